@@ -1,0 +1,68 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', '*/*/tsconfig.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Apps never import each other; the contract imports no app.
+    files: ['packages/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@dars/server*', '@dars/web*', '**/apps/**'] }],
+    },
+  },
+  {
+    files: ['apps/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@dars/web*', '**/apps/web/**'] }] },
+  },
+  {
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: ['@dars/server*', '**/apps/server/**'] }],
+      // Import direction in the web app: app → features → components/lib/i18n → contract.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            { target: './apps/web/src/i18n', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            // features never import each other
+            ...['auth', 'catalog', 'lectures', 'exams', 'results', 'wallet', 'profile', 'support', 'notifications', 'shell'].map(
+              (name) => ({
+                target: `./apps/web/src/features/${name}`,
+                from: './apps/web/src/features',
+                except: [`./${name}`],
+              }),
+            ),
+          ],
+        },
+      ],
+    },
+  },
+);
