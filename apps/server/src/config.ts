@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so `./data` and the web build are found wherever npm runs us from. */
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+  ),
+  /** Where the built SPA lives; the server answers the SPA's routes with its index.html. */
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** `demo` seeds rich demo data into an empty database; `none` leaves it empty. */
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a reverse proxy in front of us. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDist: string;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+/**
+ * Reads and validates the environment once at start; a bad value stops the server with a
+ * readable message instead of failing later. Relative paths are taken from where npm was run.
+ * @example loadConfig({ PORT: '8080', DATA_DIR: '/srv/dars' }).port // 8080
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDist: path.resolve(base, e.WEB_DIST),
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

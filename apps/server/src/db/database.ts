@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DB } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type Database = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A postgres:// URL; when absent the embedded SQLite file is used. */
+  databaseUrl?: string | undefined;
+  /** For SQLite: the file path (its folder is created). */
+  sqliteFile?: string;
+  /** For PostgreSQL: the schema to work in (tests use one schema per file). */
+  pgSchema?: string;
+  poolSize?: number;
+};
+
+// PostgreSQL answers count(*) and bigint as strings; our counts and money fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise SQLite in WAL mode.
+ * @example const { db, destroy } = openDatabase({ sqliteFile: './data/dars.sqlite' })
+ */
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,255 @@
+import type { Generated } from 'kysely';
+
+// Conventions, the same on SQLite and PostgreSQL so there is one code path:
+// - flags are integers 0/1 (SQLite cannot bind booleans);
+// - money is integer piasters;
+// - times are ISO-8601 UTC strings (`new Date().toISOString()`), which sort as text.
+
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON
+}
+
+export interface NamedTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+}
+
+export interface TeachersTable {
+  id: Generated<number>;
+  name: string;
+  bio: string | null;
+  avatar_path: string | null;
+  banner_path: string | null;
+  phone: string | null;
+  email: string | null;
+  whatsapp_url: string | null;
+  facebook_url: string | null;
+  messenger_url: string | null;
+  twitter_url: string | null;
+  youtube_url: string | null;
+  telegram_url: string | null;
+  created_at: string;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  image_path: string | null;
+  featured: number;
+  pay_type: string;
+  price: number;
+  show_preview: number;
+  /** Most students allowed to join; null for no limit. */
+  users_limit: number | null;
+  published: number;
+  created_at: string;
+}
+
+export interface CourseGradesTable {
+  course_id: number;
+  grade_id: number;
+}
+export interface CourseCategoriesTable {
+  course_id: number;
+  category_id: number;
+}
+export interface CourseTeachersTable {
+  course_id: number;
+  teacher_id: number;
+  position: number;
+}
+
+export interface LecturesTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string;
+  position: number;
+  free: number;
+  price: number;
+  preview: number;
+  expiry_days: number | null;
+  repurchasable: number;
+  repurchase_price: number | null;
+  paycard_disabled: number;
+  created_at: string;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  lecture_id: number;
+  name: string;
+  position: number;
+  /** Path under the private storage root. */
+  source_path: string | null;
+  license_url: string | null;
+  duration_seconds: number | null;
+  views_limit: number | null;
+  hide_attendance_chips: number;
+  attendance_required: number;
+  attendance_chip_text: string | null;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  lecture_id: number;
+  name: string;
+  position: number;
+  file_path: string;
+  size: number;
+  extension: string;
+}
+
+export interface ExamsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  exam_code: string;
+  /** 'exam' or 'homework' (decisions.md: results lists). */
+  kind: string;
+  course_id: number | null;
+  /** Open to anyone with the code from /exams (a general exam). */
+  is_general: number;
+  duration_minutes: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  pass_percentage: number;
+  show_result: number;
+  show_detailed_result: number;
+  shuffled_answers: number;
+  enable_images_answers: number;
+  created_at: string;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  exam_id: number;
+  position: number;
+  type: string;
+  text: string;
+  image_path: string | null;
+  mark: number;
+  answer_explain_text: string | null;
+  answer_explain_image: string | null;
+}
+
+export interface AnswerOptionsTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  text: string;
+  image_path: string | null;
+  correct: number;
+}
+
+export interface LectureExamsTable {
+  id: Generated<number>;
+  lecture_id: number;
+  exam_id: number;
+  position: number;
+  must_pass: number;
+  must_take: number;
+  alternative_exam_id: number | null;
+  navigate_to_alternative: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  grade_id: number | null;
+  avatar_path: string | null;
+  /** 1 admin, 2 leader; gates nothing in the student client. */
+  group_id: number | null;
+  email_verified_at: string | null;
+  /** Wallet balance in piasters; always equals the sum of the user's ledger. */
+  balance: number;
+  wallet_address: string;
+  center_name: string | null;
+  profile_qr_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  platform: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  serial: string;
+  user_id: number;
+  type: string;
+  value: number;
+  balance_after: number;
+  comment: string | null;
+  course_id: number | null;
+  lecture_id: number | null;
+  counterpart_user_id: number | null;
+  created_at: string;
+}
+
+export interface PaycardsTable {
+  id: Generated<number>;
+  /** sha256 of the normalised code. */
+  code_hash: string;
+  /** Last four characters, for staff to recognise a card. */
+  code_hint: string;
+  value: number;
+  course_id: number | null;
+  lecture_id: number | null;
+  expires_at: string | null;
+  used_by: number | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface EnrollmentsTable {
+  user_id: number;
+  course_id: number;
+  created_at: string;
+}
+
+export interface LecturePurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  lecture_id: number;
+  price_paid: number;
+  pay_by: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface DB {
+  settings: SettingsTable;
+  grades: NamedTable;
+  categories: NamedTable;
+  teachers: TeachersTable;
+  courses: CoursesTable;
+  course_grades: CourseGradesTable;
+  course_categories: CourseCategoriesTable;
+  course_teachers: CourseTeachersTable;
+  lectures: LecturesTable;
+  videos: VideosTable;
+  attachments: AttachmentsTable;
+  exams: ExamsTable;
+  questions: QuestionsTable;
+  answer_options: AnswerOptionsTable;
+  lecture_exams: LectureExamsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  wallet_transactions: WalletTransactionsTable;
+  paycards: PaycardsTable;
+  enrollments: EnrollmentsTable;
+  lecture_purchases: LecturePurchasesTable;
+}

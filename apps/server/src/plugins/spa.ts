@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { messageFor } from '../lib/app-error';
+
+const HASHED_ASSET = /[\\/]assets[\\/]/;
+
+/**
+ * Serves the built SPA with history fallback: any GET that is not an API or storage path and
+ * not a file answers index.html, so deep links like /courses?query=x work on reload. Unknown
+ * API paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string, storageRoot: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  fs.mkdirSync(storageRoot, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: storageRoot,
+    prefix: '/storage/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+  });
+
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|storage)(\/|$|\?)/.test(url);
+    if (!isPage) {
+      return reply.code(404).send({ message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' });
+    }
+    if (!hasSpa) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><p>واجهة الموقع غير مبنية بعد: شغّل npm start.</p></html>');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}
