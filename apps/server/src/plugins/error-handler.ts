@@ -13,6 +13,10 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   return errors;
 }
 
+function validationContextOf(error: ZodError): string | undefined {
+  return (error as ZodError & { validationContext?: string }).validationContext;
+}
+
 /**
  * One place that shapes every error answer as `{ message, code?, errors? }`: known errors keep
  * their code and Arabic message, invalid input is a 422 with field errors, a bad path parameter
@@ -25,9 +29,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       status = error.statusCode;
       body = { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
-    } else if (error instanceof ZodError) {
-      const context = (error as ZodError & { validationContext?: string }).validationContext;
-      if (context === 'params') {
+    } else if (error instanceof ZodError && validationContextOf(error)) {
+      // Only request validation is the client's fault; a reply that fails its schema is our bug.
+      if (validationContextOf(error) === 'params') {
         status = 404;
         body = { message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' };
       } else {

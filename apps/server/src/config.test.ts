@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, SQLite under ./data of where npm ran', () => {
+    const config = loadConfig({ INIT_CWD: REPO_ROOT });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.webDist).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+  });
+
+  it('honours PORT, HOST, DATA_DIR and a postgres DATABASE_URL', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/srv/dars', DATABASE_URL: 'postgres://u@db/dars' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/srv/dars', databaseUrl: 'postgres://u@db/dars' });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a bad value with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
+  });
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COURSES_PAGE_SIZE,
+  apiErrorSchema,
+  getCourseResponseSchema,
+  getCoursesResponseSchema,
+  getWelcomeResponseSchema,
+} from '@dars/contract';
+import { COURSES } from '../src/db/seed/catalog-data';
+import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { tokenFor } from './sign-in';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function courses(url: string, headers: Record<string, string> = {}) {
+  const res = await server.app.inject({ method: 'GET', url, headers: { ...WEB_HEADERS, ...headers } });
+  expect(res.statusCode).toBe(200);
+  return getCoursesResponseSchema.parse(res.json());
+}
+
+describe('GET /api/v1/courses', () => {
+  it('pages through every published course, newest first, following links.next', async () => {
+    const first = await courses('/api/v1/courses');
+    expect(first.data).toHaveLength(COURSES_PAGE_SIZE);
+    expect(first.meta.total).toBe(COURSES.length);
+    expect(first.data[0]!.name).toBe(COURSES[0]!.name);
+    expect(first.links.next).toBe('/api/v1/courses?page=2');
+    const second = await courses(first.links.next!);
+    expect(second.data).toHaveLength(COURSES.length - COURSES_PAGE_SIZE);
+    expect(second.links.next).toBeNull();
+    const ids = [...first.data, ...second.data].map((c) => c.id);
+    expect(new Set(ids).size).toBe(COURSES.length);
+  });
+
+  it('searches names and descriptions, and keeps the search in links.next', async () => {
+    const found = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء')}`);
+    expect(found.data.length).toBeGreaterThanOrEqual(3);
+    for (const c of found.data) expect(`${c.name} ${c.description}`).toContain('الكيمياء');
+    const english = await courses('/api/v1/courses?query=grammar');
+    expect(english.data.map((c) => c.name)).toEqual(['English Grammar Booster']);
+  });
+
+  it('treats LIKE wildcards in the search as text', async () => {
+    expect((await courses('/api/v1/courses?query=%25')).data).toEqual([]);
+    expect((await courses('/api/v1/courses?query=_')).data).toEqual([]);
+  });
+
+  it('filters by grade and by category, and combines them', async () => {
+    const app = await server.app.inject({ method: 'GET', url: '/api/v1/app' });
+    const { grades, categories } = app.json().data as { grades: { id: number; name: string }[]; categories: { id: number; name: string }[] };
+    const prep = grades.find((g) => g.name === 'الصف الثالث الإعدادي')!;
+    const byGrade = await courses(`/api/v1/courses?grade_id=${prep.id}`);
+    expect(byGrade.data.map((c) => c.name)).toEqual(['الرياضيات للصف الثالث الإعدادي']);
+    const math = categories.find((c) => c.name === 'الرياضيات')!;
+    const byCategory = await courses(`/api/v1/courses?category_id=${math.id}`);
+    expect(byCategory.data.length).toBe(COURSES.filter((c) => c.category === 0).length);
+    for (const c of byCategory.data) expect(c.categories.map((x) => x.id)).toContain(math.id);
+    const both = await courses(`/api/v1/courses?category_id=${math.id}&grade_id=${prep.id}`);
+    expect(both.data).toHaveLength(1);
+    const paged = await courses(`/api/v1/courses?grade_id=${grades[2]!.id}`);
+    if (paged.links.next) expect(paged.links.next).toContain(`grade_id=${grades[2]!.id}`);
+  });
+
+  it('answers bad input with a clean page, never a 5xx', async () => {
+    expect((await courses('/api/v1/courses?grade_id=999999')).data).toEqual([]);
+    expect((await courses('/api/v1/courses?grade_id=abc')).meta.total).toBe(COURSES.length);
+    expect((await courses('/api/v1/courses?page=-3')).meta.current_page).toBe(1);
+    expect((await courses('/api/v1/courses?page=abc')).meta.current_page).toBe(1);
+    const beyond = await courses('/api/v1/courses?page=500');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.links.next).toBeNull();
+    const huge = await courses(`/api/v1/courses?query=${'ب'.repeat(10_000)}`);
+    expect(huge.data).toEqual([]);
+    const repeated = await server.app.inject({ method: 'GET', url: '/api/v1/courses?query=a&query=b&grade_id=1&grade_id=2' });
+    expect(repeated.statusCode).toBeLessThan(500);
+  });
+
+  it('describes each course fully: teachers with avatars, grades, counts, money in pounds', async () => {
+    const { data } = await courses(`/api/v1/courses?query=${encodeURIComponent('الفيزياء الحديثة')}`);
+    const physics = data[0]!;
+    expect(physics).toMatchObject({ pay_type: 'course', price: 350, free: false, featured: true, show_preview: true, joined: false });
+    expect(physics.teachers[0]).toMatchObject({ name: 'أ. محمد عبد الحميد' });
+    expect(physics.teachers[0]!.avatar).toMatch(/^\/storage\/.+\.svg$/);
+    expect(physics.image_url).toMatch(/^\/storage\/.+\.svg$/);
+    expect(physics.lectures_count).toBe(COURSES[0]!.lectures.length);
+  });
+
+  it('marks the courses the signed-in student joined, and treats an unknown token as a guest', async () => {
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    const signedIn = await courses('/api/v1/courses?page=1', { authorization: `Bearer ${token}` });
+    const joined = signedIn.data.filter((c) => c.joined).map((c) => c.name);
+    expect(joined).toContain('الكيمياء العضوية من الصفر');
+    const stale = await courses('/api/v1/courses', { authorization: 'Bearer this-token-was-never-issued-123' });
+    expect(stale.data.every((c) => !c.joined)).toBe(true);
+  });
+});
+
+describe('GET /api/v1/courses/{id}', () => {
+  it('gives a guest the course with its lectures in order, none purchased', async () => {
+    const list = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء العضوية')}`);
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/courses/${list.data[0]!.id}` });
+    const { data } = getCourseResponseSchema.parse(res.json());
+    expect(data.pay_type).toBe('lectures');
+    expect(data.lectures.map((l) => l.name)).toEqual(COURSES[1]!.lectures);
+    expect(data.lectures[0]).toMatchObject({ free: true, price: 0, purchased: false });
+    expect(data.lectures[1]).toMatchObject({ free: false, preview: true, price: 40 });
+    expect(data.lectures[3]).toMatchObject({ repurchasable: true, repurchase_price: 20 });
+    expect(data.lectures[4]).toMatchObject({ paycard_disabled: true });
+    expect(data.lectures[2]!.enable_videos).toBe(false); // an exam must be passed first
+    expect(data.lectures.every((l) => !l.purchased)).toBe(true);
+  });
+
+  it('shows the signed-in student what they bought', async () => {
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    const list = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء العضوية')}`);
+    const res = await server.app.inject({ method: 'GET', url: `/api/v1/courses/${list.data[0]!.id}`, headers: { authorization: `Bearer ${token}` } });
+    const { data } = getCourseResponseSchema.parse(res.json());
+    expect(data.joined).toBe(true);
+    expect(data.purchased).toBe(false); // pay_type 'lectures' is joined, not bought
+    expect(data.lectures.filter((l) => l.purchased).map((l) => l.name)).toEqual(COURSES[1]!.lectures.slice(0, 2));
+  });
+
+  it('answers a JSON 404 in Arabic for a missing course or a malformed id', async () => {
+    for (const url of ['/api/v1/courses/999999', '/api/v1/courses/abc', '/api/v1/courses/-1']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      const body = apiErrorSchema.parse(res.json());
+      expect(body.code).toBe('NOT_FOUND');
+      expect(body.message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+});
+
+describe('GET /api/v1/welcome', () => {
+  it('answers the featured courses only', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/welcome' });
+    const { featured_courses } = getWelcomeResponseSchema.parse(res.json());
+    expect(featured_courses.length).toBe(COURSES.filter((c) => c.featured).length);
+    expect(featured_courses.every((c) => c.featured)).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import type { DB } from '../src/db/schema';
+import { seedDemoIfEmpty } from '../src/db/seed/seed';
+
+export type TestServer = {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  config: Config;
+  dialect: 'sqlite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+/**
+ * A real server on a fresh database: a new SQLite file, or — when TEST_DATABASE_URL is set —
+ * a new PostgreSQL schema dropped afterwards. Seeds the demo data unless `seed: false`.
+ */
+export async function startTestServer(options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (pgUrl && schema) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    ...options.env,
+  });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(dataDir, 'dars.sqlite'),
+    pgSchema: schema,
+    poolSize: 4,
+  });
+  await migrateToLatest(database.db);
+  if (options.seed !== false) await seedDemoIfEmpty(database.db, dataDir);
+  const app = await buildApp({ db: database.db, dialect: database.dialect, config });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    dialect: database.dialect,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+      if (pgUrl && schema) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers every client call carries (spec §7). */
+export const WEB_HEADERS = { 'app-platform': 'web', 'app-version': '1.0.2' } as const;
