@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite, so `npm test` ends with a single Vitest summary.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
