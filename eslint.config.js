@@ -13,7 +13,7 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', '*/*/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', '*/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -31,6 +31,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@dars/server*', '@dars/web*', '**/apps/**'] }],
     },
+  },
+  {
+    // Migrations are frozen against Kysely<any> (style.md): they must not follow today's types.
+    files: ['apps/server/src/db/migrat*.ts', 'apps/server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['apps/server/**'],

@@ -11,3 +11,70 @@ export const CAROUSEL_HEIGHT = { desktop: 450, phone: 165 } as const;
 export const SNACKBAR_TIMEOUT_MS = 4000;
 export const SNACKBAR_SHORT_TIMEOUT_MS = 2000;
 export const MESSAGE_BAR_TIMEOUT_MS = 4000;
+/** The transfer-success snackbar is the short one (spec §9). */
+export const TRANSFER_SUCCESS_SNACKBAR_MS = SNACKBAR_SHORT_TIMEOUT_MS;
+
+/** Keys of what the device keeps in local storage (spec §3 "stored on the device"). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  /** `{ code, savedAt }` of the last exam code entered. */
+  examCode: 'exam_code',
+  announcementDismissed: 'announcement_dismissed',
+} as const;
+
+// Notifications
+export const NOTIFICATIONS_INITIAL_COUNT = 10;
+/** Above this the badge reads '+99'. */
+export const NOTIFICATIONS_BADGE_CAP = 99;
+export const NOTIFICATIONS_MARK_READ_DELAY_MS = 2000;
+export const RELATIVE_TIME_REFRESH_MS = 20_000;
+/** Relative times count a month as 30 days. */
+export const RELATIVE_TIME_MONTH_DAYS = 30;
+
+// Exams
+/** The countdown chip turns orange below this many seconds… */
+export const EXAM_TIMER_WARNING_SECONDS = 600;
+/** …and red below this many. */
+export const EXAM_TIMER_DANGER_SECONDS = 180;
+/** The server's remaining time replaces the local countdown when they differ by more. */
+export const EXAM_TIMER_RESYNC_SECONDS = 2;
+export const ESSAY_SEND_DEBOUNCE_MS = 1000;
+export const ESSAY_TEXTAREA_ROWS = 6;
+/** Essay answers longer than this are bounded on the server. */
+export const ESSAY_ANSWER_MAX_LENGTH = 10_000;
+/** Answers longer than this (or with an image) take a row each. */
+export const LONG_ANSWER_CHARS = 40;
+/** An automatic submit at time-out is retried this many times. */
+export const EXAM_AUTO_SUBMIT_RETRIES = 1;
+export const SAVED_EXAM_CODE_TTL_MINUTES = 180;
+export const EXAM_CODE_MAX_LENGTH = 64;
+/** Largest width of an essay image: in the question (300) and in the review (600). */
+export const ESSAY_IMAGE_MAX_PX = { inline: 300, review: 600 } as const;
+
+// Money and wallet
+export const CURRENCY_SUFFIX = 'جنيه';
+export const MONEY_DECIMALS = 2;
+export const WALLET_TRANSACTION_NAME_MAX = 25;
+/** The smallest transfer the server accepts, in pounds. */
+export const TRANSFER_MIN_AMOUNT = 0.5;
+/** The transfer form's input starts at 1 (spec §5), above the server's minimum. */
+export const TRANSFER_INPUT_MIN = 1;
+/** A single method or payment option is preselected after this delay. */
+export const SINGLE_OPTION_PRESELECT_DELAY_MS = 500;
+
+// Accounts
+export const PASSWORD_MIN_LENGTH = 8;
+/** Length of the e-mail verification and password-reset codes (decisions.md). */
+export const VERIFICATION_CODE_LENGTH = 6;
+/** Our bound on one uploaded file (avatar, answer image, payment receipt). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** An account deletion request takes this long; the feature is off (spec §9). */
+export const ACCOUNT_DELETION_HOURS = { min: 24, max: 48 } as const;
+
+// Layout
+export const QR_CODE = { size: 160, level: 'Q' } as const;
+/** Course grid on large screens: 4 columns of short cards, 3 of full cards. */
+export const COURSE_GRID_COLUMNS = { shortCard: 4, fullCard: 3 } as const;
+
+// Loading
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

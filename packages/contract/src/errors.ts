@@ -31,6 +31,12 @@ export const ERROR_CODES = [
   'NO_ENOUGH_BALANCE',
   'WALLET_NOT_FOUND',
   'CANNOT_TRANSFER_TO_YOURSELF',
+  // domain codes of our own server that the spec leaves unnamed
+  'INVALID_CREDENTIALS',
+  /** A wrong or expired e-mail code, or a used password-reset token. */
+  'INVALID_CODE',
+  /** An answer after the exam's deadline (the server's clock decides). */
+  'SESSION_ENDED',
   // transport-level codes of our own server (not in the spec's catalogue)
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

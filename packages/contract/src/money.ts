@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money travels as pounds with at most two decimals and is stored as integer piasters.
  * @example toPiasters(12.5) // 1250
@@ -10,3 +12,25 @@ export function toPiasters(pounds: number): number {
 export function fromPiasters(piasters: number): number {
   return Math.round(piasters) / 100;
 }
+
+/**
+ * True when a pound amount has no more than two decimals. Tolerates binary float noise
+ * (0.1 + 0.2) because amounts are often computed, not typed.
+ * @example hasAtMostTwoDecimals(12.5) // true
+ * @example hasAtMostTwoDecimals(0.125) // false
+ */
+export function hasAtMostTwoDecimals(pounds: number): boolean {
+  return Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
+}
+
+export const MONEY_DECIMALS_MESSAGE = 'المبلغ يقبل رقمين عشريين على الأكثر';
+
+/**
+ * A pound amount on the wire (any sign: a transaction value is negative for a debit).
+ * Chain `.positive()` / `.min()` where a sign matters.
+ * @example moneySchema.min(0.5).parse(12.5) // 12.5
+ */
+export const moneySchema = z
+  .number()
+  .refine(hasAtMostTwoDecimals, { error: MONEY_DECIMALS_MESSAGE });
+export type Money = z.infer<typeof moneySchema>;

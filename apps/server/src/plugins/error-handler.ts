@@ -13,6 +13,11 @@ export function fieldErrorsOf(error: ZodError): FieldErrors {
   return errors;
 }
 
+function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
+  const status = (error as FastifyError).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 function validationContextOf(error: ZodError): string | undefined {
   return (error as ZodError & { validationContext?: string }).validationContext;
 }
@@ -39,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status = 422;
         body = { message: Object.values(errors)[0]?.[0] ?? messageFor('VALIDATION_FAILED'), code: 'VALIDATION_FAILED', errors };
       }
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    } else if (isClientError(error)) {
       // Fastify's own client errors: bad JSON, too large a body, unsupported media type…
       status = error.statusCode;
       body = {

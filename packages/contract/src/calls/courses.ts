@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseSchema, courseSummarySchema } from '../entities/course';
 import { pageParamSchema, paginated } from '../pagination';
+import { purchaseBodySchema, type PurchaseBody } from './purchase';
 
 /** Courses per page of GET /courses. */
 export const COURSES_PAGE_SIZE = 12;
@@ -35,5 +36,19 @@ export const getCourseResponseSchema = z.object({ data: courseSchema });
 export type GetCourseResponse = z.infer<typeof getCourseResponseSchema>;
 
 /** GET /welcome → `{ featured_courses }` */
-export const getWelcomeResponseSchema = z.object({ featured_courses: z.array(courseSummarySchema) });
+export const getWelcomeResponseSchema = z.object({
+  featured_courses: z.array(courseSummarySchema),
+});
 export type GetWelcomeResponse = z.infer<typeof getWelcomeResponseSchema>;
+
+/** POST /courses/{id}/join (pay_type 'lectures'; no body) → `{ data: Course }` */
+export const joinCourseResponseSchema = z.object({ data: courseSchema });
+export type JoinCourseResponse = z.infer<typeof joinCourseResponseSchema>;
+
+/** POST /courses/{id}/purchase (pay_type 'course') */
+export const purchaseCourseBodySchema = purchaseBodySchema;
+export type PurchaseCourseBody = PurchaseBody;
+
+/** → `{ data: Course }`, the course now joined and purchased. */
+export const purchaseCourseResponseSchema = z.object({ data: courseSchema });
+export type PurchaseCourseResponse = z.infer<typeof purchaseCourseResponseSchema>;

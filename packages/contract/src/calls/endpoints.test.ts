@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { RECHARGE_METHODS } from '../entities/settings';
+import { PAYMENT_ORDER_ENDPOINTS, endpoints, fillPath, type EndpointDef } from './endpoints';
+
+const all = Object.entries(endpoints) as [string, EndpointDef][];
+
+describe('endpoints', () => {
+  it('covers every call of spec §7', () => {
+    // Copied from the spec by hand; the gateway paths are our names for its {provider}/{variant}.
+    const spec = [
+      'GET /app',
+      'GET /home',
+      'GET /welcome',
+      'POST /auth/user',
+      'POST /register',
+      'POST /login',
+      'POST /logout',
+      'POST /password/reset',
+      'POST /password/reset/validate',
+      'POST /password/reset/confirm/:token',
+      'POST /verify',
+      'POST /verify/send',
+      'POST /password',
+      'POST /notifications/create',
+      'POST /notifications/read',
+      'GET /courses',
+      'GET /courses/:id',
+      'POST /courses/:id/join',
+      'POST /courses/:id/purchase',
+      'POST /lectures/:id/purchase',
+      'GET /lectures/:id/contents',
+      'GET /video/apps/:id',
+      'GET /teachers',
+      'GET /teachers/:id',
+      'GET /exams/details',
+      'POST /exams/session',
+      'GET /exams/session',
+      'POST /exams/session/answers',
+      'POST /exams/session/answers/image',
+      'POST /exams/session/submit',
+      'GET /exams/results',
+      'GET /exams/homeworks/results',
+      'GET /wallet',
+      'POST /wallet/transfer',
+      'POST /wallet/recharge/mobile-wallet',
+      'POST /wallet/recharge/recharge-card',
+      'POST /wallet/paymob/order/card',
+      'POST /wallet/paymob/order/wallet',
+      'POST /wallet/paymob/order/kiosk',
+      'POST /wallet/paymob/order/installment',
+      'POST /wallet/fawry/order',
+      'POST /wallet/fawry/order/staging',
+      'POST /wallet/kashier/order',
+      'GET /profile',
+      'POST /profile/avatar',
+      'PUT /profile',
+      'POST /profile/password',
+      'POST /support-tickets',
+    ];
+    expect(all.map(([, def]) => `${def.method} ${def.path}`).sort()).toEqual(spec.sort());
+  });
+
+  it('gives every endpoint a response schema', () => {
+    for (const [name, def] of all) {
+      expect(def.response, name).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it('has one endpoint per method and path', () => {
+    const keys = all.map(([, def]) => `${def.method} ${def.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('declares a params schema exactly when the path has params', () => {
+    for (const [name, def] of all) {
+      const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      if (names.length === 0) {
+        expect(def.params, name).toBeUndefined();
+        continue;
+      }
+      expect(def.params, name).toBeInstanceOf(z.ZodObject);
+      expect(Object.keys((def.params as z.ZodObject).shape).sort(), name).toEqual(names.sort());
+    }
+  });
+
+  it('sends no body with a GET and no query with a POST', () => {
+    for (const [name, def] of all) {
+      if (def.method === 'GET') expect(def.body, name).toBeUndefined();
+      else expect(def.query, name).toBeUndefined();
+    }
+  });
+
+  it('marks as multipart exactly the calls that upload a file', () => {
+    const multipart = all.filter(([, def]) => def.multipart).map(([name]) => name);
+    expect(multipart.sort()).toEqual([
+      'rechargeMobileWallet',
+      'saveExamImageAnswer',
+      'updateAvatar',
+    ]);
+  });
+
+  it('keeps paths relative to API_BASE', () => {
+    for (const [name, def] of all) expect(def.path, name).not.toMatch(/^\/api\//);
+  });
+
+  it('has a gateway order call for every online recharge method', () => {
+    const online = RECHARGE_METHODS.filter((m) => m !== 'recharge_card' && m !== 'mobile_wallets');
+    expect(Object.keys(PAYMENT_ORDER_ENDPOINTS).sort()).toEqual([...online].sort());
+    for (const name of Object.values(PAYMENT_ORDER_ENDPOINTS))
+      expect(endpoints[name].method).toBe('POST');
+  });
+
+  it('lists the spec error codes of the paying calls', () => {
+    expect(endpoints.purchaseLecture.errors).toContain('PAYCARD_MAX_PRICE_EXCEEDED');
+    expect(endpoints.transferBalance.errors).toContain('CANNOT_TRANSFER_TO_YOURSELF');
+    expect(endpoints.changePassword.errors).toEqual(['WRONG_OLD_PASSWORD']);
+  });
+});
+
+describe('fillPath', () => {
+  it('fills and encodes params', () => {
+    expect(fillPath(endpoints.getCourse.path, { id: 7 })).toBe('/courses/7');
+    expect(fillPath(endpoints.resetPassword.path, { token: 'a/b' })).toBe(
+      '/password/reset/confirm/a%2Fb',
+    );
+  });
+
+  it('refuses a missing param rather than calling a wrong url', () => {
+    expect(() => fillPath(endpoints.getCourse.path, {})).toThrow(/id/);
+  });
+});

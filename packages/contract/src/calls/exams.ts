@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { EXAM_CODE_MAX_LENGTH, ESSAY_ANSWER_MAX_LENGTH } from '../constants';
+import {
+  answerAttemptSchema,
+  examDetailsSchema,
+  examResultSchema,
+  examResultSessionSchema,
+  examSessionSchema,
+  questionSchema,
+} from '../entities/exam';
+import { VALIDATION_MESSAGES, imageFileSchema } from '../fields';
+import { normalizeCode } from '../normalize-input';
+
+const sessionTokenSchema = z.string().min(1).max(200);
+
+/** GET /exams/details?exam_code= — the code as typed, normalised like a card code. */
+export const getExamDetailsQuerySchema = z.object({
+  exam_code: z
+    .string({ error: VALIDATION_MESSAGES.fieldRequired })
+    .transform(normalizeCode)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: VALIDATION_MESSAGES.fieldRequired })
+        .max(EXAM_CODE_MAX_LENGTH, { error: VALIDATION_MESSAGES.tooLong }),
+    ),
+});
+export type GetExamDetailsQuery = z.infer<typeof getExamDetailsQuerySchema>;
+
+/** → `{ data: ExamDetails }` */
+export const getExamDetailsResponseSchema = z.object({ data: examDetailsSchema });
+export type GetExamDetailsResponse = z.infer<typeof getExamDetailsResponseSchema>;
+
+/** POST /exams/session */
+export const startExamSessionBodySchema = z.object({
+  exam_id: z.number().int().positive(),
+});
+export type StartExamSessionBody = z.infer<typeof startExamSessionBodySchema>;
+
+/**
+ * → `{ data: { token } }`. Idempotent: when the student already has a session of this exam
+ * its token is returned, so continue / view result / view session use the same call.
+ */
+export const startExamSessionResponseSchema = z.object({ data: z.object({ token: z.string() }) });
+export type StartExamSessionResponse = z.infer<typeof startExamSessionResponseSchema>;
+
+/** GET /exams/session?session_token= */
+export const getExamSessionQuerySchema = z.object({ session_token: sessionTokenSchema });
+export type GetExamSessionQuery = z.infer<typeof getExamSessionQuerySchema>;
+
+/** → everything the session screen needs; `result` is null until submitted or when hidden. */
+export const getExamSessionResponseSchema = z.object({
+  session: examSessionSchema,
+  exam: examDetailsSchema,
+  questions: z.array(questionSchema),
+  answer_attempts: z.array(answerAttemptSchema),
+  result: examResultSchema.nullable(),
+});
+export type GetExamSessionResponse = z.infer<typeof getExamSessionResponseSchema>;
+
+/**
+ * One answer as sent: the chosen option of a choices/truefalse question, or the text of an
+ * essay (an empty text clears it).
+ */
+export const examAnswerInputSchema = z
+  .object({
+    question_id: z.number().int().positive(),
+    chosen_answer: z.number().int().positive().nullish(),
+    answer_text: z
+      .string()
+      .max(ESSAY_ANSWER_MAX_LENGTH, { error: VALIDATION_MESSAGES.tooLong })
+      .nullish(),
+  })
+  .refine((a) => a.chosen_answer != null || a.answer_text != null, {
+    error: 'An answer needs chosen_answer or answer_text',
+  });
+export type ExamAnswerInput = z.infer<typeof examAnswerInputSchema>;
+
+/** POST /exams/session/answers: saved at once, one or more answers. */
+export const saveExamAnswersBodySchema = z.object({
+  session_token: sessionTokenSchema,
+  answers: z.array(examAnswerInputSchema).min(1).max(500),
+});
+export type SaveExamAnswersBody = z.infer<typeof saveExamAnswersBodySchema>;
+
+/** → `{ remaining_seconds, answer_attempts }`; the client resyncs its countdown from it. */
+export const saveExamAnswersResponseSchema = z.object({
+  remaining_seconds: examSessionSchema.shape.remaining_seconds,
+  answer_attempts: z.array(answerAttemptSchema),
+});
+export type SaveExamAnswersResponse = z.infer<typeof saveExamAnswersResponseSchema>;
+
+/**
+ * POST /exams/session/answers/image (multipart). A file replaces the question's image; no
+ * file removes it, which is how the client sends a removal.
+ */
+export const saveExamImageAnswerBodySchema = z.object({
+  session_token: sessionTokenSchema,
+  question_id: z.coerce.number().int().positive(),
+  answer_text: z
+    .string()
+    .max(ESSAY_ANSWER_MAX_LENGTH, { error: VALIDATION_MESSAGES.tooLong })
+    .optional(),
+  answer_image: imageFileSchema.optional(),
+});
+export type SaveExamImageAnswerBody = z.infer<typeof saveExamImageAnswerBodySchema>;
+
+/** → the same as a text answer. */
+export const saveExamImageAnswerResponseSchema = saveExamAnswersResponseSchema;
+export type SaveExamImageAnswerResponse = SaveExamAnswersResponse;
+
+/** POST /exams/session/submit with every answer the client holds (possibly none). */
+export const submitExamSessionBodySchema = z.object({
+  session_token: sessionTokenSchema,
+  answers: z.array(examAnswerInputSchema).max(500),
+});
+export type SubmitExamSessionBody = z.infer<typeof submitExamSessionBodySchema>;
+
+/**
+ * → `{ result, answer_attempts, questions }`. `result` is null when the exam hides it;
+ * correct answers and explanations appear only when the detailed result is allowed.
+ */
+export const submitExamSessionResponseSchema = z.object({
+  result: examResultSchema.nullable(),
+  answer_attempts: z.array(answerAttemptSchema),
+  questions: z.array(questionSchema),
+});
+export type SubmitExamSessionResponse = z.infer<typeof submitExamSessionResponseSchema>;
+
+/** GET /exams/results → `{ data: ExamResultSession[] }`, newest first. */
+export const getExamResultsResponseSchema = z.object({ data: z.array(examResultSessionSchema) });
+export type GetExamResultsResponse = z.infer<typeof getExamResultsResponseSchema>;
+
+/** GET /exams/homeworks/results → the same list, of homework sessions. */
+export const getHomeworkResultsResponseSchema = getExamResultsResponseSchema;
+export type GetHomeworkResultsResponse = GetExamResultsResponse;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CURRENCY_SUFFIX, TRANSFER_MIN_AMOUNT } from '../constants';
+import { transactionSchema, walletMetaSchema, walletSchema } from '../entities/wallet';
+import {
+  VALIDATION_MESSAGES,
+  egyptianMobileSchema,
+  imageFileSchema,
+  payCardCodeSchema,
+  requiredText,
+} from '../fields';
+import { moneySchema } from '../money';
+import { pageParamSchema, paginated } from '../pagination';
+import { messageResponseSchema } from './message';
+
+/** Transactions per page of GET /wallet. */
+export const WALLET_TRANSACTIONS_PAGE_SIZE = 15;
+
+/** GET /wallet?page= (further pages follow `transactions.links.next`). */
+export const getWalletQuerySchema = z.object({ page: pageParamSchema });
+export type GetWalletQuery = z.infer<typeof getWalletQuerySchema>;
+
+/** → `{ wallet, meta, transactions }`, transactions newest first. */
+export const getWalletResponseSchema = z.object({
+  wallet: walletSchema,
+  meta: walletMetaSchema,
+  transactions: paginated(transactionSchema),
+});
+export type GetWalletResponse = z.infer<typeof getWalletResponseSchema>;
+
+/** The text of spec §5 for an amount below the minimum recharge. */
+export function minRechargeMessage(min: number): string {
+  return `أقل مبلغ للشحن هو ${min} ${CURRENCY_SUFFIX}`;
+}
+
+/**
+ * A recharge amount against the settings' min_recharge_amount, for the recharge form. The
+ * server answers LESS_THAN_MIN_AMOUNT instead, since the minimum can change under a form.
+ * @example rechargeAmountSchema(50).safeParse(20).error?.issues[0]?.message // 'أقل مبلغ للشحن هو 50 جنيه'
+ */
+export function rechargeAmountSchema(min: number) {
+  return z
+    .number({ error: VALIDATION_MESSAGES.fieldRequired })
+    .pipe(
+      moneySchema
+        .positive({ error: VALIDATION_MESSAGES.fieldRequired })
+        .min(min, { error: minRechargeMessage(min) }),
+    );
+}
+
+/** A positive amount in pounds, as JSON or as a multipart text field. */
+const amountSchema = z.coerce
+  .number({ error: VALIDATION_MESSAGES.fieldRequired })
+  .pipe(moneySchema.positive({ error: VALIDATION_MESSAGES.fieldRequired }));
+
+/**
+ * Where a gateway sends the student: an http(s) url, or a path of our own (the local
+ * sandbox gateway).
+ */
+const gatewayUrlSchema = z.string().regex(/^(https?:\/\/|\/(?!\/))/);
+
+const minTransferMessage = `أقل مبلغ للتحويل هو ${TRANSFER_MIN_AMOUNT} ${CURRENCY_SUFFIX}`;
+
+/** POST /wallet/transfer */
+export const transferBalanceBodySchema = z.object({
+  amount: z
+    .number({ error: VALIDATION_MESSAGES.fieldRequired })
+    .pipe(moneySchema.min(TRANSFER_MIN_AMOUNT, { error: minTransferMessage })),
+  wallet_address: requiredText(VALIDATION_MESSAGES.fieldRequired, 100),
+});
+export type TransferBalanceBody = z.infer<typeof transferBalanceBodySchema>;
+
+/** → `{ amount, balance, transaction, serial }`: the sender's side, balance after the fee. */
+export const transferBalanceResponseSchema = z.object({
+  amount: moneySchema,
+  balance: moneySchema,
+  transaction: transactionSchema,
+  serial: z.string(),
+});
+export type TransferBalanceResponse = z.infer<typeof transferBalanceResponseSchema>;
+
+/** POST /wallet/recharge/mobile-wallet (multipart), reviewed by staff before crediting. */
+export const rechargeMobileWalletBodySchema = z.object({
+  amount: amountSchema,
+  /** The number the money was sent from. */
+  payer_number: z
+    .string({ error: VALIDATION_MESSAGES.fieldRequired })
+    .trim()
+    .min(1, { error: VALIDATION_MESSAGES.fieldRequired })
+    .pipe(egyptianMobileSchema),
+  /** A screenshot of the transfer receipt. */
+  attachment: imageFileSchema,
+  message: z.string().trim().max(1000, { error: VALIDATION_MESSAGES.tooLong }).optional(),
+});
+export type RechargeMobileWalletBody = z.infer<typeof rechargeMobileWalletBodySchema>;
+
+/** → `{ message }` (not shown in the spec): the request will be reviewed. */
+export const rechargeMobileWalletResponseSchema = messageResponseSchema;
+export type RechargeMobileWalletResponse = z.infer<typeof rechargeMobileWalletResponseSchema>;
+
+/** POST /wallet/recharge/recharge-card: the card's value is added at once. */
+export const rechargeCardBodySchema = z.object({ code: payCardCodeSchema });
+export type RechargeCardBody = z.infer<typeof rechargeCardBodySchema>;
+
+/** → `{ message, balance }` (not shown in the spec): the new balance saves a reload. */
+export const rechargeCardResponseSchema = messageResponseSchema.extend({ balance: moneySchema });
+export type RechargeCardResponse = z.infer<typeof rechargeCardResponseSchema>;
+
+/** Body of every payment-gateway order: the amount to recharge, in pounds. */
+export const createPaymentOrderBodySchema = z.object({ amount: amountSchema });
+export type CreatePaymentOrderBody = z.infer<typeof createPaymentOrderBodySchema>;
+
+/**
+ * POST /wallet/paymob/order/{card|wallet|kiosk|installment} → `{ iframe_url }`, opened in the
+ * same window (embedded for installments).
+ */
+export const createPaymobOrderResponseSchema = z.object({ iframe_url: gatewayUrlSchema });
+export type CreatePaymobOrderResponse = z.infer<typeof createPaymobOrderResponseSchema>;
+
+/**
+ * POST /wallet/fawry/order (and …/staging) → `{ charge_request }`, handed as is to the
+ * provider's pop-up checkout script, so its fields are the provider's, not ours.
+ */
+export const createFawryOrderResponseSchema = z.object({
+  charge_request: z.record(z.string(), z.unknown()),
+});
+export type CreateFawryOrderResponse = z.infer<typeof createFawryOrderResponseSchema>;
+
+/** POST /wallet/kashier/order → `{ url }`, opened externally. */
+export const createKashierOrderResponseSchema = z.object({ url: gatewayUrlSchema });
+export type CreateKashierOrderResponse = z.infer<typeof createKashierOrderResponseSchema>;

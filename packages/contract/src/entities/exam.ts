@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from '../datetime';
+
+/**
+ * An exam as the entry screen shows it (spec §3). The screen's one button follows from the
+ * flags: active_session → continue, has_session with show_result → view result,
+ * has_session → view session, otherwise start.
+ */
+export const examDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Minutes; null for an open exam with no time limit. */
+  duration: z.number().int().positive().nullable(),
+  questions_count: z.number().int().nonnegative(),
+  /** The student has a session still running. */
+  active_session: z.boolean(),
+  /** The student has a session, running or submitted. */
+  has_session: z.boolean(),
+  show_result: z.boolean(),
+  show_detailed_result: z.boolean(),
+  shuffled_answers: z.boolean(),
+  enable_images_answers: z.boolean(),
+});
+export type ExamDetails = z.infer<typeof examDetailsSchema>;
+
+/** A student's attempt at an exam. `remaining_seconds` is the server's clock (decisions.md). */
+export const examSessionSchema = z.object({
+  token: z.string(),
+  active: z.boolean(),
+  /** Null for an open exam. */
+  remaining_seconds: z.number().int().nonnegative().nullable(),
+});
+export type ExamSession = z.infer<typeof examSessionSchema>;
+
+export const QUESTION_TYPES = ['choices', 'truefalse', 'essay'] as const;
+export const questionTypeSchema = z.enum(QUESTION_TYPES);
+export type QuestionType = z.infer<typeof questionTypeSchema>;
+
+/** `correct` is null until the student may see it (after submission, detailed result on). */
+export const answerOptionSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  correct: z.boolean().nullable(),
+});
+export type AnswerOption = z.infer<typeof answerOptionSchema>;
+
+/**
+ * A question (spec §3). A truefalse question carries two options, 'صواب' and 'خطأ'; an essay
+ * none. The explanation is null until the student may see it.
+ */
+export const questionSchema = z.object({
+  id: z.number().int(),
+  type: questionTypeSchema,
+  text: z.string(),
+  image_url: z.string().nullable(),
+  answers: z.array(answerOptionSchema),
+  answer_explain_text: z.string().nullable(),
+  answer_explain_image: z.string().nullable(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** A student's saved answer to one question (spec §3). */
+export const answerAttemptSchema = z.object({
+  id: z.number().int(),
+  question_id: z.number().int(),
+  /** The chosen option; null for an essay. */
+  answer_id: z.number().int().nullable(),
+  answer_text: z.string().nullable(),
+  /** Url of the attached image of an essay answer. */
+  answer_image: z.string().nullable(),
+  /** Null while not corrected or not shown. */
+  correct: z.boolean().nullable(),
+  /** Marks the question is worth. */
+  question_mark: z.number().nonnegative(),
+  /** Marks earned; null while not corrected or not shown. */
+  correction_mark: z.number().nonnegative().nullable(),
+});
+export type AnswerAttempt = z.infer<typeof answerAttemptSchema>;
+
+/** The outcome of a submitted session (spec §3). */
+export const examResultSchema = z.object({
+  succeeded: z.boolean(),
+  /** 0–100. */
+  correction_percentage: z.number().min(0).max(100),
+  correction_mark: z.number().nonnegative(),
+  total_mark: z.number().nonnegative(),
+  correct_answer_attempts: z.number().int().nonnegative(),
+  wrong_answer_attempts: z.number().int().nonnegative(),
+  /** Seconds from start to submission. */
+  time_taken: z.number().int().nonnegative(),
+});
+export type ExamResult = z.infer<typeof examResultSchema>;
+
+/** A row of the exam or homework results list (spec §3). */
+export const examResultSessionSchema = z.object({
+  id: z.number().int(),
+  exam: z.object({ exam_code: z.string(), name: z.string(), show_result: z.boolean() }),
+  start_time: isoDateTimeSchema,
+  corrected: z.boolean(),
+  /** Null while not corrected or when the result is not shown. */
+  succeeded: z.boolean().nullable(),
+  correction_mark: z.number().nonnegative().nullable(),
+  total_mark: z.number().nonnegative(),
+});
+export type ExamResultSession = z.infer<typeof examResultSessionSchema>;
