@@ -26,7 +26,6 @@ describe('GET /api/v1/courses', () => {
   it('pages through every published course, newest first, following links.next', async () => {
     const first = await courses('/api/v1/courses');
     expect(first.data).toHaveLength(COURSES_PAGE_SIZE);
-    expect(first.meta.total).toBe(COURSES.length);
     expect(first.data[0]!.name).toBe(COURSES[0]!.name);
     expect(first.links.next).toBe('/api/v1/courses?page=2');
     const second = await courses(first.links.next!);
@@ -40,6 +39,8 @@ describe('GET /api/v1/courses', () => {
     const found = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء')}`);
     expect(found.data.length).toBeGreaterThanOrEqual(3);
     for (const c of found.data) expect(`${c.name} ${c.description}`).toContain('الكيمياء');
+    const loose = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيميآء العضويه')}`);
+    expect(loose.data.map((c) => c.name)).toContain('الكيمياء العضوية من الصفر');
     const english = await courses('/api/v1/courses?query=grammar');
     expect(english.data.map((c) => c.name)).toEqual(['English Grammar Booster']);
   });
@@ -67,7 +68,7 @@ describe('GET /api/v1/courses', () => {
 
   it('answers bad input with a clean page, never a 5xx', async () => {
     expect((await courses('/api/v1/courses?grade_id=999999')).data).toEqual([]);
-    expect((await courses('/api/v1/courses?grade_id=abc')).meta.total).toBe(COURSES.length);
+    expect((await courses('/api/v1/courses?grade_id=abc')).links.next).toBe('/api/v1/courses?page=2');
     expect((await courses('/api/v1/courses?page=-3')).meta.current_page).toBe(1);
     expect((await courses('/api/v1/courses?page=abc')).meta.current_page).toBe(1);
     const beyond = await courses('/api/v1/courses?page=500');

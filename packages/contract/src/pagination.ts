@@ -6,11 +6,13 @@ export const pageLinksSchema = z.object({
   prev: z.string().nullable().optional(),
 });
 
+/**
+ * Lists page by `links.next` (infinite scroll, "load more"), so no total is counted: counting
+ * would scan every match a second time on each page.
+ */
 export const pageMetaSchema = z.object({
   current_page: z.number().int(),
   per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
 });
 
 /**

@@ -37,6 +37,8 @@ export interface CoursesTable {
   id: Generated<number>;
   name: string;
   description: string;
+  /** `courseSearchText()` of name and description; written with them. */
+  search_text: string;
   image_path: string | null;
   featured: number;
   pay_type: string;

@@ -96,7 +96,7 @@ describe('getWalletResponseSchema', () => {
           },
         ],
         links: { next: '/api/v1/wallet?page=2' },
-        meta: { current_page: 1, per_page: 15, total: 16, last_page: 2 },
+        meta: { current_page: 1, per_page: 15 },
       },
     });
     expect(page.transactions.data[0]?.value).toBe(-62.5);

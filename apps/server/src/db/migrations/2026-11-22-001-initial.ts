@@ -38,6 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createTable(db, 'courses')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    // name + description in searchKey() form, kept by whoever writes the course
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('image_path', 'text')
     .addColumn(...flag('featured'))
     .addColumn('pay_type', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { courseSearchText } from '../../lib/search-key';
 
 /**
  * Adds `count` generated courses (each with grades, a category, a teacher and three lectures)
@@ -20,9 +21,12 @@ export async function seedBulkCourses(db: Kysely<DB>, count: number): Promise<vo
       const n = Math.min(batch, count - start);
       const rows = Array.from({ length: n }, (_, k) => {
         const i = start + k;
+        const name = `دورة تدريبية رقم ${i + 1}`;
+        const description = `وصف الدورة رقم ${i + 1}: شرح ومراجعة وتدريبات على المنهج.`;
         return {
-          name: `دورة تدريبية رقم ${i + 1}`,
-          description: `وصف الدورة رقم ${i + 1}: شرح ومراجعة وتدريبات على المنهج.`,
+          name,
+          description,
+          search_text: courseSearchText({ name, description }),
           image_path: `seed/courses/${(i % 18) + 1}.svg`,
           featured: 0,
           pay_type: i % 3 === 0 ? 'lectures' : 'course',

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { toPiasters } from '@dars/contract';
 import type { DB } from '../schema';
 import { hashPassword } from '../../lib/passwords';
+import { courseSearchText } from '../../lib/search-key';
 import { hashPaycardCode, normalizePaycardCode } from '../../modules/paycards/paycard-code';
 import { putSettings } from '../../modules/settings/settings-service';
 import { newSerial, newWalletAddress } from '../../modules/wallet/wallet-ids';
@@ -205,6 +206,7 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
         .values({
           name: c.name,
           description: c.description,
+          search_text: courseSearchText(c),
           image_path: writeFile(publicRoot, `seed/courses/${ci + 1}.svg`, courseCover({ hue: category.hue, glyph: category.glyph, seed: ci + 1 })),
           featured: c.featured ? 1 : 0,
           pay_type: c.pay_type,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CoursesTable, DB, LecturesTable } from '../../db/schema';
+import { searchKey } from '../../lib/search-key';
 
 export type CourseRow = Selectable<CoursesTable>;
 export type LectureRow = Selectable<LecturesTable>;
@@ -12,19 +13,14 @@ export type CourseFilter = {
 
 /** Escapes LIKE wildcards so a search for "100%" means the text, not a pattern. */
 function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Kysely<DB>, filter: CourseFilter) {
   let q = db.selectFrom('courses').where('courses.published', '=', 1);
   if (filter.query) {
     const pattern = likePattern(filter.query);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(courses.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(courses.description) like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where(sql<boolean>`courses.search_text like ${pattern} escape '\\'`);
   }
   if (filter.gradeId !== undefined) {
     const gradeId = filter.gradeId;
@@ -53,25 +49,23 @@ function filtered(db: Kysely<DB>, filter: CourseFilter) {
   return q;
 }
 
-/** One page of published courses, newest first, and the total that match. */
+/**
+ * One page of published courses, newest first. Reads one row past the page to learn whether
+ * another page exists, instead of counting every match.
+ */
 export async function findCourses(
   db: Kysely<DB>,
   filter: CourseFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: CourseRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .selectAll('courses')
-      .orderBy('courses.created_at', 'desc')
-      .orderBy('courses.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+): Promise<{ rows: CourseRow[]; hasMore: boolean }> {
+  const rows = await filtered(db, filter)
+    .selectAll('courses')
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 
 export async function findFeaturedCourses(db: Kysely<DB>, limit: number): Promise<CourseRow[]> {

@@ -79,19 +79,18 @@ export async function listCourses(
   userId: number | null,
 ): Promise<GetCoursesResponse> {
   const perPage = COURSES_PAGE_SIZE;
-  const { rows, total } = await findCourses(
+  const { rows, hasMore } = await findCourses(
     db,
     { query: query.query, gradeId: query.grade_id, categoryId: query.category_id },
     { limit: perPage, offset: (query.page - 1) * perPage },
   );
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
   return {
     data: await summarise(db, rows, userId),
     links: {
-      next: query.page < lastPage ? coursesPageUrl(query, query.page + 1) : null,
-      prev: query.page > 1 ? coursesPageUrl(query, Math.min(query.page - 1, lastPage)) : null,
+      next: hasMore ? coursesPageUrl(query, query.page + 1) : null,
+      prev: query.page > 1 ? coursesPageUrl(query, query.page - 1) : null,
     },
-    meta: { current_page: query.page, per_page: perPage, total, last_page: lastPage },
+    meta: { current_page: query.page, per_page: perPage },
   };
 }
 

@@ -1,0 +1,15 @@
+// A bare Fastify route answering a fixed JSON body of a similar size: the ceiling to compare with.
+import Fastify from 'fastify';
+
+const body = {
+  data: Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `دورة ${i + 1}`, description: 'وصف قصير للدورة', price: 50 })),
+  links: { next: '/api/v1/courses?page=2' },
+};
+const app = Fastify({ logger: false });
+app.get('/baseline', async () => body);
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({ address });
+process.on('disconnect', async () => {
+  await app.close();
+  process.exit(0);
+});

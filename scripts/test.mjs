@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's `npm test` runs it: lint, typecheck, build the web app,
+// then every Vitest project (unit, web, server, e2e). When TEST_DATABASE_URL is set the server
+// suite runs a second time against PostgreSQL. Ends with one summary line for all runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`  ${res.status === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return res.status === 0;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function vitest(title, args, env = {}) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dars-vitest-')), 'results.json');
+  const ok = step(title, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } else {
+    totals.failed += 1; // the run died before reporting
+  }
+  return ok;
+}
+
+let ok = true;
+ok = step('lint', npx, ['eslint', '.', '--max-warnings=0']) && ok;
+ok = step('typecheck', npm, ['run', '-s', 'typecheck']) && ok;
+const built = step('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
+ok = built && ok;
+// The e2e journeys need the build; without it they would only repeat the build's failure.
+ok = vitest('tests (SQLite)', built ? [] : ['--project', 'unit', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' }) && ok;
+if (process.env.TEST_DATABASE_URL) {
+  ok = vitest('server tests (PostgreSQL)', ['--project', 'server']) && ok;
+}
+
+console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);
