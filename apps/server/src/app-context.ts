@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Dialect } from './db/database';
+import type { Mailer } from './lib/mailer';
 
-/** What every module gets: the database and the validated configuration. */
+/** What every module gets: the database, the validated configuration and the mailer. */
 export type AppContext = {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
+  mailer: Mailer;
 };

@@ -1,30 +1,42 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_BASE } from '@dars/contract';
+import fastifyMultipart from '@fastify/multipart';
+import { API_BASE, UPLOAD_MAX_BYTES } from '@dars/contract';
 import type { AppContext } from './app-context';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 import { useZodCompilers } from './plugins/zod';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
+import { notificationRoutes } from './modules/notifications/notification-routes';
+import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
+import { supportRoutes } from './modules/support/support-routes';
 
 /**
  * Builds the whole server (used by main.ts and by tests through `app.inject`).
  * Order: framework setup, our plugins, then the API routes and the SPA.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(options: Omit<AppContext, 'mailer'> & { mailer?: Mailer }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
-    trustProxy: ctx.config.trustProxy,
+    logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
+    trustProxy: options.config.trustProxy,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
+
+  const ctx: AppContext = {
+    ...options,
+    mailer: options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, dataDir: options.config.dataDir, log: app.log }),
+  };
 
   useZodCompilers(app);
   registerErrorHandler(app);
   registerClientHeaders(app);
   registerAuth(app, ctx.db);
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -35,6 +47,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async (api) => {
       await api.register(settingsRoutes(ctx));
       await api.register(courseRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
+      await api.register(supportRoutes(ctx));
     },
     { prefix: API_BASE },
   );

@@ -23,6 +23,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** `demo` seeds rich demo data into an empty database; `none` leaves it empty. */
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** smtp://user:pass@host:587 — without it mail goes to DATA_DIR/outbox/. */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().default('دَرس <no-reply@dars.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy in front of us. */
   TRUST_PROXY: z
@@ -41,6 +44,8 @@ export type Config = {
   seed: 'demo' | 'none';
   logLevel: string;
   trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 /**
@@ -66,5 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

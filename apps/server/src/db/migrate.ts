@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-22-001-initial';
+import * as accounts from './migrations/2026-11-22-002-accounts';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
+  '2026-11-22-002-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

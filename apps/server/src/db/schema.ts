@@ -232,6 +232,56 @@ export interface LecturePurchasesTable {
   expires_at: string | null;
 }
 
+export interface NotificationsTable {
+  /** A random id (uuid): notifications are addressed by clients, so ids are not guessable. */
+  id: string;
+  user_id: number;
+  type: string;
+  /** JSON of { type, title, content, to }. */
+  data: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  title: string;
+  content: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  platform: string;
+  status: string;
+  created_at: string;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'verify_email' | 'password_reset' | 'password_reset_link' */
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface PushDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  device_token: string;
+  created_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   grades: NamedTable;
@@ -254,4 +304,9 @@ export interface DB {
   paycards: PaycardsTable;
   enrollments: EnrollmentsTable;
   lecture_purchases: LecturePurchasesTable;
+  notifications: NotificationsTable;
+  support_tickets: SupportTicketsTable;
+  one_time_codes: OneTimeCodesTable;
+  rate_limits: RateLimitsTable;
+  push_devices: PushDevicesTable;
 }

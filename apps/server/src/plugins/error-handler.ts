@@ -1,17 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import type { ApiErrorBody, FieldErrors } from '@dars/contract';
+import type { ApiErrorBody } from '@dars/contract';
 import { AppError, messageFor } from '../lib/app-error';
+import { fieldErrorsOf } from '../lib/validate';
 
-/** Turns zod issues into the spec's `{ field: [message] }`. */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
 
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
   const status = (error as FastifyError).statusCode;

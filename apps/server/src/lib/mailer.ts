@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Sends through SMTP when `smtpUrl` is set. Otherwise each message is written to
+ * `DATA_DIR/outbox/` (an .eml to open in any mail program, and a .json beside it) and logged,
+ * so the demo works with no mail server and tests can read the codes.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log?: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      fs.mkdirSync(outbox, { recursive: true });
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      fs.writeFileSync(path.join(outbox, `${name}.eml`), info.message as Buffer);
+      fs.writeFileSync(path.join(outbox, `${name}.json`), JSON.stringify({ ...mail, from: options.from, date: new Date().toISOString() }, null, 2));
+      options.log?.info({ to: mail.to, subject: mail.subject, file: `outbox/${name}.eml` }, 'mail written to the outbox (no SMTP_URL set)');
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Notification, NotificationData } from '@dars/contract';
+import type { DB } from '../../db/schema';
+import { nowIso } from '../../lib/time';
+
+/** How many recent notifications travel with the user; the bell shows them 10 at a time. */
+export const USER_NOTIFICATIONS_LIMIT = 50;
+
+/**
+ * Stores a notification for one student. `type` is the server's kind of record; `data.type`
+ * is what the client shows (spec §3).
+ * @example await notify(db, userId, { type: 'recharge', title: 'تم شحن رصيدك', content: '…', to: '/wallet' })
+ */
+export async function notify(db: Kysely<DB>, userId: number, data: NotificationData, type = 'default'): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('notifications').values({ id, user_id: userId, type, data: JSON.stringify(data), read_at: null, created_at: nowIso() }).execute();
+  return id;
+}
+
+export async function recentNotifications(db: Kysely<DB>, userId: number): Promise<Notification[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(USER_NOTIFICATIONS_LIMIT)
+    .execute();
+  return rows.map((r) => ({ id: r.id, type: r.type, data: JSON.parse(r.data) as NotificationData, read: r.read_at !== null, created_at: r.created_at }));
+}
+
+export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks every unread notification of the student read. */
+export async function markAllRead(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+}
