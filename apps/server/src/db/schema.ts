@@ -233,8 +233,8 @@ export interface LecturePurchasesTable {
 }
 
 export interface NotificationsTable {
-  /** A random id (uuid): notifications are addressed by clients, so ids are not guessable. */
-  id: string;
+  /** Sent as a string (spec §3); every query is scoped to the owner. */
+  id: Generated<number>;
   user_id: number;
   type: string;
   /** JSON of { type, title, content, to }. */

@@ -17,6 +17,14 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
+/**
+ * An onRequest hook for protected routes: a guest gets the 401 before the body is even read,
+ * so a signed-out client is told to sign in rather than how to fill the form.
+ */
+export async function requireAuth(request: FastifyRequest): Promise<void> {
+  await request.requireUser();
+}
+
 /** Extracts the bearer token, or null when the header is absent or malformed. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -4,16 +4,15 @@ import { createTable } from './helpers';
 // Frozen once landed: later changes go in new, date-prefixed migrations.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('notifications')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  // Ordered by id: two notifications in the same millisecond still keep their order.
+  await createTable(db, 'notifications')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('read_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_by_user').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema.createIndex('notifications_by_user').on('notifications').columns(['user_id', 'id']).execute();
 
   await createTable(db, 'support_tickets')
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

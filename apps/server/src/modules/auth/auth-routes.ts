@@ -22,7 +22,7 @@ import {
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken, requireAuth } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
@@ -61,13 +61,13 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { token: await issueToken(db, row.id, request.client.platform), user: await userView(db, row) };
     });
 
-    r.post('/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request) => {
+    r.post('/logout', { onRequest: requireAuth, schema: { response: { 200: logoutResponseSchema } } }, async (request) => {
       await request.requireUser();
       await revokeToken(db, bearerToken(request)!);
       return { message: 'تم تسجيل الخروج' };
     });
 
-    r.post('/auth/user', { schema: { response: { 200: getAuthUserResponseSchema } } }, async (request) => ({
+    r.post('/auth/user', { onRequest: requireAuth, schema: { response: { 200: getAuthUserResponseSchema } } }, async (request) => ({
       user: await userView(db, await request.requireUser()),
     }));
 
@@ -102,7 +102,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync =>
       },
     );
 
-    r.post('/verify/send', { schema: { response: { 200: sendVerificationResponseSchema } } }, async (request) => {
+    r.post('/verify/send', { onRequest: requireAuth, schema: { response: { 200: sendVerificationResponseSchema } } }, async (request) => {
       const row = await request.requireUser();
       if (row.email_verified_at) return { message: 'بريدك الإلكتروني مؤكد بالفعل' };
       await limitCodeSends(db, row.id, request.ip);
@@ -111,7 +111,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { message: 'أرسلنا رمزاً جديداً إلى بريدك الإلكتروني' };
     });
 
-    r.post('/verify', { schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } }, async (request) => {
+    r.post('/verify', { onRequest: requireAuth, schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } }, async (request) => {
       const row = await request.requireUser();
       if (!row.email_verified_at) {
         await enforce(db, `verify:account:${row.id}`, { limit: 30, windowMs: HOUR });
@@ -124,7 +124,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync =>
       return { user: await userView(db, await findUserRow(db, row.id)) };
     });
 
-    r.post('/password', { schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } }, async (request) => {
+    r.post('/password', { onRequest: requireAuth, schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } }, async (request) => {
       const row = await request.requireUser();
       if (row.grade_id !== null) throw new AppError('FORBIDDEN', 'غيّر كلمة المرور من صفحة الملف الشخصي');
       await db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: nowIso() }).where('id', '=', row.id).execute();

@@ -6,11 +6,13 @@ import {
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
+import { requireAuth } from '../../plugins/auth';
 import { nowIso } from '../../lib/time';
 import { markAllRead } from './notification-service';
 
 export const notificationRoutes = (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
+    app.addHook('onRequest', requireAuth);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Notification, NotificationData } from '@dars/contract';
 import type { DB } from '../../db/schema';
@@ -13,9 +12,12 @@ export const USER_NOTIFICATIONS_LIMIT = 50;
  * @example await notify(db, userId, { type: 'recharge', title: 'تم شحن رصيدك', content: '…', to: '/wallet' })
  */
 export async function notify(db: Kysely<DB>, userId: number, data: NotificationData, type = 'default'): Promise<string> {
-  const id = randomUUID();
-  await db.insertInto('notifications').values({ id, user_id: userId, type, data: JSON.stringify(data), read_at: null, created_at: nowIso() }).execute();
-  return id;
+  const { id } = await db
+    .insertInto('notifications')
+    .values({ user_id: userId, type, data: JSON.stringify(data), read_at: null, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(id);
 }
 
 export async function recentNotifications(db: Kysely<DB>, userId: number): Promise<Notification[]> {
@@ -23,11 +25,10 @@ export async function recentNotifications(db: Kysely<DB>, userId: number): Promi
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(USER_NOTIFICATIONS_LIMIT)
     .execute();
-  return rows.map((r) => ({ id: r.id, type: r.type, data: JSON.parse(r.data) as NotificationData, read: r.read_at !== null, created_at: r.created_at }));
+  return rows.map((r) => ({ id: String(r.id), type: r.type, data: JSON.parse(r.data) as NotificationData, read: r.read_at !== null, created_at: r.created_at }));
 }
 
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {

@@ -12,7 +12,7 @@ import {
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken, requireAuth } from '../../plugins/auth';
 import { AppError, fieldError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
@@ -23,6 +23,7 @@ import { removeAvatar, saveAvatar, sniffImage } from './avatar-storage';
 
 export const profileRoutes = (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
+    app.addHook('onRequest', requireAuth);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
     const publicRoot = path.join(ctx.config.dataDir, 'storage', 'public');
