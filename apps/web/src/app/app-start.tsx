@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fade } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { APP_REVEAL_DELAY_MS, type AppSettings } from '@dars/contract';
+import { authUserQueryOptions, useAuthUser } from '../features/auth/api/get-auth-user';
+import { useAppSettingsQuery } from '../features/shell/api/get-app-settings';
+import { ForcedUpdateScreen } from '../features/shell/components/forced-update-screen';
+import { MaintenanceScreen } from '../features/shell/components/maintenance-screen';
+import { SplashScreen } from '../features/shell/components/splash-screen';
+import { StartErrorScreen } from '../features/shell/components/start-error-screen';
+import { isUnauthorized } from '../lib/api-client';
+import { AppSettingsContext } from '../lib/app-settings-context';
+import { SessionContext, type Session } from '../lib/session-context';
+import { clearToken, getToken } from '../lib/token-storage';
+import { useStoredToken } from '../lib/use-stored-token';
+import { needsForcedUpdate } from '../lib/version';
+import { platform } from '../platform/platform';
+
+type Phase = 'loading' | 'settings-error' | 'maintenance' | 'update' | 'auth-error' | 'ready';
+
+/** True `delay` ms after `ready` first became true, and from then on. */
+function useRevealAfter(ready: boolean, delay: number): boolean {
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    if (!ready || revealed) return;
+    const timer = window.setTimeout(() => setRevealed(true), delay);
+    return () => window.clearTimeout(timer);
+  }, [ready, revealed, delay]);
+  return revealed;
+}
+
+function useForcedUpdate(settings: AppSettings | undefined): boolean | undefined {
+  const version = useQuery({
+    queryKey: ['installed-app-version'],
+    queryFn: () => platform.getAppVersion(),
+    staleTime: Infinity,
+    enabled: platform.isNative,
+  });
+  if (!settings) return undefined;
+  if (!platform.isNative) return false;
+  if (version.isPending) return undefined;
+  return version.data !== undefined && needsForcedUpdate(platform.name, version.data, settings);
+}
+
+/**
+ * The app start (spec §4): load the settings, then check the token stored at start, then
+ * show the app about 250 ms later behind the splash. Settings failure, maintenance and the
+ * forced update replace the app; a 401 on the check clears the token (the user continues
+ * as a guest). Below it, settings and session are available through their contexts.
+ */
+export function AppStart({ children }: { children: ReactNode }) {
+  const settingsQuery = useAppSettingsQuery();
+  const settings = settingsQuery.data;
+  const forcedUpdate = useForcedUpdate(settings);
+  // The start-up check is about the token found at start; later sign-ins don't re-gate the app.
+  const [startToken] = useState(getToken);
+  const token = useStoredToken();
+  const canCheck = settings !== undefined && !settings.appIsDown && forcedUpdate === false;
+  const startCheck = useQuery({
+    ...authUserQueryOptions(startToken),
+    enabled: canCheck && startToken !== null,
+  });
+  const unauthorized = isUnauthorized(startCheck.error);
+
+  useEffect(() => {
+    // spec §4: a token the server no longer knows is dropped; the visitor is a guest.
+    if (unauthorized) clearToken();
+  }, [unauthorized]);
+
+  let phase: Phase;
+  if (settingsQuery.isError && !settingsQuery.isFetching) phase = 'settings-error';
+  else if (!settings || forcedUpdate === undefined) phase = 'loading';
+  else if (settings.appIsDown) phase = 'maintenance';
+  else if (forcedUpdate) phase = 'update';
+  else if (startToken !== null && startCheck.isError && !unauthorized && !startCheck.isFetching)
+    phase = 'auth-error';
+  else if (
+    startToken !== null &&
+    (startCheck.isPending || startCheck.isFetching || (unauthorized && token !== null))
+  )
+    phase = 'loading';
+  else phase = 'ready';
+
+  const revealed = useRevealAfter(phase === 'ready', APP_REVEAL_DELAY_MS);
+  const liveUser = useAuthUser(phase === 'ready' ? token : null);
+  const session = useMemo<Session>(
+    () => ({ signedIn: token !== null, user: token !== null ? (liveUser.data ?? null) : null }),
+    [token, liveUser.data],
+  );
+
+  switch (phase) {
+    case 'settings-error':
+      return <StartErrorScreen reason="settings" onRetry={() => void settingsQuery.refetch()} />;
+    case 'maintenance':
+      return <MaintenanceScreen onRetry={() => void settingsQuery.refetch()} />;
+    case 'update':
+      return settings ? <ForcedUpdateScreen platform={platform.name} settings={settings} /> : null;
+    case 'auth-error':
+      return <StartErrorScreen reason="auth" onRetry={() => void startCheck.refetch()} />;
+    default:
+      return (
+        <>
+          {phase === 'ready' && settings && (
+            <AppSettingsContext.Provider value={settings}>
+              <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
+            </AppSettingsContext.Provider>
+          )}
+          <Fade in={!revealed} appear={false} timeout={200} unmountOnExit>
+            <div>
+              <SplashScreen />
+            </div>
+          </Fade>
+        </>
+      );
+  }
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatch,
+  useNavigation,
+} from 'react-router';
+import { AppShell } from '../features/shell/components/app-shell';
+import { NotFoundScreen } from '../features/shell/components/not-found-screen';
+import { useAppSettings } from '../lib/app-settings-context';
+import { useSession } from '../lib/session-context';
+import { t } from '../i18n/t';
+import { guardRedirect } from './route-guard';
+import { useRouteMeta, type RouteMeta } from './route-meta';
+
+function useDocumentTitle(title: RouteMeta['title']) {
+  useEffect(() => {
+    document.title =
+      title === 'routes.welcome' ? t('app.documentTitle') : `${t(title)} | ${t('app.name')}`;
+  }, [title]);
+}
+
+/**
+ * The root route: applies the guards and settings gates of the matched route's meta,
+ * keeps the document title, and frames the screen in the shell.
+ */
+export function RootLayout() {
+  const meta = useRouteMeta();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const settings = useAppSettings();
+  const { signedIn } = useSession();
+  // The course list has its own search box; the top bar's would be a second one.
+  const onCourseList = useMatch('/courses') !== null;
+  useDocumentTitle(meta.title);
+
+  const redirect = guardRedirect(meta, signedIn, location);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const switchedOff = meta.requiresSetting !== undefined && !settings[meta.requiresSetting];
+  return (
+    <AppShell
+      options={{
+        footer: Boolean(meta.footer) && !switchedOff,
+        backButton: Boolean(meta.backButton),
+        temporaryMenu: Boolean(meta.temporaryMenu),
+        whiteBackground: Boolean(meta.whiteBackground),
+        topSearch: !onCourseList,
+        busy: navigation.state === 'loading',
+      }}
+    >
+      {switchedOff ? <NotFoundScreen /> : <Outlet />}
+      <ScrollRestoration />
+    </AppShell>
+  );
+}

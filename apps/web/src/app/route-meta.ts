@@ -1,0 +1,50 @@
+import { useMatches } from 'react-router';
+import type { AppSettings } from '@dars/contract';
+import type { MessageKey } from '../i18n/t';
+
+/**
+ * The meta every route carries (spec §2). Guards and the shell read it; screens don't.
+ */
+export interface RouteMeta {
+  /**
+   * `true`: sign-in required (a guest goes to /login, keeping the query).
+   * `false`: guests only (a signed-in user goes to /home).
+   * absent: public.
+   */
+  requiresAuth?: boolean;
+  /** Catalogue key of the document title. */
+  title: Extract<MessageKey, `routes.${string}`>;
+  /** Show the footer. */
+  footer?: boolean;
+  /** Show a back button in the top bar. */
+  backButton?: boolean;
+  /** Keep the drawer temporary even where it would be docked (signed-in desktop). */
+  temporaryMenu?: boolean;
+  /** White page background instead of the light grey one. */
+  whiteBackground?: boolean;
+  /** A settings switch the route needs; when it is off the route is the not-found page. */
+  requiresSetting?: keyof Pick<AppSettings, 'teachers_page' | 'enable_wallet_system'>;
+}
+
+export interface RouteHandle {
+  meta: RouteMeta;
+}
+
+const NOT_FOUND_META: RouteMeta = { title: 'routes.notFound' };
+
+function hasMeta(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'meta' in handle;
+}
+
+/**
+ * The meta of the deepest matched route that has one.
+ * @example const { footer } = useRouteMeta()
+ */
+export function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (hasMeta(handle)) return handle.meta;
+  }
+  return NOT_FOUND_META;
+}

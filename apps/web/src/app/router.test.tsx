@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { courseFixture, coursesPage, settingsFixture } from '../test/fixtures';
+import { mockApi } from '../test/mock-api';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+function catalogApi() {
+  return mockApi({
+    'GET /api/v1/welcome': () => ({
+      body: { featured_courses: [courseFixture({ featured: true })] },
+    }),
+    'GET /api/v1/courses': () => ({ body: coursesPage([courseFixture()]) }),
+  });
+}
+
+const notFoundHeading = () => screen.findByRole('heading', { level: 1, name: 'الصفحة غير موجودة' });
+
+describe('route guards', () => {
+  it('sends a guest from a protected route to login, keeping the query', async () => {
+    catalogApi();
+    const { router } = renderRoutes(routes, { path: '/profile?course=5' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?course=5');
+  });
+
+  it('protects every sign-in route of spec §2', async () => {
+    catalogApi();
+    for (const path of [
+      '/home',
+      '/my-courses',
+      '/teachers',
+      '/my-exams/exams',
+      '/my-exams/homeworks',
+      '/exams',
+      '/exams/session',
+      '/wallet',
+      '/confirm',
+    ]) {
+      const { router, unmount } = renderRoutes(routes, { path });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('sends a signed-in user from guest-only routes home', async () => {
+    catalogApi();
+    for (const path of ['/', '/login', '/register', '/reset-password']) {
+      const { router, unmount } = renderRoutes(routes, { path, signedIn: true });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/home'));
+      unmount();
+    }
+  });
+
+  it('lets guests browse the public routes', async () => {
+    catalogApi();
+    const { router } = renderRoutes(routes, { path: '/courses?query=x' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'الدورات' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?query=x');
+  });
+});
+
+describe('route table', () => {
+  it('shows the welcome page to guests at /', async () => {
+    catalogApi();
+    renderRoutes(routes, { path: '/' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'تعلّم بذكاء، وتفوّق بثقة' }),
+    ).toBeInTheDocument();
+    expect(await screen.findAllByTestId('course-card')).toHaveLength(1);
+  });
+
+  it('serves the privacy policy at /privacy too', async () => {
+    renderRoutes(routes, { path: '/privacy' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'سياسة الخصوصية' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    renderRoutes(routes, { path: '/no/such/page' });
+    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة إلى الرئيسية' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the not-found page on screens of later work, never a placeholder', async () => {
+    renderRoutes(routes, { path: '/courses/5' });
+    expect(await notFoundHeading()).toBeInTheDocument();
+  });
+
+  it('turns /teachers and /wallet into not-found when their switches are off', async () => {
+    const settings = settingsFixture({ teachers_page: false, enable_wallet_system: false });
+    for (const path of ['/teachers', '/wallet']) {
+      const { unmount } = renderRoutes(routes, { path, signedIn: true, settings });
+      expect(await notFoundHeading()).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('sets the document title from the route meta', async () => {
+    renderRoutes(routes, { path: '/about' });
+    await screen.findByRole('heading', { level: 1, name: 'عن المنصة' });
+    expect(document.title).toBe('عن المنصة | دَرس');
+  });
+
+  it('shows the footer only on routes whose meta asks for it', async () => {
+    const { unmount } = renderRoutes(routes, { path: '/help' });
+    await screen.findByRole('heading', { level: 1, name: 'المساعدة' });
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2023');
+    unmount();
+    catalogApi();
+    renderRoutes(routes, { path: '/courses' });
+    await screen.findByRole('heading', { level: 1, name: 'الدورات' });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+});

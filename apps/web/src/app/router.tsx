@@ -1,0 +1,126 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RouteErrorScreen } from '../features/shell/components/route-error-screen';
+import { RootLayout } from './root-layout';
+import type { RouteHandle, RouteMeta } from './route-meta';
+
+type ScreenModule = { default: ComponentType };
+
+/** A screen with its meta; its code is split out and loaded on first visit. */
+function screen(meta: RouteMeta, load: () => Promise<ScreenModule>) {
+  const handle: RouteHandle = { meta };
+  return { handle, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const welcome = () => import('./routes/welcome');
+const courses = () => import('./routes/courses');
+const about = () => import('./routes/about');
+const privacyPolicy = () => import('./routes/privacy-policy');
+const help = () => import('./routes/help');
+/** Screens of later issues show the real not-found page until they land. */
+const notFound = () => import('./routes/not-found');
+
+/**
+ * The complete route table of spec §2 with its meta. The guards live in `RootLayout` and
+ * read this meta: `requiresAuth: true` needs a sign-in, `false` is for guests only.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        index: true,
+        ...screen(
+          { requiresAuth: false, title: 'routes.welcome', footer: true, whiteBackground: true },
+          welcome,
+        ),
+      },
+      { path: 'home', ...screen({ requiresAuth: true, title: 'routes.home' }, notFound) },
+      { path: 'courses', ...screen({ title: 'routes.courses' }, courses) },
+      { path: 'courses/:id', ...screen({ title: 'routes.course', backButton: true }, notFound) },
+      { path: 'profile', ...screen({ requiresAuth: true, title: 'routes.profile' }, notFound) },
+      {
+        path: 'my-courses',
+        ...screen({ requiresAuth: true, title: 'routes.myCourses' }, notFound),
+      },
+      {
+        path: 'teachers',
+        ...screen(
+          { requiresAuth: true, title: 'routes.teachers', requiresSetting: 'teachers_page' },
+          notFound,
+        ),
+      },
+      { path: 'teachers/:id', ...screen({ title: 'routes.teacher', backButton: true }, notFound) },
+      {
+        path: 'my-exams/exams',
+        ...screen({ requiresAuth: true, title: 'routes.examResults' }, notFound),
+      },
+      {
+        path: 'my-exams/homeworks',
+        ...screen({ requiresAuth: true, title: 'routes.homeworkResults' }, notFound),
+      },
+      {
+        path: 'exams',
+        ...screen({ requiresAuth: true, title: 'routes.exams', backButton: true }, notFound),
+      },
+      {
+        path: 'exams/session',
+        ...screen(
+          {
+            requiresAuth: true,
+            title: 'routes.examSession',
+            temporaryMenu: true,
+            whiteBackground: true,
+          },
+          notFound,
+        ),
+      },
+      {
+        path: 'wallet',
+        ...screen(
+          { requiresAuth: true, title: 'routes.wallet', requiresSetting: 'enable_wallet_system' },
+          notFound,
+        ),
+      },
+      {
+        path: 'login',
+        ...screen(
+          { requiresAuth: false, title: 'routes.login', footer: true, whiteBackground: true },
+          notFound,
+        ),
+      },
+      {
+        path: 'register',
+        ...screen(
+          { requiresAuth: false, title: 'routes.register', footer: true, whiteBackground: true },
+          notFound,
+        ),
+      },
+      {
+        path: 'reset-password',
+        ...screen(
+          { requiresAuth: false, title: 'routes.resetPassword', whiteBackground: true },
+          notFound,
+        ),
+      },
+      {
+        path: 'confirm',
+        ...screen({ requiresAuth: true, title: 'routes.confirm', whiteBackground: true }, notFound),
+      },
+      { path: 'about', ...screen({ title: 'routes.about', footer: true }, about) },
+      {
+        path: 'privacy-policy',
+        ...screen({ title: 'routes.privacyPolicy', footer: true }, privacyPolicy),
+      },
+      // An alias, not a redirect: the same page under its short address.
+      {
+        path: 'privacy',
+        ...screen({ title: 'routes.privacyPolicy', footer: true }, privacyPolicy),
+      },
+      { path: 'help', ...screen({ title: 'routes.help', footer: true }, help) },
+      { path: '*', ...screen({ title: 'routes.notFound' }, notFound) },
+    ],
+  },
+];

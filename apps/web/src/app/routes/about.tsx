@@ -1,0 +1,5 @@
+import { AboutPage } from '../../features/support/components/about-page';
+
+export default function AboutRoute() {
+  return <AboutPage />;
+}

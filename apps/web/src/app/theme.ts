@@ -1,0 +1,43 @@
+import createCache from '@emotion/cache';
+import { createTheme } from '@mui/material/styles';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+
+/** The brand colour, also the `theme-color` of index.html. */
+export const BRAND_PRIMARY = '#1f4fa3';
+
+/**
+ * Emotion cache that flips physical CSS (left/right, margins, paddings) for the RTL page
+ * (MUI's RTL guide). Logical properties pass through untouched.
+ */
+export const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+
+export const theme = createTheme({
+  direction: 'rtl',
+  palette: {
+    primary: { main: BRAND_PRIMARY },
+    secondary: { main: '#f59e0b', contrastText: '#1b1b1b' },
+    background: { default: '#f4f6fb', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'Cairo, "Segoe UI", Tahoma, Arial, sans-serif',
+    fontWeightRegular: 400,
+    fontWeightMedium: 600,
+    fontWeightBold: 700,
+    h1: { fontWeight: 700 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 700 },
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 600 },
+    button: { fontWeight: 600, textTransform: 'none' },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { border: '1px solid #e3e8f2' } },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getAppResponseSchema, type AppSettings } from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * GET /app: the settings the whole app starts from.
+ * @example const settings = await getAppSettings()
+ */
+export async function getAppSettings(signal?: AbortSignal): Promise<AppSettings> {
+  const { data } = await apiFetch('/app', { schema: getAppResponseSchema, signal });
+  return data;
+}
+
+/** Loaded once per visit; the retry button of the start screen refetches. */
+export function appSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: ['app-settings'],
+    queryFn: ({ signal }) => getAppSettings(signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** @example const { data: settings, isError, refetch } = useAppSettingsQuery() */
+export function useAppSettingsQuery() {
+  return useQuery(appSettingsQueryOptions());
+}

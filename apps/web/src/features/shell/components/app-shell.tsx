@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Box, LinearProgress } from '@mui/material';
+import { useIsDesktop } from '../../../lib/use-is-desktop';
+import { useSession } from '../../../lib/session-context';
+import { AppDrawer } from './app-drawer';
+import { AppFooter } from './app-footer';
+import { AppTopBar } from './app-top-bar';
+import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
+
+/** The parts of a route's meta that shape the shell (spec §2). */
+export interface ShellOptions {
+  footer: boolean;
+  backButton: boolean;
+  temporaryMenu: boolean;
+  whiteBackground: boolean;
+  /** The top bar's phone search; hidden where the page has its own. */
+  topSearch: boolean;
+  /** A route is loading (its code or data). */
+  busy: boolean;
+}
+
+/**
+ * The page frame: drawer at the inline start, top bar, content, footer, and the phone
+ * bottom bar for signed-in users. Responsive from the `md` breakpoint.
+ */
+export function AppShell({ options, children }: { options: ShellOptions; children: ReactNode }) {
+  const { signedIn } = useSession();
+  const isDesktop = useIsDesktop();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const permanentDrawer = signedIn && isDesktop && !options.temporaryMenu;
+  const bottomBar = signedIn && !isDesktop;
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        minHeight: '100dvh',
+        bgcolor: options.whiteBackground ? 'background.paper' : 'background.default',
+      }}
+    >
+      <AppDrawer
+        signedIn={signedIn}
+        variant={permanentDrawer ? 'permanent' : 'temporary'}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppTopBar
+          signedIn={signedIn}
+          isDesktop={isDesktop}
+          showMenuButton={!permanentDrawer}
+          showSearch={options.topSearch}
+          backButton={options.backButton}
+          onMenuClick={() => setDrawerOpen(true)}
+        />
+        {options.busy && (
+          <LinearProgress
+            sx={{
+              position: 'fixed',
+              top: 0,
+              insetInline: 0,
+              zIndex: (theme) => theme.zIndex.appBar + 1,
+            }}
+          />
+        )}
+        <Box component="main" sx={{ flex: 1, pb: bottomBar ? `${BOTTOM_BAR_HEIGHT + 16}px` : 0 }}>
+          {children}
+        </Box>
+        {options.footer && <AppFooter />}
+      </Box>
+      {bottomBar && <BottomBar />}
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { t } from '../../../i18n/t';
+
+/** The top bar's search on phones: leads to the course list with the query (spec §2, §5). */
+export function PhoneSearchBox() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    // spec §5: the search is submitted only if non-empty.
+    if (!query) return;
+    navigate(`/courses?${new URLSearchParams({ query }).toString()}`);
+  };
+
+  return (
+    <form role="search" onSubmit={submit} style={{ flex: 1, minWidth: 0 }}>
+      <TextField
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t('search.placeholder')}
+        size="small"
+        fullWidth
+        slotProps={{
+          // A plain text input keeps the textbox role; the keyboard still offers 'search'.
+          htmlInput: {
+            'aria-label': t('search.label'),
+            enterKeyHint: 'search',
+            inputMode: 'search',
+          },
+          input: {
+            sx: { borderRadius: 5, bgcolor: 'background.default', paddingInlineEnd: 0.5 },
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton type="submit" size="small" edge="end" aria-label={t('search.submit')}>
+                  <SearchIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </form>
+  );
+}
