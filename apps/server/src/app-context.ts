@@ -10,4 +10,6 @@ export type AppContext = {
   dialect: Dialect;
   config: Config;
   mailer: Mailer;
+  /** Signs video and download links (lib/app-secret.ts). */
+  secret: Buffer;
 };

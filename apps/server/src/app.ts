@@ -8,9 +8,17 @@ import { registerClientHeaders } from './plugins/client-headers';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
 import { useZodCompilers } from './plugins/zod';
+import { loadAppSecret } from './lib/app-secret';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
+import { attachmentRoutes } from './modules/attachments/attachment-routes';
+import { homeRoutes } from './modules/home/home-routes';
+import { lectureRoutes } from './modules/lectures/lecture-routes';
+import { purchaseRoutes } from './modules/purchases/purchase-routes';
+import { playerRoutes, videoRoutes } from './modules/videos/video-routes';
+import { walletRoutes } from './modules/wallet/wallet-routes';
+import { teacherRoutes } from './modules/teachers/teacher-routes';
 import { notificationRoutes } from './modules/notifications/notification-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
@@ -20,7 +28,7 @@ import { supportRoutes } from './modules/support/support-routes';
  * Builds the whole server (used by main.ts and by tests through `app.inject`).
  * Order: framework setup, our plugins, then the API routes and the SPA.
  */
-export async function buildApp(options: Omit<AppContext, 'mailer'> & { mailer?: Mailer }): Promise<FastifyInstance> {
+export async function buildApp(options: Omit<AppContext, 'mailer' | 'secret'> & { mailer?: Mailer }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: options.config.trustProxy,
@@ -30,6 +38,7 @@ export async function buildApp(options: Omit<AppContext, 'mailer'> & { mailer?: 
   const ctx: AppContext = {
     ...options,
     mailer: options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, dataDir: options.config.dataDir, log: app.log }),
+    secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
   };
 
   useZodCompilers(app);
@@ -47,14 +56,22 @@ export async function buildApp(options: Omit<AppContext, 'mailer'> & { mailer?: 
     async (api) => {
       await api.register(settingsRoutes(ctx));
       await api.register(courseRoutes(ctx));
+      await api.register(homeRoutes(ctx));
+      await api.register(teacherRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(supportRoutes(ctx));
+      await api.register(purchaseRoutes(ctx));
+      await api.register(lectureRoutes(ctx));
+      await api.register(videoRoutes(ctx));
+      await api.register(attachmentRoutes(ctx));
+      await api.register(walletRoutes(ctx));
     },
     { prefix: API_BASE },
   );
 
+  await app.register(playerRoutes(ctx));
   await registerSpa(app, ctx.config.webDist, path.join(ctx.config.dataDir, 'storage', 'public'));
   return app;
 }

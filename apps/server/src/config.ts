@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 — without it mail goes to DATA_DIR/outbox/. */
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().default('دَرس <no-reply@dars.local>'),
+  /** Signs video and download links; set the same value on every instance. Generated if unset. */
+  APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy in front of us. */
   TRUST_PROXY: z
@@ -46,6 +48,7 @@ export type Config = {
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  appSecret: string | undefined;
 };
 
 /**
@@ -73,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET,
   };
 }

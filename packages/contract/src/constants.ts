@@ -78,3 +78,11 @@ export const COURSE_GRID_COLUMNS = { shortCard: 4, fullCard: 3 } as const;
 
 // Loading
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * The key `u` and `lc` of GET /video/apps are encrypted with (AES-256-GCM, base64). It ships in
+ * every client build, as the spec's "built-in shared secret" does: it only hides urls from
+ * casual copying. Playback is protected by the short-lived, student-bound token inside the url
+ * and by views counted on the server (decisions.md).
+ */
+export const VIDEO_URL_KEY_BASE64 = 'ZGFycy12aWRlby11cmwta2V5LXYxLTIwMjYtMTEtMjI=';

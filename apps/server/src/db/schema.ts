@@ -282,6 +282,15 @@ export interface PushDevicesTable {
   created_at: string;
 }
 
+export interface VideoViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  video_id: number;
+  lecture_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   grades: NamedTable;
@@ -309,4 +318,5 @@ export interface DB {
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   push_devices: PushDevicesTable;
+  video_views: VideoViewsTable;
 }

@@ -113,6 +113,8 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
 
   const publicRoot = path.join(dataDir, 'storage', 'public');
   const privateRoot = path.join(dataDir, 'storage', 'private');
+  // A real 20-second H.264 clip, so playback works in the demo.
+  writeFile(privateRoot, 'seed/videos/sample.mp4', fs.readFileSync(new URL('../../../assets/sample-lecture.mp4', import.meta.url)));
   const iso = (offsetDays: number) => new Date(now.getTime() - offsetDays * DAY).toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 

@@ -80,6 +80,23 @@ export async function findFeaturedCourses(db: Kysely<DB>, limit: number): Promis
     .execute();
 }
 
+export async function findLatestCourses(db: Kysely<DB>, limit: number): Promise<CourseRow[]> {
+  return db.selectFrom('courses').selectAll().where('published', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** A teacher's published courses, newest first. */
+export async function findTeacherCourses(db: Kysely<DB>, teacherId: number): Promise<CourseRow[]> {
+  return db
+    .selectFrom('courses')
+    .innerJoin('course_teachers', 'course_teachers.course_id', 'courses.id')
+    .selectAll('courses')
+    .where('course_teachers.teacher_id', '=', teacherId)
+    .where('courses.published', '=', 1)
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id', 'desc')
+    .execute();
+}
+
 export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow | undefined> {
   return db
     .selectFrom('courses')

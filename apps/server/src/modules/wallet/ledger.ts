@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/time';
+import { newSerial } from './wallet-ids';
+
+export type LedgerEntry = {
+  type: 'recharge' | 'lecture_purchase' | 'course_purchase' | 'balance_transfer' | 'admin_balance_update' | 'support';
+  comment?: string | null;
+  courseId?: number | null;
+  lectureId?: number | null;
+  counterpartUserId?: number | null;
+};
+
+async function append(trx: Transaction<DB>, userId: number, value: number, balanceAfter: number, entry: LedgerEntry): Promise<string> {
+  const serial = newSerial();
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      serial,
+      user_id: userId,
+      type: entry.type,
+      value,
+      balance_after: balanceAfter,
+      comment: entry.comment ?? null,
+      course_id: entry.courseId ?? null,
+      lecture_id: entry.lectureId ?? null,
+      counterpart_user_id: entry.counterpartUserId ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+  return serial;
+}
+
+/**
+ * Takes `amount` piasters from the wallet inside the caller's transaction, only if the balance
+ * covers it (one conditional update, so two purchases racing cannot both pass), and writes the
+ * ledger row. Throws BALANCE_NOT_ENOUGH otherwise; the caller's transaction then rolls back.
+ * @example await debit(trx, user.id, 35_000, { type: 'course_purchase', courseId })
+ */
+export async function debit(trx: Transaction<DB>, userId: number, amount: number, entry: LedgerEntry): Promise<{ balance: number; serial: string }> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`debit of ${amount} piasters`);
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .where('id', '=', userId)
+    .where('balance', '>=', amount)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!row) throw new AppError('BALANCE_NOT_ENOUGH');
+  return { balance: row.balance, serial: await append(trx, userId, -amount, row.balance, entry) };
+}
+
+/** Adds `amount` piasters to the wallet and writes the ledger row, inside the caller's transaction. */
+export async function credit(trx: Transaction<DB>, userId: number, amount: number, entry: LedgerEntry): Promise<{ balance: number; serial: string }> {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit of ${amount} piasters`);
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', userId)
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  return { balance: row.balance, serial: await append(trx, userId, amount, row.balance, entry) };
+}
+
+/**
+ * Takes the student's row lock for the rest of the transaction (PostgreSQL; SQLite already runs
+ * one writer at a time), so two purchases of the same student never interleave: a double click
+ * is answered by the first one's result.
+ */
+export async function lockStudent(trx: Transaction<DB>, userId: number): Promise<number> {
+  const row = await trx.updateTable('users').set({ updated_at: nowIso() }).where('id', '=', userId).returning('balance').executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+export async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
+  return (await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
+}
