@@ -39,6 +39,7 @@ ok = step('lint', npx, ['eslint', '.', '--max-warnings=0']) && ok;
 ok = step('typecheck', npm, ['run', '-s', 'typecheck']) && ok;
 const built = step('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
 ok = built && ok;
+if (built) ok = step('bundle budget', npm, ['run', '-s', 'bench:bundle']) && ok;
 // The e2e journeys need the build; without it they would only repeat the build's failure.
 ok = vitest('tests (SQLite)', built ? [] : ['--project', 'unit', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' }) && ok;
 if (process.env.TEST_DATABASE_URL) {
