@@ -39,6 +39,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page waits on the network and React: give expect.poll what a locator gets.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

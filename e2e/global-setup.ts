@@ -44,28 +44,43 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
 
 /** Starts the real server (built SPA, fresh seeded SQLite) once for all e2e journeys. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+  const builtWeb = process.env.WEB_DIST ? path.resolve(ROOT, process.env.WEB_DIST) : path.join(ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(builtWeb, 'index.html'))) {
+    if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${builtWeb} holds no built web app`);
     const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-'));
+  // The server serves a copy of the build: a rebuild of apps/web/dist during the run (which
+  // empties the folder and renames every asset) must not pull the page from under the tests.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-web-'));
+  fs.cpSync(builtWeb, webDist, { recursive: true });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDist, { recursive: true, force: true });
+  };
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/api/v1/app`, child, () => output);
+  try {
+    await waitFor(`${baseURL}/api/v1/app`, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { API_BASE, STORAGE_KEYS, type AppSettings } from '@dars/contract';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -30,8 +31,35 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (no stored token) at the given viewport, with Arabic as the browser language. */
-export async function openPage(browser: Browser, baseURL: string, viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Marks the settings' general announcement as read on this context's device, the way the
+ * app stores it when its dialog is closed (spec §4: shown once). A journey that is not
+ * about the announcement starts past it, so the dialog never covers the screen under test
+ * or races the first click.
+ */
+async function markAnnouncementSeen(context: BrowserContext, baseURL: string): Promise<void> {
+  const res = await fetch(new URL(`${API_BASE}/app`, baseURL));
+  if (!res.ok) throw new Error(`GET ${API_BASE}/app answered ${res.status}`);
+  const { data } = (await res.json()) as { data: Pick<AppSettings, 'general_announcement'> };
+  const text = data.general_announcement?.trim();
+  if (!text) return;
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    STORAGE_KEYS.announcementDismissed,
+    text,
+  ] as const);
+}
+
+/**
+ * A fresh context (no stored token) at the given viewport, with Arabic as the browser
+ * language. Unless `announcement: 'unseen'`, the general announcement counts as read.
+ * @example const { context, page } = await openPage(browser, inject('baseURL'), 'phone');
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName,
+  { announcement = 'seen' }: { announcement?: 'seen' | 'unseen' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: VIEWPORTS[viewport],
@@ -40,15 +68,51 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
     hasTouch: viewport === 'phone',
     deviceScaleFactor: 1,
   });
+  if (announcement === 'seen') await markAnnouncementSeen(context, baseURL);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/ (ignored by git) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The splash screen's accessible name (apps/web/src/i18n/ar.ts, app.loading). */
+const SPLASH_LABEL = 'جارٍ تحميل المنصة';
+
+/**
+ * Waits until the app has started: the splash screen, which covers the page and fades out
+ * after the settings load, is gone.
+ * @example await page.goto('/'); await waitForAppStart(page);
+ */
+export async function waitForAppStart(page: Page): Promise<void> {
+  await page.getByRole('status', { name: SPLASH_LABEL }).waitFor({ state: 'detached' });
+}
+
+/**
+ * Saves a screenshot of the whole page under e2e/artifacts/ (ignored by git) and returns its
+ * path. It shows the page as a person would see it once everything has settled: after the splash
+ * has faded, with lazy images loaded (a full-page capture does not scroll, so images far
+ * below the fold would stay blank), transitions finished, and captured from the top (a
+ * capture of a scrolled page draws the sticky top bar in the middle). The scroll position
+ * is restored afterwards. Pass `fullPage: false` for an overlay (a menu, a dialog): it
+ * covers the viewport only, so the rest of a full-page capture would show it cut off.
+ * @example await screenshot(page, 'phone-01-welcome')
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await waitForAppStart(page);
+  const scrolled = await page.evaluate(async (toTop) => {
+    const images = Array.from(document.images);
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    const at = { x: window.scrollX, y: window.scrollY };
+    if (toTop) window.scrollTo(0, 0);
+    return at;
+  }, fullPage);
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+  if (fullPage) await page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled);
   return file;
 }

@@ -35,6 +35,14 @@ describe('the built SPA', () => {
     }
   });
 
+  it('answers a missing script or file with 404, not the page', async () => {
+    for (const url of ['/assets/index-gone.js', '/favicon-missing.png', '/robots.txt']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,8 @@ const HASHED_ASSET = /[\\/]assets[\\/]/;
 /**
  * Serves the built SPA with history fallback: any GET that is not an API or storage path and
  * not a file answers index.html, so deep links like /courses?query=x work on reload. Unknown
- * API paths answer a JSON 404.
+ * API paths answer a JSON 404. Built files are registered at start (no per-request disk
+ * lookups), so a rebuilt web app is served after a restart.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string, storageRoot: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -41,7 +42,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string, storage
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|storage)(\/|$|\?)/.test(url);
+    const pathname = url.split('?')[0]!;
+    // A missing file (a stale /assets/x.js after a deploy) is a 404, not the SPA's page: the
+    // browser then reports a missing script instead of a MIME-type error.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile && !/^\/(api|storage|player)(\/|$|\?)/.test(url);
     if (!isPage) {
       return reply.code(404).send({ message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' });
     }
