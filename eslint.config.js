@@ -7,17 +7,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', '*/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', '*/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
@@ -29,7 +45,10 @@ export default tseslint.config(
     // Apps never import each other; the contract imports no app.
     files: ['packages/contract/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@dars/server*', '@dars/web*', '**/apps/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@dars/server*', '@dars/web*', '**/apps/**'] },
+      ],
     },
   },
   {
@@ -54,17 +73,35 @@ export default tseslint.config(
         {
           zones: [
             { target: './apps/web/src/features', from: './apps/web/src/app' },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
-            { target: './apps/web/src/i18n', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+            },
+            {
+              target: './apps/web/src/i18n',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+            },
             // features never import each other
-            ...['auth', 'catalog', 'lectures', 'exams', 'results', 'wallet', 'profile', 'support', 'notifications', 'shell'].map(
-              (name) => ({
-                target: `./apps/web/src/features/${name}`,
-                from: './apps/web/src/features',
-                except: [`./${name}`],
-              }),
-            ),
+            ...[
+              'auth',
+              'catalog',
+              'lectures',
+              'exams',
+              'results',
+              'wallet',
+              'profile',
+              'support',
+              'notifications',
+              'shell',
+            ].map((name) => ({
+              target: `./apps/web/src/features/${name}`,
+              from: './apps/web/src/features',
+              except: [`./${name}`],
+            })),
           ],
         },
       ],

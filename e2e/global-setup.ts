@@ -44,10 +44,15 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
 
 /** Starts the real server (built SPA, fresh seeded SQLite) once for all e2e journeys. */
 export default async function setup(project: TestProject) {
-  const builtWeb = process.env.WEB_DIST ? path.resolve(ROOT, process.env.WEB_DIST) : path.join(ROOT, 'apps/web/dist');
+  const builtWeb = process.env.WEB_DIST
+    ? path.resolve(ROOT, process.env.WEB_DIST)
+    : path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(builtWeb, 'index.html'))) {
     if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${builtWeb} holds no built web app`);
-    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-'));
@@ -59,7 +64,16 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));

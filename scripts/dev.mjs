@@ -3,10 +3,20 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@dars/server'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
+  spawn('npm', ['run', 'dev', '-w', '@dars/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@dars/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => { if (code) { stop(); process.exit(code); } }));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exit(code);
+    }
+  }),
+);

@@ -14,15 +14,26 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function step(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${res.status === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `  ${res.status === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return res.status === 0;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function vitest(title, args, env = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dars-vitest-')), 'results.json');
-  const ok = step(title, npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const ok = step(
+    title,
+    npx,
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -41,7 +52,12 @@ const built = step('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
 ok = built && ok;
 if (built) ok = step('bundle budget', npm, ['run', '-s', 'bench:bundle']) && ok;
 // The e2e journeys need the build; without it they would only repeat the build's failure.
-ok = vitest('tests (SQLite)', built ? [] : ['--project', 'unit', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' }) && ok;
+ok =
+  vitest(
+    'tests (SQLite)',
+    built ? [] : ['--project', 'unit', '--project', 'web', '--project', 'server'],
+    { TEST_DATABASE_URL: '' },
+  ) && ok;
 if (process.env.TEST_DATABASE_URL) {
   ok = vitest('server tests (PostgreSQL)', ['--project', 'server']) && ok;
 }

@@ -11,8 +11,17 @@ import { seedBulkCourses } from '@dars/server/seed-bulk';
 
 const courses = Number(process.env.BENCH_COURSES ?? 10_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-bench-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
-const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(dataDir, 'dars.sqlite') });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  HOST: '127.0.0.1',
+});
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.join(dataDir, 'dars.sqlite'),
+});
 await migrateToLatest(database.db);
 await seedDemoIfEmpty(database.db, dataDir);
 await seedBulkCourses(database.db, courses);

@@ -2,7 +2,12 @@
 import Fastify from 'fastify';
 
 const body = {
-  data: Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `دورة ${i + 1}`, description: 'وصف قصير للدورة', price: 50 })),
+  data: Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1,
+    name: `دورة ${i + 1}`,
+    description: 'وصف قصير للدورة',
+    price: 50,
+  })),
   links: { next: '/api/v1/courses?page=2' },
 };
 const app = Fastify({ logger: false });

@@ -18,9 +18,13 @@ const gz = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file))).le
 const initialKb = initial.reduce((sum, f) => sum + gz(f), 0);
 const totalKb = all.reduce((sum, f) => sum + gz(path.join('assets', f)), 0);
 
-console.log(`first load: ${initial.length} scripts, ${initialKb.toFixed(1)} kB gzip (budget ${BUDGET_KB} kB)`);
+console.log(
+  `first load: ${initial.length} scripts, ${initialKb.toFixed(1)} kB gzip (budget ${BUDGET_KB} kB)`,
+);
 for (const f of initial) console.log(`  ${f.padEnd(44)} ${gz(f).toFixed(1).padStart(7)} kB`);
-console.log(`all scripts: ${all.length} files, ${totalKb.toFixed(1)} kB gzip (lazy routes load on demand)`);
+console.log(
+  `all scripts: ${all.length} files, ${totalKb.toFixed(1)} kB gzip (lazy routes load on demand)`,
+);
 if (initialKb > BUDGET_KB) {
   console.error(`over budget by ${(initialKb - BUDGET_KB).toFixed(1)} kB`);
   process.exit(1);

@@ -28,7 +28,9 @@ import { supportRoutes } from './modules/support/support-routes';
  * Builds the whole server (used by main.ts and by tests through `app.inject`).
  * Order: framework setup, our plugins, then the API routes and the SPA.
  */
-export async function buildApp(options: Omit<AppContext, 'mailer' | 'secret'> & { mailer?: Mailer }): Promise<FastifyInstance> {
+export async function buildApp(
+  options: Omit<AppContext, 'mailer' | 'secret'> & { mailer?: Mailer },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: options.config.trustProxy,
@@ -37,7 +39,14 @@ export async function buildApp(options: Omit<AppContext, 'mailer' | 'secret'> & 
 
   const ctx: AppContext = {
     ...options,
-    mailer: options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, dataDir: options.config.dataDir, log: app.log }),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: options.config.smtpUrl,
+        from: options.config.mailFrom,
+        dataDir: options.config.dataDir,
+        log: app.log,
+      }),
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
   };
 
@@ -45,7 +54,9 @@ export async function buildApp(options: Omit<AppContext, 'mailer' | 'secret'> & 
   registerErrorHandler(app);
   registerClientHeaders(app);
   registerAuth(app, ctx.db);
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

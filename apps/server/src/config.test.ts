@@ -12,8 +12,18 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, HOST, DATA_DIR and a postgres DATABASE_URL', () => {
-    const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/srv/dars', DATABASE_URL: 'postgres://u@db/dars' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/srv/dars', databaseUrl: 'postgres://u@db/dars' });
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/dars',
+      DATABASE_URL: 'postgres://u@db/dars',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/dars',
+      databaseUrl: 'postgres://u@db/dars',
+    });
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

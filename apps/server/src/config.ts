@@ -24,10 +24,19 @@ const envSchema = z.object({
   /** `demo` seeds rich demo data into an empty database; `none` leaves it empty. */
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** smtp://user:pass@host:587 — without it mail goes to DATA_DIR/outbox/. */
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('دَرس <no-reply@dars.local>'),
   /** Signs video and download links; set the same value on every instance. Generated if unset. */
-  APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+  APP_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy in front of us. */
   TRUST_PROXY: z

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, getAuthUserResponseSchema, loginResponseSchema, registerResponseSchema, validatePasswordResetResponseSchema } from '@dars/contract';
+import {
+  apiErrorSchema,
+  getAuthUserResponseSchema,
+  loginResponseSchema,
+  registerResponseSchema,
+  validatePasswordResetResponseSchema,
+} from '@dars/contract';
 import { putSettings } from '../src/modules/settings/settings-service';
 import { hit } from '../src/lib/rate-limit';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '../src/modules/auth/auth-service';
@@ -15,12 +21,25 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const post = (url: string, payload?: object, token?: string) =>
-  server.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 
 let seq = 0;
 function newStudent(overrides: Record<string, unknown> = {}) {
   seq += 1;
-  return { name: 'طالب تجربة', email: `new${seq}@dars.test`, phone: `0101000${String(seq).padStart(4, '0')}`, password: 'secret-pass-1', password_confirmation: 'secret-pass-1', grade_id: gradeId, ...overrides };
+  return {
+    name: 'طالب تجربة',
+    email: `new${seq}@dars.test`,
+    phone: `0101000${String(seq).padStart(4, '0')}`,
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    grade_id: gradeId,
+    ...overrides,
+  };
 }
 
 describe('POST /register', () => {
@@ -30,7 +49,12 @@ describe('POST /register', () => {
     expect(res.statusCode).toBe(200);
     const data = registerResponseSchema.parse(res.json());
     expect(data.verification).toBe('NOT_REQUIRED');
-    expect(data.user).toMatchObject({ email: body.email, phone: body.phone, balance: 0, profile_not_completed: false });
+    expect(data.user).toMatchObject({
+      email: body.email,
+      phone: body.phone,
+      balance: 0,
+      profile_not_completed: false,
+    });
     const me = await post('/auth/user', undefined, data.token!);
     expect(getAuthUserResponseSchema.parse(me.json()).user.email).toBe(body.email);
   });
@@ -41,10 +65,18 @@ describe('POST /register', () => {
     const data = registerResponseSchema.parse((await post('/register', body)).json());
     expect(data.verification).toBe('SENT');
     expect(data.user!.email_verified_at).toBeNull();
-    const wrong = await post('/verify', { code: '000000' === lastCodeTo(server.config.dataDir, body.email) ? '111111' : '000000' }, data.token!);
+    const wrong = await post(
+      '/verify',
+      { code: '000000' === lastCodeTo(server.config.dataDir, body.email) ? '111111' : '000000' },
+      data.token!,
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().code).toBe('INVALID_CODE');
-    const ok = await post('/verify', { code: lastCodeTo(server.config.dataDir, body.email) }, data.token!);
+    const ok = await post(
+      '/verify',
+      { code: lastCodeTo(server.config.dataDir, body.email) },
+      data.token!,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email_verified_at).not.toBeNull();
     expect(ok.json().user.notifications[0]).toMatchObject({ type: 'verified', read: false });
@@ -52,13 +84,19 @@ describe('POST /register', () => {
   });
 
   it('answers 422 with Arabic field errors for a taken e-mail and phone, a short password, a missing field', async () => {
-    const taken = await post('/register', newStudent({ email: 'student@dars.test', phone: '01012345678' }));
+    const taken = await post(
+      '/register',
+      newStudent({ email: 'student@dars.test', phone: '01012345678' }),
+    );
     expect(taken.statusCode).toBe(422);
     const errors = apiErrorSchema.parse(taken.json()).errors!;
     expect(errors.email).toEqual(['البريد الإلكتروني مستخدم بالفعل']);
     expect(errors.phone).toEqual(['رقم الهاتف مستخدم بالفعل']);
 
-    const short = await post('/register', newStudent({ password: 'abc', password_confirmation: 'abc' }));
+    const short = await post(
+      '/register',
+      newStudent({ password: 'abc', password_confirmation: 'abc' }),
+    );
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password[0]).toMatch(/كلمة المرور/);
 
@@ -74,9 +112,16 @@ describe('POST /register', () => {
 
   it('keeps one account per e-mail when two registrations race', async () => {
     const body = newStudent();
-    const [a, b] = await Promise.all([post('/register', body), post('/register', { ...body, phone: '01099999999' })]);
+    const [a, b] = await Promise.all([
+      post('/register', body),
+      post('/register', { ...body, phone: '01099999999' }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
-    const rows = await server.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
+    const rows = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -99,7 +144,9 @@ describe('POST /login and /logout', () => {
   });
 
   it('revokes the token on logout: the next call with it is a 401', async () => {
-    const { token } = loginResponseSchema.parse((await post('/login', { login: 'student2@dars.test', password: 'dars12345' })).json());
+    const { token } = loginResponseSchema.parse(
+      (await post('/login', { login: 'student2@dars.test', password: 'dars12345' })).json(),
+    );
     expect((await post('/auth/user', undefined, token)).statusCode).toBe(200);
     expect((await post('/logout', undefined, token)).statusCode).toBe(200);
     const after = await post('/auth/user', undefined, token);
@@ -109,17 +156,28 @@ describe('POST /login and /logout', () => {
 
   it('answers 401 without a token or with a malformed one', async () => {
     expect((await post('/auth/user')).statusCode).toBe(401);
-    const res = await server.app.inject({ method: 'POST', url: '/api/v1/auth/user', headers: { authorization: 'Basic abc' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/user',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('stops an account after 100 failed logins in an hour, even with the right password', async () => {
     const body = newStudent();
     await post('/register', body);
-    const user = await server.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     // 99 failures recorded directly (as 99 requests would), then the 100th through HTTP.
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit - 1; i++) await hit(server.db, `login:account:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT);
-    expect((await post('/login', { login: body.email, password: 'wrong-password' })).statusCode).toBe(422);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT.limit - 1; i++)
+      await hit(server.db, `login:account:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT);
+    expect(
+      (await post('/login', { login: body.email, password: 'wrong-password' })).statusCode,
+    ).toBe(422);
     const blocked = await post('/login', { login: body.email, password: body.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/محاولات/);
@@ -129,17 +187,33 @@ describe('POST /login and /logout', () => {
 describe('password reset in three steps', () => {
   it('mails a code, trades it for a one-time link, sets the new password and signs out everywhere', async () => {
     const body = newStudent();
-    const { token: oldToken } = registerResponseSchema.parse((await post('/register', body)).json());
+    const { token: oldToken } = registerResponseSchema.parse(
+      (await post('/register', body)).json(),
+    );
     expect((await post('/password/reset', { email: body.email })).statusCode).toBe(200);
     const code = lastCodeTo(server.config.dataDir, body.email);
-    const { url } = validatePasswordResetResponseSchema.parse((await post('/password/reset/validate', { email: body.email, code })).json());
+    const { url } = validatePasswordResetResponseSchema.parse(
+      (await post('/password/reset/validate', { email: body.email, code })).json(),
+    );
     expect(url).toMatch(/^\/api\/v1\/password\/reset\/confirm\/.+/);
-    const done = await server.app.inject({ method: 'POST', url, payload: { password: 'brand-new-pass' } });
+    const done = await server.app.inject({
+      method: 'POST',
+      url,
+      payload: { password: 'brand-new-pass' },
+    });
     expect(done.statusCode).toBe(200);
-    expect((await post('/login', { login: body.email, password: 'brand-new-pass' })).statusCode).toBe(200);
-    expect((await post('/login', { login: body.email, password: body.password })).statusCode).toBe(422);
+    expect(
+      (await post('/login', { login: body.email, password: 'brand-new-pass' })).statusCode,
+    ).toBe(200);
+    expect((await post('/login', { login: body.email, password: body.password })).statusCode).toBe(
+      422,
+    );
     expect((await post('/auth/user', undefined, oldToken!)).statusCode).toBe(401);
-    const again = await server.app.inject({ method: 'POST', url, payload: { password: 'another-pass-9' } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url,
+      payload: { password: 'another-pass-9' },
+    });
     expect(again.statusCode).toBe(422);
   });
 
@@ -157,7 +231,10 @@ describe('password reset in three steps', () => {
     await post('/password/reset', { email: body.email });
     const code = lastCodeTo(server.config.dataDir, body.email);
     const wrong = code === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++) expect((await post('/password/reset/validate', { email: body.email, code: wrong })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await post('/password/reset/validate', { email: body.email, code: wrong })).statusCode,
+      ).toBe(422);
     const res = await post('/password/reset/validate', { email: body.email, code });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.code[0]).toMatch(/الرمز/);
@@ -167,7 +244,8 @@ describe('password reset in three steps', () => {
     const body = newStudent();
     await post('/register', body);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await post('/password/reset', { email: body.email })).statusCode);
+    for (let i = 0; i < 6; i++)
+      answers.push((await post('/password/reset', { email: body.email })).statusCode);
     expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(answers[5]).toBe(429);
   });

@@ -8,7 +8,12 @@ export async function courseNamed(db: Kysely<DB>, name: string) {
 }
 
 export async function lecturesOf(db: Kysely<DB>, courseId: number) {
-  return db.selectFrom('lectures').selectAll().where('course_id', '=', courseId).orderBy('position').execute();
+  return db
+    .selectFrom('lectures')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .execute();
 }
 
 export const NAMES = {

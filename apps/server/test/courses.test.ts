@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function courses(url: string, headers: Record<string, string> = {}) {
-  const res = await server.app.inject({ method: 'GET', url, headers: { ...WEB_HEADERS, ...headers } });
+  const res = await server.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...WEB_HEADERS, ...headers },
+  });
   expect(res.statusCode).toBe(200);
   return getCoursesResponseSchema.parse(res.json());
 }
@@ -52,7 +56,10 @@ describe('GET /api/v1/courses', () => {
 
   it('filters by grade and by category, and combines them', async () => {
     const app = await server.app.inject({ method: 'GET', url: '/api/v1/app' });
-    const { grades, categories } = app.json().data as { grades: { id: number; name: string }[]; categories: { id: number; name: string }[] };
+    const { grades, categories } = app.json().data as {
+      grades: { id: number; name: string }[];
+      categories: { id: number; name: string }[];
+    };
     const prep = grades.find((g) => g.name === 'الصف الثالث الإعدادي')!;
     const byGrade = await courses(`/api/v1/courses?grade_id=${prep.id}`);
     expect(byGrade.data.map((c) => c.name)).toEqual(['الرياضيات للصف الثالث الإعدادي']);
@@ -68,7 +75,9 @@ describe('GET /api/v1/courses', () => {
 
   it('answers bad input with a clean page, never a 5xx', async () => {
     expect((await courses('/api/v1/courses?grade_id=999999')).data).toEqual([]);
-    expect((await courses('/api/v1/courses?grade_id=abc')).links.next).toBe('/api/v1/courses?page=2');
+    expect((await courses('/api/v1/courses?grade_id=abc')).links.next).toBe(
+      '/api/v1/courses?page=2',
+    );
     expect((await courses('/api/v1/courses?page=-3')).meta.current_page).toBe(1);
     expect((await courses('/api/v1/courses?page=abc')).meta.current_page).toBe(1);
     const beyond = await courses('/api/v1/courses?page=500');
@@ -76,14 +85,26 @@ describe('GET /api/v1/courses', () => {
     expect(beyond.links.next).toBeNull();
     const huge = await courses(`/api/v1/courses?query=${'ب'.repeat(10_000)}`);
     expect(huge.data).toEqual([]);
-    const repeated = await server.app.inject({ method: 'GET', url: '/api/v1/courses?query=a&query=b&grade_id=1&grade_id=2' });
+    const repeated = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/courses?query=a&query=b&grade_id=1&grade_id=2',
+    });
     expect(repeated.statusCode).toBeLessThan(500);
   });
 
   it('describes each course fully: teachers with avatars, grades, counts, money in pounds', async () => {
-    const { data } = await courses(`/api/v1/courses?query=${encodeURIComponent('الفيزياء الحديثة')}`);
+    const { data } = await courses(
+      `/api/v1/courses?query=${encodeURIComponent('الفيزياء الحديثة')}`,
+    );
     const physics = data[0]!;
-    expect(physics).toMatchObject({ pay_type: 'course', price: 350, free: false, featured: true, show_preview: true, joined: false });
+    expect(physics).toMatchObject({
+      pay_type: 'course',
+      price: 350,
+      free: false,
+      featured: true,
+      show_preview: true,
+      joined: false,
+    });
     expect(physics.teachers[0]).toMatchObject({ name: 'أ. محمد عبد الحميد' });
     expect(physics.teachers[0]!.avatar).toMatch(/^\/storage\/.+\.svg$/);
     expect(physics.image_url).toMatch(/^\/storage\/.+\.svg$/);
@@ -95,7 +116,9 @@ describe('GET /api/v1/courses', () => {
     const signedIn = await courses('/api/v1/courses?page=1', { authorization: `Bearer ${token}` });
     const joined = signedIn.data.filter((c) => c.joined).map((c) => c.name);
     expect(joined).toContain('الكيمياء العضوية من الصفر');
-    const stale = await courses('/api/v1/courses', { authorization: 'Bearer this-token-was-never-issued-123' });
+    const stale = await courses('/api/v1/courses', {
+      authorization: 'Bearer this-token-was-never-issued-123',
+    });
     expect(stale.data.every((c) => !c.joined)).toBe(true);
   });
 });
@@ -103,7 +126,10 @@ describe('GET /api/v1/courses', () => {
 describe('GET /api/v1/courses/{id}', () => {
   it('gives a guest the course with its lectures in order, none purchased', async () => {
     const list = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء العضوية')}`);
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/courses/${list.data[0]!.id}` });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/courses/${list.data[0]!.id}`,
+    });
     const { data } = getCourseResponseSchema.parse(res.json());
     expect(data.pay_type).toBe('lectures');
     expect(data.lectures.map((l) => l.name)).toEqual(COURSES[1]!.lectures);
@@ -118,11 +144,17 @@ describe('GET /api/v1/courses/{id}', () => {
   it('shows the signed-in student what they bought', async () => {
     const { token } = await tokenFor(server.db, 'student@dars.test');
     const list = await courses(`/api/v1/courses?query=${encodeURIComponent('الكيمياء العضوية')}`);
-    const res = await server.app.inject({ method: 'GET', url: `/api/v1/courses/${list.data[0]!.id}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/courses/${list.data[0]!.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { data } = getCourseResponseSchema.parse(res.json());
     expect(data.joined).toBe(true);
     expect(data.purchased).toBe(false); // pay_type 'lectures' is joined, not bought
-    expect(data.lectures.filter((l) => l.purchased).map((l) => l.name)).toEqual(COURSES[1]!.lectures.slice(0, 2));
+    expect(data.lectures.filter((l) => l.purchased).map((l) => l.name)).toEqual(
+      COURSES[1]!.lectures.slice(0, 2),
+    );
   });
 
   it('answers a JSON 404 in Arabic for a missing course or a malformed id', async () => {

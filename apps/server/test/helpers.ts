@@ -24,7 +24,9 @@ export type TestServer = {
  * A real server on a fresh database: a new SQLite file, or — when TEST_DATABASE_URL is set —
  * a new PostgreSQL schema dropped afterwards. Seeds the demo data unless `seed: false`.
  */
-export async function startTestServer(options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL || undefined;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;

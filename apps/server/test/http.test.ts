@@ -15,7 +15,10 @@ let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div></html>',
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   server = await startTestServer({ webDist });
 });
@@ -67,7 +70,12 @@ describe('the built SPA', () => {
 
 describe('API errors', () => {
   it('answers unknown API paths with a JSON 404, whatever the method', async () => {
-    for (const [method, url] of [['GET', '/api/v1/nope'], ['POST', '/api/v1/courses'], ['DELETE', '/api/v1/app'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nope'],
+      ['POST', '/api/v1/courses'],
+      ['DELETE', '/api/v1/app'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await server.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(apiErrorSchema.parse(res.json()).code).toBe('NOT_FOUND');
@@ -85,14 +93,29 @@ describe('the error handler', () => {
   const app = Fastify({ logger: false });
   useZodCompilers(app);
   registerErrorHandler(app);
-  app.post('/form', { schema: { body: z.object({ email: z.email('البريد الإلكتروني غير صحيح'), name: z.string().min(1, 'الاسم مطلوب') }) } }, async () => ({ ok: true }));
+  app.post(
+    '/form',
+    {
+      schema: {
+        body: z.object({
+          email: z.email('البريد الإلكتروني غير صحيح'),
+          name: z.string().min(1, 'الاسم مطلوب'),
+        }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
   app.get('/boom', async () => {
     throw new Error('SELECT * FROM secret_table failed at /srv/dars/db.ts:42');
   });
   app.get('/domain', async () => {
     throw new AppError('BALANCE_NOT_ENOUGH');
   });
-  app.get('/bad-reply', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'not a number' }) as never);
+  app.get(
+    '/bad-reply',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'not a number' }) as never,
+  );
 
   it('answers invalid input with 422 and Arabic field errors', async () => {
     const res = await app.inject({ method: 'POST', url: '/form', payload: { email: 'nope' } });
@@ -104,7 +127,12 @@ describe('the error handler', () => {
   });
 
   it('answers malformed JSON with a 400 that names nothing internal', async () => {
-    const res = await app.inject({ method: 'POST', url: '/form', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/form',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/Unexpected|JSON\.parse|at /);
   });
@@ -112,7 +140,10 @@ describe('the error handler', () => {
   it('keeps a domain code and its Arabic message', async () => {
     const res = await app.inject({ method: 'GET', url: '/domain' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'BALANCE_NOT_ENOUGH', message: 'رصيد المحفظة غير كافي لإتمام العملية' });
+    expect(res.json()).toEqual({
+      code: 'BALANCE_NOT_ENOUGH',
+      message: 'رصيد المحفظة غير كافي لإتمام العملية',
+    });
   });
 
   it('hides the internals of an unexpected failure', async () => {

@@ -12,13 +12,25 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'GET', url, headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  server.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
 const post = (url: string, token: string, payload: object = {}) =>
-  server.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+  });
 
 async function contents(lectureId: number, token: string) {
   const res = await get(`/api/v1/lectures/${lectureId}/contents`, token);
-  return { status: res.statusCode, body: res.statusCode === 200 ? getLectureContentsResponseSchema.parse(res.json()) : res.json() };
+  return {
+    status: res.statusCode,
+    body: res.statusCode === 200 ? getLectureContentsResponseSchema.parse(res.json()) : res.json(),
+  };
 }
 
 /** Opens a video as a client would: fetch u, decrypt, load the player, start playback. */
@@ -29,7 +41,11 @@ async function play(videoId: number, token: string) {
   const url = new URL(decryptVideoUrl(data.u));
   const vt = url.searchParams.get('vt')!;
   const page = await server.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const counted = await server.app.inject({ method: 'POST', url: '/api/v1/video/views', payload: { vt } });
+  const counted = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/video/views',
+    payload: { vt },
+  });
   return { status: 200, data, page, vt, counted: counted.json() };
 }
 
@@ -38,7 +54,11 @@ describe('who may open a lecture (contents, video, attachments)', () => {
     const physics = await courseNamed(server.db, NAMES.physics);
     const [preview] = await lecturesOf(server.db, physics.id);
     expect((await get(`/api/v1/lectures/${preview!.id}/contents`)).statusCode).toBe(401);
-    const video = await server.db.selectFrom('videos').select('id').where('lecture_id', '=', preview!.id).executeTakeFirstOrThrow();
+    const video = await server.db
+      .selectFrom('videos')
+      .select('id')
+      .where('lecture_id', '=', preview!.id)
+      .executeTakeFirstOrThrow();
     expect((await get(`/api/v1/video/apps/${video.id}`)).statusCode).toBe(401);
   });
 
@@ -48,11 +68,21 @@ describe('who may open a lecture (contents, video, attachments)', () => {
     const locked = (await lecturesOf(server.db, physics.id))[1]!;
     const res = await contents(locked.id, stranger.token);
     expect(res.status).toBe(403);
-    const video = await server.db.selectFrom('videos').select('id').where('lecture_id', '=', locked.id).executeTakeFirstOrThrow();
+    const video = await server.db
+      .selectFrom('videos')
+      .select('id')
+      .where('lecture_id', '=', locked.id)
+      .executeTakeFirstOrThrow();
     expect((await get(`/api/v1/video/apps/${video.id}`, stranger.token)).statusCode).toBe(403);
-    const attachment = await server.db.selectFrom('attachments').select('id').where('lecture_id', '=', locked.id).executeTakeFirstOrThrow();
+    const attachment = await server.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('lecture_id', '=', locked.id)
+      .executeTakeFirstOrThrow();
     expect((await get(`/api/v1/attachments/${attachment.id}/download`)).statusCode).toBe(403);
-    expect((await get(`/api/v1/attachments/${attachment.id}/download?at=abc.def`)).statusCode).toBe(403);
+    expect((await get(`/api/v1/attachments/${attachment.id}/download?at=abc.def`)).statusCode).toBe(
+      403,
+    );
   });
 
   it('a student sees a preview lecture of a whole-course course before buying', async () => {
@@ -104,7 +134,9 @@ describe('watching a video', () => {
     const free = (await lecturesOf(server.db, english.id))[0]!;
     expect((await post(`/lectures/${free.id}/purchase`, student.token)).statusCode).toBe(200);
     const before = await contents(free.id, student.token);
-    const limited = before.body.videos.find((v: { views_limit: number | null }) => v.views_limit !== null) ?? before.body.videos[0];
+    const limited =
+      before.body.videos.find((v: { views_limit: number | null }) => v.views_limit !== null) ??
+      before.body.videos[0];
 
     const opened = await play(limited.id, student.token);
     expect(opened.status).toBe(200);
@@ -114,15 +146,26 @@ describe('watching a video', () => {
     expect(opened.page!.body).toContain(opened.data!.watermark_id);
     expect(opened.counted).toEqual({ counted: true });
     // A replay in the same opening does not count again.
-    const replay = await server.app.inject({ method: 'POST', url: '/api/v1/video/views', payload: { vt: opened.vt } });
+    const replay = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/views',
+      payload: { vt: opened.vt },
+    });
     expect(replay.json()).toEqual({ counted: false });
 
-    const stream = await server.app.inject({ method: 'GET', url: `/api/v1/video/stream/${limited.id}?vt=${encodeURIComponent(opened.vt!)}`, headers: { range: 'bytes=0-1023' } });
+    const stream = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/video/stream/${limited.id}?vt=${encodeURIComponent(opened.vt!)}`,
+      headers: { range: 'bytes=0-1023' },
+    });
     expect(stream.statusCode).toBe(206);
     expect(stream.headers['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
     expect(stream.rawPayload.length).toBe(1024);
     expect(stream.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
-    const wrongVideo = await server.app.inject({ method: 'GET', url: `/api/v1/video/stream/${limited.id + 1}?vt=${encodeURIComponent(opened.vt!)}` });
+    const wrongVideo = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/video/stream/${limited.id + 1}?vt=${encodeURIComponent(opened.vt!)}`,
+    });
     expect(wrongVideo.statusCode).toBe(403);
 
     const after = await contents(free.id, student.token);
@@ -138,38 +181,76 @@ describe('watching a video', () => {
       const { credit } = await import('../src/modules/wallet/ledger');
       await credit(trx, student.userId, 20_000, { type: 'admin_balance_update', comment: 'test' });
     });
-    expect((await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' })).statusCode).toBe(200);
+    expect(
+      (await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' }))
+        .statusCode,
+    ).toBe(200);
     // Not spent yet: buying again would be a double charge.
-    expect((await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' })).json().code).toBe('ALREADY_PURCHASED');
+    expect(
+      (
+        await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' })
+      ).json().code,
+    ).toBe('ALREADY_PURCHASED');
     const listed = await contents(repurchasable.id, student.token);
-    const limited = listed.body.videos.find((v: { views_limit: number | null }) => v.views_limit !== null)!;
-    for (let i = 0; i < limited.views_limit; i++) expect((await play(limited.id, student.token)).counted).toEqual({ counted: true });
+    const limited = listed.body.videos.find(
+      (v: { views_limit: number | null }) => v.views_limit !== null,
+    )!;
+    for (let i = 0; i < limited.views_limit; i++)
+      expect((await play(limited.id, student.token)).counted).toEqual({ counted: true });
     const spent = await contents(repurchasable.id, student.token);
-    expect(spent.body.videos.find((v: { id: number }) => v.id === limited.id)).toMatchObject({ viewable: false, counted_views: limited.views_limit });
+    expect(spent.body.videos.find((v: { id: number }) => v.id === limited.id)).toMatchObject({
+      viewable: false,
+      counted_views: limited.views_limit,
+    });
     const refused = await play(limited.id, student.token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/استنفدت/);
 
-    const balance = async () => (await server.db.selectFrom('users').select('balance').where('id', '=', student.userId).executeTakeFirstOrThrow()).balance;
+    const balance = async () =>
+      (
+        await server.db
+          .selectFrom('users')
+          .select('balance')
+          .where('id', '=', student.userId)
+          .executeTakeFirstOrThrow()
+      ).balance;
     const before = await balance();
-    expect((await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' })).statusCode).toBe(200);
+    expect(
+      (await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' }))
+        .statusCode,
+    ).toBe(200);
     expect(await balance()).toBe(before - repurchasable.repurchase_price!);
     const fresh = await contents(repurchasable.id, student.token);
-    expect(fresh.body.videos.find((v: { id: number }) => v.id === limited.id)).toMatchObject({ viewable: true, counted_views: 0, seen: true });
+    expect(fresh.body.videos.find((v: { id: number }) => v.id === limited.id)).toMatchObject({
+      viewable: true,
+      counted_views: 0,
+      seen: true,
+    });
   });
 
   it('closes a lecture after its expiry days', async () => {
     const student = await newStudent(server.db);
     const english = await courseNamed(server.db, NAMES.english);
     const expiring = (await lecturesOf(server.db, english.id))[2]!; // expiry_days 30
-    const [code] = await (await import('../src/modules/paycards/issue-paycards')).issuePaycards(server.db, { value: 100, count: 1 });
-    expect((await post(`/lectures/${expiring.id}/purchase`, student.token, { pay_by: 'paycard', code })).statusCode).toBe(200);
+    const [code] = await (
+      await import('../src/modules/paycards/issue-paycards')
+    ).issuePaycards(server.db, { value: 100, count: 1 });
+    expect(
+      (await post(`/lectures/${expiring.id}/purchase`, student.token, { pay_by: 'paycard', code }))
+        .statusCode,
+    ).toBe(200);
     expect((await contents(expiring.id, student.token)).status).toBe(200);
-    await server.db.updateTable('lecture_purchases').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', student.userId).execute();
+    await server.db
+      .updateTable('lecture_purchases')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', student.userId)
+      .execute();
     const expired = await contents(expiring.id, student.token);
     expect(expired.status).toBe(403);
     expect(expired.body.message).toBe('انتهت صلاحية المحاضرة');
     const course = await get(`/api/v1/courses/${english.id}`, student.token);
-    expect(course.json().data.lectures.find((l: { id: number }) => l.id === expiring.id)).toMatchObject({ purchased: true, expired: true });
+    expect(
+      course.json().data.lectures.find((l: { id: number }) => l.id === expiring.id),
+    ).toMatchObject({ purchased: true, expired: true });
   });
 });

@@ -15,7 +15,9 @@ describe('issuing pay cards', () => {
     expect(new Set(codes).size).toBe(25);
     const rows = await server.db.selectFrom('paycards').selectAll().execute();
     expect(rows).toHaveLength(25);
-    expect(rows.every((r) => r.value === 10_000 && r.used_by === null && r.expires_at !== null)).toBe(true);
+    expect(
+      rows.every((r) => r.value === 10_000 && r.used_by === null && r.expires_at !== null),
+    ).toBe(true);
     expect(rows.map((r) => r.code_hash).sort()).toEqual(codes.map(hashPaycardCode).sort());
   });
 

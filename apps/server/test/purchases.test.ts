@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, getCourseResponseSchema, purchaseLectureResponseSchema } from '@dars/contract';
+import {
+  apiErrorSchema,
+  getCourseResponseSchema,
+  purchaseLectureResponseSchema,
+} from '@dars/contract';
 import { DEMO_PAYCARDS } from '../src/db/seed/seed';
 import { issuePaycards } from '../src/modules/paycards/issue-paycards';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
@@ -18,14 +22,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const post = (url: string, token: string, payload?: object) =>
-  server.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload ?? {}, headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload: payload ?? {},
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+  });
 
 async function balance(userId: number) {
-  return (await server.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
+  return (
+    await server.db
+      .selectFrom('users')
+      .select('balance')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).balance;
 }
 
 async function ledgerMatchesBalance(userId: number) {
-  const rows = await server.db.selectFrom('wallet_transactions').select(['value', 'balance_after']).where('user_id', '=', userId).orderBy('id').execute();
+  const rows = await server.db
+    .selectFrom('wallet_transactions')
+    .select(['value', 'balance_after'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
   let running = 0;
   for (const row of rows) {
     running += row.value;
@@ -51,7 +71,10 @@ describe('joining', () => {
 
   it('requires sign-in', async () => {
     const english = await courseNamed(server.db, NAMES.english);
-    const res = await server.app.inject({ method: 'POST', url: `/api/v1/courses/${english.id}/join` });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/courses/${english.id}/join`,
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -64,10 +87,19 @@ describe('joining', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     expectError(a.statusCode === 200 ? b : a, 'LIMIT_EXCEEDED');
-    const seats = await server.db.selectFrom('enrollments').select('user_id').where('course_id', '=', full.id).execute();
+    const seats = await server.db
+      .selectFrom('enrollments')
+      .select('user_id')
+      .where('course_id', '=', full.id)
+      .execute();
     expect(seats).toHaveLength(1);
     // The loser's card was not used up.
-    const unused = await server.db.selectFrom('paycards').select('id').where('used_by', 'is', null).where('value', '=', 9900).execute();
+    const unused = await server.db
+      .selectFrom('paycards')
+      .select('id')
+      .where('used_by', 'is', null)
+      .where('value', '=', 9900)
+      .execute();
     expect(unused).toHaveLength(1);
   });
 });
@@ -77,7 +109,10 @@ describe('buying a course', () => {
     const grammar = await courseNamed(server.db, NAMES.grammar);
     const res = await post(`/courses/${grammar.id}/purchase`, mariam.token, {});
     expect(res.statusCode).toBe(200);
-    expect(getCourseResponseSchema.parse(res.json()).data).toMatchObject({ joined: true, purchased: true });
+    expect(getCourseResponseSchema.parse(res.json()).data).toMatchObject({
+      joined: true,
+      purchased: true,
+    });
   });
 
   it('buys with the wallet, writes the ledger, and refuses a second purchase without charging', async () => {
@@ -90,7 +125,12 @@ describe('buying a course', () => {
     expectError(again, 'ALREADY_PURCHASED');
     expect(again.json().message).toBe('لقد حصلت على الدورة سابقاً');
     expect(await balance(ahmed.userId)).toBe(before - 8000);
-    const row = await server.db.selectFrom('wallet_transactions').selectAll().where('user_id', '=', ahmed.userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('wallet_transactions')
+      .selectAll()
+      .where('user_id', '=', ahmed.userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 'course_purchase', value: -8000, course_id: story.id });
     await ledgerMatchesBalance(ahmed.userId);
   });
@@ -100,14 +140,22 @@ describe('buying a course', () => {
     const res = await post(`/courses/${physics.id}/purchase`, mariam.token, { pay_by: 'wallet' });
     expectError(res, 'BALANCE_NOT_ENOUGH');
     expect(res.json().message).toBe('رصيد المحفظة غير كافي لإتمام العملية');
-    const joined = await server.db.selectFrom('enrollments').select('user_id').where('course_id', '=', physics.id).where('user_id', '=', mariam.userId).execute();
+    const joined = await server.db
+      .selectFrom('enrollments')
+      .select('user_id')
+      .where('course_id', '=', physics.id)
+      .where('user_id', '=', mariam.userId)
+      .execute();
     expect(joined).toHaveLength(0);
   });
 
   it('buys with a demo pay card; the remainder of the card goes to the wallet', async () => {
     const reading = await courseNamed(server.db, NAMES.reading); // 120 pounds
     const before = await balance(mariam.userId);
-    const res = await post(`/courses/${reading.id}/purchase`, mariam.token, { pay_by: 'paycard', code: 'p4xn 7kqt 3hdm 9rza' }); // 500 card, typed loosely
+    const res = await post(`/courses/${reading.id}/purchase`, mariam.token, {
+      pay_by: 'paycard',
+      code: 'p4xn 7kqt 3hdm 9rza',
+    }); // 500 card, typed loosely
     expect(res.statusCode).toBe(200);
     expect(await balance(mariam.userId)).toBe(before + 38000);
     await ledgerMatchesBalance(mariam.userId);
@@ -115,19 +163,56 @@ describe('buying a course', () => {
 
   it('answers every pay-card refusal with its code, and keeps the card for a later valid use', async () => {
     const calculus = await courseNamed(server.db, NAMES.calculus); // 250 pounds
-    expectError(await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: 'AAAA BBBB CCCC DDDD' }), 'INVALID_PAYCARD_CODE');
-    expectError(await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: DEMO_PAYCARDS[6].code }), 'USED_PAYCARD');
-    expectError(await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: DEMO_PAYCARDS[5].code }), 'EXPIRED_PAYCARD');
-    const wrongTarget = await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: DEMO_PAYCARDS[4].code });
+    expectError(
+      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+        pay_by: 'paycard',
+        code: 'AAAA BBBB CCCC DDDD',
+      }),
+      'INVALID_PAYCARD_CODE',
+    );
+    expectError(
+      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+        pay_by: 'paycard',
+        code: DEMO_PAYCARDS[6].code,
+      }),
+      'USED_PAYCARD',
+    );
+    expectError(
+      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+        pay_by: 'paycard',
+        code: DEMO_PAYCARDS[5].code,
+      }),
+      'EXPIRED_PAYCARD',
+    );
+    const wrongTarget = await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+      pay_by: 'paycard',
+      code: DEMO_PAYCARDS[4].code,
+    });
     expectError(wrongTarget, 'PAYCARD_TARGET_VALIDATION_FAILD');
     expect(wrongTarget.json().message).toBe('هذه الدورة لا يمكن شراؤها بالبطاقة المُدخلة');
-    expectError(await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: DEMO_PAYCARDS[0].code }), 'PAYCARD_MAX_PRICE_EXCEEDED');
-    const empty = await post(`/courses/${calculus.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: '   ' });
+    expectError(
+      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+        pay_by: 'paycard',
+        code: DEMO_PAYCARDS[0].code,
+      }),
+      'PAYCARD_MAX_PRICE_EXCEEDED',
+    );
+    const empty = await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
+      pay_by: 'paycard',
+      code: '   ',
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.code).toEqual(['أدخل كود البطاقة بشكل صحيح']);
     // The 100 card refused above still works where it fits.
     const electro = await courseNamed(server.db, NAMES.electro);
-    expect((await post(`/courses/${electro.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: DEMO_PAYCARDS[4].code })).statusCode).toBe(422); // targeted at physics
+    expect(
+      (
+        await post(`/courses/${electro.id}/purchase`, ahmed.token, {
+          pay_by: 'paycard',
+          code: DEMO_PAYCARDS[4].code,
+        })
+      ).statusCode,
+    ).toBe(422); // targeted at physics
   });
 
   it('lets exactly one of two simultaneous purchases use one pay card', async () => {
@@ -149,7 +234,11 @@ describe('buying a course', () => {
     // Leave the wallet with 250 pounds: enough for either, not both.
     await server.db.transaction().execute(async (trx) => {
       const { debit } = await import('../src/modules/wallet/ledger');
-      if (start > 25000) await debit(trx, ahmed.userId, start - 25000, { type: 'admin_balance_update', comment: 'test' });
+      if (start > 25000)
+        await debit(trx, ahmed.userId, start - 25000, {
+          type: 'admin_balance_update',
+          comment: 'test',
+        });
     });
     const [a, b] = await Promise.all([
       post(`/courses/${electro.id}/purchase`, ahmed.token, { pay_by: 'wallet' }),
@@ -166,10 +255,15 @@ describe('buying a course', () => {
     const fresh = await newStudent(server.db);
     await server.db.transaction().execute(async (trx) => {
       const { credit } = await import('../src/modules/wallet/ledger');
-      await credit(trx, fresh.userId, 20000, { type: 'admin_balance_update', comment: 'test top-up' });
+      await credit(trx, fresh.userId, 20000, {
+        type: 'admin_balance_update',
+        comment: 'test top-up',
+      });
     });
     const before = await balance(fresh.userId);
-    const answers = await Promise.all([1, 2, 3].map(() => post(`/courses/${id}/purchase`, fresh.token, { pay_by: 'wallet' })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post(`/courses/${id}/purchase`, fresh.token, { pay_by: 'wallet' })),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await balance(fresh.userId)).toBe(before - 8000);
     await ledgerMatchesBalance(fresh.userId);
@@ -192,12 +286,19 @@ describe('buying a lecture', () => {
     const english = await courseNamed(server.db, NAMES.english);
     const lectures = await lecturesOf(server.db, english.id);
     const before = await balance(ahmed.userId);
-    const res = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, { pay_by: 'wallet' });
+    const res = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, {
+      pay_by: 'wallet',
+    });
     expect(res.statusCode).toBe(200);
     const body = purchaseLectureResponseSchema.parse(res.json());
     expect(body.balance * 100).toBe(before - lectures[1]!.price);
-    const again = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, { pay_by: 'wallet' });
-    expect(again.json()).toMatchObject({ code: 'ALREADY_PURCHASED', message: 'لقد حصلت على المحاضرة سابقاً' });
+    const again = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, {
+      pay_by: 'wallet',
+    });
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_PURCHASED',
+      message: 'لقد حصلت على المحاضرة سابقاً',
+    });
     await ledgerMatchesBalance(ahmed.userId);
   });
 
@@ -205,17 +306,38 @@ describe('buying a lecture', () => {
     const english = await courseNamed(server.db, NAMES.english);
     const lectures = await lecturesOf(server.db, english.id);
     const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
-    const disabled = await post(`/lectures/${lectures[4]!.id}/purchase`, mariam.token, { pay_by: 'paycard', code });
+    const disabled = await post(`/lectures/${lectures[4]!.id}/purchase`, mariam.token, {
+      pay_by: 'paycard',
+      code,
+    });
     expectError(disabled, 'PAYCARD_TARGET_VALIDATION_FAILD');
-    expect((await post(`/lectures/${lectures[2]!.id}/purchase`, ahmed.token, { pay_by: 'paycard', code })).statusCode).toBe(200);
-    expectError(await post(`/lectures/${lectures[3]!.id}/purchase`, mariam.token, { pay_by: 'paycard', code }), 'PAYCARD_USED_BY_ANOTHER_USER');
-    expectError(await post(`/lectures/${lectures[3]!.id}/purchase`, ahmed.token, { pay_by: 'paycard', code }), 'USED_PAYCARD');
+    expect(
+      (
+        await post(`/lectures/${lectures[2]!.id}/purchase`, ahmed.token, {
+          pay_by: 'paycard',
+          code,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectError(
+      await post(`/lectures/${lectures[3]!.id}/purchase`, mariam.token, {
+        pay_by: 'paycard',
+        code,
+      }),
+      'PAYCARD_USED_BY_ANOTHER_USER',
+    );
+    expectError(
+      await post(`/lectures/${lectures[3]!.id}/purchase`, ahmed.token, { pay_by: 'paycard', code }),
+      'USED_PAYCARD',
+    );
   });
 
   it('refuses to sell a lecture of a whole-course course on its own', async () => {
     const physics = await courseNamed(server.db, NAMES.physics);
     const [first] = await lecturesOf(server.db, physics.id);
-    expect((await post(`/lectures/${first!.id}/purchase`, ahmed.token, { pay_by: 'wallet' })).statusCode).toBe(403);
+    expect(
+      (await post(`/lectures/${first!.id}/purchase`, ahmed.token, { pay_by: 'wallet' })).statusCode,
+    ).toBe(403);
   });
 
   it('slows down pay-card guessing: the 11th wrong code in an hour is a 429', async () => {
@@ -224,7 +346,14 @@ describe('buying a lecture', () => {
     const guesser = await newStudent(server.db);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post(`/lectures/${lectures[3]!.id}/purchase`, guesser.token, { pay_by: 'paycard', code: `WRONG${i}CODE${i}XYZ` })).statusCode);
+      statuses.push(
+        (
+          await post(`/lectures/${lectures[3]!.id}/purchase`, guesser.token, {
+            pay_by: 'paycard',
+            code: `WRONG${i}CODE${i}XYZ`,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);

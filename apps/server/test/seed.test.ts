@@ -25,8 +25,19 @@ describe('the demo seed', () => {
     expect(lectures.some((l) => l.free === 1)).toBe(true);
     expect(lectures.some((l) => l.preview === 1 && l.price > 0)).toBe(true);
     expect(lectures.some((l) => l.preview === 0 && l.price > 0)).toBe(true);
-    for (const table of ['videos', 'attachments', 'lecture_exams', 'questions', 'answer_options', 'grades', 'categories'] as const) {
-      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const table of [
+      'videos',
+      'attachments',
+      'lecture_exams',
+      'questions',
+      'answer_options',
+      'grades',
+      'categories',
+    ] as const) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n), table).toBeGreaterThan(3);
     }
   });
@@ -34,11 +45,19 @@ describe('the demo seed', () => {
   it('creates the demo students with working passwords and a balance that equals the ledger', async () => {
     const { db } = server;
     for (const s of DEMO_STUDENTS) {
-      const user = await db.selectFrom('users').selectAll().where('email', '=', s.email).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', s.email)
+        .executeTakeFirstOrThrow();
       expect(await verifyPassword(user.password_hash, 'dars12345')).toBe(true);
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.balance).toBe(s.balance * 100);
-      const ledger = await db.selectFrom('wallet_transactions').select('value').where('user_id', '=', user.id).execute();
+      const ledger = await db
+        .selectFrom('wallet_transactions')
+        .select('value')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(ledger.reduce((sum, t) => sum + t.value, 0)).toBe(user.balance);
     }
   });

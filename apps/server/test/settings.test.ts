@@ -11,7 +11,11 @@ afterAll(() => server.close());
 
 describe('GET /api/v1/app', () => {
   it('answers every switch of spec §3 with the grades and categories lists', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/app', headers: WEB_HEADERS });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/app',
+      headers: WEB_HEADERS,
+    });
     expect(res.statusCode).toBe(200);
     const { data } = getAppResponseSchema.parse(res.json());
     expect(data.grades.map((g) => g.name)).toContain('الصف الثالث الثانوي');
@@ -22,7 +26,11 @@ describe('GET /api/v1/app', () => {
   });
 
   it('reflects stored changes, and never offers account deletion', async () => {
-    await putSettings(server.db, { appIsDown: true, home_mode: 'classic', enable_account_deletion: true });
+    await putSettings(server.db, {
+      appIsDown: true,
+      home_mode: 'classic',
+      enable_account_deletion: true,
+    });
     const res = await server.app.inject({ method: 'GET', url: '/api/v1/app' });
     const { data } = getAppResponseSchema.parse(res.json());
     expect(data.appIsDown).toBe(true);
@@ -32,7 +40,11 @@ describe('GET /api/v1/app', () => {
   });
 
   it('answers without the client headers too (they are optional)', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/app', headers: { 'app-platform': 'toaster', 'app-version': 'x; drop table' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/app',
+      headers: { 'app-platform': 'toaster', 'app-version': 'x; drop table' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -15,7 +15,12 @@ export interface Mailer {
  * `DATA_DIR/outbox/` (an .eml to open in any mail program, and a .json beside it) and logged,
  * so the demo works with no mail server and tests can read the codes.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log?: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log?: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -26,15 +31,25 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   }
   const outbox = path.join(options.dataDir, 'outbox');
   let sequence = 0; // orders two messages written in the same millisecond
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       fs.mkdirSync(outbox, { recursive: true });
       const info = await transport.sendMail({ from: options.from, ...mail });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
       fs.writeFileSync(path.join(outbox, `${name}.eml`), info.message as Buffer);
-      fs.writeFileSync(path.join(outbox, `${name}.json`), JSON.stringify({ ...mail, from: options.from, date: new Date().toISOString() }, null, 2));
-      options.log?.info({ to: mail.to, subject: mail.subject, file: `outbox/${name}.eml` }, 'mail written to the outbox (no SMTP_URL set)');
+      fs.writeFileSync(
+        path.join(outbox, `${name}.json`),
+        JSON.stringify({ ...mail, from: options.from, date: new Date().toISOString() }, null, 2),
+      );
+      options.log?.info(
+        { to: mail.to, subject: mail.subject, file: `outbox/${name}.eml` },
+        'mail written to the outbox (no SMTP_URL set)',
+      );
     },
   };
 }

@@ -9,7 +9,12 @@ export type Window = { limit: number; windowMs: number };
  * shares it) and says whether the count is still within the limit. Atomic: one upsert.
  * @example if (!(await hit(db, `reset:ip:${ip}`, { limit: 20, windowMs: HOUR })).allowed) …
  */
-export async function hit(db: Kysely<DB>, key: string, window: Window, now = new Date()): Promise<{ allowed: boolean; count: number }> {
+export async function hit(
+  db: Kysely<DB>,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<{ allowed: boolean; count: number }> {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - window.windowMs).toISOString();
   const row = await db
@@ -27,8 +32,17 @@ export async function hit(db: Kysely<DB>, key: string, window: Window, now = new
 }
 
 /** Whether `key` has already used up its window, without counting anything. */
-export async function isExhausted(db: Kysely<DB>, key: string, window: Window, now = new Date()): Promise<boolean> {
-  const row = await db.selectFrom('rate_limits').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+export async function isExhausted(
+  db: Kysely<DB>,
+  key: string,
+  window: Window,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row) return false;
   const open = Date.parse(row.window_start) > now.getTime() - window.windowMs;
   return open && row.count >= window.limit;

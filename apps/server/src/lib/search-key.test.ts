@@ -16,6 +16,8 @@ describe('searchKey', () => {
   });
 
   it('covers a course by its name and description', () => {
-    expect(courseSearchText({ name: 'الفيزياء', description: 'شرح الكهربية' })).toBe('الفيزياء شرح الكهربيه');
+    expect(courseSearchText({ name: 'الفيزياء', description: 'شرح الكهربية' })).toBe(
+      'الفيزياء شرح الكهربيه',
+    );
   });
 });

@@ -20,7 +20,9 @@ export function readClient(headers: Record<string, string | string[] | undefined
   const rawPlatform = String(headers['app-platform'] ?? '').toLowerCase();
   const rawVersion = String(headers['app-version'] ?? '').trim();
   return {
-    platform: (PLATFORMS as readonly string[]).includes(rawPlatform) ? (rawPlatform as Platform) : 'web',
+    platform: (PLATFORMS as readonly string[]).includes(rawPlatform)
+      ? (rawPlatform as Platform)
+      : 'web',
     version: VERSION.test(rawVersion) ? rawVersion : null,
   };
 }

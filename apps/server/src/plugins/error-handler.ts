@@ -4,7 +4,6 @@ import type { ApiErrorBody } from '@dars/contract';
 import { AppError, messageFor } from '../lib/app-error';
 import { fieldErrorsOf } from '../lib/validate';
 
-
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
   const status = (error as FastifyError).statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
@@ -25,7 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let body: ApiErrorBody;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+      body = {
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      };
     } else if (error instanceof ZodError && validationContextOf(error)) {
       // Only request validation is the client's fault; a reply that fails its schema is our bug.
       if (validationContextOf(error) === 'params') {
@@ -34,13 +37,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       } else {
         const errors = fieldErrorsOf(error);
         status = 422;
-        body = { message: Object.values(errors)[0]?.[0] ?? messageFor('VALIDATION_FAILED'), code: 'VALIDATION_FAILED', errors };
+        body = {
+          message: Object.values(errors)[0]?.[0] ?? messageFor('VALIDATION_FAILED'),
+          code: 'VALIDATION_FAILED',
+          errors,
+        };
       }
     } else if (isClientError(error)) {
       // Fastify's own client errors: bad JSON, too large a body, unsupported media type…
       status = error.statusCode;
       body = {
-        message: status === 413 ? 'حجم البيانات المُرسلة أكبر من المسموح' : messageFor('VALIDATION_FAILED'),
+        message:
+          status === 413 ? 'حجم البيانات المُرسلة أكبر من المسموح' : messageFor('VALIDATION_FAILED'),
         code: status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED',
       };
     } else {

@@ -12,7 +12,11 @@ const HASHED_ASSET = /[\\/]assets[\\/]/;
  * API paths answer a JSON 404. Built files are registered at start (no per-request disk
  * lookups), so a rebuilt web app is served after a restart.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string, storageRoot: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  storageRoot: string,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   fs.mkdirSync(storageRoot, { recursive: true });
@@ -46,7 +50,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string, storage
     // A missing file (a stale /assets/x.js after a deploy) is a 404, not the SPA's page: the
     // browser then reports a missing script instead of a MIME-type error.
     const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile && !/^\/(api|storage|player)(\/|$|\?)/.test(url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isFile &&
+      !/^\/(api|storage|player)(\/|$|\?)/.test(url);
     if (!isPage) {
       return reply.code(404).send({ message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' });
     }
@@ -54,8 +61,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string, storage
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><p>واجهة الموقع غير مبنية بعد: شغّل npm start.</p></html>');
+        .send(
+          '<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><p>واجهة الموقع غير مبنية بعد: شغّل npm start.</p></html>',
+        );
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
   });
 }

@@ -17,5 +17,9 @@ export function useZodCompilers(app: FastifyInstance): void {
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   });
-  app.setSerializerCompiler(({ schema }) => (data) => JSON.stringify((schema as z.ZodType).parse(data)));
+  app.setSerializerCompiler(
+    ({ schema }) =>
+      (data) =>
+        JSON.stringify((schema as z.ZodType).parse(data)),
+  );
 }

@@ -49,23 +49,37 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('courses_listing').on('courses').columns(['published', 'created_at']).execute();
+  await db.schema
+    .createIndex('courses_listing')
+    .on('courses')
+    .columns(['published', 'created_at'])
+    .execute();
 
   const link = async (table: string, other: string, otherTable: string, extra = false) => {
     let builder = db.schema
       .createTable(table)
-      .addColumn('course_id', 'integer', (c) => c.notNull().references('courses.id').onDelete('cascade'))
-      .addColumn(other, 'integer', (c) => c.notNull().references(`${otherTable}.id`).onDelete('cascade'));
+      .addColumn('course_id', 'integer', (c) =>
+        c.notNull().references('courses.id').onDelete('cascade'),
+      )
+      .addColumn(other, 'integer', (c) =>
+        c.notNull().references(`${otherTable}.id`).onDelete('cascade'),
+      );
     if (extra) builder = builder.addColumn('position', 'integer', (c) => c.notNull().defaultTo(0));
     await builder.addPrimaryKeyConstraint(`${table}_pk`, ['course_id', other]).execute();
-    await db.schema.createIndex(`${table}_by_${other}`).on(table).columns([other, 'course_id']).execute();
+    await db.schema
+      .createIndex(`${table}_by_${other}`)
+      .on(table)
+      .columns([other, 'course_id'])
+      .execute();
   };
   await link('course_grades', 'grade_id', 'grades');
   await link('course_categories', 'category_id', 'categories');
   await link('course_teachers', 'teacher_id', 'teachers', true);
 
   await createTable(db, 'lectures')
-    .addColumn('course_id', 'integer', (c) => c.notNull().references('courses.id').onDelete('cascade'))
+    .addColumn('course_id', 'integer', (c) =>
+      c.notNull().references('courses.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn(...flag('free'))
@@ -77,10 +91,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn(...flag('paycard_disabled'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lectures_by_course').on('lectures').columns(['course_id', 'position']).execute();
+  await db.schema
+    .createIndex('lectures_by_course')
+    .on('lectures')
+    .columns(['course_id', 'position'])
+    .execute();
 
   await createTable(db, 'videos')
-    .addColumn('lecture_id', 'integer', (c) => c.notNull().references('lectures.id').onDelete('cascade'))
+    .addColumn('lecture_id', 'integer', (c) =>
+      c.notNull().references('lectures.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('source_path', 'text')
@@ -91,17 +111,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn(...flag('attendance_required'))
     .addColumn('attendance_chip_text', 'text')
     .execute();
-  await db.schema.createIndex('videos_by_lecture').on('videos').columns(['lecture_id', 'position']).execute();
+  await db.schema
+    .createIndex('videos_by_lecture')
+    .on('videos')
+    .columns(['lecture_id', 'position'])
+    .execute();
 
   await createTable(db, 'attachments')
-    .addColumn('lecture_id', 'integer', (c) => c.notNull().references('lectures.id').onDelete('cascade'))
+    .addColumn('lecture_id', 'integer', (c) =>
+      c.notNull().references('lectures.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('file_path', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('extension', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('attachments_by_lecture').on('attachments').columns(['lecture_id', 'position']).execute();
+  await db.schema
+    .createIndex('attachments_by_lecture')
+    .on('attachments')
+    .columns(['lecture_id', 'position'])
+    .execute();
 
   await createTable(db, 'exams')
     .addColumn('name', 'text', (c) => c.notNull())
@@ -131,27 +161,45 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('answer_explain_text', 'text')
     .addColumn('answer_explain_image', 'text')
     .execute();
-  await db.schema.createIndex('questions_by_exam').on('questions').columns(['exam_id', 'position']).execute();
+  await db.schema
+    .createIndex('questions_by_exam')
+    .on('questions')
+    .columns(['exam_id', 'position'])
+    .execute();
 
   await createTable(db, 'answer_options')
-    .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id').onDelete('cascade'))
+    .addColumn('question_id', 'integer', (c) =>
+      c.notNull().references('questions.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('image_path', 'text')
     .addColumn(...flag('correct'))
     .execute();
-  await db.schema.createIndex('answer_options_by_question').on('answer_options').columns(['question_id', 'position']).execute();
+  await db.schema
+    .createIndex('answer_options_by_question')
+    .on('answer_options')
+    .columns(['question_id', 'position'])
+    .execute();
 
   await createTable(db, 'lecture_exams')
-    .addColumn('lecture_id', 'integer', (c) => c.notNull().references('lectures.id').onDelete('cascade'))
+    .addColumn('lecture_id', 'integer', (c) =>
+      c.notNull().references('lectures.id').onDelete('cascade'),
+    )
     .addColumn('exam_id', 'integer', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn(...flag('must_pass'))
     .addColumn(...flag('must_take'))
-    .addColumn('alternative_exam_id', 'integer', (c) => c.references('exams.id').onDelete('set null'))
+    .addColumn('alternative_exam_id', 'integer', (c) =>
+      c.references('exams.id').onDelete('set null'),
+    )
     .addColumn(...flag('navigate_to_alternative'))
     .execute();
-  await db.schema.createIndex('lecture_exams_by_lecture').on('lecture_exams').columns(['lecture_id', 'position']).execute();
+  await db.schema
+    .createIndex('lecture_exams_by_lecture')
+    .on('lecture_exams')
+    .columns(['lecture_id', 'position'])
+    .execute();
 
   await createTable(db, 'users')
     .addColumn('name', 'text', (c) => c.notNull())
@@ -189,10 +237,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('course_id', 'integer', (c) => c.references('courses.id').onDelete('set null'))
     .addColumn('lecture_id', 'integer', (c) => c.references('lectures.id').onDelete('set null'))
-    .addColumn('counterpart_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('counterpart_user_id', 'integer', (c) =>
+      c.references('users.id').onDelete('set null'),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wallet_transactions_by_user').on('wallet_transactions').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('wallet_transactions_by_user')
+    .on('wallet_transactions')
+    .columns(['user_id', 'id'])
+    .execute();
 
   await createTable(db, 'paycards')
     .addColumn('code_hash', 'text', (c) => c.notNull().unique())
@@ -209,15 +263,23 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('enrollments')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('course_id', 'integer', (c) => c.notNull().references('courses.id').onDelete('cascade'))
+    .addColumn('course_id', 'integer', (c) =>
+      c.notNull().references('courses.id').onDelete('cascade'),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('enrollments_pk', ['user_id', 'course_id'])
     .execute();
-  await db.schema.createIndex('enrollments_by_course').on('enrollments').columns(['course_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('enrollments_by_course')
+    .on('enrollments')
+    .columns(['course_id', 'user_id'])
+    .execute();
 
   await createTable(db, 'lecture_purchases')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('lecture_id', 'integer', (c) => c.notNull().references('lectures.id').onDelete('cascade'))
+    .addColumn('lecture_id', 'integer', (c) =>
+      c.notNull().references('lectures.id').onDelete('cascade'),
+    )
     .addColumn('price_paid', 'integer', (c) => c.notNull())
     .addColumn('pay_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -232,10 +294,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const tables = [
-    'lecture_purchases', 'enrollments', 'paycards', 'wallet_transactions', 'auth_tokens', 'users',
-    'lecture_exams', 'answer_options', 'questions', 'exams', 'attachments', 'videos', 'lectures',
-    'course_teachers', 'course_categories', 'course_grades', 'courses', 'teachers', 'categories',
-    'grades', 'settings',
+    'lecture_purchases',
+    'enrollments',
+    'paycards',
+    'wallet_transactions',
+    'auth_tokens',
+    'users',
+    'lecture_exams',
+    'answer_options',
+    'questions',
+    'exams',
+    'attachments',
+    'videos',
+    'lectures',
+    'course_teachers',
+    'course_categories',
+    'course_grades',
+    'courses',
+    'teachers',
+    'categories',
+    'grades',
+    'settings',
   ];
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute();
 }

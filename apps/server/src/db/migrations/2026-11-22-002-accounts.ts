@@ -12,7 +12,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_by_user').on('notifications').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_by_user')
+    .on('notifications')
+    .columns(['user_id', 'id'])
+    .execute();
 
   await createTable(db, 'support_tickets')
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -25,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('support_tickets_by_user').on('support_tickets').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('support_tickets_by_user')
+    .on('support_tickets')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   // E-mail verification codes, password-reset codes and the reset links they unlock.
   await createTable(db, 'one_time_codes')
@@ -37,8 +45,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('one_time_codes_by_user').on('one_time_codes').columns(['user_id', 'purpose', 'created_at']).execute();
-  await db.schema.createIndex('one_time_codes_by_hash').on('one_time_codes').columns(['purpose', 'code_hash']).execute();
+  await db.schema
+    .createIndex('one_time_codes_by_user')
+    .on('one_time_codes')
+    .columns(['user_id', 'purpose', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('one_time_codes_by_hash')
+    .on('one_time_codes')
+    .columns(['purpose', 'code_hash'])
+    .execute();
 
   // Fixed-window counters shared by every server instance (kept in the database, not memory).
   await db.schema
@@ -57,7 +73,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['push_devices', 'rate_limits', 'one_time_codes', 'support_tickets', 'notifications']) {
+  for (const t of [
+    'push_devices',
+    'rate_limits',
+    'one_time_codes',
+    'support_tickets',
+    'notifications',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

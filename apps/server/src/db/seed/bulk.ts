@@ -38,17 +38,51 @@ export async function seedBulkCourses(db: Kysely<DB>, count: number): Promise<vo
         };
       });
       const ids = await trx.insertInto('courses').values(rows).returning('id').execute();
-      await trx.insertInto('course_grades').values(ids.map(({ id }, k) => ({ course_id: id, grade_id: grades[(start + k) % grades.length]!.id }))).execute();
-      await trx.insertInto('course_categories').values(ids.map(({ id }, k) => ({ course_id: id, category_id: categories[(start + k) % categories.length]!.id }))).execute();
-      await trx.insertInto('course_teachers').values(ids.map(({ id }, k) => ({ course_id: id, teacher_id: teachers[(start + k) % teachers.length]!.id, position: 0 }))).execute();
+      await trx
+        .insertInto('course_grades')
+        .values(
+          ids.map(({ id }, k) => ({
+            course_id: id,
+            grade_id: grades[(start + k) % grades.length]!.id,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('course_categories')
+        .values(
+          ids.map(({ id }, k) => ({
+            course_id: id,
+            category_id: categories[(start + k) % categories.length]!.id,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('course_teachers')
+        .values(
+          ids.map(({ id }, k) => ({
+            course_id: id,
+            teacher_id: teachers[(start + k) % teachers.length]!.id,
+            position: 0,
+          })),
+        )
+        .execute();
       const now = new Date(base).toISOString();
       await trx
         .insertInto('lectures')
         .values(
           ids.flatMap(({ id }) =>
             [0, 1, 2].map((position) => ({
-              course_id: id, name: `المحاضرة ${position + 1}`, position, free: position === 0 ? 1 : 0, price: position * 3000,
-              preview: position === 0 ? 1 : 0, expiry_days: null, repurchasable: 0, repurchase_price: null, paycard_disabled: 0, created_at: now,
+              course_id: id,
+              name: `المحاضرة ${position + 1}`,
+              position,
+              free: position === 0 ? 1 : 0,
+              price: position * 3000,
+              preview: position === 0 ? 1 : 0,
+              expiry_days: null,
+              repurchasable: 0,
+              repurchase_price: null,
+              paycard_disabled: 0,
+              created_at: now,
             })),
           ),
         )

@@ -17,7 +17,15 @@ function rng(seed: number): () => number {
  * A course cover (16:9): a gradient in the subject's hue, soft shapes and the subject's glyph.
  * @example courseCover({ hue: 210, glyph: 'ر', seed: 3 })
  */
-export function courseCover({ hue, glyph, seed }: { hue: number; glyph: string; seed: number }): string {
+export function courseCover({
+  hue,
+  glyph,
+  seed,
+}: {
+  hue: number;
+  glyph: string;
+  seed: number;
+}): string {
   const r = rng(seed);
   const circles = Array.from({ length: 7 }, () => {
     const cx = Math.round(r() * 800);

@@ -43,14 +43,25 @@ function writeFile(root: string, relative: string, content: string | Buffer): st
 
 async function insertExam(
   trx: Transaction<DB>,
-  exam: { name: string; code: string; kind: 'exam' | 'homework'; courseId: number | null; general: boolean; questions: QuestionSeed[]; duration: number | null; detailed: boolean },
+  exam: {
+    name: string;
+    code: string;
+    kind: 'exam' | 'homework';
+    courseId: number | null;
+    general: boolean;
+    questions: QuestionSeed[];
+    duration: number | null;
+    detailed: boolean;
+  },
   createdAt: string,
 ): Promise<number> {
   const { id } = await trx
     .insertInto('exams')
     .values({
       name: exam.name,
-      description: exam.general ? 'امتحان شامل على ما سبق دراسته. اقرأ كل سؤال جيداً قبل الإجابة.' : null,
+      description: exam.general
+        ? 'امتحان شامل على ما سبق دراسته. اقرأ كل سؤال جيداً قبل الإجابة.'
+        : null,
       exam_code: exam.code,
       kind: exam.kind,
       course_id: exam.courseId,
@@ -94,7 +105,15 @@ async function insertExam(
     if (answers.length > 0) {
       await trx
         .insertInto('answer_options')
-        .values(answers.map((a, i) => ({ question_id: question.id, position: i, text: a.text, image_path: null, correct: a.correct ? 1 : 0 })))
+        .values(
+          answers.map((a, i) => ({
+            question_id: question.id,
+            position: i,
+            text: a.text,
+            image_path: null,
+            correct: a.correct ? 1 : 0,
+          })),
+        )
         .execute();
     }
   }
@@ -107,14 +126,22 @@ async function insertExam(
  * the database already has grades, so restarts keep what users did.
  * @example await seedDemoIfEmpty(db, './data')
  */
-export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new Date()): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Kysely<DB>,
+  dataDir: string,
+  now = new Date(),
+): Promise<boolean> {
   const existing = await db.selectFrom('grades').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
   const publicRoot = path.join(dataDir, 'storage', 'public');
   const privateRoot = path.join(dataDir, 'storage', 'private');
   // A real 20-second H.264 clip, so playback works in the demo.
-  writeFile(privateRoot, 'seed/videos/sample.mp4', fs.readFileSync(new URL('../../../assets/sample-lecture.mp4', import.meta.url)));
+  writeFile(
+    privateRoot,
+    'seed/videos/sample.mp4',
+    fs.readFileSync(new URL('../../../assets/sample-lecture.mp4', import.meta.url)),
+  );
   const iso = (offsetDays: number) => new Date(now.getTime() - offsetDays * DAY).toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -155,22 +182,50 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
         whatsapp: 'https://wa.me/201001234567',
       },
     });
-    await trx.insertInto('settings').values({
-      key: 'header_images',
-      value: JSON.stringify([
-        { url: `/storage/${writeFile(publicRoot, 'seed/slides/1.svg', slide({ hue: 215, title: 'ذاكر بذكاء مع دَرس', line: 'شرح ومتابعة وامتحانات في مكان واحد' }))}`, to: '/courses' },
-        { url: `/storage/${writeFile(publicRoot, 'seed/slides/2.svg', slide({ hue: 265, title: 'مراجعة ليلة الامتحان', line: 'أهم القوانين في محاضرات قصيرة' }))}`, to: '/courses?query=مراجعة' },
-        { url: `/storage/${writeFile(publicRoot, 'seed/slides/3.svg', slide({ hue: 150, title: 'تابعنا على يوتيوب', line: 'دروس مجانية كل أسبوع' }))}`, href: 'https://youtube.com/@dars.edu' },
-      ]),
-    }).execute();
+    await trx
+      .insertInto('settings')
+      .values({
+        key: 'header_images',
+        value: JSON.stringify([
+          {
+            url: `/storage/${writeFile(publicRoot, 'seed/slides/1.svg', slide({ hue: 215, title: 'ذاكر بذكاء مع دَرس', line: 'شرح ومتابعة وامتحانات في مكان واحد' }))}`,
+            to: '/courses',
+          },
+          {
+            url: `/storage/${writeFile(publicRoot, 'seed/slides/2.svg', slide({ hue: 265, title: 'مراجعة ليلة الامتحان', line: 'أهم القوانين في محاضرات قصيرة' }))}`,
+            to: '/courses?query=مراجعة',
+          },
+          {
+            url: `/storage/${writeFile(publicRoot, 'seed/slides/3.svg', slide({ hue: 150, title: 'تابعنا على يوتيوب', line: 'دروس مجانية كل أسبوع' }))}`,
+            href: 'https://youtube.com/@dars.edu',
+          },
+        ]),
+      })
+      .execute();
 
     const gradeIds: number[] = [];
     for (const [position, name] of GRADES.entries()) {
-      gradeIds.push((await trx.insertInto('grades').values({ name, position }).returning('id').executeTakeFirstOrThrow()).id);
+      gradeIds.push(
+        (
+          await trx
+            .insertInto('grades')
+            .values({ name, position })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
     const categoryIds: number[] = [];
     for (const [position, c] of CATEGORIES.entries()) {
-      categoryIds.push((await trx.insertInto('categories').values({ name: c.name, position }).returning('id').executeTakeFirstOrThrow()).id);
+      categoryIds.push(
+        (
+          await trx
+            .insertInto('categories')
+            .values({ name: c.name, position })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
 
     const teacherIds: number[] = [];
@@ -181,8 +236,16 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
         .values({
           name: t.name,
           bio: t.bio,
-          avatar_path: writeFile(publicRoot, `seed/teachers/${i + 1}-avatar.svg`, avatar({ hue: t.hue, initial })),
-          banner_path: writeFile(publicRoot, `seed/teachers/${i + 1}-banner.svg`, banner({ hue: t.hue, seed: i + 11 })),
+          avatar_path: writeFile(
+            publicRoot,
+            `seed/teachers/${i + 1}-avatar.svg`,
+            avatar({ hue: t.hue, initial }),
+          ),
+          banner_path: writeFile(
+            publicRoot,
+            `seed/teachers/${i + 1}-banner.svg`,
+            banner({ hue: t.hue, seed: i + 11 }),
+          ),
           phone: t.phone ?? null,
           email: t.email ?? null,
           whatsapp_url: t.whatsapp_url ?? null,
@@ -209,7 +272,11 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
           name: c.name,
           description: c.description,
           search_text: courseSearchText(c),
-          image_path: writeFile(publicRoot, `seed/courses/${ci + 1}.svg`, courseCover({ hue: category.hue, glyph: category.glyph, seed: ci + 1 })),
+          image_path: writeFile(
+            publicRoot,
+            `seed/courses/${ci + 1}.svg`,
+            courseCover({ hue: category.hue, glyph: category.glyph, seed: ci + 1 }),
+          ),
           featured: c.featured ? 1 : 0,
           pay_type: c.pay_type,
           price: toPiasters(c.price),
@@ -221,9 +288,24 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
         .returning('id')
         .executeTakeFirstOrThrow();
       courseIds.push(courseId);
-      await trx.insertInto('course_grades').values(c.grades.map((g) => ({ course_id: courseId, grade_id: gradeIds[g]! }))).execute();
-      await trx.insertInto('course_categories').values({ course_id: courseId, category_id: categoryIds[c.category]! }).execute();
-      await trx.insertInto('course_teachers').values(c.teachers.map((t, position) => ({ course_id: courseId, teacher_id: teacherIds[t]!, position }))).execute();
+      await trx
+        .insertInto('course_grades')
+        .values(c.grades.map((g) => ({ course_id: courseId, grade_id: gradeIds[g]! })))
+        .execute();
+      await trx
+        .insertInto('course_categories')
+        .values({ course_id: courseId, category_id: categoryIds[c.category]! })
+        .execute();
+      await trx
+        .insertInto('course_teachers')
+        .values(
+          c.teachers.map((t, position) => ({
+            course_id: courseId,
+            teacher_id: teacherIds[t]!,
+            position,
+          })),
+        )
+        .execute();
 
       const lectureIds: number[] = [];
       for (const [li, name] of c.lectures.entries()) {
@@ -267,38 +349,129 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
           )
           .execute();
 
-        const pdf = writeFile(privateRoot, `seed/attachments/${ci + 1}-${li + 1}.pdf`, tinyPdf(`Dars - lecture ${li + 1} summary`));
-        const attachments = [{ name: `ملخص ${name}`, file_path: pdf, size: fs.statSync(path.join(privateRoot, pdf)).size, extension: 'pdf' }];
+        const pdf = writeFile(
+          privateRoot,
+          `seed/attachments/${ci + 1}-${li + 1}.pdf`,
+          tinyPdf(`Dars - lecture ${li + 1} summary`),
+        );
+        const attachments = [
+          {
+            name: `ملخص ${name}`,
+            file_path: pdf,
+            size: fs.statSync(path.join(privateRoot, pdf)).size,
+            extension: 'pdf',
+          },
+        ];
         if (li % 2 === 1) {
-          const sheet = writeFile(privateRoot, `seed/attachments/${ci + 1}-${li + 1}-sheet.txt`, `ورقة تدريبات: ${name}\n١) ...\n٢) ...\n`);
-          attachments.push({ name: `تدريبات ${name}`, file_path: sheet, size: fs.statSync(path.join(privateRoot, sheet)).size, extension: 'txt' });
+          const sheet = writeFile(
+            privateRoot,
+            `seed/attachments/${ci + 1}-${li + 1}-sheet.txt`,
+            `ورقة تدريبات: ${name}\n١) ...\n٢) ...\n`,
+          );
+          attachments.push({
+            name: `تدريبات ${name}`,
+            file_path: sheet,
+            size: fs.statSync(path.join(privateRoot, sheet)).size,
+            extension: 'txt',
+          });
         }
-        await trx.insertInto('attachments').values(attachments.map((a, position) => ({ lecture_id: lectureId, position, ...a }))).execute();
+        await trx
+          .insertInto('attachments')
+          .values(attachments.map((a, position) => ({ lecture_id: lectureId, position, ...a })))
+          .execute();
 
         const bank = QUESTION_BANK[c.category] ?? QUESTION_BANK[0]!;
         const lectureExam = async (kind: 'exam' | 'homework', label: string) =>
           insertExam(
             trx,
-            { name: `${label}: ${name}`, code: `L${String(++examSeq).padStart(4, '0')}`, kind, courseId, general: false, questions: bank, duration: kind === 'exam' ? 20 : null, detailed: true },
+            {
+              name: `${label}: ${name}`,
+              code: `L${String(++examSeq).padStart(4, '0')}`,
+              kind,
+              courseId,
+              general: false,
+              questions: bank,
+              duration: kind === 'exam' ? 20 : null,
+              detailed: true,
+            },
             iso(ci * 3 + 1),
           );
         if (li === 0) {
           const quiz = await lectureExam('exam', 'اختبار قصير');
-          await trx.insertInto('lecture_exams').values({ lecture_id: lectureId, exam_id: quiz, position: 0, must_pass: 0, must_take: 0, alternative_exam_id: null, navigate_to_alternative: 0 }).execute();
+          await trx
+            .insertInto('lecture_exams')
+            .values({
+              lecture_id: lectureId,
+              exam_id: quiz,
+              position: 0,
+              must_pass: 0,
+              must_take: 0,
+              alternative_exam_id: null,
+              navigate_to_alternative: 0,
+            })
+            .execute();
         } else if (li === 1) {
           const homework = await lectureExam('homework', 'واجب');
-          await trx.insertInto('lecture_exams').values({ lecture_id: lectureId, exam_id: homework, position: 0, must_pass: 0, must_take: 1, alternative_exam_id: null, navigate_to_alternative: 0 }).execute();
+          await trx
+            .insertInto('lecture_exams')
+            .values({
+              lecture_id: lectureId,
+              exam_id: homework,
+              position: 0,
+              must_pass: 0,
+              must_take: 1,
+              alternative_exam_id: null,
+              navigate_to_alternative: 0,
+            })
+            .execute();
         } else if (li === 2) {
           const exam = await lectureExam('exam', 'امتحان');
           const alternative = await lectureExam('exam', 'امتحان بديل');
-          await trx.insertInto('lecture_exams').values({ lecture_id: lectureId, exam_id: exam, position: 0, must_pass: 1, must_take: 0, alternative_exam_id: alternative, navigate_to_alternative: 1 }).execute();
+          await trx
+            .insertInto('lecture_exams')
+            .values({
+              lecture_id: lectureId,
+              exam_id: exam,
+              position: 0,
+              must_pass: 1,
+              must_take: 0,
+              alternative_exam_id: alternative,
+              navigate_to_alternative: 1,
+            })
+            .execute();
         }
       }
       lectureIdsByCourse.push(lectureIds);
     }
 
-    await insertExam(trx, { name: 'امتحان الفيزياء الشامل', code: DEMO_EXAM_CODES[0], kind: 'exam', courseId: null, general: true, questions: QUESTION_BANK[1]!, duration: 30, detailed: true }, iso(2));
-    await insertExam(trx, { name: 'امتحان الرياضيات الشهري', code: DEMO_EXAM_CODES[1], kind: 'exam', courseId: null, general: true, questions: QUESTION_BANK[0]!, duration: 45, detailed: false }, iso(2));
+    await insertExam(
+      trx,
+      {
+        name: 'امتحان الفيزياء الشامل',
+        code: DEMO_EXAM_CODES[0],
+        kind: 'exam',
+        courseId: null,
+        general: true,
+        questions: QUESTION_BANK[1]!,
+        duration: 30,
+        detailed: true,
+      },
+      iso(2),
+    );
+    await insertExam(
+      trx,
+      {
+        name: 'امتحان الرياضيات الشهري',
+        code: DEMO_EXAM_CODES[1],
+        kind: 'exam',
+        courseId: null,
+        general: true,
+        questions: QUESTION_BANK[0]!,
+        duration: 45,
+        detailed: false,
+      },
+      iso(2),
+    );
 
     const studentIds: number[] = [];
     for (const [i, s] of DEMO_STUDENTS.entries()) {
@@ -330,39 +503,94 @@ export async function seedDemoIfEmpty(db: Kysely<DB>, dataDir: string, now = new
     const organicCourse = courseIds[1]!;
     const boughtLecture = lectureIdsByCourse[1]![1]!;
     const ledger = [
-      { type: 'recharge', value: toPiasters(540), comment: 'شحن بكارت شحن', lecture_id: null, course_id: null, at: iso(20) },
-      { type: 'lecture_purchase', value: -toPiasters(40), comment: null, lecture_id: boughtLecture, course_id: organicCourse, at: iso(19) },
+      {
+        type: 'recharge',
+        value: toPiasters(540),
+        comment: 'شحن بكارت شحن',
+        lecture_id: null,
+        course_id: null,
+        at: iso(20),
+      },
+      {
+        type: 'lecture_purchase',
+        value: -toPiasters(40),
+        comment: null,
+        lecture_id: boughtLecture,
+        course_id: organicCourse,
+        at: iso(19),
+      },
     ];
     let balance = 0;
     for (const entry of ledger) {
       balance += entry.value;
-      await trx.insertInto('wallet_transactions').values({ serial: newSerial(new Date(entry.at)), user_id: first, type: entry.type, value: entry.value, balance_after: balance, comment: entry.comment, course_id: entry.course_id, lecture_id: entry.lecture_id, counterpart_user_id: null, created_at: entry.at }).execute();
+      await trx
+        .insertInto('wallet_transactions')
+        .values({
+          serial: newSerial(new Date(entry.at)),
+          user_id: first,
+          type: entry.type,
+          value: entry.value,
+          balance_after: balance,
+          comment: entry.comment,
+          course_id: entry.course_id,
+          lecture_id: entry.lecture_id,
+          counterpart_user_id: null,
+          created_at: entry.at,
+        })
+        .execute();
     }
     await trx.updateTable('users').set({ balance }).where('id', '=', first).execute();
-    await trx.insertInto('enrollments').values([
-      { user_id: first, course_id: organicCourse, created_at: iso(21) },
-      { user_id: first, course_id: courseIds[3]!, created_at: iso(25) },
-    ]).execute();
-    await trx.insertInto('lecture_purchases').values([
-      { user_id: first, lecture_id: lectureIdsByCourse[1]![0]!, price_paid: 0, pay_by: 'free', created_at: iso(21), expires_at: null },
-      { user_id: first, lecture_id: boughtLecture, price_paid: toPiasters(40), pay_by: 'wallet', created_at: iso(19), expires_at: null },
-    ]).execute();
+    await trx
+      .insertInto('enrollments')
+      .values([
+        { user_id: first, course_id: organicCourse, created_at: iso(21) },
+        { user_id: first, course_id: courseIds[3]!, created_at: iso(25) },
+      ])
+      .execute();
+    await trx
+      .insertInto('lecture_purchases')
+      .values([
+        {
+          user_id: first,
+          lecture_id: lectureIdsByCourse[1]![0]!,
+          price_paid: 0,
+          pay_by: 'free',
+          created_at: iso(21),
+          expires_at: null,
+        },
+        {
+          user_id: first,
+          lecture_id: boughtLecture,
+          price_paid: toPiasters(40),
+          pay_by: 'wallet',
+          created_at: iso(19),
+          expires_at: null,
+        },
+      ])
+      .execute();
 
     for (const card of DEMO_PAYCARDS) {
       const usedBy = 'usedByStudent' in card ? studentIds[card.usedByStudent]! : null;
-      await trx.insertInto('paycards').values({
-        code_hash: hashPaycardCode(card.code),
-        code_hint: normalizePaycardCode(card.code).slice(-4),
-        value: toPiasters(card.value),
-        course_id: 'course' in card ? courseIds[card.course]! : null,
-        lecture_id: null,
-        expires_at: 'expired' in card ? iso(1) : new Date(now.getTime() + 365 * DAY).toISOString(),
-        used_by: usedBy,
-        used_at: usedBy ? iso(10) : null,
-        created_at: iso(90),
-      }).execute();
+      await trx
+        .insertInto('paycards')
+        .values({
+          code_hash: hashPaycardCode(card.code),
+          code_hint: normalizePaycardCode(card.code).slice(-4),
+          value: toPiasters(card.value),
+          course_id: 'course' in card ? courseIds[card.course]! : null,
+          lecture_id: null,
+          expires_at:
+            'expired' in card ? iso(1) : new Date(now.getTime() + 365 * DAY).toISOString(),
+          used_by: usedBy,
+          used_at: usedBy ? iso(10) : null,
+          created_at: iso(90),
+        })
+        .execute();
       if (usedBy && 'forCourse' in card) {
-        await trx.insertInto('enrollments').values({ user_id: second, course_id: courseIds[card.forCourse]!, created_at: iso(10) }).execute();
+        await trx
+          .insertInto('enrollments')
+          .values({ user_id: second, course_id: courseIds[card.forCourse]!, created_at: iso(10) })
+          .execute();
       }
     }
   });

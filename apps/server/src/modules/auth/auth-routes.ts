@@ -30,106 +30,205 @@ import { nowIso } from '../../lib/time';
 import { getSettings } from '../settings/settings-service';
 import { notify } from '../notifications/notification-service';
 import { findUserRow, userView } from '../users/user-view';
-import { checkLogin, createAccount, findByLogin, limitCodeSends, sendPasswordResetCode, sendVerificationCode } from './auth-service';
+import {
+  checkLogin,
+  createAccount,
+  findByLogin,
+  limitCodeSends,
+  sendPasswordResetCode,
+  sendVerificationCode,
+} from './auth-service';
 import { consumeCode, consumeResetLink, issueResetLink } from './one-time-codes';
 import { issueToken, revokeAllTokens, revokeToken } from './session-tokens';
 
 const RESET_MAILED = 'إذا كان البريد الإلكتروني مسجلاً لدينا فستصلك رسالة برمز الاستعادة خلال دقائق';
 const WRONG_CODE = 'الرمز غير صحيح أو انتهت صلاحيته';
 
-export const authRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db, mailer } = ctx;
 
-    r.post('/register', { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } }, async (request) => {
-      await enforce(db, `register:address:${request.ip}`, { limit: 20, windowMs: HOUR });
-      const row = await createAccount(db, request.body);
-      const settings = await getSettings(db);
-      const verification = settings.email_verification ? await sendVerificationCode(db, mailer, row) : 'NOT_REQUIRED';
-      const token = await issueToken(db, row.id, request.client.platform);
-      return {
-        token,
-        user: await userView(db, row),
-        verification,
-        message: verification === 'SENT' ? 'تم إنشاء حسابك، أرسلنا رمز التأكيد إلى بريدك الإلكتروني' : 'تم إنشاء حسابك بنجاح',
-      };
-    });
+    r.post(
+      '/register',
+      { schema: { body: registerBodySchema, response: { 200: registerResponseSchema } } },
+      async (request) => {
+        await enforce(db, `register:address:${request.ip}`, { limit: 20, windowMs: HOUR });
+        const row = await createAccount(db, request.body);
+        const settings = await getSettings(db);
+        const verification = settings.email_verification
+          ? await sendVerificationCode(db, mailer, row)
+          : 'NOT_REQUIRED';
+        const token = await issueToken(db, row.id, request.client.platform);
+        return {
+          token,
+          user: await userView(db, row),
+          verification,
+          message:
+            verification === 'SENT'
+              ? 'تم إنشاء حسابك، أرسلنا رمز التأكيد إلى بريدك الإلكتروني'
+              : 'تم إنشاء حسابك بنجاح',
+        };
+      },
+    );
 
-    r.post('/login', { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } }, async (request) => {
-      const row = await checkLogin(db, request.body.login, request.body.password, request.ip);
-      return { token: await issueToken(db, row.id, request.client.platform), user: await userView(db, row) };
-    });
+    r.post(
+      '/login',
+      { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } } },
+      async (request) => {
+        const row = await checkLogin(db, request.body.login, request.body.password, request.ip);
+        return {
+          token: await issueToken(db, row.id, request.client.platform),
+          user: await userView(db, row),
+        };
+      },
+    );
 
-    r.post('/logout', { onRequest: requireAuth, schema: { response: { 200: logoutResponseSchema } } }, async (request) => {
-      await request.requireUser();
-      await revokeToken(db, bearerToken(request)!);
-      return { message: 'تم تسجيل الخروج' };
-    });
+    r.post(
+      '/logout',
+      { onRequest: requireAuth, schema: { response: { 200: logoutResponseSchema } } },
+      async (request) => {
+        await request.requireUser();
+        await revokeToken(db, bearerToken(request)!);
+        return { message: 'تم تسجيل الخروج' };
+      },
+    );
 
-    r.post('/auth/user', { onRequest: requireAuth, schema: { response: { 200: getAuthUserResponseSchema } } }, async (request) => ({
-      user: await userView(db, await request.requireUser()),
-    }));
+    r.post(
+      '/auth/user',
+      { onRequest: requireAuth, schema: { response: { 200: getAuthUserResponseSchema } } },
+      async (request) => ({
+        user: await userView(db, await request.requireUser()),
+      }),
+    );
 
-    r.post('/password/reset', { schema: { body: requestPasswordResetBodySchema, response: { 200: requestPasswordResetResponseSchema } } }, async (request) => {
-      await enforce(db, `reset:address:${request.ip}`, { limit: 30, windowMs: HOUR });
-      const row = await findByLogin(db, request.body.email);
-      if (row) {
-        await limitCodeSends(db, row.id, request.ip);
-        await sendPasswordResetCode(db, mailer, row);
-      }
-      return { message: RESET_MAILED };
-    });
+    r.post(
+      '/password/reset',
+      {
+        schema: {
+          body: requestPasswordResetBodySchema,
+          response: { 200: requestPasswordResetResponseSchema },
+        },
+      },
+      async (request) => {
+        await enforce(db, `reset:address:${request.ip}`, { limit: 30, windowMs: HOUR });
+        const row = await findByLogin(db, request.body.email);
+        if (row) {
+          await limitCodeSends(db, row.id, request.ip);
+          await sendPasswordResetCode(db, mailer, row);
+        }
+        return { message: RESET_MAILED };
+      },
+    );
 
-    r.post('/password/reset/validate', { schema: { body: validatePasswordResetBodySchema, response: { 200: validatePasswordResetResponseSchema } } }, async (request) => {
-      await enforce(db, `reset-validate:address:${request.ip}`, { limit: 60, windowMs: HOUR });
-      const row = await findByLogin(db, request.body.email);
-      if (!row || !(await consumeCode(db, row.id, 'password_reset', request.body.code))) {
-        throw new AppError('INVALID_CODE', WRONG_CODE, { code: [WRONG_CODE] });
-      }
-      return { url: `${API_BASE}/password/reset/confirm/${await issueResetLink(db, row.id)}` };
-    });
+    r.post(
+      '/password/reset/validate',
+      {
+        schema: {
+          body: validatePasswordResetBodySchema,
+          response: { 200: validatePasswordResetResponseSchema },
+        },
+      },
+      async (request) => {
+        await enforce(db, `reset-validate:address:${request.ip}`, { limit: 60, windowMs: HOUR });
+        const row = await findByLogin(db, request.body.email);
+        if (!row || !(await consumeCode(db, row.id, 'password_reset', request.body.code))) {
+          throw new AppError('INVALID_CODE', WRONG_CODE, { code: [WRONG_CODE] });
+        }
+        return { url: `${API_BASE}/password/reset/confirm/${await issueResetLink(db, row.id)}` };
+      },
+    );
 
     r.post(
       '/password/reset/confirm/:token',
-      { schema: { params: resetPasswordParamsSchema, body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } } },
+      {
+        schema: {
+          params: resetPasswordParamsSchema,
+          body: resetPasswordBodySchema,
+          response: { 200: resetPasswordResponseSchema },
+        },
+      },
       async (request) => {
         const userId = await consumeResetLink(db, request.params.token);
-        if (userId === null) throw new AppError('INVALID_CODE', 'انتهت صلاحية رابط الاستعادة، اطلب رمزاً جديداً');
-        await db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: nowIso() }).where('id', '=', userId).execute();
+        if (userId === null)
+          throw new AppError('INVALID_CODE', 'انتهت صلاحية رابط الاستعادة، اطلب رمزاً جديداً');
+        await db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(request.body.password), updated_at: nowIso() })
+          .where('id', '=', userId)
+          .execute();
         await revokeAllTokens(db, userId);
         return { message: 'تم تغيير كلمة المرور بنجاح، سجّل الدخول بكلمة المرور الجديدة' };
       },
     );
 
-    r.post('/verify/send', { onRequest: requireAuth, schema: { response: { 200: sendVerificationResponseSchema } } }, async (request) => {
-      const row = await request.requireUser();
-      if (row.email_verified_at) return { message: 'بريدك الإلكتروني مؤكد بالفعل' };
-      await limitCodeSends(db, row.id, request.ip);
-      const status = await sendVerificationCode(db, mailer, row);
-      if (status !== 'SENT') throw new AppError('SERVER_ERROR', 'تعذر إرسال الرمز، حاول مرة أخرى');
-      return { message: 'أرسلنا رمزاً جديداً إلى بريدك الإلكتروني' };
-    });
+    r.post(
+      '/verify/send',
+      { onRequest: requireAuth, schema: { response: { 200: sendVerificationResponseSchema } } },
+      async (request) => {
+        const row = await request.requireUser();
+        if (row.email_verified_at) return { message: 'بريدك الإلكتروني مؤكد بالفعل' };
+        await limitCodeSends(db, row.id, request.ip);
+        const status = await sendVerificationCode(db, mailer, row);
+        if (status !== 'SENT')
+          throw new AppError('SERVER_ERROR', 'تعذر إرسال الرمز، حاول مرة أخرى');
+        return { message: 'أرسلنا رمزاً جديداً إلى بريدك الإلكتروني' };
+      },
+    );
 
-    r.post('/verify', { onRequest: requireAuth, schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } } }, async (request) => {
-      const row = await request.requireUser();
-      if (!row.email_verified_at) {
-        await enforce(db, `verify:account:${row.id}`, { limit: 30, windowMs: HOUR });
-        if (!(await consumeCode(db, row.id, 'verify_email', request.body.code))) {
-          throw new AppError('INVALID_CODE', WRONG_CODE, { code: [WRONG_CODE] });
+    r.post(
+      '/verify',
+      {
+        onRequest: requireAuth,
+        schema: { body: verifyEmailBodySchema, response: { 200: verifyEmailResponseSchema } },
+      },
+      async (request) => {
+        const row = await request.requireUser();
+        if (!row.email_verified_at) {
+          await enforce(db, `verify:account:${row.id}`, { limit: 30, windowMs: HOUR });
+          if (!(await consumeCode(db, row.id, 'verify_email', request.body.code))) {
+            throw new AppError('INVALID_CODE', WRONG_CODE, { code: [WRONG_CODE] });
+          }
+          await db
+            .updateTable('users')
+            .set({ email_verified_at: nowIso(), updated_at: nowIso() })
+            .where('id', '=', row.id)
+            .execute();
+          await notify(
+            db,
+            row.id,
+            {
+              type: 'default',
+              title: 'تم تأكيد بريدك الإلكتروني',
+              content: 'أصبح حسابك مفعّلاً بالكامل. بالتوفيق في دراستك!',
+              to: '/home',
+            },
+            'verified',
+          );
         }
-        await db.updateTable('users').set({ email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', row.id).execute();
-        await notify(db, row.id, { type: 'default', title: 'تم تأكيد بريدك الإلكتروني', content: 'أصبح حسابك مفعّلاً بالكامل. بالتوفيق في دراستك!', to: '/home' }, 'verified');
-      }
-      return { user: await userView(db, await findUserRow(db, row.id)) };
-    });
+        return { user: await userView(db, await findUserRow(db, row.id)) };
+      },
+    );
 
-    r.post('/password', { onRequest: requireAuth, schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } } }, async (request) => {
-      const row = await request.requireUser();
-      if (row.grade_id !== null) throw new AppError('FORBIDDEN', 'غيّر كلمة المرور من صفحة الملف الشخصي');
-      await db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: nowIso() }).where('id', '=', row.id).execute();
-      await revokeAllTokens(db, row.id);
-      const token = await issueToken(db, row.id, request.client.platform);
-      return { user: await userView(db, await findUserRow(db, row.id)), token };
-    });
+    r.post(
+      '/password',
+      {
+        onRequest: requireAuth,
+        schema: { body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
+      },
+      async (request) => {
+        const row = await request.requireUser();
+        if (row.grade_id !== null)
+          throw new AppError('FORBIDDEN', 'غيّر كلمة المرور من صفحة الملف الشخصي');
+        await db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(request.body.password), updated_at: nowIso() })
+          .where('id', '=', row.id)
+          .execute();
+        await revokeAllTokens(db, row.id);
+        const token = await issueToken(db, row.id, request.client.platform);
+        return { user: await userView(db, await findUserRow(db, row.id)), token };
+      },
+    );
   };

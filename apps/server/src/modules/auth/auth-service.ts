@@ -24,8 +24,16 @@ const MESSAGES = {
   gradeMissing: 'اختر الصف الدراسي',
 };
 
-async function takenFields(db: Kysely<DB>, email: string, phone: string): Promise<Record<string, string[]>> {
-  const rows = await db.selectFrom('users').select(['email', 'phone']).where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)])).execute();
+async function takenFields(
+  db: Kysely<DB>,
+  email: string,
+  phone: string,
+): Promise<Record<string, string[]>> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'phone'])
+    .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+    .execute();
   const errors: Record<string, string[]> = {};
   if (rows.some((r) => r.email === email)) errors.email = [MESSAGES.emailTaken];
   if (rows.some((r) => r.phone === phone)) errors.phone = [MESSAGES.phoneTaken];
@@ -39,7 +47,11 @@ function validationError(errors: Record<string, string[]>): AppError {
 /** Creates the account; a taken e-mail or phone is a 422 on that field, even under a race. */
 export async function createAccount(db: Kysely<DB>, body: RegisterBody): Promise<UserRow> {
   const errors = await takenFields(db, body.email, body.phone);
-  const grade = await db.selectFrom('grades').select('id').where('id', '=', body.grade_id).executeTakeFirst();
+  const grade = await db
+    .selectFrom('grades')
+    .select('id')
+    .where('id', '=', body.grade_id)
+    .executeTakeFirst();
   if (!grade) errors.grade_id = [MESSAGES.gradeMissing];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
@@ -80,7 +92,11 @@ export async function createAccount(db: Kysely<DB>, body: RegisterBody): Promise
 export async function findByLogin(db: Kysely<DB>, login: string): Promise<UserRow | undefined> {
   const value = login.trim();
   if (value.includes('@')) {
-    return db.selectFrom('users').selectAll().where('email', '=', value.toLowerCase()).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', value.toLowerCase())
+      .executeTakeFirst();
   }
   const phone = toLatinDigits(value).replace(/[\s-]/g, '');
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
@@ -93,31 +109,53 @@ let decoyHash: Promise<string> | null = null;
  * Checks a login attempt, counting failures per account and per address. Once either is used
  * up the answer is 429, even for the right password, until the hour has passed.
  */
-export async function checkLogin(db: Kysely<DB>, login: string, password: string, address: string): Promise<UserRow> {
+export async function checkLogin(
+  db: Kysely<DB>,
+  login: string,
+  password: string,
+  address: string,
+): Promise<UserRow> {
   const user = await findByLogin(db, login);
   const accountKey = user ? `login:account:${user.id}` : null;
   const addressKey = `login:address:${address}`;
-  if ((accountKey && (await isExhausted(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT))) || (await isExhausted(db, addressKey, LOGIN_FAILURES_PER_ADDRESS))) {
+  if (
+    (accountKey && (await isExhausted(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT))) ||
+    (await isExhausted(db, addressKey, LOGIN_FAILURES_PER_ADDRESS))
+  ) {
     throw new AppError('TOO_MANY_REQUESTS', 'محاولات دخول خاطئة كثيرة، حاول مرة أخرى بعد ساعة');
   }
-  const ok = user ? await verifyPassword(user.password_hash, password) : await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password).then(() => false);
+  const ok = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password).then(
+        () => false,
+      );
   if (!user || !ok) {
     await hit(db, addressKey, LOGIN_FAILURES_PER_ADDRESS);
     if (accountKey) await hit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-    throw new AppError('INVALID_CREDENTIALS', 'بيانات الدخول غير صحيحة', { login: ['بيانات الدخول غير صحيحة'] });
+    throw new AppError('INVALID_CREDENTIALS', 'بيانات الدخول غير صحيحة', {
+      login: ['بيانات الدخول غير صحيحة'],
+    });
   }
   if (accountKey) await clearLimit(db, accountKey);
   return user;
 }
 
 /** Limits how often codes are mailed to one account and from one address. */
-export async function limitCodeSends(db: Kysely<DB>, userId: number, address: string): Promise<void> {
+export async function limitCodeSends(
+  db: Kysely<DB>,
+  userId: number,
+  address: string,
+): Promise<void> {
   await enforce(db, `codes:address:${address}`, CODE_SENDS_PER_ADDRESS);
   await enforce(db, `codes:account:${userId}`, CODE_SENDS_PER_ACCOUNT);
 }
 
 /** Mails a fresh e-mail verification code; 'FAILED' when the mail could not be sent. */
-export async function sendVerificationCode(db: Kysely<DB>, mailer: Mailer, user: UserRow): Promise<VerificationStatus> {
+export async function sendVerificationCode(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  user: UserRow,
+): Promise<VerificationStatus> {
   const code = await issueCode(db, user.id, 'verify_email');
   try {
     await mailer.send({
@@ -131,7 +169,11 @@ export async function sendVerificationCode(db: Kysely<DB>, mailer: Mailer, user:
   }
 }
 
-export async function sendPasswordResetCode(db: Kysely<DB>, mailer: Mailer, user: UserRow): Promise<void> {
+export async function sendPasswordResetCode(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  user: UserRow,
+): Promise<void> {
   const code = await issueCode(db, user.id, 'password_reset');
   await mailer.send({
     to: user.email,

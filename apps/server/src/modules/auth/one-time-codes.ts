@@ -13,20 +13,42 @@ export const CODE_TTL_MS = 15 * 60_000;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 
 // Bound to the account, so equal codes of two students hash differently.
-const hashCode = (userId: number, purpose: CodePurpose, code: string) => sha256(`${purpose}:${userId}:${code}`);
+const hashCode = (userId: number, purpose: CodePurpose, code: string) =>
+  sha256(`${purpose}:${userId}:${code}`);
 
 /**
  * A new 6-digit code for the student; earlier unused codes of the same purpose stop working.
  * @example const code = await issueCode(db, user.id, 'verify_email') // '048213'
  */
-export async function issueCode(db: Kysely<DB>, userId: number, purpose: 'verify_email' | 'password_reset'): Promise<string> {
-  const code = String(randomInt(10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+export async function issueCode(
+  db: Kysely<DB>,
+  userId: number,
+  purpose: 'verify_email' | 'password_reset',
+): Promise<string> {
+  const code = String(randomInt(10 ** VERIFICATION_CODE_LENGTH)).padStart(
+    VERIFICATION_CODE_LENGTH,
+    '0',
+  );
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('one_time_codes').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('one_time_codes')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('one_time_codes')
-      .values({ user_id: userId, purpose, code_hash: hashCode(userId, purpose, code), attempts: 0, expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(), used_at: null, created_at: now })
+      .values({
+        user_id: userId,
+        purpose,
+        code_hash: hashCode(userId, purpose, code),
+        attempts: 0,
+        expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: now,
+      })
       .execute();
   });
   return code;
@@ -36,7 +58,12 @@ export async function issueCode(db: Kysely<DB>, userId: number, purpose: 'verify
  * Checks a typed code against the student's live one and uses it up when right. A wrong guess
  * counts against the code; after MAX_CODE_ATTEMPTS it is dead even if later guessed right.
  */
-export async function consumeCode(db: Kysely<DB>, userId: number, purpose: 'verify_email' | 'password_reset', code: string): Promise<boolean> {
+export async function consumeCode(
+  db: Kysely<DB>,
+  userId: number,
+  purpose: 'verify_email' | 'password_reset',
+  code: string,
+): Promise<boolean> {
   const now = nowIso();
   const live = await db
     .selectFrom('one_time_codes')
@@ -49,11 +76,20 @@ export async function consumeCode(db: Kysely<DB>, userId: number, purpose: 'veri
     .executeTakeFirst();
   if (!live || live.attempts >= MAX_CODE_ATTEMPTS) return false;
   if (live.code_hash !== hashCode(userId, purpose, code)) {
-    await db.updateTable('one_time_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', live.id).execute();
+    await db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', live.id)
+      .execute();
     return false;
   }
   // Conditional, so two requests racing with the right code use it once.
-  const used = await db.updateTable('one_time_codes').set({ used_at: now }).where('id', '=', live.id).where('used_at', 'is', null).executeTakeFirst();
+  const used = await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('id', '=', live.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }
 
@@ -62,7 +98,15 @@ export async function issueResetLink(db: Kysely<DB>, userId: number): Promise<st
   const token = newToken();
   await db
     .insertInto('one_time_codes')
-    .values({ user_id: userId, purpose: 'password_reset_link', code_hash: sha256(token), attempts: 0, expires_at: new Date(Date.now() + RESET_LINK_TTL_MS).toISOString(), used_at: null, created_at: nowIso() })
+    .values({
+      user_id: userId,
+      purpose: 'password_reset_link',
+      code_hash: sha256(token),
+      attempts: 0,
+      expires_at: new Date(Date.now() + RESET_LINK_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: nowIso(),
+    })
     .execute();
   return token;
 }
@@ -79,6 +123,11 @@ export async function consumeResetLink(db: Kysely<DB>, token: string): Promise<n
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  const used = await db.updateTable('one_time_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  const used = await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? row.user_id : null;
 }

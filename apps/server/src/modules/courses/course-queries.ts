@@ -81,7 +81,14 @@ export async function findFeaturedCourses(db: Kysely<DB>, limit: number): Promis
 }
 
 export async function findLatestCourses(db: Kysely<DB>, limit: number): Promise<CourseRow[]> {
-  return db.selectFrom('courses').selectAll().where('published', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .where('published', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** A teacher's published courses, newest first. */
@@ -115,7 +122,10 @@ export type CourseRelations = {
   joined: Set<number>;
 };
 
-function groupBy<T extends { course_id: number }, V>(rows: T[], pick: (row: T) => V): Map<number, V[]> {
+function groupBy<T extends { course_id: number }, V>(
+  rows: T[],
+  pick: (row: T) => V,
+): Map<number, V[]> {
   const map = new Map<number, V[]>();
   for (const row of rows) {
     const list = map.get(row.course_id);
@@ -225,11 +235,16 @@ export async function findLatestLecturePurchases(
     .orderBy('id', 'asc')
     .execute();
   // Later rows overwrite earlier ones, leaving the latest purchase of each lecture.
-  return new Map(rows.map((r) => [r.lecture_id, { created_at: r.created_at, expires_at: r.expires_at }]));
+  return new Map(
+    rows.map((r) => [r.lecture_id, { created_at: r.created_at, expires_at: r.expires_at }]),
+  );
 }
 
 /** Lectures that have an exam the student must take or pass before the videos open. */
-export async function findLecturesWithMandatoryExams(db: Kysely<DB>, lectureIds: number[]): Promise<Set<number>> {
+export async function findLecturesWithMandatoryExams(
+  db: Kysely<DB>,
+  lectureIds: number[],
+): Promise<Set<number>> {
   if (lectureIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('lecture_exams')

@@ -10,14 +10,18 @@ import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { getCourse, listCourses, welcomeCourses } from './course-service';
 
-export const courseRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const courseRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/courses',
-      { schema: { querystring: getCoursesQuerySchema, response: { 200: getCoursesResponseSchema } } },
-      async (request) => listCourses(ctx.db, request.query, (await request.currentUser())?.id ?? null),
+      {
+        schema: { querystring: getCoursesQuerySchema, response: { 200: getCoursesResponseSchema } },
+      },
+      async (request) =>
+        listCourses(ctx.db, request.query, (await request.currentUser())?.id ?? null),
     );
 
     r.get(
@@ -28,7 +32,11 @@ export const courseRoutes = (ctx: AppContext): FastifyPluginAsync =>
       }),
     );
 
-    r.get('/welcome', { schema: { response: { 200: getWelcomeResponseSchema } } }, async (request) => ({
-      featured_courses: await welcomeCourses(ctx.db, (await request.currentUser())?.id ?? null),
-    }));
+    r.get(
+      '/welcome',
+      { schema: { response: { 200: getWelcomeResponseSchema } } },
+      async (request) => ({
+        featured_courses: await welcomeCourses(ctx.db, (await request.currentUser())?.id ?? null),
+      }),
+    );
   };

@@ -54,7 +54,11 @@ function toSummary(row: CourseRow, rel: CourseRelations): CourseSummary {
 }
 
 /** Shapes a list of course rows for one student (or a guest) in a fixed number of queries. */
-export async function summarise(db: Kysely<DB>, rows: CourseRow[], userId: number | null): Promise<CourseSummary[]> {
+export async function summarise(
+  db: Kysely<DB>,
+  rows: CourseRow[],
+  userId: number | null,
+): Promise<CourseSummary[]> {
   const rel = await loadCourseRelations(
     db,
     rows.map((r) => r.id),
@@ -94,7 +98,10 @@ export async function listCourses(
   };
 }
 
-export async function welcomeCourses(db: Kysely<DB>, userId: number | null): Promise<CourseSummary[]> {
+export async function welcomeCourses(
+  db: Kysely<DB>,
+  userId: number | null,
+): Promise<CourseSummary[]> {
   return summarise(db, await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT), userId);
 }
 
@@ -115,7 +122,8 @@ function toLecture(row: LectureRow, access: LectureAccess): Lecture {
   let expiresAt: string | null = null;
   if (access.payType === 'course') {
     purchased = access.enrolledAt !== null;
-    if (access.enrolledAt && row.expiry_days) expiresAt = addDays(access.enrolledAt, row.expiry_days);
+    if (access.enrolledAt && row.expiry_days)
+      expiresAt = addDays(access.enrolledAt, row.expiry_days);
   } else {
     const purchase = access.purchases.get(row.id);
     purchased = purchase !== undefined;
@@ -139,7 +147,11 @@ function toLecture(row: LectureRow, access: LectureAccess): Lecture {
 }
 
 /** A course page for one student (or a guest): the card fields plus lectures with their states. */
-export async function getCourse(db: Kysely<DB>, id: number, userId: number | null): Promise<Course> {
+export async function getCourse(
+  db: Kysely<DB>,
+  id: number,
+  userId: number | null,
+): Promise<Course> {
   const row = await findCourse(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
   const [[summary], lectures, enrollment] = await Promise.all([
@@ -149,7 +161,9 @@ export async function getCourse(db: Kysely<DB>, id: number, userId: number | nul
   ]);
   const lectureIds = lectures.map((l) => l.id);
   const [purchases, mandatory] = await Promise.all([
-    userId === null ? Promise.resolve(new Map()) : findLatestLecturePurchases(db, userId, lectureIds),
+    userId === null
+      ? Promise.resolve(new Map())
+      : findLatestLecturePurchases(db, userId, lectureIds),
     findLecturesWithMandatoryExams(db, lectureIds),
   ]);
   const access: LectureAccess = {

@@ -9,25 +9,37 @@ import { summarise } from '../courses/course-service';
 /** Courses per home section; the page shows 4 at first on desktop, then the rest. */
 const HOME_SECTION_LIMIT = 12;
 
-export const homeRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const homeRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
 
-    r.get('/home', { onRequest: requireAuth, schema: { response: { 200: getHomeResponseSchema } } }, async (request) => {
-      const user = await request.requireUser();
-      const [slides, featured, latest] = await Promise.all([
-        db.selectFrom('settings').select('value').where('key', '=', 'header_images').executeTakeFirst(),
-        findFeaturedCourses(db, HOME_SECTION_LIMIT),
-        findLatestCourses(db, HOME_SECTION_LIMIT),
-      ]);
-      const [featuredCourses, latestCourses] = await Promise.all([summarise(db, featured, user.id), summarise(db, latest, user.id)]);
-      return {
-        data: homeDataSchema.parse({
-          header_images: slides ? JSON.parse(slides.value) : [],
-          featured_courses: featuredCourses,
-          latest_courses: latestCourses,
-        }),
-      };
-    });
+    r.get(
+      '/home',
+      { onRequest: requireAuth, schema: { response: { 200: getHomeResponseSchema } } },
+      async (request) => {
+        const user = await request.requireUser();
+        const [slides, featured, latest] = await Promise.all([
+          db
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', 'header_images')
+            .executeTakeFirst(),
+          findFeaturedCourses(db, HOME_SECTION_LIMIT),
+          findLatestCourses(db, HOME_SECTION_LIMIT),
+        ]);
+        const [featuredCourses, latestCourses] = await Promise.all([
+          summarise(db, featured, user.id),
+          summarise(db, latest, user.id),
+        ]);
+        return {
+          data: homeDataSchema.parse({
+            header_images: slides ? JSON.parse(slides.value) : [],
+            featured_courses: featuredCourses,
+            latest_courses: latestCourses,
+          }),
+        };
+      },
+    );
   };

@@ -12,10 +12,22 @@ export const ATTACHMENT_LINK_TTL_MS = 30 * 60_000;
  * Videos, exams and attachments of a lecture for a student who has access: views counted since
  * the access started, videos closed while a mandatory exam waits, signed download links.
  */
-export async function lectureContents(db: Kysely<DB>, access: LectureAccess, userId: number, mandatoryExams: boolean, secret: Buffer): Promise<LectureContents> {
+export async function lectureContents(
+  db: Kysely<DB>,
+  access: LectureAccess,
+  userId: number,
+  mandatoryExams: boolean,
+  secret: Buffer,
+): Promise<LectureContents> {
   const lectureId = access.lecture.id;
   const [videos, exams, attachments, views, seen] = await Promise.all([
-    db.selectFrom('videos').selectAll().where('lecture_id', '=', lectureId).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('videos')
+      .selectAll()
+      .where('lecture_id', '=', lectureId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('lecture_exams')
       .innerJoin('exams', 'exams.id', 'lecture_exams.exam_id')
@@ -28,12 +40,22 @@ export async function lectureContents(db: Kysely<DB>, access: LectureAccess, use
         'lecture_exams.must_take',
         'lecture_exams.navigate_to_alternative',
         'alternative.exam_code as alternative_code',
-        eb.selectFrom('questions').select((q) => q.fn.countAll<number>().as('n')).whereRef('questions.exam_id', '=', 'exams.id').as('questions_count'),
+        eb
+          .selectFrom('questions')
+          .select((q) => q.fn.countAll<number>().as('n'))
+          .whereRef('questions.exam_id', '=', 'exams.id')
+          .as('questions_count'),
       ])
       .where('lecture_exams.lecture_id', '=', lectureId)
       .orderBy('lecture_exams.position')
       .execute(),
-    db.selectFrom('attachments').selectAll().where('lecture_id', '=', lectureId).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('lecture_id', '=', lectureId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     countViews(db, userId, lectureId, access.since),
     seenVideos(db, userId, lectureId),
   ]);
@@ -44,7 +66,8 @@ export async function lectureContents(db: Kysely<DB>, access: LectureAccess, use
       return {
         id: v.id,
         name: v.name,
-        viewable: open && v.source_path !== null && (v.views_limit === null || counted < v.views_limit),
+        viewable:
+          open && v.source_path !== null && (v.views_limit === null || counted < v.views_limit),
         seen: seen.has(v.id),
         views_limit: v.views_limit,
         counted_views: counted,

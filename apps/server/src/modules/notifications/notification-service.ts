@@ -11,10 +11,21 @@ export const USER_NOTIFICATIONS_LIMIT = 50;
  * is what the client shows (spec §3).
  * @example await notify(db, userId, { type: 'recharge', title: 'تم شحن رصيدك', content: '…', to: '/wallet' })
  */
-export async function notify(db: Kysely<DB>, userId: number, data: NotificationData, type = 'default'): Promise<string> {
+export async function notify(
+  db: Kysely<DB>,
+  userId: number,
+  data: NotificationData,
+  type = 'default',
+): Promise<string> {
   const { id } = await db
     .insertInto('notifications')
-    .values({ user_id: userId, type, data: JSON.stringify(data), read_at: null, created_at: nowIso() })
+    .values({
+      user_id: userId,
+      type,
+      data: JSON.stringify(data),
+      read_at: null,
+      created_at: nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(id);
@@ -28,7 +39,13 @@ export async function recentNotifications(db: Kysely<DB>, userId: number): Promi
     .orderBy('id', 'desc')
     .limit(USER_NOTIFICATIONS_LIMIT)
     .execute();
-  return rows.map((r) => ({ id: String(r.id), type: r.type, data: JSON.parse(r.data) as NotificationData, read: r.read_at !== null, created_at: r.created_at }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    type: r.type,
+    data: JSON.parse(r.data) as NotificationData,
+    read: r.read_at !== null,
+    created_at: r.created_at,
+  }));
 }
 
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
@@ -43,5 +60,10 @@ export async function unreadCount(db: Kysely<DB>, userId: number): Promise<numbe
 
 /** Marks every unread notification of the student read. */
 export async function markAllRead(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
 }

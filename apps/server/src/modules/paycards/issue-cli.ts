@@ -17,11 +17,16 @@ const { values } = parseArgs({
   },
 });
 if (!values.value) {
-  console.error('usage: npm run paycards -- --value 100 --count 50 [--course ID] [--lecture ID] [--expires-days N]');
+  console.error(
+    'usage: npm run paycards -- --value 100 --count 50 [--course ID] [--lecture ID] [--expires-days N]',
+  );
   process.exit(2);
 }
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'dars.sqlite') });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.join(config.dataDir, 'dars.sqlite'),
+});
 try {
   await migrateToLatest(database.db);
   const codes = await issuePaycards(database.db, {
@@ -32,7 +37,9 @@ try {
     expiresInDays: values['expires-days'] ? Number(values['expires-days']) : null,
   });
   console.log(codes.join('\n'));
-  console.error(`\n${codes.length} pay card(s) of ${values.value} جنيه issued. Only their hashes are stored: keep this list.`);
+  console.error(
+    `\n${codes.length} pay card(s) of ${values.value} جنيه issued. Only their hashes are stored: keep this list.`,
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -16,22 +16,48 @@ export type PaycardTarget = { courseId: number; lectureId?: number };
  */
 export async function redeemPaycard(
   trx: Transaction<DB>,
-  options: { code: string; userId: number; target: PaycardTarget; price: number; kind: 'course' | 'lecture' },
+  options: {
+    code: string;
+    userId: number;
+    target: PaycardTarget;
+    price: number;
+    kind: 'course' | 'lecture';
+  },
 ): Promise<number> {
-  const card = await trx.selectFrom('paycards').selectAll().where('code_hash', '=', hashPaycardCode(options.code)).executeTakeFirst();
+  const card = await trx
+    .selectFrom('paycards')
+    .selectAll()
+    .where('code_hash', '=', hashPaycardCode(options.code))
+    .executeTakeFirst();
   if (!card) throw new AppError('INVALID_PAYCARD_CODE');
   if (card.used_by !== null) {
-    throw new AppError(options.kind === 'lecture' && card.used_by !== options.userId ? 'PAYCARD_USED_BY_ANOTHER_USER' : 'USED_PAYCARD');
+    throw new AppError(
+      options.kind === 'lecture' && card.used_by !== options.userId
+        ? 'PAYCARD_USED_BY_ANOTHER_USER'
+        : 'USED_PAYCARD',
+    );
   }
   const now = nowIso();
   if (card.expires_at !== null && card.expires_at <= now) throw new AppError('EXPIRED_PAYCARD');
   const { courseId, lectureId } = options.target;
-  const fits = (card.course_id === null || card.course_id === courseId) && (card.lecture_id === null || card.lecture_id === lectureId);
+  const fits =
+    (card.course_id === null || card.course_id === courseId) &&
+    (card.lecture_id === null || card.lecture_id === lectureId);
   if (!fits) {
-    throw new AppError('PAYCARD_TARGET_VALIDATION_FAILD', options.kind === 'lecture' ? 'لا يمكن شراء هذه المحاضرة بالبطاقة المُدخلة' : 'هذه الدورة لا يمكن شراؤها بالبطاقة المُدخلة');
+    throw new AppError(
+      'PAYCARD_TARGET_VALIDATION_FAILD',
+      options.kind === 'lecture'
+        ? 'لا يمكن شراء هذه المحاضرة بالبطاقة المُدخلة'
+        : 'هذه الدورة لا يمكن شراؤها بالبطاقة المُدخلة',
+    );
   }
   if (card.value < options.price) throw new AppError('PAYCARD_MAX_PRICE_EXCEEDED');
-  const used = await trx.updateTable('paycards').set({ used_by: options.userId, used_at: now }).where('id', '=', card.id).where('used_by', 'is', null).executeTakeFirst();
+  const used = await trx
+    .updateTable('paycards')
+    .set({ used_by: options.userId, used_at: now })
+    .where('id', '=', card.id)
+    .where('used_by', 'is', null)
+    .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError('USED_PAYCARD');
   return card.value;
 }

@@ -28,7 +28,12 @@ export async function sniffImage(bytes: Buffer): Promise<string | null> {
  * Stores an avatar under a generated name in the public storage and returns its relative path.
  * @example await saveAvatar(publicRoot, 7, bytes, 'png') // 'avatars/7-3fa9c2e1b0.png'
  */
-export function saveAvatar(publicRoot: string, userId: number, bytes: Buffer, extension: string): string {
+export function saveAvatar(
+  publicRoot: string,
+  userId: number,
+  bytes: Buffer,
+  extension: string,
+): string {
   const relative = `avatars/${userId}-${randomBytes(5).toString('hex')}.${extension}`;
   const file = path.join(publicRoot, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -12,7 +12,12 @@ import { anyViewsExhausted } from '../videos/video-views';
 
 /** Failed pay-card attempts a student gets per hour: enough for typos, too few to guess. */
 export const PAYCARD_FAILURES = { limit: 10, windowMs: HOUR };
-const PAYCARD_CODES = new Set(['INVALID_PAYCARD_CODE', 'USED_PAYCARD', 'EXPIRED_PAYCARD', 'PAYCARD_USED_BY_ANOTHER_USER']);
+const PAYCARD_CODES = new Set([
+  'INVALID_PAYCARD_CODE',
+  'USED_PAYCARD',
+  'EXPIRED_PAYCARD',
+  'PAYCARD_USED_BY_ANOTHER_USER',
+]);
 
 const needJoinFirst = () => new AppError('FORBIDDEN', 'انضم إلى الدورة أولاً');
 
@@ -23,15 +28,35 @@ const needJoinFirst = () => new AppError('FORBIDDEN', 'انضم إلى الدو�
  */
 async function enrol(trx: Transaction<DB>, course: CourseRow, userId: number): Promise<void> {
   if (course.users_limit !== null) {
-    await trx.updateTable('courses').set((eb) => ({ users_limit: eb.ref('users_limit') })).where('id', '=', course.id).execute();
-    const { n } = await trx.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n')).where('course_id', '=', course.id).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('courses')
+      .set((eb) => ({ users_limit: eb.ref('users_limit') }))
+      .where('id', '=', course.id)
+      .execute();
+    const { n } = await trx
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', course.id)
+      .executeTakeFirstOrThrow();
     if (Number(n) >= course.users_limit) throw new AppError('LIMIT_EXCEEDED');
   }
-  await trx.insertInto('enrollments').values({ user_id: userId, course_id: course.id, created_at: nowIso() }).execute();
+  await trx
+    .insertInto('enrollments')
+    .values({ user_id: userId, course_id: course.id, created_at: nowIso() })
+    .execute();
 }
 
-async function alreadyJoined(trx: Transaction<DB>, courseId: number, userId: number): Promise<boolean> {
-  const row = await trx.selectFrom('enrollments').select('course_id').where('user_id', '=', userId).where('course_id', '=', courseId).executeTakeFirst();
+async function alreadyJoined(
+  trx: Transaction<DB>,
+  courseId: number,
+  userId: number,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('enrollments')
+    .select('course_id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -39,10 +64,18 @@ async function alreadyJoined(trx: Transaction<DB>, courseId: number, userId: num
  * Runs a purchase in one transaction, holding the student's lock, and counts failed pay-card
  * attempts outside it (a rolled-back transaction would forget them).
  */
-async function purchaseTransaction<T>(db: Kysely<DB>, userId: number, body: PurchaseBody, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+async function purchaseTransaction<T>(
+  db: Kysely<DB>,
+  userId: number,
+  body: PurchaseBody,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   const limitKey = `paycard:account:${userId}`;
   if (body.pay_by === 'paycard' && (await isExhausted(db, limitKey, PAYCARD_FAILURES))) {
-    throw new AppError('TOO_MANY_REQUESTS', 'محاولات كثيرة بأكواد غير صحيحة، حاول مرة أخرى بعد ساعة');
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'محاولات كثيرة بأكواد غير صحيحة، حاول مرة أخرى بعد ساعة',
+    );
   }
   try {
     return await db.transaction().execute(async (trx) => {
@@ -50,30 +83,63 @@ async function purchaseTransaction<T>(db: Kysely<DB>, userId: number, body: Purc
       return work(trx);
     });
   } catch (error) {
-    if (error instanceof AppError && PAYCARD_CODES.has(error.code)) await hit(db, limitKey, PAYCARD_FAILURES);
+    if (error instanceof AppError && PAYCARD_CODES.has(error.code))
+      await hit(db, limitKey, PAYCARD_FAILURES);
     // Two requests that both passed the "already?" check: the loser answers like the check.
     if (isUniqueViolation(error)) throw new AppError('ALREADY_PURCHASED');
     throw error;
   }
 }
 
-type PaymentTarget = { kind: 'course' | 'lecture'; courseId: number; lectureId?: number; price: number; paycardAllowed: boolean };
+type PaymentTarget = {
+  kind: 'course' | 'lecture';
+  courseId: number;
+  lectureId?: number;
+  price: number;
+  paycardAllowed: boolean;
+};
 
 /** Takes payment for a priced item by the chosen method; the remainder of a pay card goes to the wallet. */
-async function pay(trx: Transaction<DB>, userId: number, body: PurchaseBody, target: PaymentTarget): Promise<void> {
+async function pay(
+  trx: Transaction<DB>,
+  userId: number,
+  body: PurchaseBody,
+  target: PaymentTarget,
+): Promise<void> {
   if (target.price === 0) return;
-  const entry = { type: target.kind === 'course' ? ('course_purchase' as const) : ('lecture_purchase' as const), courseId: target.courseId, lectureId: target.lectureId ?? null };
+  const entry = {
+    type: target.kind === 'course' ? ('course_purchase' as const) : ('lecture_purchase' as const),
+    courseId: target.courseId,
+    lectureId: target.lectureId ?? null,
+  };
   if (body.pay_by === 'wallet') {
     await debit(trx, userId, target.price, entry);
     return;
   }
   if (body.pay_by === 'paycard' && body.code) {
     if (!target.paycardAllowed) {
-      throw new AppError('PAYCARD_TARGET_VALIDATION_FAILD', 'لا يمكن شراء هذه المحاضرة بالبطاقة المُدخلة');
+      throw new AppError(
+        'PAYCARD_TARGET_VALIDATION_FAILD',
+        'لا يمكن شراء هذه المحاضرة بالبطاقة المُدخلة',
+      );
     }
-    const value = await redeemPaycard(trx, { code: body.code, userId, target: { courseId: target.courseId, ...(target.lectureId ? { lectureId: target.lectureId } : {}) }, price: target.price, kind: target.kind });
+    const value = await redeemPaycard(trx, {
+      code: body.code,
+      userId,
+      target: {
+        courseId: target.courseId,
+        ...(target.lectureId ? { lectureId: target.lectureId } : {}),
+      },
+      price: target.price,
+      kind: target.kind,
+    });
     if (value > target.price) {
-      await credit(trx, userId, value - target.price, { type: 'recharge', comment: 'المتبقي من بطاقة الدفع بعد الشراء', courseId: target.courseId, lectureId: target.lectureId ?? null });
+      await credit(trx, userId, value - target.price, {
+        type: 'recharge',
+        comment: 'المتبقي من بطاقة الدفع بعد الشراء',
+        courseId: target.courseId,
+        lectureId: target.lectureId ?? null,
+      });
     }
     return;
   }
@@ -84,24 +150,39 @@ async function pay(trx: Transaction<DB>, userId: number, body: PurchaseBody, tar
 export async function joinCourse(db: Kysely<DB>, courseId: number, userId: number): Promise<void> {
   const course = await findCourse(db, courseId);
   if (!course) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
-  if (course.pay_type === 'course' && course.price > 0) throw new AppError('FORBIDDEN', 'هذه الدورة تُشترى، استخدم زر الحصول على الدورة');
+  if (course.pay_type === 'course' && course.price > 0)
+    throw new AppError('FORBIDDEN', 'هذه الدورة تُشترى، استخدم زر الحصول على الدورة');
   await purchaseTransaction(db, userId, {}, async (trx) => {
     if (await alreadyJoined(trx, courseId, userId)) throw new AppError('ALREADY_JOINED');
     await enrol(trx, course, userId);
   }).catch((error) => {
-    throw error instanceof AppError && error.code === 'ALREADY_PURCHASED' ? new AppError('ALREADY_JOINED') : error;
+    throw error instanceof AppError && error.code === 'ALREADY_PURCHASED'
+      ? new AppError('ALREADY_JOINED')
+      : error;
   });
 }
 
 /** POST /courses/{id}/purchase: a pay_type 'course' course, free, by wallet or by pay card. */
-export async function purchaseCourse(db: Kysely<DB>, courseId: number, userId: number, body: PurchaseBody): Promise<void> {
+export async function purchaseCourse(
+  db: Kysely<DB>,
+  courseId: number,
+  userId: number,
+  body: PurchaseBody,
+): Promise<void> {
   const course = await findCourse(db, courseId);
   if (!course) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
-  if (course.pay_type !== 'course') throw new AppError('FORBIDDEN', 'انضم إلى الدورة ثم اشترِ محاضراتها');
+  if (course.pay_type !== 'course')
+    throw new AppError('FORBIDDEN', 'انضم إلى الدورة ثم اشترِ محاضراتها');
   await purchaseTransaction(db, userId, body, async (trx) => {
-    if (await alreadyJoined(trx, courseId, userId)) throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على الدورة سابقاً');
+    if (await alreadyJoined(trx, courseId, userId))
+      throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على الدورة سابقاً');
     await enrol(trx, course, userId);
-    await pay(trx, userId, body, { kind: 'course', courseId, price: course.price, paycardAllowed: true });
+    await pay(trx, userId, body, {
+      kind: 'course',
+      courseId,
+      price: course.price,
+      paycardAllowed: true,
+    });
   });
 }
 
@@ -110,8 +191,17 @@ export async function purchaseCourse(db: Kysely<DB>, courseId: number, userId: n
  * saw the preview joins the course on the way. A repurchasable lecture bought again costs its
  * repurchase price and restarts its views (views count from the latest purchase).
  */
-export async function purchaseLecture(db: Kysely<DB>, lectureId: number, userId: number, body: PurchaseBody): Promise<void> {
-  const lecture = await db.selectFrom('lectures').selectAll().where('id', '=', lectureId).executeTakeFirst();
+export async function purchaseLecture(
+  db: Kysely<DB>,
+  lectureId: number,
+  userId: number,
+  body: PurchaseBody,
+): Promise<void> {
+  const lecture = await db
+    .selectFrom('lectures')
+    .selectAll()
+    .where('id', '=', lectureId)
+    .executeTakeFirst();
   const course = lecture && (await findCourse(db, lecture.course_id));
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');
   if (course.pay_type === 'course') throw needJoinFirst();
@@ -126,16 +216,33 @@ export async function purchaseLecture(db: Kysely<DB>, lectureId: number, userId:
       .executeTakeFirst();
     // A repurchase is for a spent lecture (expired, or a video's views used up); otherwise it
     // would only be a double click charging twice.
-    const spent = previous && ((previous.expires_at !== null && previous.expires_at <= nowIso()) || (await anyViewsExhausted(trx, userId, lectureId, previous.created_at)));
-    if (previous && (lecture.repurchasable !== 1 || !spent)) throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على المحاضرة سابقاً');
+    const spent =
+      previous &&
+      ((previous.expires_at !== null && previous.expires_at <= nowIso()) ||
+        (await anyViewsExhausted(trx, userId, lectureId, previous.created_at)));
+    if (previous && (lecture.repurchasable !== 1 || !spent))
+      throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على المحاضرة سابقاً');
     const free = lecture.free === 1 || lecture.price === 0;
     const price = free ? 0 : previous ? (lecture.repurchase_price ?? lecture.price) : lecture.price;
     if (!(await alreadyJoined(trx, course.id, userId))) await enrol(trx, course, userId);
-    await pay(trx, userId, body, { kind: 'lecture', courseId: course.id, lectureId, price, paycardAllowed: lecture.paycard_disabled !== 1 });
+    await pay(trx, userId, body, {
+      kind: 'lecture',
+      courseId: course.id,
+      lectureId,
+      price,
+      paycardAllowed: lecture.paycard_disabled !== 1,
+    });
     const now = nowIso();
     await trx
       .insertInto('lecture_purchases')
-      .values({ user_id: userId, lecture_id: lectureId, price_paid: price, pay_by: price === 0 ? 'free' : (body.pay_by ?? 'free'), created_at: now, expires_at: lecture.expiry_days ? addDays(now, lecture.expiry_days) : null })
+      .values({
+        user_id: userId,
+        lecture_id: lectureId,
+        price_paid: price,
+        pay_by: price === 0 ? 'free' : (body.pay_by ?? 'free'),
+        created_at: now,
+        expires_at: lecture.expiry_days ? addDays(now, lecture.expiry_days) : null,
+      })
       .execute();
   });
 }

@@ -22,7 +22,11 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   ios_stable_version: null,
   contact_phone: null,
   contact_email: null,
-  recharge_info: { min_recharge_amount: 10, supported_methods: ['recharge_card'], mobile_wallet_number: null },
+  recharge_info: {
+    min_recharge_amount: 10,
+    supported_methods: ['recharge_card'],
+    mobile_wallet_number: null,
+  },
   crisp_website_id: null,
   enable_account_deletion: false,
   social: {

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { getTeacherResponseSchema, getTeachersResponseSchema, idParamsSchema, type Teacher } from '@dars/contract';
+import {
+  getTeacherResponseSchema,
+  getTeachersResponseSchema,
+  idParamsSchema,
+  type Teacher,
+} from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { DB, TeachersTable } from '../../db/schema';
 import type { ZodTypeProvider } from '../../plugins/zod';
@@ -39,7 +44,8 @@ async function publishedCourseCounts(db: Kysely<DB>): Promise<Map<number, number
   return new Map(rows.map((r) => [r.teacher_id, Number(r.n)]));
 }
 
-export const teacherRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const teacherRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
@@ -47,15 +53,29 @@ export const teacherRoutes = (ctx: AppContext): FastifyPluginAsync =>
     // The list page can be switched off (teachers_page); a teacher's own profile stays public.
     r.get('/teachers', { schema: { response: { 200: getTeachersResponseSchema } } }, async () => {
       if (!(await getSettings(db)).teachers_page) throw new AppError('FEATURE_DISABLED');
-      const [rows, counts] = await Promise.all([db.selectFrom('teachers').selectAll().orderBy('id').execute(), publishedCourseCounts(db)]);
+      const [rows, counts] = await Promise.all([
+        db.selectFrom('teachers').selectAll().orderBy('id').execute(),
+        publishedCourseCounts(db),
+      ]);
       return { data: rows.map((row) => toTeacher(row, counts.get(row.id) ?? 0)) };
     });
 
-    r.get('/teachers/:id', { schema: { params: idParamsSchema, response: { 200: getTeacherResponseSchema } } }, async (request) => {
-      const row = await db.selectFrom('teachers').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', 'المدرس غير موجود');
-      const courses = await findTeacherCourses(db, row.id);
-      const user = await request.currentUser();
-      return { teacher: toTeacher(row, courses.length), courses: await summarise(db, courses, user?.id ?? null) };
-    });
+    r.get(
+      '/teachers/:id',
+      { schema: { params: idParamsSchema, response: { 200: getTeacherResponseSchema } } },
+      async (request) => {
+        const row = await db
+          .selectFrom('teachers')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!row) throw new AppError('NOT_FOUND', 'المدرس غير موجود');
+        const courses = await findTeacherCourses(db, row.id);
+        const user = await request.currentUser();
+        return {
+          teacher: toTeacher(row, courses.length),
+          courses: await summarise(db, courses, user?.id ?? null),
+        };
+      },
+    );
   };

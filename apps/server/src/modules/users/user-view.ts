@@ -14,10 +14,19 @@ export async function userView(db: Kysely<DB>, row: UserRow): Promise<User> {
   const [grade, notifications, notificationsCount, courses] = await Promise.all([
     row.grade_id === null
       ? Promise.resolve(undefined)
-      : db.selectFrom('grades').select(['id', 'name']).where('id', '=', row.grade_id).executeTakeFirst(),
+      : db
+          .selectFrom('grades')
+          .select(['id', 'name'])
+          .where('id', '=', row.grade_id)
+          .executeTakeFirst(),
     recentNotifications(db, row.id),
     unreadCount(db, row.id),
-    db.selectFrom('enrollments').select('course_id').where('user_id', '=', row.id).orderBy('created_at', 'desc').execute(),
+    db
+      .selectFrom('enrollments')
+      .select('course_id')
+      .where('user_id', '=', row.id)
+      .orderBy('created_at', 'desc')
+      .execute(),
   ]);
   return {
     id: row.id,

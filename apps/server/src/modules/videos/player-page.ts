@@ -4,7 +4,13 @@
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function playerPage(options: { title: string; streamUrl: string; viewUrl: string; token: string; watermark: string }): string {
+export function playerPage(options: {
+  title: string;
+  streamUrl: string;
+  viewUrl: string;
+  token: string;
+  watermark: string;
+}): string {
   const { title, streamUrl, viewUrl, token, watermark } = options;
   return `<!doctype html>
 <html lang="ar" dir="rtl">

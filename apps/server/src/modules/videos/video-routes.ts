@@ -33,75 +33,151 @@ const tokenQuery = z.object({ vt: z.string().max(1000).optional() });
 
 /** Checks everything that decides whether the student may watch now; answers the views left. */
 async function assertViewable(ctx: AppContext, userId: number, videoId: number) {
-  const video = await ctx.db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirst();
+  const video = await ctx.db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', '=', videoId)
+    .executeTakeFirst();
   if (!video || !video.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
   const access = await lectureAccess(ctx.db, video.lecture_id, userId);
-  if (!access.hasAccess) throw new AppError('FORBIDDEN', access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً لمشاهدة الفيديو');
-  if (await hasMandatoryExams(ctx.db, video.lecture_id)) throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
-  const counted = (await countViews(ctx.db, userId, video.lecture_id, access.since)).get(video.id) ?? 0;
-  if (video.views_limit !== null && counted >= video.views_limit) throw new AppError('FORBIDDEN', NO_VIEWS_LEFT);
+  if (!access.hasAccess)
+    throw new AppError(
+      'FORBIDDEN',
+      access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً لمشاهدة الفيديو',
+    );
+  if (await hasMandatoryExams(ctx.db, video.lecture_id))
+    throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
+  const counted =
+    (await countViews(ctx.db, userId, video.lecture_id, access.since)).get(video.id) ?? 0;
+  if (video.views_limit !== null && counted >= video.views_limit)
+    throw new AppError('FORBIDDEN', NO_VIEWS_LEFT);
   return { video, access };
 }
 
-export const videoRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const videoRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db, secret } = ctx;
     const privateRoot = path.join(ctx.config.dataDir, 'storage', 'private');
 
     // GET /video/apps/{id}: where to play. The view itself is counted when playback starts.
-    r.get('/video/apps/:id', { onRequest: requireAuth, schema: { params: idParamsSchema, response: { 200: getVideoResponseSchema } } }, async (request) => {
-      const user = await request.requireUser();
-      const { video } = await assertViewable(ctx, user.id, request.params.id);
-      const token = signToken(secret, { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) }, VIDEO_TOKEN_TTL_MS);
-      const origin = `${request.protocol}://${request.host}`;
-      return {
-        u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
-        lc: video.license_url ? encryptVideoUrl(`${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`) : null,
-        watermark_id: `${user.id} · ${user.phone}`,
-      };
-    });
+    r.get(
+      '/video/apps/:id',
+      {
+        onRequest: requireAuth,
+        schema: { params: idParamsSchema, response: { 200: getVideoResponseSchema } },
+      },
+      async (request) => {
+        const user = await request.requireUser();
+        const { video } = await assertViewable(ctx, user.id, request.params.id);
+        const token = signToken(
+          secret,
+          { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) },
+          VIDEO_TOKEN_TTL_MS,
+        );
+        const origin = `${request.protocol}://${request.host}`;
+        return {
+          u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
+          lc: video.license_url
+            ? encryptVideoUrl(
+                `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
+              )
+            : null,
+          watermark_id: `${user.id} · ${user.phone}`,
+        };
+      },
+    );
 
     // The player page calls this once when playback starts; the same opening never counts twice.
-    r.post('/video/views', { schema: { body: z.object({ vt: z.string().max(1000) }) } }, async (request) => {
-      const payload = verifyToken(secret, request.body.vt);
-      if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number') throw new AppError('FORBIDDEN', 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة');
-      const tokenHash = sha256(request.body.vt);
-      const already = await db.selectFrom('video_views').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
-      if (already) return { counted: false };
-      const { video } = await assertViewable(ctx, payload.u, payload.v);
-      const inserted = await db
-        .insertInto('video_views')
-        .values({ user_id: payload.u, video_id: video.id, lecture_id: video.lecture_id, token_hash: tokenHash, created_at: nowIso() })
-        .onConflict((oc) => oc.column('token_hash').doNothing())
-        .executeTakeFirst();
-      return { counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 };
-    });
+    r.post(
+      '/video/views',
+      { schema: { body: z.object({ vt: z.string().max(1000) }) } },
+      async (request) => {
+        const payload = verifyToken(secret, request.body.vt);
+        if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
+          throw new AppError('FORBIDDEN', 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة');
+        const tokenHash = sha256(request.body.vt);
+        const already = await db
+          .selectFrom('video_views')
+          .select('id')
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        if (already) return { counted: false };
+        const { video } = await assertViewable(ctx, payload.u, payload.v);
+        const inserted = await db
+          .insertInto('video_views')
+          .values({
+            user_id: payload.u,
+            video_id: video.id,
+            lecture_id: video.lecture_id,
+            token_hash: tokenHash,
+            created_at: nowIso(),
+          })
+          .onConflict((oc) => oc.column('token_hash').doNothing())
+          .executeTakeFirst();
+        return { counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 };
+      },
+    );
 
-    r.get('/video/stream/:id', { schema: { params: idParamsSchema, querystring: tokenQuery } }, async (request, reply) => {
-      const token = readVideoToken(secret, request.query.vt, request.params.id);
-      const video = await db.selectFrom('videos').select('source_path').where('id', '=', token.v).executeTakeFirst();
-      if (!video?.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
-      return sendFile(request, reply, path.join(privateRoot, video.source_path), { type: 'video/mp4' });
-    });
+    r.get(
+      '/video/stream/:id',
+      { schema: { params: idParamsSchema, querystring: tokenQuery } },
+      async (request, reply) => {
+        const token = readVideoToken(secret, request.query.vt, request.params.id);
+        const video = await db
+          .selectFrom('videos')
+          .select('source_path')
+          .where('id', '=', token.v)
+          .executeTakeFirst();
+        if (!video?.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
+        return sendFile(request, reply, path.join(privateRoot, video.source_path), {
+          type: 'video/mp4',
+        });
+      },
+    );
   };
 
 /** The player page lives outside /api so the frame's url reads like a page. */
-export const playerRoutes = (ctx: AppContext): FastifyPluginAsync =>
+export const playerRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/player/:id', { schema: { params: idParamsSchema, querystring: tokenQuery } }, async (request, reply) => {
-      const token = readVideoToken(ctx.secret, request.query.vt, request.params.id);
-      const [video, user] = await Promise.all([
-        ctx.db.selectFrom('videos').select(['id', 'name']).where('id', '=', token.v).executeTakeFirst(),
-        ctx.db.selectFrom('users').select(['id', 'phone']).where('id', '=', token.u).executeTakeFirst(),
-      ]);
-      if (!video || !user) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
-      const vt = encodeURIComponent(request.query.vt!);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; media-src 'self'; frame-ancestors 'self'")
-        .send(playerPage({ title: video.name, streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${vt}`, viewUrl: `${API_BASE}/video/views`, token: request.query.vt!, watermark: `${user.id} · ${user.phone}` }));
-    });
+    r.get(
+      '/player/:id',
+      { schema: { params: idParamsSchema, querystring: tokenQuery } },
+      async (request, reply) => {
+        const token = readVideoToken(ctx.secret, request.query.vt, request.params.id);
+        const [video, user] = await Promise.all([
+          ctx.db
+            .selectFrom('videos')
+            .select(['id', 'name'])
+            .where('id', '=', token.v)
+            .executeTakeFirst(),
+          ctx.db
+            .selectFrom('users')
+            .select(['id', 'phone'])
+            .where('id', '=', token.u)
+            .executeTakeFirst(),
+        ]);
+        if (!video || !user) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
+        const vt = encodeURIComponent(request.query.vt!);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header(
+            'content-security-policy',
+            "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; media-src 'self'; frame-ancestors 'self'",
+          )
+          .send(
+            playerPage({
+              title: video.name,
+              streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${vt}`,
+              viewUrl: `${API_BASE}/video/views`,
+              token: request.query.vt!,
+              watermark: `${user.id} · ${user.phone}`,
+            }),
+          );
+      },
+    );
   };

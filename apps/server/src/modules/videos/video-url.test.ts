@@ -14,8 +14,18 @@ describe('video url encryption', () => {
   it('decrypts with WebCrypto as the browser client does (iv ‖ ciphertext ‖ tag)', async () => {
     const url = 'https://dars.example/player/9?vt=x.y';
     const raw = Buffer.from(encryptVideoUrl(url), 'base64url');
-    const key = await webcrypto.subtle.importKey('raw', Buffer.from(VIDEO_URL_KEY_BASE64, 'base64'), 'AES-GCM', false, ['decrypt']);
-    const plain = await webcrypto.subtle.decrypt({ name: 'AES-GCM', iv: raw.subarray(0, 12) }, key, raw.subarray(12));
+    const key = await webcrypto.subtle.importKey(
+      'raw',
+      Buffer.from(VIDEO_URL_KEY_BASE64, 'base64'),
+      'AES-GCM',
+      false,
+      ['decrypt'],
+    );
+    const plain = await webcrypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: raw.subarray(0, 12) },
+      key,
+      raw.subarray(12),
+    );
     expect(Buffer.from(plain).toString('utf8')).toBe(url);
   });
 

@@ -19,5 +19,8 @@ export function decryptVideoUrl(value: string): string {
   const raw = Buffer.from(value, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', KEY, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(raw.length - 16));
-  return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(raw.subarray(12, raw.length - 16)),
+    decipher.final(),
+  ]).toString('utf8');
 }

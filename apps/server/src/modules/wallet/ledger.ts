@@ -5,14 +5,26 @@ import { nowIso } from '../../lib/time';
 import { newSerial } from './wallet-ids';
 
 export type LedgerEntry = {
-  type: 'recharge' | 'lecture_purchase' | 'course_purchase' | 'balance_transfer' | 'admin_balance_update' | 'support';
+  type:
+    | 'recharge'
+    | 'lecture_purchase'
+    | 'course_purchase'
+    | 'balance_transfer'
+    | 'admin_balance_update'
+    | 'support';
   comment?: string | null;
   courseId?: number | null;
   lectureId?: number | null;
   counterpartUserId?: number | null;
 };
 
-async function append(trx: Transaction<DB>, userId: number, value: number, balanceAfter: number, entry: LedgerEntry): Promise<string> {
+async function append(
+  trx: Transaction<DB>,
+  userId: number,
+  value: number,
+  balanceAfter: number,
+  entry: LedgerEntry,
+): Promise<string> {
   const serial = newSerial();
   await trx
     .insertInto('wallet_transactions')
@@ -38,7 +50,12 @@ async function append(trx: Transaction<DB>, userId: number, value: number, balan
  * ledger row. Throws BALANCE_NOT_ENOUGH otherwise; the caller's transaction then rolls back.
  * @example await debit(trx, user.id, 35_000, { type: 'course_purchase', courseId })
  */
-export async function debit(trx: Transaction<DB>, userId: number, amount: number, entry: LedgerEntry): Promise<{ balance: number; serial: string }> {
+export async function debit(
+  trx: Transaction<DB>,
+  userId: number,
+  amount: number,
+  entry: LedgerEntry,
+): Promise<{ balance: number; serial: string }> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`debit of ${amount} piasters`);
   const row = await trx
     .updateTable('users')
@@ -52,7 +69,12 @@ export async function debit(trx: Transaction<DB>, userId: number, amount: number
 }
 
 /** Adds `amount` piasters to the wallet and writes the ledger row, inside the caller's transaction. */
-export async function credit(trx: Transaction<DB>, userId: number, amount: number, entry: LedgerEntry): Promise<{ balance: number; serial: string }> {
+export async function credit(
+  trx: Transaction<DB>,
+  userId: number,
+  amount: number,
+  entry: LedgerEntry,
+): Promise<{ balance: number; serial: string }> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit of ${amount} piasters`);
   const row = await trx
     .updateTable('users')
@@ -69,10 +91,21 @@ export async function credit(trx: Transaction<DB>, userId: number, amount: numbe
  * is answered by the first one's result.
  */
 export async function lockStudent(trx: Transaction<DB>, userId: number): Promise<number> {
-  const row = await trx.updateTable('users').set({ updated_at: nowIso() }).where('id', '=', userId).returning('balance').executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('users')
+    .set({ updated_at: nowIso() })
+    .where('id', '=', userId)
+    .returning('balance')
+    .executeTakeFirstOrThrow();
   return row.balance;
 }
 
 export async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
-  return (await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
+  return (
+    await db
+      .selectFrom('users')
+      .select('balance')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).balance;
 }
