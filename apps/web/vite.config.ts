@@ -5,7 +5,12 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
+    // /player is the server's embedded video player page (opened in a frame).
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/storage': 'http://localhost:3000',
+      '/player': 'http://localhost:3000',
+    },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

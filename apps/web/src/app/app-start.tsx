@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Fade } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { APP_REVEAL_DELAY_MS, type AppSettings } from '@dars/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_REVEAL_DELAY_MS, type AppSettings, type User } from '@dars/contract';
 import { authUserQueryOptions, useAuthUser } from '../features/auth/api/get-auth-user';
 import { useAppSettingsQuery } from '../features/shell/api/get-app-settings';
 import { ForcedUpdateScreen } from '../features/shell/components/forced-update-screen';
@@ -10,11 +10,12 @@ import { SplashScreen } from '../features/shell/components/splash-screen';
 import { StartErrorScreen } from '../features/shell/components/start-error-screen';
 import { isUnauthorized } from '../lib/api-client';
 import { AppSettingsContext } from '../lib/app-settings-context';
-import { SessionContext, type Session } from '../lib/session-context';
-import { clearToken, getToken } from '../lib/token-storage';
+import { SessionContext, type Session, type UserUpdate } from '../lib/session-context';
+import { clearToken, getToken, setToken } from '../lib/token-storage';
 import { useStoredToken } from '../lib/use-stored-token';
 import { needsForcedUpdate } from '../lib/version';
 import { platform } from '../platform/platform';
+import { signOut } from './session-actions';
 
 type Phase = 'loading' | 'settings-error' | 'maintenance' | 'update' | 'auth-error' | 'ready';
 
@@ -27,6 +28,34 @@ function useRevealAfter(ready: boolean, delay: number): boolean {
     return () => window.clearTimeout(timer);
   }, [ready, revealed, delay]);
   return revealed;
+}
+
+/**
+ * The session's actions. The user lives in the auth-user query of the token, so a sign-in
+ * seeds that query before storing the token, and an update rewrites it.
+ */
+function useSessionActions(
+  token: string | null,
+): Pick<Session, 'signIn' | 'updateUser' | 'signOut'> {
+  const queryClient = useQueryClient();
+  const signIn = useCallback(
+    (newToken: string, user: User | null) => {
+      if (user) queryClient.setQueryData(authUserQueryOptions(newToken).queryKey, user);
+      setToken(newToken);
+    },
+    [queryClient],
+  );
+  const updateUser = useCallback(
+    (update: UserUpdate) => {
+      if (token === null) return;
+      queryClient.setQueryData(authUserQueryOptions(token).queryKey, (current) => {
+        if (typeof update !== 'function') return update;
+        return current ? update(current) : current;
+      });
+    },
+    [queryClient, token],
+  );
+  return useMemo(() => ({ signIn, updateUser, signOut }), [signIn, updateUser]);
 }
 
 function useForcedUpdate(settings: AppSettings | undefined): boolean | undefined {
@@ -83,9 +112,14 @@ export function AppStart({ children }: { children: ReactNode }) {
 
   const revealed = useRevealAfter(phase === 'ready', APP_REVEAL_DELAY_MS);
   const liveUser = useAuthUser(phase === 'ready' ? token : null);
+  const actions = useSessionActions(token);
   const session = useMemo<Session>(
-    () => ({ signedIn: token !== null, user: token !== null ? (liveUser.data ?? null) : null }),
-    [token, liveUser.data],
+    () => ({
+      signedIn: token !== null,
+      user: token !== null ? (liveUser.data ?? null) : null,
+      ...actions,
+    }),
+    [token, liveUser.data, actions],
   );
 
   switch (phase) {

@@ -9,13 +9,14 @@ import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { SnackbarProvider } from '../components/snackbar-provider';
 import { createQueryClient } from './query-client';
 import { forceLogout } from './session-actions';
 import { rtlCache, theme } from './theme';
 
 /**
  * The providers every screen needs: the RTL emotion cache, the theme with its baseline,
- * and the query client.
+ * the query client and the snackbar.
  */
 export function AppProvider({
   children,
@@ -31,7 +32,9 @@ export function AppProvider({
     <CacheProvider value={rtlCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <QueryClientProvider client={client}>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>
   );

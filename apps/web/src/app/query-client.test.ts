@@ -29,6 +29,28 @@ describe('createQueryClient', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('hands a 401 of a mutation to the app layer too', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: unauthorized })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a 401 alone for a mutation that handles its own (logout)', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: unauthorized, meta: { handlesUnauthorized: true } })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('ignores other failures', async () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient({ onUnauthorized });

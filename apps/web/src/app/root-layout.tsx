@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   Navigate,
   Outlet,
@@ -12,8 +12,10 @@ import { NotFoundScreen } from '../features/shell/components/not-found-screen';
 import { useAppSettings } from '../lib/app-settings-context';
 import { useSession } from '../lib/session-context';
 import { t } from '../i18n/t';
-import { guardRedirect } from './route-guard';
+import { guardRedirect, needsEmailConfirmation } from './route-guard';
 import { useRouteMeta, type RouteMeta } from './route-meta';
+
+const AccountActions = lazy(() => import('./account-actions'));
 
 function useDocumentTitle(title: RouteMeta['title']) {
   useEffect(() => {
@@ -23,20 +25,22 @@ function useDocumentTitle(title: RouteMeta['title']) {
 }
 
 /**
- * The root route: applies the guards and settings gates of the matched route's meta,
- * keeps the document title, and frames the screen in the shell.
+ * The root route: applies the guards and settings gates of the matched route's meta and
+ * the session's state (spec §4), keeps the document title, and frames the screen in the
+ * shell with the signed-in user's bell and menu.
  */
 export function RootLayout() {
   const meta = useRouteMeta();
   const location = useLocation();
   const navigation = useNavigation();
   const settings = useAppSettings();
-  const { signedIn } = useSession();
+  const { signedIn, user } = useSession();
   // The course list has its own search box; the top bar's would be a second one.
   const onCourseList = useMatch('/courses') !== null;
   useDocumentTitle(meta.title);
 
-  const redirect = guardRedirect(meta, signedIn, location);
+  const emailVerification = settings.email_verification;
+  const redirect = guardRedirect(meta, { signedIn, user, emailVerification }, location);
   if (redirect) return <Navigate to={redirect} replace />;
 
   const switchedOff = meta.requiresSetting !== undefined && !settings[meta.requiresSetting];
@@ -49,7 +53,13 @@ export function RootLayout() {
         whiteBackground: Boolean(meta.whiteBackground),
         topSearch: !onCourseList,
         busy: navigation.state === 'loading',
+        unconfirmedEmail: needsEmailConfirmation(user, emailVerification),
       }}
+      accountActions={
+        <Suspense fallback={null}>
+          <AccountActions />
+        </Suspense>
+      }
     >
       {switchedOff ? <NotFoundScreen /> : <Outlet />}
       <ScrollRestoration />

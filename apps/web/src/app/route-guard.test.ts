@@ -1,30 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect } from './route-guard';
+import { guardRedirect, homeFor, type GuardSession } from './route-guard';
+
+const guest: GuardSession = { signedIn: false, user: null, emailVerification: false };
+const confirmed = { email_verified_at: '2024-01-01T00:00:00.000Z', profile_not_completed: false };
+const student: GuardSession = { signedIn: true, user: confirmed, emailVerification: true };
+const unconfirmed: GuardSession = {
+  signedIn: true,
+  user: { email_verified_at: null, profile_not_completed: false },
+  emailVerification: true,
+};
+const incomplete: GuardSession = {
+  signedIn: true,
+  user: { ...confirmed, profile_not_completed: true },
+  emailVerification: true,
+};
+const at = (pathname: string, search = '') => ({ pathname, search });
 
 describe('guardRedirect', () => {
   it('sends a guest on a protected route to login, keeping the query', () => {
-    expect(guardRedirect({ requiresAuth: true }, false, { search: '?course=5' })).toEqual({
+    expect(guardRedirect({ requiresAuth: true }, guest, at('/profile', '?course=5'))).toEqual({
       pathname: '/login',
       search: '?course=5',
     });
   });
 
   it('lets a signed-in user through a protected route', () => {
-    expect(guardRedirect({ requiresAuth: true }, true, { search: '' })).toBeNull();
+    expect(guardRedirect({ requiresAuth: true }, student, at('/profile'))).toBeNull();
+  });
+
+  it('lets a signed-in user through while the user is still unknown', () => {
+    const fresh = { ...student, user: null };
+    expect(guardRedirect({ requiresAuth: true }, fresh, at('/home'))).toBeNull();
   });
 
   it('sends a signed-in user on a guest-only route home', () => {
-    expect(guardRedirect({ requiresAuth: false }, true, { search: '?x=1' })).toEqual({
+    expect(guardRedirect({ requiresAuth: false }, student, at('/login', '?x=1'))).toEqual({
       pathname: '/home',
     });
   });
 
+  it('sends a signed-in user who came to join a course to that course', () => {
+    expect(guardRedirect({ requiresAuth: false }, student, at('/login', '?course=12'))).toEqual({
+      pathname: '/courses/12',
+    });
+  });
+
   it('lets a guest through a guest-only route', () => {
-    expect(guardRedirect({ requiresAuth: false }, false, { search: '' })).toBeNull();
+    expect(guardRedirect({ requiresAuth: false }, guest, at('/login'))).toBeNull();
   });
 
   it('lets everyone through a public route', () => {
-    expect(guardRedirect({}, false, { search: '' })).toBeNull();
-    expect(guardRedirect({}, true, { search: '' })).toBeNull();
+    expect(guardRedirect({}, guest, at('/about'))).toBeNull();
+    expect(guardRedirect({}, student, at('/about'))).toBeNull();
+  });
+
+  it('sends an unconfirmed e-mail from every route to /confirm', () => {
+    for (const [meta, path] of [
+      [{ requiresAuth: true }, '/home'],
+      [{}, '/about'],
+      [{ requiresAuth: false }, '/login'],
+      [{}, '/nowhere'],
+    ] as const) {
+      expect(guardRedirect(meta, unconfirmed, at(path)), path).toEqual({ pathname: '/confirm' });
+    }
+    expect(guardRedirect({ requiresAuth: true }, unconfirmed, at('/confirm'))).toBeNull();
+  });
+
+  it('does not ask for a confirmation when e-mail verification is off', () => {
+    const off = { ...unconfirmed, emailVerification: false };
+    expect(guardRedirect({ requiresAuth: true }, off, at('/home'))).toBeNull();
+    expect(guardRedirect({ requiresAuth: true }, off, at('/confirm'))).toEqual({
+      pathname: '/home',
+    });
+  });
+
+  it('sends a confirmed user away from /confirm', () => {
+    expect(guardRedirect({ requiresAuth: true }, student, at('/confirm'))).toEqual({
+      pathname: '/home',
+    });
+  });
+
+  it('sends an incomplete profile from every route to /profile', () => {
+    expect(guardRedirect({ requiresAuth: true }, incomplete, at('/wallet'))).toEqual({
+      pathname: '/profile',
+    });
+    expect(guardRedirect({}, incomplete, at('/help'))).toEqual({ pathname: '/profile' });
+    expect(guardRedirect({ requiresAuth: true }, incomplete, at('/profile'))).toBeNull();
+  });
+
+  it('asks for the e-mail confirmation before the profile', () => {
+    const both = { ...unconfirmed, user: { email_verified_at: null, profile_not_completed: true } };
+    expect(guardRedirect({ requiresAuth: true }, both, at('/profile'))).toEqual({
+      pathname: '/confirm',
+    });
+  });
+});
+
+describe('homeFor', () => {
+  it('reads a course id from the query', () => {
+    expect(homeFor('?course=7')).toBe('/courses/7');
+  });
+
+  it('ignores anything that is not a course id', () => {
+    expect(homeFor('')).toBe('/home');
+    expect(homeFor('?course=abc')).toBe('/home');
+    expect(homeFor('?course=//evil.example')).toBe('/home');
+    expect(homeFor('?course=0')).toBe('/home');
   });
 });

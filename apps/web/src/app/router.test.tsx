@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { courseFixture, coursesPage, settingsFixture } from '../test/fixtures';
+import { courseFixture, coursesPage, settingsFixture, userFixture } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
@@ -60,6 +60,49 @@ describe('route guards', () => {
   });
 });
 
+describe('session state guards (spec §4)', () => {
+  const verification = settingsFixture({ email_verification: true });
+
+  it('keeps an unconfirmed e-mail on /confirm under the orange bar', async () => {
+    catalogApi();
+    const user = userFixture({ email_verified_at: null });
+    for (const path of ['/home', '/courses', '/profile', '/help', '/login']) {
+      const { router, unmount } = renderRoutes(routes, { path, user, settings: verification });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/confirm'));
+      unmount();
+    }
+    renderRoutes(routes, { path: '/home', user, settings: verification });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'تأكيد البريد الإلكتروني' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('لم يتم تأكيد بريدك الإلكتروني بعد');
+  });
+
+  it('lets an unconfirmed e-mail be when e-mail verification is off', async () => {
+    catalogApi();
+    const user = userFixture({ email_verified_at: null });
+    const { router } = renderRoutes(routes, { path: '/courses', user });
+    expect(await screen.findByRole('heading', { level: 1, name: 'الدورات' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/courses');
+    expect(screen.queryByText('لم يتم تأكيد بريدك الإلكتروني بعد')).not.toBeInTheDocument();
+  });
+
+  it('keeps an incomplete profile on /profile with its warning', async () => {
+    catalogApi();
+    const user = userFixture({ grade: null, profile_not_completed: true });
+    mockApi({ 'GET /api/v1/profile': () => ({ body: { user } }) });
+    for (const path of ['/home', '/courses', '/help', '/confirm']) {
+      const { router, unmount } = renderRoutes(routes, { path, user, settings: verification });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/profile'));
+      unmount();
+    }
+    renderRoutes(routes, { path: '/wallet', user });
+    expect(
+      await screen.findByText('يتعين عليك إكمال بيانات حسابك حتى تتمكن من استعمال التطبيق'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('route table', () => {
   it('shows the welcome page to guests at /', async () => {
     catalogApi();
@@ -84,7 +127,7 @@ describe('route table', () => {
   });
 
   it('shows the not-found page on screens of later work, never a placeholder', async () => {
-    renderRoutes(routes, { path: '/courses/5' });
+    renderRoutes(routes, { path: '/my-exams/exams', signedIn: true });
     expect(await notFoundHeading()).toBeInTheDocument();
   });
 

@@ -14,9 +14,19 @@ function screen(meta: RouteMeta, load: () => Promise<ScreenModule>) {
 
 const welcome = () => import('./routes/welcome');
 const courses = () => import('./routes/courses');
+const home = () => import('./routes/home');
+const course = () => import('./routes/course');
+const myCourses = () => import('./routes/my-courses');
+const teachers = () => import('./routes/teachers');
+const teacher = () => import('./routes/teacher');
 const about = () => import('./routes/about');
 const privacyPolicy = () => import('./routes/privacy-policy');
 const help = () => import('./routes/help');
+const login = () => import('./routes/login');
+const register = () => import('./routes/register');
+const resetPassword = () => import('./routes/reset-password');
+const confirm = () => import('./routes/confirm');
+const profile = () => import('./routes/profile');
 /** Screens of later issues show the real not-found page until they land. */
 const notFound = () => import('./routes/not-found');
 
@@ -37,22 +47,22 @@ export const routes: RouteObject[] = [
           welcome,
         ),
       },
-      { path: 'home', ...screen({ requiresAuth: true, title: 'routes.home' }, notFound) },
+      { path: 'home', ...screen({ requiresAuth: true, title: 'routes.home' }, home) },
       { path: 'courses', ...screen({ title: 'routes.courses' }, courses) },
-      { path: 'courses/:id', ...screen({ title: 'routes.course', backButton: true }, notFound) },
-      { path: 'profile', ...screen({ requiresAuth: true, title: 'routes.profile' }, notFound) },
+      { path: 'courses/:id', ...screen({ title: 'routes.course', backButton: true }, course) },
+      { path: 'profile', ...screen({ requiresAuth: true, title: 'routes.profile' }, profile) },
       {
         path: 'my-courses',
-        ...screen({ requiresAuth: true, title: 'routes.myCourses' }, notFound),
+        ...screen({ requiresAuth: true, title: 'routes.myCourses' }, myCourses),
       },
       {
         path: 'teachers',
         ...screen(
           { requiresAuth: true, title: 'routes.teachers', requiresSetting: 'teachers_page' },
-          notFound,
+          teachers,
         ),
       },
-      { path: 'teachers/:id', ...screen({ title: 'routes.teacher', backButton: true }, notFound) },
+      { path: 'teachers/:id', ...screen({ title: 'routes.teacher', backButton: true }, teacher) },
       {
         path: 'my-exams/exams',
         ...screen({ requiresAuth: true, title: 'routes.examResults' }, notFound),
@@ -88,26 +98,26 @@ export const routes: RouteObject[] = [
         path: 'login',
         ...screen(
           { requiresAuth: false, title: 'routes.login', footer: true, whiteBackground: true },
-          notFound,
+          login,
         ),
       },
       {
         path: 'register',
         ...screen(
           { requiresAuth: false, title: 'routes.register', footer: true, whiteBackground: true },
-          notFound,
+          register,
         ),
       },
       {
         path: 'reset-password',
         ...screen(
           { requiresAuth: false, title: 'routes.resetPassword', whiteBackground: true },
-          notFound,
+          resetPassword,
         ),
       },
       {
         path: 'confirm',
-        ...screen({ requiresAuth: true, title: 'routes.confirm', whiteBackground: true }, notFound),
+        ...screen({ requiresAuth: true, title: 'routes.confirm', whiteBackground: true }, confirm),
       },
       { path: 'about', ...screen({ title: 'routes.about', footer: true }, about) },
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNumber, formatRelativeTime, pluralize } from './format';
+import { formatFileSize, formatMoney, formatNumber, formatRelativeTime, pluralize } from './format';
 
 const course = { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' };
 
@@ -126,5 +126,18 @@ describe('formatRelativeTime', () => {
 
   it('gives an empty text for an invalid moment', () => {
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses the largest unit reached, with one decimal at most', () => {
+    expect(formatFileSize(734)).toBe('734 بايت');
+    expect(formatFileSize(1536)).toBe('1.5 كيلوبايت');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 ميجابايت');
+    expect(formatFileSize(1.25 * 1024 ** 3)).toBe('1.3 جيجابايت');
+  });
+
+  it('shows an empty file as 0 bytes', () => {
+    expect(formatFileSize(0)).toBe('0 بايت');
   });
 });

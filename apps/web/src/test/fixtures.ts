@@ -1,4 +1,10 @@
-import type { AppSettings, CourseSummary, GetCoursesResponse } from '@dars/contract';
+import type {
+  AppSettings,
+  CourseSummary,
+  GetCoursesResponse,
+  Notification,
+  User,
+} from '@dars/contract';
 
 /** Settings as the server answers them, every switch on. */
 export function settingsFixture(overrides: Partial<AppSettings> = {}): AppSettings {
@@ -81,4 +87,42 @@ export function coursesPage(
   page = 1,
 ): GetCoursesResponse {
   return { data: courses, links: { next, prev: null }, meta: { current_page: page, per_page: 12 } };
+}
+
+/** A signed-in student with a confirmed e-mail and a complete profile. */
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 1001,
+    name: 'سارة محمود',
+    email: 'sara@example.com',
+    phone: '01001234567',
+    avatar: null,
+    grade: { id: 1, name: 'الصف الأول الثانوي' },
+    groupId: null,
+    balance: 0,
+    notifications: [],
+    notifications_count: 0,
+    email_verified_at: '2024-01-01T00:00:00.000Z',
+    profile_not_completed: false,
+    my_courses: [],
+    profile_qr_code: null,
+    center_name: null,
+    ...overrides,
+  };
+}
+
+/** A notification `minutesAgo` minutes old. */
+export function notificationFixture(
+  id: number,
+  overrides: Partial<Notification> & { minutesAgo?: number } = {},
+): Notification {
+  const { minutesAgo = 5, ...rest } = overrides;
+  return {
+    id: String(id),
+    type: 'default',
+    data: { type: 'admin_message', title: `إشعار ${id}`, content: `نص الإشعار ${id}`, to: null },
+    read: false,
+    created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    ...rest,
+  };
 }

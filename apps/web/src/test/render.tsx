@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { CacheProvider } from '@emotion/react';
@@ -6,8 +6,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AppSettings, User } from '@dars/contract';
 import { rtlCache, theme } from '../app/theme';
+import { SnackbarProvider } from '../components/snackbar-provider';
 import { AppSettingsContext } from '../lib/app-settings-context';
-import { SessionContext } from '../lib/session-context';
+import { SessionContext, type Session } from '../lib/session-context';
+import { setToken } from '../lib/token-storage';
 import { settingsFixture } from './fixtures';
 
 export function testQueryClient() {
@@ -16,7 +18,7 @@ export function testQueryClient() {
   });
 }
 
-/** Theme, RTL cache and a fresh query client, as the app provides them. */
+/** Theme, RTL cache, a fresh query client and the snackbar, as the app provides them. */
 export function TestProviders({
   children,
   queryClient = testQueryClient(),
@@ -27,7 +29,9 @@ export function TestProviders({
   return (
     <CacheProvider value={rtlCache}>
       <ThemeProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>
   );
@@ -38,7 +42,45 @@ interface RenderOptions {
   settings?: AppSettings;
   signedIn?: boolean;
   user?: User | null;
+  /** Called instead of the real logout, which would reload the page. */
+  onSignOut?: () => void;
 }
+
+/**
+ * A session as the app start provides it, kept in state: `signIn` and `updateUser` change
+ * it as they do in the app, so the guards react.
+ */
+function TestSession({
+  initial,
+  onSignOut,
+  children,
+}: {
+  initial: { signedIn: boolean; user: User | null };
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState(initial);
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      signIn: (token, user) => {
+        setToken(token);
+        setState({ signedIn: true, user });
+      },
+      updateUser: (update) =>
+        setState((s) =>
+          s.signedIn && s.user
+            ? { ...s, user: typeof update === 'function' ? update(s.user) : update }
+            : s,
+        ),
+      signOut: onSignOut,
+    }),
+    [state, onSignOut],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+const noop = () => undefined;
 
 /**
  * Renders routes in a memory router below the app start's contexts (settings, session),
@@ -47,15 +89,21 @@ interface RenderOptions {
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { path = '/', settings = settingsFixture(), signedIn = false, user = null }: RenderOptions = {},
+  {
+    path = '/',
+    settings = settingsFixture(),
+    signedIn,
+    user = null,
+    onSignOut = noop,
+  }: RenderOptions = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <TestProviders>
       <AppSettingsContext.Provider value={settings}>
-        <SessionContext.Provider value={{ signedIn, user }}>
+        <TestSession initial={{ signedIn: signedIn ?? user !== null, user }} onSignOut={onSignOut}>
           <RouterProvider router={router} />
-        </SessionContext.Provider>
+        </TestSession>
       </AppSettingsContext.Provider>
     </TestProviders>,
   );

@@ -4,8 +4,10 @@ import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useSession } from '../../../lib/session-context';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
+import { Announcement } from './announcement';
 import { AppTopBar } from './app-top-bar';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
+import { UnconfirmedEmailBar } from './unconfirmed-email-bar';
 
 /** The parts of a route's meta that shape the shell (spec §2). */
 export interface ShellOptions {
@@ -17,13 +19,25 @@ export interface ShellOptions {
   topSearch: boolean;
   /** A route is loading (its code or data). */
   busy: boolean;
+  /** The signed-in user has not confirmed their e-mail (spec §4): show the orange bar. */
+  unconfirmedEmail: boolean;
 }
 
 /**
  * The page frame: drawer at the inline start, top bar, content, footer, and the phone
- * bottom bar for signed-in users. Responsive from the `md` breakpoint.
+ * bottom bar for signed-in users. Responsive from the `md` breakpoint. `accountActions`
+ * (the notifications bell and the user menu) come from the app layer, which composes
+ * the features that own them.
  */
-export function AppShell({ options, children }: { options: ShellOptions; children: ReactNode }) {
+export function AppShell({
+  options,
+  accountActions,
+  children,
+}: {
+  options: ShellOptions;
+  accountActions?: ReactNode;
+  children: ReactNode;
+}) {
   const { signedIn } = useSession();
   const isDesktop = useIsDesktop();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -52,7 +66,9 @@ export function AppShell({ options, children }: { options: ShellOptions; childre
           showSearch={options.topSearch}
           backButton={options.backButton}
           onMenuClick={() => setDrawerOpen(true)}
+          accountActions={signedIn ? accountActions : undefined}
         />
+        {signedIn && options.unconfirmedEmail && <UnconfirmedEmailBar />}
         {options.busy && (
           <LinearProgress
             sx={{
@@ -69,6 +85,7 @@ export function AppShell({ options, children }: { options: ShellOptions; childre
         {options.footer && <AppFooter />}
       </Box>
       {bottomBar && <BottomBar />}
+      <Announcement />
     </Box>
   );
 }

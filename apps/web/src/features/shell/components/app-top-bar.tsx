@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppBar, Box, Button, IconButton, Stack, Toolbar } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -35,7 +36,8 @@ function GuestActions() {
 
 /**
  * The top bar (spec §2): menu, optional back button, brand, and on phones a course search;
- * guests on desktop get courses / login / new account buttons.
+ * guests on desktop get courses / login / new account buttons, signed-in users the
+ * notifications bell and their menu.
  */
 export function AppTopBar({
   signedIn,
@@ -44,6 +46,7 @@ export function AppTopBar({
   showSearch,
   backButton,
   onMenuClick,
+  accountActions,
 }: {
   signedIn: boolean;
   isDesktop: boolean;
@@ -51,6 +54,8 @@ export function AppTopBar({
   showSearch: boolean;
   backButton: boolean;
   onMenuClick: () => void;
+  /** The signed-in user's bell and menu. */
+  accountActions?: ReactNode;
 }) {
   const goBack = useGoBack();
   return (
@@ -92,6 +97,7 @@ export function AppTopBar({
         </Box>
         {!isDesktop && showSearch ? <PhoneSearchBox /> : <Box sx={{ flex: 1 }} />}
         {isDesktop && !signedIn && <GuestActions />}
+        {accountActions}
       </Toolbar>
     </AppBar>
   );

@@ -6,6 +6,8 @@ import { SocialLinks } from '../../../components/social-links';
 import { StaticPage } from '../../../components/static-page';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { t } from '../../../i18n/t';
+import { LiveChat } from './live-chat';
+import { SupportTicketForm } from './support-ticket-form';
 
 function ContactCard({
   icon,
@@ -55,11 +57,16 @@ function ContactCard({
 }
 
 /**
- * The help page's static part (spec §2): contact phone and e-mail from the settings and the
- * social links bar. The support-ticket form and the live chat come with the support work.
+ * The help page (spec §2): contact phone and e-mail from the settings, the live chat when a
+ * Crisp site is configured or else the support-ticket form, and the social links bar.
  */
 export function HelpPage() {
-  const { contact_phone: phone, contact_email: email, social } = useAppSettings();
+  const {
+    contact_phone: phone,
+    contact_email: email,
+    social,
+    crisp_website_id: crispWebsiteId,
+  } = useAppSettings();
   const hasSocial = Object.values(social).some(Boolean);
   return (
     <StaticPage title={t('help.title')} lead={t('help.lead')}>
@@ -83,6 +90,7 @@ export function HelpPage() {
           )}
         </Stack>
       )}
+      {crispWebsiteId ? <LiveChat websiteId={crispWebsiteId} /> : <SupportTicketForm />}
       {hasSocial && (
         <Stack spacing={1.5} component="section">
           <Typography component="h2" variant="h6" color="primary">

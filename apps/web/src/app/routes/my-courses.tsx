@@ -1,0 +1,5 @@
+import { MyCoursesPage } from '../../features/catalog/components/my-courses-page';
+
+export default function MyCoursesRoute() {
+  return <MyCoursesPage />;
+}

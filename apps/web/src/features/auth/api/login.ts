@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  type LoginBody,
+  type LoginResponse,
+} from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The login form's input: the e-mail or the phone in one field, and the password. */
+export const loginInputSchema = loginBodySchema;
+export type LoginInput = LoginBody;
+
+/**
+ * POST /login. Rejects with a 422 INVALID_CREDENTIALS ApiError for a wrong e-mail, phone or
+ * password, and a 429 after too many failures; both carry the server's Arabic message.
+ * @example const { token, user } = await login({ login: 'student@dars.test', password: '…' })
+ */
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return apiFetch('/login', { method: 'POST', body: input, schema: loginResponseSchema });
+}
+
+/** @example const { mutate, isPending } = useLogin() */
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { logoutResponseSchema, type LogoutResponse } from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * POST /logout: revokes the token in use on the server.
+ * @example await logout()
+ */
+export function logout(): Promise<LogoutResponse> {
+  return apiFetch('/logout', { method: 'POST', schema: logoutResponseSchema });
+}
+
+/**
+ * The logout call. Whatever the server answers, the caller ends the session on this device:
+ * a 401 means the token is already gone, so the global forced logout is not needed.
+ * @example useLogout().mutate(undefined, { onSettled: signOut })
+ */
+export function useLogout() {
+  return useMutation({ mutationFn: logout, meta: { handlesUnauthorized: true } });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  registerBodySchema,
+  registerResponseSchema,
+  type RegisterBody,
+  type RegisterResponse,
+} from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The register form's input. */
+export const registerInputSchema = registerBodySchema;
+export type RegisterInput = RegisterBody;
+
+/**
+ * POST /register. A taken e-mail or phone, a short password or a missing field is a 422
+ * with Arabic messages per field. `verification: 'SENT'` means a code was mailed.
+ * @example const { token, user, verification } = await register(values)
+ */
+export function register(input: RegisterInput): Promise<RegisterResponse> {
+  return apiFetch('/register', { method: 'POST', body: input, schema: registerResponseSchema });
+}
+
+/** @example const { mutate, isPending } = useRegister() */
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  validatePasswordResetBodySchema,
+  validatePasswordResetResponseSchema,
+  type ValidatePasswordResetBody,
+  type ValidatePasswordResetResponse,
+} from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Step 2 of the password reset: the e-mail and the mailed code. */
+export const validatePasswordResetInputSchema = validatePasswordResetBodySchema;
+export type ValidatePasswordResetInput = ValidatePasswordResetBody;
+
+/**
+ * POST /password/reset/validate: checks the code and answers with the url of step 3, which
+ * carries a one-time token. A wrong code is a 422 INVALID_CODE.
+ * @example const { url } = await validatePasswordReset({ email, code: '123456' })
+ */
+export function validatePasswordReset(
+  input: ValidatePasswordResetInput,
+): Promise<ValidatePasswordResetResponse> {
+  return apiFetch('/password/reset/validate', {
+    method: 'POST',
+    body: input,
+    schema: validatePasswordResetResponseSchema,
+  });
+}
+
+/** @example const { mutate } = useValidatePasswordReset() */
+export function useValidatePasswordReset() {
+  return useMutation({ mutationFn: validatePasswordReset });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getCourseResponseSchema, type Course } from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * GET /courses/{id}: the course page with its lectures; `joined`, `purchased` and each
+ * lecture's access fields are the signed-in student's (a guest gets them all false).
+ * @example const course = await getCourse(12)
+ */
+export async function getCourse(id: number, signal?: AbortSignal): Promise<Course> {
+  const { data } = await apiFetch(`/courses/${id}`, { schema: getCourseResponseSchema, signal });
+  return data;
+}
+
+export function courseQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['course', id],
+    queryFn: ({ signal }) => getCourse(id, signal),
+  });
+}
+
+/** @example const { data: course, isPending, error } = useCourse(12) */
+export function useCourse(id: number) {
+  return useQuery(courseQueryOptions(id));
+}

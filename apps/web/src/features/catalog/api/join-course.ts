@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinCourseResponseSchema, type Course } from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { courseQueryOptions } from './get-course';
+import { homeQueryOptions } from './get-home';
+
+/**
+ * POST /courses/{id}/join (pay_type 'lectures', no body): resolves with the course, now
+ * joined. Rejects with LIMIT_EXCEEDED or ALREADY_JOINED (spec §8).
+ * @example const course = await joinCourse(12)
+ */
+export async function joinCourse(id: number): Promise<Course> {
+  const { data } = await apiFetch(`/courses/${id}/join`, {
+    method: 'POST',
+    schema: joinCourseResponseSchema,
+  });
+  return data;
+}
+
+/**
+ * Joins the course and puts the answer in the course page's query; the home sections are
+ * refreshed (their `joined` changed). Refreshing the user's `my_courses` is the caller's.
+ * @example const { mutate, isPending } = useJoinCourse(12)
+ */
+export function useJoinCourse(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => joinCourse(id),
+    onSuccess: (course) => {
+      queryClient.setQueryData(courseQueryOptions(id).queryKey, course);
+      void queryClient.invalidateQueries({ queryKey: homeQueryOptions().queryKey });
+    },
+  });
+}

@@ -1,0 +1,167 @@
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Lecture, Video } from '@dars/contract';
+import { serverMessage } from '../../../lib/form-errors';
+import { useIsDesktop } from '../../../lib/use-is-desktop';
+import { t } from '../../../i18n/t';
+import { lectureContentsQueryOptions, useLectureContents } from '../api/get-lecture-contents';
+import { LectureAttachmentsTab } from './lecture-attachments-tab';
+import { LectureExamsTab } from './lecture-exams-tab';
+import { LectureVideosTab } from './lecture-videos-tab';
+import { VideoPlayback } from './video-playback';
+
+type TabId = 'videos' | 'exams' | 'attachments';
+
+/**
+ * The lecture dialog (spec §2): its contents in three tabs, videos, exams (with a badge
+ * counting the exams that need attention) and attachments. Full screen on phones. After
+ * a video is closed the contents are fetched again, so the remaining views are current.
+ */
+export function LectureDialog({
+  lecture,
+  courseId,
+  onClose,
+}: {
+  lecture: Lecture;
+  courseId: number;
+  onClose: () => void;
+}) {
+  const isDesktop = useIsDesktop();
+  const queryClient = useQueryClient();
+  const contents = useLectureContents(lecture.id);
+  const [tab, setTab] = useState<TabId>('videos');
+  const [playing, setPlaying] = useState<Video | null>(null);
+  const titleId = useId();
+  const baseId = useId();
+  const attention = contents.data?.exams.filter((exam) => exam.needs_attention).length ?? 0;
+
+  const closePlayer = () => {
+    setPlaying(null);
+    void queryClient.invalidateQueries({
+      queryKey: lectureContentsQueryOptions(lecture.id).queryKey,
+    });
+  };
+
+  const tabProps = (id: TabId) => ({
+    value: id,
+    id: `${baseId}-tab-${id}`,
+    'aria-controls': `${baseId}-panel-${id}`,
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullScreen={!isDesktop}
+      fullWidth
+      maxWidth="md"
+      slotProps={{ paper: { sx: { minHeight: { md: '70vh' } } } }}
+    >
+      <DialogTitle
+        id={titleId}
+        component="div"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 0.5 }}
+      >
+        <Typography component="h2" variant="h6" sx={{ flex: 1, lineHeight: 1.5 }}>
+          {lecture.name}
+        </Typography>
+        <IconButton aria-label={t('common.close')} onClick={onClose} edge="end">
+          <CloseRoundedIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: TabId) => setTab(value)}
+        variant="fullWidth"
+        aria-label={t('lectureDialog.tabsLabel')}
+        sx={{ borderBottom: 1, borderColor: 'divider', px: { md: 2 } }}
+      >
+        <Tab {...tabProps('videos')} label={t('lectureDialog.videos')} />
+        <Tab
+          {...tabProps('exams')}
+          aria-label={t('lectureDialog.exams')}
+          label={
+            <Stack component="span" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <span>{t('lectureDialog.exams')}</span>
+              {attention > 0 && (
+                <Box
+                  component="span"
+                  title={t('lectureDialog.examsBadge', { count: attention })}
+                  sx={{
+                    minWidth: 20,
+                    height: 20,
+                    px: 0.5,
+                    borderRadius: 10,
+                    bgcolor: 'warning.main',
+                    color: 'warning.contrastText',
+                    fontSize: '0.75rem',
+                    fontWeight: 700,
+                    lineHeight: '20px',
+                    textAlign: 'center',
+                  }}
+                >
+                  {attention}
+                </Box>
+              )}
+            </Stack>
+          }
+        />
+        <Tab {...tabProps('attachments')} label={t('lectureDialog.attachments')} />
+      </Tabs>
+      <DialogContent sx={{ p: { xs: 1.5, md: 2.5 }, bgcolor: 'background.default' }}>
+        {contents.isPending ? (
+          <Stack sx={{ alignItems: 'center', py: 6 }}>
+            <CircularProgress aria-label={t('lectureDialog.loading')} />
+          </Stack>
+        ) : contents.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void contents.refetch()}>
+                {t('app.retry')}
+              </Button>
+            }
+          >
+            {serverMessage(contents.error, t('lectures.contentsFailed'))}
+          </Alert>
+        ) : (
+          <Box
+            role="tabpanel"
+            id={`${baseId}-panel-${tab}`}
+            aria-labelledby={`${baseId}-tab-${tab}`}
+          >
+            {tab === 'videos' && (
+              <LectureVideosTab
+                videos={contents.data.videos}
+                lecture={lecture}
+                onPlay={setPlaying}
+                onGoToExams={() => setTab('exams')}
+              />
+            )}
+            {tab === 'exams' && <LectureExamsTab exams={contents.data.exams} courseId={courseId} />}
+            {tab === 'attachments' && (
+              <LectureAttachmentsTab attachments={contents.data.attachments} />
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      {playing && <VideoPlayback video={playing} onClose={closePlayer} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import { useId } from 'react';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import DesktopWindowsOutlinedIcon from '@mui/icons-material/DesktopWindowsOutlined';
+import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
+import type { Video } from '@dars/contract';
+import { StoreBadges } from '../../../components/store-badges';
+import { useAppSettings } from '../../../lib/app-settings-context';
+import { serverMessage } from '../../../lib/form-errors';
+import { isPhoneOrTablet } from '../../../platform/device';
+import { platform } from '../../../platform/platform';
+import { t } from '../../../i18n/t';
+import { usePlayerUrl } from '../hooks/use-player-url';
+import { desktopPlayerLink, playbackMode } from '../lib/playback-mode';
+
+interface PlaybackProps {
+  video: Pick<Video, 'id' | 'name'>;
+  /** The caller refetches the contents, so the remaining views are current. */
+  onClose: () => void;
+}
+
+/**
+ * Plays a video the way spec §2 "Video playback" says for where the app runs: our player
+ * full screen, the desktop app's link, or the prompt to get the phone app.
+ */
+export function VideoPlayback(props: PlaybackProps) {
+  const { enable_wp } = useAppSettings();
+  const mode = playbackMode({
+    enableWp: enable_wp,
+    platform: platform.name,
+    phoneOrTablet: isPhoneOrTablet(),
+  });
+  if (mode === 'embedded') return <EmbeddedPlayerDialog {...props} />;
+  if (mode === 'desktop-app') return <DesktopAppDialog {...props} />;
+  return <PhoneAppDialog {...props} />;
+}
+
+/** Our player page (it streams, shows the watermark and counts the view) in a frame. */
+function EmbeddedPlayerDialog({ video, onClose }: PlaybackProps) {
+  const { url, isPending, error } = usePlayerUrl(video.id);
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      fullScreen
+      onClose={onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { bgcolor: '#000' } } }}
+    >
+      <AppBar position="static" elevation={0} sx={{ bgcolor: '#111' }}>
+        <Toolbar variant="dense" sx={{ gap: 1 }}>
+          <Typography id={titleId} component="h2" sx={{ flex: 1, fontWeight: 600 }} noWrap>
+            {video.name}
+          </Typography>
+          <IconButton color="inherit" edge="end" aria-label={t('video.close')} onClick={onClose}>
+            <CloseRoundedIcon />
+          </IconButton>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', minHeight: 0 }}>
+        {error ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {serverMessage(error, t('video.failed'))}
+          </Alert>
+        ) : isPending || !url ? (
+          <CircularProgress aria-label={t('video.loading')} sx={{ color: 'common.white' }} />
+        ) : (
+          <Box
+            component="iframe"
+            src={url}
+            title={t('video.playerTitle', { name: video.name })}
+            allow="autoplay; fullscreen"
+            allowFullScreen
+            sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+          />
+        )}
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Desktop web without web playback: open the desktop player app, or download it. */
+function DesktopAppDialog({ video, onClose }: PlaybackProps) {
+  const { desktop_app_url } = useAppSettings();
+  const { token, isPending, error } = usePlayerUrl(video.id, { decrypt: false });
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('video.desktopTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{t('video.desktopBody')}</DialogContentText>
+          {error && <Alert severity="error">{serverMessage(error, t('video.failed'))}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button onClick={onClose} color="inherit">
+          {t('common.close')}
+        </Button>
+        {desktop_app_url && (
+          <Button
+            component="a"
+            href={desktop_app_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            startIcon={<DownloadRoundedIcon />}
+            variant="outlined"
+          >
+            {t('video.downloadDesktop')}
+          </Button>
+        )}
+        <Button
+          component="a"
+          href={token ? desktopPlayerLink(video.id, token) : undefined}
+          disabled={!token}
+          loading={isPending}
+          startIcon={<DesktopWindowsOutlinedIcon />}
+          variant="contained"
+        >
+          {t('video.openInApp')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Phone web without web playback: get the phone app from the stores. */
+function PhoneAppDialog({ onClose }: PlaybackProps) {
+  const { play_store_url, apple_store_url } = useAppSettings();
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t('video.phoneTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{t('video.phoneBody')}</DialogContentText>
+          <StoreBadges playStoreUrl={play_store_url} appStoreUrl={apple_store_url} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} color="inherit">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  updateAvatarBodySchema,
+  updateAvatarResponseSchema,
+  type UpdateAvatarBody,
+  type User,
+} from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { profileQueryOptions } from './get-profile';
+
+/** Any image file, size-limited (spec §5). */
+export const updateAvatarInputSchema = updateAvatarBodySchema;
+export type UpdateAvatarInput = UpdateAvatarBody;
+
+/**
+ * POST /profile/avatar as multipart with the field `avatar`. The server checks the bytes,
+ * not the name: a renamed text file is a 422.
+ * @example const user = await updateAvatar({ avatar: file })
+ */
+export async function updateAvatar({ avatar }: UpdateAvatarInput): Promise<User> {
+  const body = new FormData();
+  body.append('avatar', avatar);
+  const { user } = await apiFetch('/profile/avatar', {
+    method: 'POST',
+    body,
+    schema: updateAvatarResponseSchema,
+  });
+  return user;
+}
+
+/** Stores the answer as the profile; the caller also hands it to the session. */
+export function useUpdateAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAvatar,
+    onSuccess: (user) => queryClient.setQueryData(profileQueryOptions().queryKey, user),
+  });
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { settingsFixture, userFixture } from '../../../test/fixtures';
+import { fill } from '../../../test/fill';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { CRISP_SCRIPT_URL } from '../lib/load-crisp';
+import { HelpPage } from './help-page';
+
+const crispScript = () => document.querySelector(`script[src="${CRISP_SCRIPT_URL}"]`);
+
+afterEach(() => {
+  crispScript()?.remove();
+  delete window.$crisp;
+});
+
+const setup = () => userEvent.setup({ delay: null });
+
+describe('HelpPage', { timeout: 15_000 }, () => {
+  it('asks a guest for every field before sending', async () => {
+    const api = mockApi({});
+    renderWithApp(<HelpPage />);
+    await setup().click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(screen.getAllByText('لا يمكنك ترك حقل فارغاً')).toHaveLength(5);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("sends a guest's ticket with name, e-mail and phone", async () => {
+    const user = setup();
+    const api = mockApi({ 'POST /api/v1/support-tickets': () => ({ body: { data: { id: 9 } } }) });
+    renderWithApp(<HelpPage />);
+    await fill(user, screen.getByRole('textbox', { name: 'الاسم' }), 'زائر');
+    await fill(
+      user,
+      screen.getByRole('textbox', { name: 'البريد الإلكتروني' }),
+      'guest@example.com',
+    );
+    await fill(user, screen.getByRole('textbox', { name: 'رقم الهاتف' }), '01001234567');
+    await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), 'سؤال عن الاشتراك');
+    await fill(user, screen.getByRole('textbox', { name: 'نص الرسالة' }), 'كيف أشترك في دورة؟');
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(
+      await screen.findByText('تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً'),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(api.mock.calls[0]?.[1]?.body))).toEqual({
+      title: 'سؤال عن الاشتراك',
+      content: 'كيف أشترك في دورة؟',
+      name: 'زائر',
+      email: 'guest@example.com',
+      phone: '01001234567',
+    });
+    expect(screen.getByRole('textbox', { name: 'عنوان الرسالة' })).toHaveValue('');
+  });
+
+  it('asks a student only for the title and content', async () => {
+    const user = setup();
+    const api = mockApi({ 'POST /api/v1/support-tickets': () => ({ body: { data: { id: 10 } } }) });
+    renderWithApp(<HelpPage />, { user: userFixture() });
+    expect(screen.queryByRole('textbox', { name: 'الاسم' })).not.toBeInTheDocument();
+    await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), '  ');
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(screen.getAllByText('لا يمكنك ترك حقل فارغاً')).toHaveLength(2);
+    await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), 'الفيديو لا يعمل');
+    await fill(user, screen.getByRole('textbox', { name: 'نص الرسالة' }), 'يتوقف بعد دقيقة');
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(await screen.findByText(/تم إرسال رسالتك بنجاح/)).toBeInTheDocument();
+    expect(JSON.parse(String(api.mock.calls[0]?.[1]?.body))).toEqual({
+      title: 'الفيديو لا يعمل',
+      content: 'يتوقف بعد دقيقة',
+    });
+  });
+
+  it('says so when sending fails', async () => {
+    const user = setup();
+    mockApi({ 'POST /api/v1/support-tickets': () => ({ status: 500, body: { message: 'x' } }) });
+    renderWithApp(<HelpPage />, { user: userFixture() });
+    await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), 'عنوان');
+    await fill(user, screen.getByRole('textbox', { name: 'نص الرسالة' }), 'نص');
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'حدثت مشكلة أثناء إرسال الرسالة، حاول مرة أخرى',
+    );
+  });
+
+  it('loads the live chat instead of the form when a Crisp site is set', async () => {
+    renderWithApp(<HelpPage />, { settings: settingsFixture({ crisp_website_id: 'site-1' }) });
+    expect(screen.queryByRole('button', { name: 'إرسال' })).not.toBeInTheDocument();
+    expect(crispScript()).not.toBeNull();
+    await setup().click(screen.getByRole('button', { name: 'بدء المحادثة' }));
+    expect(window.$crisp).toEqual([['do', 'chat:open']]);
+    expect(screen.getByRole('list', { name: 'حساباتنا على مواقع التواصل' })).toBeInTheDocument();
+  });
+
+  it('loads no chat script without a Crisp site', () => {
+    mockApi({});
+    renderWithApp(<HelpPage />);
+    expect(crispScript()).toBeNull();
+  });
+});

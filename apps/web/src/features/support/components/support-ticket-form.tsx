@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { MessageBar, type Message } from '../../../components/message-bar';
+import { mirrorInRtl } from '../../../components/mirror-in-rtl';
+import { fieldErrorsOf, serverMessage, type FormErrors } from '../../../lib/form-errors';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useSession } from '../../../lib/session-context';
+import { t } from '../../../i18n/t';
+import {
+  guestSupportTicketInputSchema,
+  supportTicketInputSchema,
+  useCreateSupportTicket,
+} from '../api/create-support-ticket';
+
+type Field = 'title' | 'content' | 'name' | 'email' | 'phone';
+const EMPTY: Record<Field, string> = { title: '', content: '', name: '', email: '', phone: '' };
+
+/**
+ * The support-ticket form (spec §2, §5): title and content, and for guests also name,
+ * e-mail and phone; a blank one reads 'لا يمكنك ترك حقل فارغاً'.
+ */
+export function SupportTicketForm() {
+  const { signedIn } = useSession();
+  const send = useCreateSupportTicket();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [message, setMessage] = useState<Message | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signedIn
+      ? supportTicketInputSchema.safeParse({ title: values.title, content: values.content })
+      : guestSupportTicketInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
+      focusFirstInvalid();
+      return;
+    }
+    setMessage(null);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setValues(EMPTY);
+        setMessage({ text: t('support.sent'), severity: 'success' });
+      },
+      onError: (error) =>
+        setMessage({ text: serverMessage(error, t('support.sendFailed')), severity: 'error' }),
+    });
+  };
+
+  const field = (name: Field, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={(event) => {
+        setValues((v) => ({ ...v, [name]: event.target.value }));
+        setErrors((e) => ({ ...e, [name]: undefined }));
+      }}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      fullWidth
+      {...extra}
+    />
+  );
+
+  return (
+    <Stack component="section" spacing={1.5} aria-labelledby="support-form-title">
+      <Typography id="support-form-title" component="h2" variant="h6" color="primary">
+        {t('support.formTitle')}
+      </Typography>
+      <Typography color="text.secondary">{t('support.formLead')}</Typography>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
+        <MessageBar message={message} />
+        {!signedIn && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+            {field('name', t('support.name'), { autoComplete: 'name' })}
+            {field('email', t('support.email'), {
+              type: 'email',
+              autoComplete: 'email',
+              slotProps: { htmlInput: { dir: 'ltr' } },
+            })}
+            {field('phone', t('support.phone'), {
+              type: 'tel',
+              autoComplete: 'tel',
+              slotProps: { htmlInput: { dir: 'ltr' } },
+            })}
+          </Stack>
+        )}
+        {field('title', t('support.subject'))}
+        {field('content', t('support.content'), { multiline: true, minRows: 5 })}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={send.isPending}
+          endIcon={<SendOutlinedIcon sx={mirrorInRtl} />}
+          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
+        >
+          {t('support.send')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
