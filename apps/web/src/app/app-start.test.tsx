@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -96,6 +97,45 @@ describe('AppStart', () => {
     ).toBeInTheDocument();
     const check = api.mock.calls.find(([url]) => String(url) === '/api/v1/auth/user');
     expect(new Headers(check?.[1]?.headers).get('Authorization')).toBe('Bearer good-token');
+  });
+
+  it('keeps the app mounted when the user is fetched again later', async () => {
+    setToken('good-token');
+    let name = user.name;
+    mockApi({
+      'GET /api/v1/app': () => ({ body: { data: settingsFixture() } }),
+      // Slow, like a real network, so the refetch is seen in flight.
+      'POST /api/v1/auth/user': () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve({ body: { user: { ...user, name } } }), 80),
+        ),
+    });
+    function Refetcher() {
+      const queryClient = useQueryClient();
+      return (
+        <button type="button" onClick={() => void queryClient.invalidateQueries()}>
+          refetch
+        </button>
+      );
+    }
+    render(
+      <TestProviders>
+        <AppStart>
+          <Probe />
+          <Refetcher />
+        </AppStart>
+      </TestProviders>,
+    );
+    const probe = await screen.findByText(`ready support@dars.example signed-in ${user.name}`);
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'جارٍ تحميل المنصة' })).not.toBeInTheDocument(),
+    );
+    name = 'سارة محمود علي';
+    await userEvent.click(screen.getByRole('button', { name: 'refetch' }));
+    await waitFor(() => expect(probe).toHaveTextContent(`signed-in ${name}`));
+    // The same element was updated in place: nothing remounted, no splash came back.
+    expect(probe).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'جارٍ تحميل المنصة' })).not.toBeInTheDocument();
   });
 
   it('drops a token the server refuses and continues as a guest', async () => {

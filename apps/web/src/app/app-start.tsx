@@ -96,18 +96,17 @@ export function AppStart({ children }: { children: ReactNode }) {
     if (unauthorized) clearToken();
   }, [unauthorized]);
 
+  // The check gates the app only until it first answers: a later refetch of the same query
+  // (window focus, a refresh after a purchase) must not bring the splash back and remount
+  // every screen.
+  const startAnswered = startToken === null || startCheck.data !== undefined || unauthorized;
   let phase: Phase;
   if (settingsQuery.isError && !settingsQuery.isFetching) phase = 'settings-error';
   else if (!settings || forcedUpdate === undefined) phase = 'loading';
   else if (settings.appIsDown) phase = 'maintenance';
   else if (forcedUpdate) phase = 'update';
-  else if (startToken !== null && startCheck.isError && !unauthorized && !startCheck.isFetching)
-    phase = 'auth-error';
-  else if (
-    startToken !== null &&
-    (startCheck.isPending || startCheck.isFetching || (unauthorized && token !== null))
-  )
-    phase = 'loading';
+  else if (!startAnswered && startCheck.isError && !startCheck.isFetching) phase = 'auth-error';
+  else if (!startAnswered || (unauthorized && token !== null)) phase = 'loading';
   else phase = 'ready';
 
   const revealed = useRevealAfter(phase === 'ready', APP_REVEAL_DELAY_MS);
