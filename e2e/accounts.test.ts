@@ -1,0 +1,470 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  NOTIFICATIONS_INITIAL_COUNT,
+  NOTIFICATIONS_MARK_READ_DELAY_MS,
+  STORAGE_KEYS,
+} from '@dars/contract';
+import { notify } from '../apps/server/src/modules/notifications/notification-service';
+import { canLogIn, serverUser } from './support/api';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser';
+import { changeSettings, withDatabase } from './support/database';
+import { mailedCode } from './support/outbox';
+import { writePng } from './support/png';
+import { it, type Student } from './support/students';
+
+/**
+ * The accounts issue's journeys, on a phone and on a desktop, against the real server: register
+ * and confirm the e-mail with the mailed code, finish an incomplete profile, log out, a wrong
+ * password, reset the password, the notifications bell, the profile's changes, and support
+ * tickets from a guest and from a student. Each journey makes its own student (support/students.ts).
+ */
+
+const SECOND_GRADE = 'الصف الثاني الثانوي';
+const THIRD_GRADE = 'الصف الثالث الثانوي';
+const NEW_PASSWORD = 'new-pass-5678';
+
+const TEXT = {
+  loginField: 'البريد الإلكتروني أو رقم الهاتف',
+  password: 'كلمة المرور',
+  wrongLogin: 'بيانات الدخول غير صحيحة',
+  confirmed: 'تم تأكيد بريدك الإلكتروني بنجاح',
+  unconfirmedBar: 'لم يتم تأكيد بريدك الإلكتروني بعد',
+  incomplete: 'يتعين عليك إكمال بيانات حسابك حتى تتمكن من استعمال التطبيق',
+  resetDone: 'تم تغيير كلمة المرور بنجاح، سجّل الدخول بكلمة المرور الجديدة',
+  saved: 'تم حفظ التغييرات بنجاح',
+  avatarChanged: 'تم تغيير الصورة بنجاح',
+  passwordChanged: 'تم تغيير كلمة المرور بنجاح',
+  wrongCurrentPassword: 'كلمة المرور الحالية غير صحيحة',
+  blankField: 'لا يمكنك ترك حقل فارغاً',
+  ticketSent: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً',
+} as const;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function pathname(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+function waitForPath(page: Page, path: string): Promise<void> {
+  return page.waitForURL((url) => url.pathname === path);
+}
+
+function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
+}
+
+/** A password field: it has no textbox role, and 'كلمة المرور' is inside other labels. */
+function passwordField(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(label, { exact: true });
+}
+
+/** An alert or status (message bar, snackbar) that says `text`. */
+function notice(page: Page, role: 'alert' | 'status', text: string): Locator {
+  return page.getByRole(role).filter({ hasText: text });
+}
+
+/** Picks an option of a select field (its menu opens in a popover outside <main>). */
+async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Fills the login form and submits it; the caller waits for where the guards lead. */
+async function submitLogin(page: Page, login: string, password: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: TEXT.loginField, exact: true }).fill(login);
+  await passwordField(main, TEXT.password).fill(password);
+  await main.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+}
+
+/** Logs in through the login screen and waits until the guards have led to `landing`. */
+async function logIn(page: Page, student: Student, landing = '/home'): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, student.email, student.password);
+  await waitForPath(page, landing);
+}
+
+/** Opens the top bar's user menu ('حسابي') and returns it. */
+async function openUserMenu(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'حسابي', exact: true }).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  return menu;
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser, inject('baseURL'), viewport));
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const shot = (number: string, name: string, options?: { fullPage?: boolean }) =>
+    screenshot(page, `${viewport}-acc-${number}-${name}`, options);
+
+  it('registers, confirms the e-mail with the mailed code and lands on home', async ({
+    students,
+  }) => {
+    const restore = await changeSettings({ email_verification: true });
+    try {
+      const student = students.details();
+      students.adopt(student.email);
+      const main = page.getByRole('main');
+      await page.goto('/login');
+      await main.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+      await waitForPath(page, '/register');
+
+      await main.getByRole('textbox', { name: 'الاسم', exact: true }).fill(student.name);
+      await main
+        .getByRole('textbox', { name: 'البريد الإلكتروني', exact: true })
+        .fill(student.email);
+      await main.getByRole('textbox', { name: 'رقم الهاتف', exact: true }).fill(student.phone);
+      await chooseOption(page, main.getByRole('combobox', { name: 'الصف الدراسي' }), SECOND_GRADE);
+      await passwordField(main, 'كلمة المرور').fill(student.password);
+      await passwordField(main, 'تأكيد كلمة المرور').fill(student.password);
+      await shot('01', 'register-filled');
+      await main.getByRole('button', { name: 'إنشاء الحساب' }).click();
+
+      // The server answered 'SENT': the guards keep the new student on /confirm.
+      await waitForPath(page, '/confirm');
+      await page.getByRole('status').filter({ hasText: TEXT.unconfirmedBar }).waitFor();
+      const token = await storedToken(page);
+      expect(token).toBeTruthy();
+      expect((await serverUser(token!)).email_verified_at).toBeNull();
+      // Every other page leads back here until the e-mail is confirmed.
+      await page.goto('/home');
+      await waitForPath(page, '/confirm');
+      await shot('02', 'confirm');
+
+      const code = await mailedCode(student.email, 'رمز تأكيد بريدك الإلكتروني');
+      await main.getByRole('textbox', { name: 'رمز التأكيد', exact: true }).fill(code);
+      await main.getByRole('button', { name: 'تأكيد', exact: true }).click();
+
+      await waitForPath(page, '/home');
+      await notice(page, 'alert', TEXT.confirmed).waitFor();
+      expect(await page.getByText(TEXT.unconfirmedBar).count()).toBe(0);
+      const user = await serverUser(token!);
+      expect(user.email_verified_at).not.toBeNull();
+      expect(user.grade?.name).toBe(SECOND_GRADE);
+      await shot('03', 'home-after-confirm');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('keeps an incomplete profile on /profile with the warning until a grade is saved', async ({
+    students,
+  }) => {
+    const student = await students.create({ grade: false });
+    const main = page.getByRole('main');
+    await logIn(page, student, '/profile');
+    const warning = notice(page, 'alert', TEXT.incomplete);
+    await warning.waitFor();
+    // Home is out of reach while the profile lacks a grade.
+    await page.goto('/home');
+    await waitForPath(page, '/profile');
+    await warning.waitFor();
+    await shot('04', 'incomplete-profile');
+
+    await chooseOption(page, main.getByRole('combobox', { name: 'الصف الدراسي' }), THIRD_GRADE);
+    await main.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await notice(page, 'alert', TEXT.saved).waitFor();
+    await warning.waitFor({ state: 'detached' });
+    expect((await serverUser((await storedToken(page))!)).profile_not_completed).toBe(false);
+    await shot('05', 'profile-completed');
+
+    await page.getByRole('banner').getByRole('link', { name: 'دَرس، الصفحة الرئيسية' }).click();
+    await waitForPath(page, '/home');
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'حسابي' }).waitFor();
+    expect(pathname(page)).toBe('/home');
+  });
+
+  it('asks before logging out: cancel keeps the session, confirm ends it on /login', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    await logIn(page, student);
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+
+    const logoutDialog = page.getByRole('dialog', { name: 'تسجيل الخروج' });
+    const chooseLogout = async () => {
+      const menu = await openUserMenu(page);
+      await menu.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
+      await logoutDialog.waitFor();
+    };
+
+    await chooseLogout();
+    await shot('06', 'logout-confirm', { fullPage: false });
+    await logoutDialog.getByRole('button', { name: 'إلغاء' }).click();
+    await logoutDialog.waitFor({ state: 'detached' });
+    expect(pathname(page)).toBe('/home');
+    expect(await storedToken(page)).toBe(token);
+    expect((await serverUser(token!)).email).toBe(student.email);
+
+    await chooseLogout();
+    await logoutDialog.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('main').getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    // The server revoked the token too.
+    await expect(serverUser(token!)).rejects.toThrow(/401/);
+    await shot('07', 'logged-out');
+  });
+
+  it("shows the server's message for a wrong password and stays on /login", async ({
+    students,
+  }) => {
+    const student = await students.create();
+    await page.goto('/login');
+    await submitLogin(page, student.email, 'not-the-password');
+    await notice(page, 'alert', TEXT.wrongLogin).waitFor();
+    expect(pathname(page)).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
+    await shot('08', 'wrong-password');
+  });
+
+  it('resets the password with the mailed code: the new one signs in, the old one no longer does', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    const main = page.getByRole('main');
+    await page.goto('/login');
+    await main.getByRole('link', { name: 'نسيت كلمة المرور؟' }).click();
+    await waitForPath(page, '/reset-password');
+
+    await main.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(student.email);
+    await main.getByRole('button', { name: 'إرسال الرمز' }).click();
+    const codeField = main.getByRole('textbox', { name: 'رمز الاستعادة', exact: true });
+    await codeField.waitFor();
+    await shot('09', 'reset-code');
+    await codeField.fill(await mailedCode(student.email, 'رمز استعادة كلمة المرور'));
+    await main.getByRole('button', { name: 'تحقق من الرمز' }).click();
+
+    const newPassword = passwordField(main, 'كلمة المرور الجديدة');
+    await newPassword.waitFor();
+    await newPassword.fill(NEW_PASSWORD);
+    await passwordField(main, 'تأكيد كلمة المرور').fill(NEW_PASSWORD);
+    await shot('10', 'reset-new-password');
+    await main.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+
+    await waitForPath(page, '/login');
+    await notice(page, 'status', TEXT.resetDone).waitFor();
+    await shot('11', 'reset-done');
+    await submitLogin(page, student.email, student.password);
+    await notice(page, 'alert', TEXT.wrongLogin).waitFor();
+    expect(pathname(page)).toBe('/login');
+
+    await submitLogin(page, student.email, NEW_PASSWORD);
+    await waitForPath(page, '/home');
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  it('marks the notifications read 2 s after the bell opens, and the badge clears', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    const unread = NOTIFICATIONS_INITIAL_COUNT + 2;
+    await withDatabase(async (db) => {
+      for (let n = 1; n <= unread; n++) {
+        await notify(db, student.id, {
+          type: 'admin_message',
+          title: `رسالة من الإدارة رقم ${n}`,
+          content: 'موعد المراجعة النهائية يوم الخميس القادم في تمام الساعة السابعة مساءً.',
+          to: '/home',
+        });
+      }
+    });
+    await logIn(page, student);
+    const token = (await storedToken(page))!;
+    // The open panel hides the rest of the page from assistive technology (aria-hidden), so
+    // the bell is found among hidden elements too, to read its badge while the panel is open.
+    const bell = page
+      .getByRole('banner', { includeHidden: true })
+      .getByRole('button', { name: 'الإشعارات', exact: true, includeHidden: true });
+    await expect.poll(() => bell.innerText()).toBe(String(unread));
+
+    const openedAt = Date.now();
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'الإشعارات' });
+    await panel.waitFor();
+    // Not read on opening: the count stays until the delay has passed.
+    expect(await bell.innerText()).toBe(String(unread));
+    const items = panel.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(NOTIFICATIONS_INITIAL_COUNT);
+    expect(await items.first().innerText()).toContain(`رسالة من الإدارة رقم ${unread}`);
+    await shot('12', 'notifications-open', { fullPage: false });
+    await panel.getByRole('button', { name: 'عرض المزيد' }).click();
+    await expect.poll(() => items.count()).toBe(unread);
+
+    await expect.poll(() => serverUser(token).then((u) => u.notifications_count)).toBe(0);
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(NOTIFICATIONS_MARK_READ_DELAY_MS);
+    await expect.poll(() => bell.innerText()).toBe('');
+    if (viewport === 'phone') await panel.getByRole('button', { name: 'إغلاق' }).click();
+    else await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await shot('13', 'notifications-read');
+
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'حسابي' }).waitFor();
+    expect(await bell.innerText()).toBe('');
+  });
+
+  it('changes the name, grade, avatar and password from the profile', async ({ students }) => {
+    const student = await students.create();
+    const newName = `${student.name} المعدل`;
+    const main = page.getByRole('main');
+    await logIn(page, student);
+    const menu = await openUserMenu(page);
+    await menu.getByRole('menuitem', { name: 'الملف الشخصي' }).click();
+    await waitForPath(page, '/profile');
+
+    // Name and grade, kept by the server.
+    const nameField = main.getByRole('textbox', { name: 'الاسم', exact: true });
+    const grade = main.getByRole('combobox', { name: 'الصف الدراسي' });
+    await nameField.fill(newName);
+    await chooseOption(page, grade, THIRD_GRADE);
+    await main.getByRole('button', { name: 'حفظ التغييرات' }).click();
+    await notice(page, 'alert', TEXT.saved).waitFor();
+    await page.reload();
+    await expect.poll(() => nameField.inputValue()).toBe(newName);
+    expect(await grade.innerText()).toContain(THIRD_GRADE);
+
+    // The password: the wrong current one is refused under its field, the right one works.
+    // (After the reload no snackbar covers the buttons: on a phone it sits above the bottom bar.)
+    const current = passwordField(main, 'كلمة المرور الحالية');
+    const next = passwordField(main, 'كلمة المرور الجديدة');
+    await current.fill('not-the-password');
+    await next.fill(NEW_PASSWORD);
+    await main.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
+    await main.getByText(TEXT.wrongCurrentPassword).waitFor();
+    await shot('14', 'wrong-current-password');
+    await current.fill(student.password);
+    await main.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
+    await notice(page, 'alert', TEXT.passwordChanged).waitFor();
+    expect(await current.inputValue()).toBe('');
+    expect(await main.getByText(TEXT.wrongCurrentPassword).count()).toBe(0);
+    // This device stays signed in; the old password no longer works.
+    await page.reload();
+    await nameField.waitFor();
+    expect(pathname(page)).toBe('/profile');
+    expect(await canLogIn(student.email, student.password)).toBe(false);
+    // On another device the new password signs in.
+    const other = await openPage(browser, inject('baseURL'), viewport);
+    try {
+      await other.page.goto('/login');
+      await submitLogin(other.page, student.email, NEW_PASSWORD);
+      await waitForPath(other.page, '/home');
+    } finally {
+      await other.context.close();
+    }
+
+    // The avatar: a real PNG, stored and served under /storage/avatars/.
+    const avatar = main.getByRole('img', { name: `صورة ${newName}` });
+    expect(await avatar.count()).toBe(0); // the initial letter stands in until a picture exists
+    const png = writePng('avatar.png');
+    try {
+      await main.getByLabel('تغيير الصورة').setInputFiles(png.file);
+    } finally {
+      png.remove();
+    }
+    await notice(page, 'alert', TEXT.avatarChanged).waitFor();
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/storage\/avatars\/.+\.png$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
+    await shot('15', 'profile-avatar');
+  });
+
+  it('takes a support ticket from a guest, who must give a name, e-mail and phone', async ({
+    students,
+  }) => {
+    const guest = students.details();
+    const main = page.getByRole('main');
+    const form = {
+      title: 'لا أستطيع فتح المحاضرة',
+      content: 'تظهر رسالة خطأ عند فتح المحاضرة الأولى.',
+    };
+    try {
+      await page.goto('/help');
+      const send = main.getByRole('button', { name: 'إرسال', exact: true });
+      await send.click();
+      // Every field is required: the five say so before anything is sent.
+      await expect.poll(() => main.getByText(TEXT.blankField).count()).toBe(5);
+      await shot('16', 'guest-ticket-blank');
+
+      await main.getByRole('textbox', { name: 'الاسم', exact: true }).fill(guest.name);
+      await main.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(guest.email);
+      await main.getByRole('textbox', { name: 'رقم الهاتف', exact: true }).fill(guest.phone);
+      await main.getByRole('textbox', { name: 'عنوان الرسالة', exact: true }).fill(form.title);
+      await main.getByRole('textbox', { name: 'نص الرسالة', exact: true }).fill(form.content);
+      expect(await main.getByText(TEXT.blankField).count()).toBe(0);
+      await send.click();
+      await notice(page, 'status', TEXT.ticketSent).waitFor();
+      await shot('17', 'guest-ticket-sent');
+
+      const tickets = await withDatabase((db) =>
+        db.selectFrom('support_tickets').selectAll().where('email', '=', guest.email).execute(),
+      );
+      expect(tickets).toMatchObject([
+        { user_id: null, name: guest.name, phone: guest.phone, ...form },
+      ]);
+    } finally {
+      await withDatabase((db) =>
+        db.deleteFrom('support_tickets').where('email', '=', guest.email).execute(),
+      );
+    }
+  });
+
+  it('takes a support ticket from a signed-in student without asking who they are', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    const main = page.getByRole('main');
+    const form = {
+      title: 'استفسار عن الاشتراك',
+      content: 'هل يشمل الاشتراك امتحانات الشهر القادم؟',
+    };
+    await logIn(page, student);
+    const menu = await openUserMenu(page);
+    await menu.getByRole('menuitem', { name: 'الدعم' }).click();
+    await waitForPath(page, '/help');
+
+    const subject = main.getByRole('textbox', { name: 'عنوان الرسالة', exact: true });
+    await subject.waitFor();
+    for (const name of ['الاسم', 'البريد الإلكتروني', 'رقم الهاتف'])
+      expect(await main.getByRole('textbox', { name, exact: true }).count()).toBe(0);
+    await subject.fill(form.title);
+    await main.getByRole('textbox', { name: 'نص الرسالة', exact: true }).fill(form.content);
+    await main.getByRole('button', { name: 'إرسال', exact: true }).click();
+    await notice(page, 'status', TEXT.ticketSent).waitFor();
+    await shot('18', 'student-ticket-sent');
+
+    const tickets = await withDatabase((db) =>
+      db.selectFrom('support_tickets').selectAll().where('user_id', '=', student.id).execute(),
+    );
+    expect(tickets).toMatchObject([{ name: null, email: null, phone: null, ...form }]);
+  });
+});
