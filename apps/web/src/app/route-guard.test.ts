@@ -108,3 +108,23 @@ describe('homeFor', () => {
     expect(homeFor('?course=0')).toBe('/home');
   });
 });
+
+describe('the wallet hand-off link', () => {
+  const handOff = { pathname: '/home', search: '?tk=nekot&from=app&to=w' };
+
+  it('lets a guest reach home with a hand-off link, so home can store its token', () => {
+    expect(guardRedirect({ requiresAuth: true }, guest, handOff)).toBeNull();
+  });
+
+  it('still sends a guest to login from home without one, or with an incomplete one', () => {
+    expect(
+      guardRedirect({ requiresAuth: true }, guest, {
+        pathname: '/home',
+        search: '?tk=nekot&from=app',
+      }),
+    ).toEqual({ pathname: '/login', search: '?tk=nekot&from=app' });
+    expect(
+      guardRedirect({ requiresAuth: true }, guest, { pathname: '/wallet', search: handOff.search }),
+    ).toEqual({ pathname: '/login', search: handOff.search });
+  });
+});

@@ -22,6 +22,22 @@ export function homeFor(search: string): string {
 }
 
 /**
+ * A native app's web-wallet hand-off link (`/home?tk=…&from=app&to=w`, decisions.md): it
+ * brings its own token, so a browser without a session must reach home to store it. Home
+ * itself sends the visitor to login when the hand-off does not apply (desktop, no wallet).
+ * @example carriesWalletHandOff({ pathname: '/home', search: '?tk=cba&from=app&to=w' }) // true
+ */
+export function carriesWalletHandOff(location: { pathname: string; search: string }): boolean {
+  const query = new URLSearchParams(location.search);
+  return (
+    location.pathname === '/home' &&
+    Boolean(query.get('tk')?.trim()) &&
+    query.get('from') === 'app' &&
+    query.get('to') === 'w'
+  );
+}
+
+/**
  * Whether the user must confirm their e-mail before anything else (spec §4).
  * @example needsEmailConfirmation(user, settings.email_verification)
  */
@@ -47,7 +63,7 @@ export function guardRedirect(
   location: { pathname: string; search: string },
 ): Partial<Path> | null {
   const { signedIn, user, emailVerification } = session;
-  if (meta.requiresAuth === true && !signedIn)
+  if (meta.requiresAuth === true && !signedIn && !carriesWalletHandOff(location))
     return { pathname: '/login', search: location.search };
   if (signedIn && user) {
     const unconfirmed = needsEmailConfirmation(user, emailVerification);

@@ -1,4 +1,6 @@
 import { Alert, Snackbar } from '@mui/material';
+import { t } from '../i18n/t';
+import { useIsDesktop } from '../lib/use-is-desktop';
 import type { SnackbarSeverity } from './snackbar-provider';
 
 /**
@@ -20,6 +22,9 @@ export default function SnackbarView({
   duration: number;
   onClose: () => void;
 }) {
+  // On phones the bottom of the screen holds the bottom bar and the forms' last buttons, so
+  // messages show under the top bar instead of covering them.
+  const desktop = useIsDesktop();
   return (
     <Snackbar
       key={id}
@@ -28,14 +33,14 @@ export default function SnackbarView({
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      // Above the phone bottom bar.
-      sx={{ bottom: { xs: 88, md: 24 } }}
+      anchorOrigin={{ vertical: desktop ? 'bottom' : 'top', horizontal: 'center' }}
+      sx={desktop ? { bottom: 24 } : { top: 72 }}
     >
       <Alert
         variant="filled"
         severity={severity}
         onClose={onClose}
+        closeText={t('common.close')}
         sx={{ width: '100%', alignItems: 'center' }}
       >
         {message}

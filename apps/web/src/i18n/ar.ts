@@ -73,6 +73,8 @@ export const ar = {
   search: {
     label: 'ابحث عن دورة',
     placeholder: 'ابحث عن دورة…',
+    /** the compact top-bar box on phones, beside the bell and the avatar */
+    shortPlaceholder: 'ابحث…',
     submit: 'بحث',
     clear: 'مسح البحث',
   },

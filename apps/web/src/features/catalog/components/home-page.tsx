@@ -32,8 +32,11 @@ export function HomePage() {
     walletEnabled: settings.enable_wallet_system,
   });
   const course = courseParam(location.search);
+  const { signedIn } = useSession();
 
   if (handOff) return <WalletHandOff token={handOff} />;
+  // A guest only reaches home with a hand-off link that does not apply here (see the guard).
+  if (!signedIn) return <Navigate to={{ pathname: '/login', search: location.search }} replace />;
   if (course) return <Navigate to={`/courses/${course}`} replace />;
   return <HomeContent />;
 }

@@ -42,7 +42,13 @@ export function BottomBar() {
             sx={{
               minWidth: 0,
               px: 0.5,
-              '& .MuiBottomNavigationAction-label': { fontSize: '0.7rem' },
+              '& .MuiBottomNavigationAction-label': {
+                fontSize: '0.7rem',
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                maxWidth: '100%',
+              },
             }}
           />
         ))}

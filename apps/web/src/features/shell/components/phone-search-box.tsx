@@ -22,7 +22,7 @@ export function PhoneSearchBox() {
       <TextField
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={t('search.placeholder')}
+        placeholder={t('search.shortPlaceholder')}
         size="small"
         fullWidth
         slotProps={{
