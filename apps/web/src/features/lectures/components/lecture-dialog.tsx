@@ -6,7 +6,6 @@ import {
   CircularProgress,
   Dialog,
   DialogContent,
-  DialogTitle,
   IconButton,
   Stack,
   Tab,
@@ -73,18 +72,16 @@ export function LectureDialog({
       maxWidth="md"
       slotProps={{ paper: { sx: { minHeight: { md: '70vh' } } } }}
     >
-      <DialogTitle
-        id={titleId}
-        component="div"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 0.5 }}
-      >
-        <Typography component="h2" variant="h6" sx={{ flex: 1, lineHeight: 1.5 }}>
+      {/* Not a DialogTitle: it would take the label's id, and the dialog's name would then
+          include the close button's label. The name is the lecture's alone. */}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, px: 3, pt: 2, pb: 0.5 }}>
+        <Typography id={titleId} component="h2" variant="h6" sx={{ flex: 1, lineHeight: 1.5 }}>
           {lecture.name}
         </Typography>
         <IconButton aria-label={t('common.close')} onClick={onClose} edge="end">
           <CloseRoundedIcon />
         </IconButton>
-      </DialogTitle>
+      </Stack>
       <Tabs
         value={tab}
         onChange={(_event, value: TabId) => setTab(value)}
