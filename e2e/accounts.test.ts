@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -384,9 +385,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     // The avatar: a real PNG, stored and served under /storage/avatars/.
     const avatar = main.getByRole('img', { name: `صورة ${newName}` });
     expect(await avatar.count()).toBe(0); // the initial letter stands in until a picture exists
+    // The bytes are handed over, not the path: with a path the browser reads the file only at
+    // upload time, and a temp file removed by then made this test flaky under load.
     const png = writePng('avatar.png');
     try {
-      await main.getByLabel('تغيير الصورة').setInputFiles(png.file);
+      await main
+        .getByLabel('تغيير الصورة')
+        .setInputFiles({
+          name: 'avatar.png',
+          mimeType: 'image/png',
+          buffer: fs.readFileSync(png.file),
+        });
     } finally {
       png.remove();
     }

@@ -8,6 +8,7 @@ import {
   screenshot,
   VIEWPORTS,
   type ViewportName,
+  cardTitles,
 } from './support/browser';
 import { courseId, it, lectureId, paycardUsedBy, signIn, topUpWallet } from './support/catalog';
 
@@ -88,15 +89,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The course cards' titles, in the order shown. */
-function cardTitles(page: Page): Promise<string[]> {
-  return page
-    .getByRole('main')
-    .getByTestId('course-card')
-    .getByRole('heading', { level: 3 })
-    .allInnerTexts();
-}
 
 /** An alert (a snackbar, or a dialog's message bar) that says `text`. */
 function alertSaying(page: Page, text: string): Locator {

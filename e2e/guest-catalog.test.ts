@@ -8,6 +8,7 @@ import {
   VIEWPORTS,
   waitForAppStart,
   type ViewportName,
+  cardTitles,
 } from './support/browser';
 
 /**
@@ -40,15 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The course cards' titles, in the order shown. */
-function cardTitles(page: Page): Promise<string[]> {
-  return page
-    .getByRole('main')
-    .getByTestId('course-card')
-    .getByRole('heading', { level: 3 })
-    .allInnerTexts();
-}
 
 function searchParams(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;

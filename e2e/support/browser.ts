@@ -116,3 +116,12 @@ export async function screenshot(
   if (fullPage) await page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled);
   return file;
 }
+
+/** The course cards' titles, in the order shown. */
+export function cardTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole('main')
+    .getByTestId('course-card')
+    .getByRole('heading', { level: 3 })
+    .allInnerTexts();
+}

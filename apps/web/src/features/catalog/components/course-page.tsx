@@ -29,6 +29,7 @@ import { isFreeCourse } from './course-card';
 import { CourseDescription } from './course-description';
 import { EnrolButton, EnrolDialog } from './course-enrolment';
 import { CourseImage } from './course-image';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** What the course page offers the lectures list placed in it. */
 export interface CourseLecturesSlot {
@@ -77,16 +78,7 @@ export function CoursePage({ courseId, renderLectures, onEnrolled }: CoursePageP
   if (!course) {
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('course.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('course.loadFailed')}</RetryAlert>
       </Container>
     );
   }

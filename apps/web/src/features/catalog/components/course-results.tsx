@@ -1,25 +1,11 @@
 import { useCallback } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import { t } from '../../../i18n/t';
 import { useCourses, type CourseFilters } from '../api/get-courses';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { CourseGrid, CourseGridSkeleton } from './course-grid';
-
-function RetryAlert({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('app.retry')}
-        </Button>
-      }
-    >
-      {t('courses.loadFailed')}
-    </Alert>
-  );
-}
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The filtered course list with infinite scroll, its loading, empty and error states. */
 export function CourseResults({ filters }: { filters: CourseFilters }) {
@@ -41,7 +27,8 @@ export function CourseResults({ filters }: { filters: CourseFilters }) {
   });
 
   if (isPending) return <CourseGridSkeleton count={8} label={t('courses.loadingCourses')} />;
-  if (isError && !isFetchNextPageError) return <RetryAlert onRetry={() => void refetch()} />;
+  if (isError && !isFetchNextPageError)
+    return <RetryAlert onRetry={() => void refetch()}>{t('courses.loadFailed')}</RetryAlert>;
 
   const courses = data.pages.flatMap((page) => page.data);
   if (courses.length === 0) {
@@ -67,7 +54,9 @@ export function CourseResults({ filters }: { filters: CourseFilters }) {
           <CircularProgress size={32} aria-label={t('courses.loadingMore')} />
         </Box>
       )}
-      {isFetchNextPageError && <RetryAlert onRetry={loadMore} />}
+      {isFetchNextPageError && (
+        <RetryAlert onRetry={loadMore}>{t('courses.loadFailed')}</RetryAlert>
+      )}
     </Stack>
   );
 }

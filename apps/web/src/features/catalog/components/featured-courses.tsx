@@ -5,6 +5,7 @@ import { mirrorInRtl } from '../../../components/mirror-in-rtl';
 import { t } from '../../../i18n/t';
 import { useWelcome } from '../api/get-welcome';
 import { CourseGrid, CourseGridSkeleton } from './course-grid';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The welcome page's featured courses (GET /welcome). */
 export function FeaturedCourses() {
@@ -31,16 +32,7 @@ export function FeaturedCourses() {
       {isPending ? (
         <CourseGridSkeleton count={4} label={t('courses.loadingCourses')} />
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('welcome.featuredFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('welcome.featuredFailed')}</RetryAlert>
       ) : data.featured_courses.length === 0 ? (
         <Alert severity="info">{t('welcome.featuredEmpty')}</Alert>
       ) : (

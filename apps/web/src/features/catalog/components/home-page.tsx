@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Container, Skeleton, Stack, Typography } from '@mui/material';
 import { CAROUSEL_HEIGHT } from '@dars/contract';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { useSession } from '../../../lib/session-context';
@@ -12,6 +12,7 @@ import { CourseGridSkeleton } from './course-grid';
 import { CourseSection } from './course-section';
 import { HeaderCarousel } from './header-carousel';
 import { HomeClassicList, HomeTiles } from './home-destinations';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** A positive integer id from the query, or null. */
 function courseParam(search: string): string | null {
@@ -80,16 +81,7 @@ function HomeContent() {
         {isPending ? (
           <CourseGridSkeleton count={4} label={t('courses.loadingCourses')} />
         ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('app.retry')}
-              </Button>
-            }
-          >
-            {t('home.loadFailed')}
-          </Alert>
+          <RetryAlert onRetry={() => void refetch()}>{t('home.loadFailed')}</RetryAlert>
         ) : (
           <>
             <CourseSection title={t('home.featuredTitle')} courses={data.featured_courses} />

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -31,6 +30,7 @@ import { ApiError } from '../../../lib/api-client';
 import { t, tPlural, type MessageKey } from '../../../i18n/t';
 import { useTeacher } from '../api/get-teacher';
 import { CourseGrid, CourseGridSkeleton } from './course-grid';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type ContactField =
   | 'phone'
@@ -141,16 +141,7 @@ export function TeacherProfilePage({ teacherId }: { teacherId: number }) {
           <CourseGridSkeleton count={4} label={t('courses.loadingCourses')} />
         </Stack>
       ) : !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('teachers.teacherFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('teachers.teacherFailed')}</RetryAlert>
       ) : (
         <Stack spacing={{ xs: 3, md: 4 }}>
           <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 3 }}>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -24,6 +23,7 @@ import { mirrorInRtl } from '../../../components/mirror-in-rtl';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t, tPlural } from '../../../i18n/t';
 import { useTeachers } from '../api/get-teachers';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * The teachers list (spec §2): cards with avatar, name and a profile button on desktop, a
@@ -50,16 +50,7 @@ export function TeachersPage() {
           ))}
         </Stack>
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('app.retry')}
-            </Button>
-          }
-        >
-          {t('teachers.loadFailed')}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{t('teachers.loadFailed')}</RetryAlert>
       ) : teachers.length === 0 ? (
         <EmptyState icon={<SchoolOutlinedIcon />} text={t('teachers.empty')} />
       ) : isDesktop ? (

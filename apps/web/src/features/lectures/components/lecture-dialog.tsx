@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   CircularProgress,
   Dialog,
   DialogContent,
@@ -23,6 +21,7 @@ import { LectureAttachmentsTab } from './lecture-attachments-tab';
 import { LectureExamsTab } from './lecture-exams-tab';
 import { LectureVideosTab } from './lecture-videos-tab';
 import { VideoPlayback } from './video-playback';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type TabId = 'videos' | 'exams' | 'attachments';
 
@@ -127,16 +126,9 @@ export function LectureDialog({
             <CircularProgress aria-label={t('lectureDialog.loading')} />
           </Stack>
         ) : contents.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void contents.refetch()}>
-                {t('app.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void contents.refetch()}>
             {serverMessage(contents.error, t('lectures.contentsFailed'))}
-          </Alert>
+          </RetryAlert>
         ) : (
           <Box
             role="tabpanel"
