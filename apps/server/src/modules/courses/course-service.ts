@@ -12,7 +12,8 @@ import {
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
-import { addDays, nowIso } from '../../lib/time';
+import { nowIso } from '../../lib/time';
+import { lectureGrant } from '../lectures/lecture-access';
 import {
   findCourse,
   findCourses,
@@ -105,7 +106,7 @@ export async function welcomeCourses(
   return summarise(db, await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT), userId);
 }
 
-type LectureAccess = {
+type LectureContext = {
   payType: 'course' | 'lectures';
   enrolledAt: string | null;
   purchases: Map<number, { created_at: string; expires_at: string | null }>;
@@ -113,22 +114,15 @@ type LectureAccess = {
   now: string;
 };
 
-/**
- * A lecture as one student sees it. With pay_type 'course' the lecture follows the course (its
- * expiry counts from joining); otherwise it follows the student's latest purchase of it.
- */
-function toLecture(row: LectureRow, access: LectureAccess): Lecture {
-  let purchased: boolean;
-  let expiresAt: string | null = null;
-  if (access.payType === 'course') {
-    purchased = access.enrolledAt !== null;
-    if (access.enrolledAt && row.expiry_days)
-      expiresAt = addDays(access.enrolledAt, row.expiry_days);
-  } else {
-    const purchase = access.purchases.get(row.id);
-    purchased = purchase !== undefined;
-    expiresAt = purchase?.expires_at ?? null;
-  }
+/** A lecture as one student sees it; the access rules themselves are lectureGrant's. */
+function toLecture(row: LectureRow, context: LectureContext): Lecture {
+  const { purchased, expired } = lectureGrant(
+    row,
+    context.payType,
+    context.enrolledAt,
+    context.purchases.get(row.id),
+    context.now,
+  );
   return {
     id: row.id,
     course_id: row.course_id,
@@ -137,9 +131,9 @@ function toLecture(row: LectureRow, access: LectureAccess): Lecture {
     price: fromPiasters(row.price),
     preview: row.preview === 1,
     purchased,
-    expired: purchased && expiresAt !== null && expiresAt <= access.now,
+    expired,
     expiry_days: row.expiry_days,
-    enable_videos: !access.mandatory.has(row.id),
+    enable_videos: !context.mandatory.has(row.id),
     repurchasable: row.repurchasable === 1,
     repurchase_price: row.repurchase_price === null ? null : fromPiasters(row.repurchase_price),
     paycard_disabled: row.paycard_disabled === 1,
@@ -166,7 +160,7 @@ export async function getCourse(
       : findLatestLecturePurchases(db, userId, lectureIds),
     findLecturesWithMandatoryExams(db, lectureIds),
   ]);
-  const access: LectureAccess = {
+  const context: LectureContext = {
     payType: summary!.pay_type,
     enrolledAt: enrollment?.created_at ?? null,
     purchases,
@@ -176,6 +170,6 @@ export async function getCourse(
   return {
     ...summary!,
     purchased: summary!.pay_type === 'course' && enrollment !== undefined,
-    lectures: lectures.map((l) => toLecture(l, access)),
+    lectures: lectures.map((l) => toLecture(l, context)),
   };
 }

@@ -2,12 +2,17 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { addDays, nowIso } from '../../lib/time';
-import type { CourseRow, LectureRow } from '../courses/course-queries';
+import {
+  findCourse,
+  findEnrollment,
+  findLatestLecturePurchases,
+  findLecturesWithMandatoryExams,
+  type CourseRow,
+  type LectureRow,
+} from '../courses/course-queries';
 
-export type LectureAccess = {
-  lecture: LectureRow;
-  course: CourseRow;
-  joined: boolean;
+/** What a student holds of a lecture, from the course's pay type, joining and purchases. */
+export type LectureGrant = {
   purchased: boolean;
   expired: boolean;
   /** Spec §2: purchased (and not expired), or preview when the course is bought as a whole. */
@@ -17,10 +22,49 @@ export type LectureAccess = {
 };
 
 /**
- * What one student may do with one lecture. With pay_type 'course' the lecture follows the
- * course (its expiry counts from joining) and previews are open; otherwise it follows the
- * student's latest purchase of it.
+ * The one place the access rules live (the course page, contents, video and downloads all
+ * ask it). With pay_type 'course' the lecture follows the course (its expiry counts from
+ * joining) and previews are open; otherwise it follows the student's latest purchase of it.
+ * @example lectureGrant(lecture, 'lectures', null, latestPurchase, nowIso()).hasAccess
  */
+export function lectureGrant(
+  lecture: Pick<LectureRow, 'expiry_days' | 'preview'>,
+  payType: string,
+  enrolledAt: string | null,
+  latestPurchase: { created_at: string; expires_at: string | null } | undefined,
+  now: string,
+): LectureGrant {
+  if (payType === 'course') {
+    const joined = enrolledAt !== null;
+    const expiresAt =
+      enrolledAt && lecture.expiry_days ? addDays(enrolledAt, lecture.expiry_days) : null;
+    const expired = joined && expiresAt !== null && expiresAt <= now;
+    return {
+      purchased: joined,
+      expired,
+      hasAccess: (joined && !expired) || lecture.preview === 1,
+      // A preview watched before joining counts its views from the start of time.
+      since: enrolledAt ?? (lecture.preview === 1 ? new Date(0).toISOString() : null),
+    };
+  }
+  const purchased = latestPurchase !== undefined;
+  const expired =
+    purchased && latestPurchase.expires_at !== null && latestPurchase.expires_at <= now;
+  return {
+    purchased,
+    expired,
+    hasAccess: purchased && !expired,
+    since: latestPurchase?.created_at ?? null,
+  };
+}
+
+export type LectureAccess = LectureGrant & {
+  lecture: LectureRow;
+  course: CourseRow;
+  joined: boolean;
+};
+
+/** What one student may do with one lecture (see lectureGrant). */
 export async function lectureAccess(
   db: Kysely<DB>,
   lectureId: number,
@@ -31,72 +75,22 @@ export async function lectureAccess(
     .selectAll()
     .where('id', '=', lectureId)
     .executeTakeFirst();
-  const course =
-    lecture &&
-    (await db
-      .selectFrom('courses')
-      .selectAll()
-      .where('id', '=', lecture.course_id)
-      .where('published', '=', 1)
-      .executeTakeFirst());
+  const course = lecture && (await findCourse(db, lecture.course_id));
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');
-  const [enrollment, purchase] = await Promise.all([
-    db
-      .selectFrom('enrollments')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .where('course_id', '=', course.id)
-      .executeTakeFirst(),
-    db
-      .selectFrom('lecture_purchases')
-      .select(['created_at', 'expires_at'])
-      .where('user_id', '=', userId)
-      .where('lecture_id', '=', lectureId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
+  const [enrollment, purchases] = await Promise.all([
+    findEnrollment(db, userId, course.id),
+    findLatestLecturePurchases(db, userId, [lectureId]),
   ]);
-  const now = nowIso();
-  const joined = enrollment !== undefined;
-  if (course.pay_type === 'course') {
-    const expiresAt =
-      enrollment && lecture.expiry_days
-        ? addDays(enrollment.created_at, lecture.expiry_days)
-        : null;
-    const expired = joined && expiresAt !== null && expiresAt <= now;
-    // A preview watched before joining counts its views from the start of time.
-    const since =
-      enrollment?.created_at ?? (lecture.preview === 1 ? new Date(0).toISOString() : null);
-    return {
-      lecture,
-      course,
-      joined,
-      purchased: joined,
-      expired,
-      hasAccess: (joined && !expired) || lecture.preview === 1,
-      since,
-    };
-  }
-  const expired =
-    purchase !== undefined && purchase.expires_at !== null && purchase.expires_at <= now;
+  const enrolledAt = enrollment?.created_at ?? null;
   return {
     lecture,
     course,
-    joined,
-    purchased: purchase !== undefined,
-    expired,
-    hasAccess: purchase !== undefined && !expired,
-    since: purchase?.created_at ?? null,
+    joined: enrolledAt !== null,
+    ...lectureGrant(lecture, course.pay_type, enrolledAt, purchases.get(lectureId), nowIso()),
   };
 }
 
-/** Lectures whose videos wait for a mandatory exam (must take or must pass). */
+/** Whether the lecture's videos wait for a mandatory exam (must take or must pass). */
 export async function hasMandatoryExams(db: Kysely<DB>, lectureId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('lecture_exams')
-    .select('id')
-    .where('lecture_id', '=', lectureId)
-    .where((eb) => eb.or([eb('must_pass', '=', 1), eb('must_take', '=', 1)]))
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findLecturesWithMandatoryExams(db, [lectureId])).has(lectureId);
 }

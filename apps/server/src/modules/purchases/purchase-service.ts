@@ -5,7 +5,13 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HOUR, hit, isExhausted } from '../../lib/rate-limit';
 import { addDays, nowIso } from '../../lib/time';
-import { findCourse, type CourseRow } from '../courses/course-queries';
+import {
+  findCourse,
+  findEnrollment,
+  findLatestLecturePurchases,
+  type CourseRow,
+} from '../courses/course-queries';
+import { lectureGrant } from '../lectures/lecture-access';
 import { redeemPaycard } from '../paycards/redeem-paycard';
 import { credit, debit, lockStudent } from '../wallet/ledger';
 import { anyViewsExhausted } from '../videos/video-views';
@@ -51,13 +57,7 @@ async function alreadyJoined(
   courseId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await trx
-    .selectFrom('enrollments')
-    .select('course_id')
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await findEnrollment(trx, userId, courseId)) !== undefined;
 }
 
 /**
@@ -206,19 +206,12 @@ export async function purchaseLecture(
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');
   if (course.pay_type === 'course') throw needJoinFirst();
   await purchaseTransaction(db, userId, body, async (trx) => {
-    const previous = await trx
-      .selectFrom('lecture_purchases')
-      .select(['created_at', 'expires_at'])
-      .where('user_id', '=', userId)
-      .where('lecture_id', '=', lectureId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const previous = (await findLatestLecturePurchases(trx, userId, [lectureId])).get(lectureId);
     // A repurchase is for a spent lecture (expired, or a video's views used up); otherwise it
     // would only be a double click charging twice.
     const spent =
       previous &&
-      ((previous.expires_at !== null && previous.expires_at <= nowIso()) ||
+      (lectureGrant(lecture, course.pay_type, null, previous, nowIso()).expired ||
         (await anyViewsExhausted(trx, userId, lectureId, previous.created_at)));
     if (previous && (lecture.repurchasable !== 1 || !spent))
       throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على المحاضرة سابقاً');
