@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Lecture } from '@dars/contract';
+import { lectureFixture } from '../../../test/catalog-fixtures';
 import { lectureState, lectureTap } from './lecture-state';
 
-function lecture(overrides: Partial<Lecture> = {}): Lecture {
-  return {
-    id: 1,
-    course_id: 1,
-    name: 'المحاضرة الأولى',
-    free: false,
-    price: 40,
-    preview: false,
-    purchased: false,
-    expired: false,
-    expiry_days: null,
-    enable_videos: true,
-    repurchasable: false,
-    repurchase_price: null,
-    paycard_disabled: false,
-    ...overrides,
-  };
-}
+const lecture = lectureFixture;
 
 describe('lectureState', () => {
   it('is free when marked free or priced 0', () => {
