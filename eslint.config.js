@@ -14,6 +14,9 @@ export default tseslint.config(
       'data/**',
       'e2e/artifacts/**',
       'bench/results/**',
+      // Mutation testing's sandboxes and reports (npm run mutate).
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,
