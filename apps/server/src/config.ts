@@ -38,12 +38,52 @@ const envSchema = z.object({
     z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a reverse proxy in front of us. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  /**
+   * Which X-Forwarded-* hops to believe: `false` (none), `true` (one proxy), a number of
+   * proxies, or a comma-separated list of proxy addresses/CIDRs. Never the client's own entry.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUST_PROXY must be true, false, a number of hops or a list of addresses',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+  ),
 });
+
+/**
+ * What Fastify should trust: `false`, a number of hops, or a list of proxy addresses. Our `true`
+ * is one hop — Fastify's own `true` trusts every hop, so the client's leftmost
+ * X-Forwarded-For entry would become `request.ip`.
+ */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names (loopback, linklocal, uniquelocal), IPv4 or IPv6, with an optional /bits.
+const ADDRESS_OR_CIDR =
+  /^(?:loopback|linklocal|uniquelocal|[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/[0-9]{1,3})?$/i;
+
+/**
+ * @example parseTrustProxy('true') // 1
+ * @example parseTrustProxy('10.0.0.0/8, 127.0.0.1') // ['10.0.0.0/8', '127.0.0.1']
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^[0-9]+$/.test(v)) return Number(v) <= 10 ? Number(v) : null;
+  const list = v.split(',').map((s) => s.trim());
+  return list.every((s) => ADDRESS_OR_CIDR.test(s)) ? list : null;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -54,7 +94,7 @@ export type Config = {
   webDist: string;
   seed: 'demo' | 'none';
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
