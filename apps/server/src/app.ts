@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { API_BASE, UPLOAD_MAX_BYTES } from '@dars/contract';
 import type { AppContext } from './app-context';
+import type { TrustProxy } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -24,6 +25,13 @@ import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
 
+/** Fastify's typings leave out the hop count its runtime accepts, so hops become a function. */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * Builds the whole server (used by main.ts and by tests through `app.inject`).
  * Order: framework setup, our plugins, then the API routes and the SPA.
@@ -33,7 +41,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
-    trustProxy: options.config.trustProxy,
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
 
