@@ -4,13 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messageFor } from '../lib/app-error';
 
+/** Vite names every file under assets/ by its content's hash: a changed file is a new URL. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA with history fallback: any GET that is not an API or storage path and
  * not a file answers index.html, so deep links like /courses?query=x work on reload. Unknown
  * API paths answer a JSON 404. Built files are registered at start (no per-request disk
  * lookups), so a rebuilt web app is served after a restart.
+ *
+ * The build writes brotli (`.br`) and gzip (`.gz`) copies beside each text file; they are sent
+ * as they are to a browser that accepts them (`preCompressed`, with `Vary: Accept-Encoding`).
+ * Hashed assets are cached for a year as immutable; index.html and other unhashed files are
+ * revalidated on every visit (`no-cache`), so a deploy reaches users at their next load.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -35,11 +42,9 @@ export async function registerSpa(
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        reply.header(
-          'cache-control',
-          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -65,9 +70,7 @@ export async function registerSpa(
           '<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><p>واجهة الموقع غير مبنية بعد: شغّل npm start.</p></html>',
         );
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
+    // Through the static plugin, so the page gets the same precompressed copies and headers.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
   });
 }

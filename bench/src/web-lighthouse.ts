@@ -1,0 +1,205 @@
+// `npm run bench:web`: Lighthouse 12 on the landing, the course list and a course page, as a
+// phone sees them (the default config: mobile, simulated Slow 4G, 4x CPU slowdown). Builds the
+// web app, starts the real server on a fresh SQLite data dir, prints the scores and writes
+// them to bench/results/. A benchmark to compare builds, not a timed test.
+// `WEB_DIST=path` measures an existing build instead of building; `LH_RUNS=n` (default 1)
+// keeps the median run of n per page.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+
+type PageResult = {
+  page: string;
+  url: string;
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  scriptKb: number;
+  scriptRequests: number;
+  totalKb: number;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function buildWeb(): string {
+  if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
+  const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+  return path.join(ROOT, 'apps/web/dist');
+}
+
+/** The real server (`apps/server/src/main.ts`) on a fresh SQLite data dir with the demo seed. */
+async function startServer(webDist: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-lighthouse-'));
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/v1/app`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, stop };
+}
+
+/** The first course of the public list: the course page to measure. */
+async function firstCourseId(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/courses`);
+  const body = (await res.json()) as { data: { id: number }[] };
+  const id = body.data[0]?.id;
+  if (id === undefined) throw new Error('the seeded catalogue has no course');
+  return id;
+}
+
+type NetworkItem = { resourceType?: string; transferSize?: number };
+
+async function measure(page: string, url: string, port: number): Promise<PageResult> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+  const scripts = (details?.items ?? []).filter((i) => i.resourceType === 'Script');
+  return {
+    page,
+    url,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    speedIndexMs: Math.round(audit('speed-index')),
+    scriptKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
+    scriptRequests: scripts.length,
+    totalKb: audit('total-byte-weight') / 1024,
+  };
+}
+
+function median(runs: PageResult[]): PageResult {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const webDist = buildWeb();
+const server = await startServer(webDist);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const results: PageResult[] = [];
+try {
+  const courseId = await firstCourseId(server.baseUrl);
+  const pages: [string, string][] = [
+    ['landing', '/'],
+    ['courses', '/courses'],
+    ['course', `/courses/${courseId}`],
+  ];
+  for (const [page, pathname] of pages) {
+    const runs: PageResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await measure(page, `${server.baseUrl}${pathname}`, chrome.port));
+    }
+    results.push(median(runs));
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+console.log(
+  `Lighthouse ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}mobile, simulated Slow 4G, 4x CPU`,
+);
+console.log('page      score   LCP ms   FCP ms   TBT ms   SI ms   JS kB (requests)   total kB');
+for (const r of results) {
+  console.log(
+    `${r.page.padEnd(9)} ${String(r.performance).padStart(5)} ${String(r.lcpMs).padStart(8)} ${String(
+      r.fcpMs,
+    ).padStart(8)} ${String(r.tbtMs).padStart(8)} ${String(r.speedIndexMs).padStart(7)} ${r.scriptKb
+      .toFixed(1)
+      .padStart(
+        8,
+      )} (${String(r.scriptRequests).padStart(2)})      ${r.totalKb.toFixed(1).padStart(8)}`,
+  );
+}
+const outDir = path.join(ROOT, 'bench/results');
+fs.mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    { date: new Date().toISOString(), lighthouse: '12', preset: 'mobile', runs: RUNS, results },
+    null,
+    2,
+  ),
+);
+console.log(`written ${path.relative(ROOT, file)}`);
