@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCourseResponseSchema, getLectureContentsResponseSchema } from '@dars/contract';
+import { startTestServer, type TestServer } from './helpers';
+import { newStudent } from './sign-in';
+import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
+import { perLectureCourses, studentClient } from './denial-client';
+
+// The refusing side of every lecture access rule (spec §2), on every path a student can take
+// to a lecture: its contents, a video link, counting a view, an attachment download.
+
+let server: TestServer;
+let as: ReturnType<typeof studentClient>;
+let courses: { id: number }[];
+beforeAll(async () => {
+  server = await startTestServer();
+  as = studentClient(server);
+  courses = await perLectureCourses(server);
+});
+afterAll(() => server.close());
+
+const NOT_BOUGHT = 'اشترِ المحاضرة أولاً للوصول إلى محتواها';
+const NOT_BOUGHT_VIDEO = 'اشترِ المحاضرة أولاً لمشاهدة الفيديو';
+const EXPIRED = 'انتهت صلاحية المحاضرة';
+
+async function lectureState(courseId: number, lectureId: number, token: string) {
+  const res = await as.get(`/courses/${courseId}`, token);
+  return getCourseResponseSchema.parse(res.json()).data.lectures.find((l) => l.id === lectureId)!;
+}
+
+describe('a course sold lecture by lecture', () => {
+  it('opens only the lectures the student bought: joining and buying one opens no other', async () => {
+    const student = await newStudent(server.db);
+    const courseId = courses[1]!.id;
+    const [free, preview, expiring, repurchasable] = await lecturesOf(server.db, courseId);
+    await as.topUp(student.userId, 100);
+    expect((await as.buyLecture(free!.id, student.token, {})).statusCode).toBe(200);
+    expect((await as.buyLecture(repurchasable!.id, student.token)).statusCode).toBe(200);
+    expect(await as.joined(student.userId, courseId)).toBe(true);
+
+    // What the student bought is open (so the refusals below are about the rule, not the setup).
+    for (const bought of [free!, repurchasable!]) {
+      expect((await as.contents(bought.id, student.token)).statusCode).toBe(200);
+      const video = await as.firstVideo(bought.id);
+      expect((await as.openVideo(video.id, student.token)).res.statusCode).toBe(200);
+    }
+
+    // Every other paid lecture stays shut, whatever its flags (a preview is not open here).
+    for (const locked of [preview!, expiring!]) {
+      const contents = await as.contents(locked.id, student.token);
+      expect(contents.statusCode).toBe(403);
+      expect(contents.json()).toMatchObject({ message: NOT_BOUGHT });
+
+      const video = await as.firstVideo(locked.id);
+      const opened = await as.openVideo(video.id, student.token);
+      expect(opened.res.statusCode).toBe(403);
+      expect(opened.res.json().message).toBe(NOT_BOUGHT_VIDEO);
+
+      // Even a validly signed player token does not count a view without access.
+      const counted = await as.countView(as.signedVideoToken(video.id, student.userId));
+      expect(counted.statusCode).toBe(403);
+      expect(await as.views(student.userId, video.id)).toBe(0);
+
+      // Nor does a validly signed download link fetch the file.
+      const attachment = await as.firstAttachment(locked.id);
+      const file = await as.download(as.signedDownloadUrl(attachment.id, student.userId));
+      expect(file.statusCode).toBe(403);
+      expect(file.json().message).toMatch(/[\u0600-\u06FF]/);
+
+      expect(await lectureState(courseId, locked.id, student.token)).toMatchObject({
+        purchased: false,
+        expired: false,
+      });
+    }
+  });
+
+  it('keeps a preview lecture shut for a student who has not bought it', async () => {
+    const stranger = await newStudent(server.db);
+    const [, preview] = await lecturesOf(server.db, courses[2]!.id);
+    expect(preview!.preview).toBe(1);
+    expect((await as.contents(preview!.id, stranger.token)).statusCode).toBe(403);
+    const video = await as.firstVideo(preview!.id);
+    expect((await as.openVideo(video.id, stranger.token)).res.statusCode).toBe(403);
+  });
+
+  it('shuts an expired lecture on every path: contents, video link, view, download', async () => {
+    const student = await newStudent(server.db);
+    const courseId = courses[3]!.id;
+    // Lecture 3 has no exam closing its videos; give it expiry days as lecture 2 has.
+    const expiring = (await lecturesOf(server.db, courseId))[3]!;
+    await server.db
+      .updateTable('lectures')
+      .set({ expiry_days: 30 })
+      .where('id', '=', expiring.id)
+      .execute();
+    await as.topUp(student.userId, 100);
+    expect((await as.buyLecture(expiring.id, student.token)).statusCode).toBe(200);
+    const [purchase] = await as.purchases(student.userId, expiring.id);
+    expect(purchase!.expires_at).not.toBeNull();
+
+    // While it is valid: links are handed out.
+    const open = await as.contents(expiring.id, student.token);
+    expect(open.statusCode).toBe(200);
+    const [pdf] = getLectureContentsResponseSchema.parse(open.json()).attachments;
+    const video = await as.firstVideo(expiring.id);
+    const { vt } = await as.openVideo(video.id, student.token);
+    expect(vt).toBeTruthy();
+    expect((await as.download(pdf!.url)).statusCode).toBe(200);
+
+    await as.expirePurchase(student.userId, expiring.id);
+
+    const contents = await as.contents(expiring.id, student.token);
+    expect(contents.statusCode).toBe(403);
+    expect(contents.json().message).toBe(EXPIRED);
+    const reopened = await as.openVideo(video.id, student.token);
+    expect(reopened.res.statusCode).toBe(403);
+    expect(reopened.res.json().message).toBe(EXPIRED);
+    // The player opened before the expiry cannot start a counted view after it.
+    const counted = await as.countView(vt!);
+    expect(counted.statusCode).toBe(403);
+    expect(await as.views(student.userId, video.id)).toBe(0);
+    // A download link handed out before the expiry does not outlive it.
+    expect((await as.download(pdf!.url)).statusCode).toBe(403);
+    expect(await lectureState(courseId, expiring.id, student.token)).toMatchObject({
+      purchased: true,
+      expired: true,
+    });
+  });
+
+  it('stays open until the expiry comes', async () => {
+    const student = await newStudent(server.db);
+    const expiring = (await lecturesOf(server.db, courses[4]!.id))[2]!;
+    await as.topUp(student.userId, 100);
+    expect((await as.buyLecture(expiring.id, student.token)).statusCode).toBe(200);
+    await server.db
+      .updateTable('lecture_purchases')
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('user_id', '=', student.userId)
+      .execute();
+    expect((await as.contents(expiring.id, student.token)).statusCode).toBe(200);
+    expect(await lectureState(courses[4]!.id, expiring.id, student.token)).toMatchObject({
+      purchased: true,
+      expired: false,
+    });
+  });
+});
+
+describe('a course bought as a whole', () => {
+  it('keeps its lectures shut to a student who has not bought it, except the previews', async () => {
+    const stranger = await newStudent(server.db);
+    const physics = await courseNamed(server.db, NAMES.physics);
+    const [preview, locked] = await lecturesOf(server.db, physics.id);
+    expect((await as.contents(preview!.id, stranger.token)).statusCode).toBe(200);
+    const contents = await as.contents(locked!.id, stranger.token);
+    expect(contents.statusCode).toBe(403);
+    expect(contents.json().message).toBe(NOT_BOUGHT);
+    const video = await as.firstVideo(locked!.id);
+    expect((await as.openVideo(video.id, stranger.token)).res.statusCode).toBe(403);
+    expect((await as.countView(as.signedVideoToken(video.id, stranger.userId))).statusCode).toBe(
+      403,
+    );
+    const attachment = await as.firstAttachment(locked!.id);
+    expect(
+      (await as.download(as.signedDownloadUrl(attachment.id, stranger.userId))).statusCode,
+    ).toBe(403);
+    // Buying a single lecture of it is no way in.
+    expect((await as.buyLecture(locked!.id, stranger.token)).statusCode).toBe(403);
+    expect(await as.purchases(stranger.userId, locked!.id)).toHaveLength(0);
+  });
+
+  it("counts a lecture's expiry days from joining: shut once they have passed, open before", async () => {
+    const student = await newStudent(server.db);
+    const grammar = await courseNamed(server.db, NAMES.grammar); // free, pay_type 'course'
+    const lectures = await lecturesOf(server.db, grammar.id);
+    const last = lectures[lectures.length - 1]!;
+    expect((await as.post(`/courses/${grammar.id}/purchase`, student.token)).statusCode).toBe(200);
+    await server.db
+      .updateTable('lectures')
+      .set({ expiry_days: 5 })
+      .where('id', '=', last.id)
+      .execute();
+    await server.db
+      .updateTable('enrollments')
+      .set({ created_at: new Date(Date.now() - 4 * 86_400_000).toISOString() })
+      .where('user_id', '=', student.userId)
+      .where('course_id', '=', grammar.id)
+      .execute();
+    expect((await as.contents(last.id, student.token)).statusCode).toBe(200);
+
+    await server.db
+      .updateTable('enrollments')
+      .set({ created_at: new Date(Date.now() - 6 * 86_400_000).toISOString() })
+      .where('user_id', '=', student.userId)
+      .where('course_id', '=', grammar.id)
+      .execute();
+    const contents = await as.contents(last.id, student.token);
+    expect(contents.statusCode).toBe(403);
+    expect(contents.json().message).toBe(EXPIRED);
+    const video = await as.firstVideo(last.id);
+    expect((await as.openVideo(video.id, student.token)).res.statusCode).toBe(403);
+    expect(await lectureState(grammar.id, last.id, student.token)).toMatchObject({
+      purchased: true,
+      expired: true,
+    });
+    // Another lecture without expiry days stays open.
+    expect((await as.contents(lectures[0]!.id, student.token)).statusCode).toBe(200);
+    await server.db
+      .updateTable('lectures')
+      .set({ expiry_days: null })
+      .where('id', '=', last.id)
+      .execute();
+  });
+});
+
+describe('views', () => {
+  it('refuses a view past the limit even from a player opened before the limit was reached', async () => {
+    const student = await newStudent(server.db);
+    const repurchasable = (await lecturesOf(server.db, courses[5]!.id))[3]!;
+    await as.topUp(student.userId, 100);
+    expect((await as.buyLecture(repurchasable.id, student.token)).statusCode).toBe(200);
+    const video = await as.firstVideo(repurchasable.id, true);
+    const limit = video.views_limit!;
+    // Open the player limit + 1 times before starting any of them.
+    const tokens: string[] = [];
+    for (let i = 0; i <= limit; i++) tokens.push((await as.openVideo(video.id, student.token)).vt!);
+    for (const vt of tokens.slice(0, limit))
+      expect((await as.countView(vt)).json()).toEqual({ counted: true });
+    const late = await as.countView(tokens[limit]!);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toMatch(/استنفدت/);
+    expect(await as.views(student.userId, video.id)).toBe(limit);
+    expect((await as.openVideo(video.id, student.token)).res.statusCode).toBe(403);
+    // The unlimited video of the same lecture still plays.
+    const unlimited = await as.firstVideo(repurchasable.id);
+    expect(unlimited.views_limit).toBeNull();
+    expect((await as.openVideo(unlimited.id, student.token)).res.statusCode).toBe(200);
+  });
+
+  it('refuses a forged, tampered or foreign player token', async () => {
+    const student = await newStudent(server.db);
+    const [free] = await lecturesOf(server.db, courses[0]!.id);
+    expect((await as.buyLecture(free!.id, student.token, {})).statusCode).toBe(200);
+    const video = await as.firstVideo(free!.id);
+    const { vt } = await as.openVideo(video.id, student.token);
+    const [body, mac] = vt!.split('.');
+    for (const bad of ['abc', `${body}.${mac}x`, `${body}x.${mac}`, `${body}.${mac}.x`]) {
+      expect((await as.countView(bad)).statusCode).toBe(403);
+    }
+    // A stranger's token for the same video is refused too: the view is checked for its owner.
+    const stranger = await newStudent(server.db);
+    expect((await as.countView(as.signedVideoToken(video.id, stranger.userId))).statusCode).toBe(
+      403,
+    );
+    expect(await as.views(stranger.userId, video.id)).toBe(0);
+    expect(await as.views(student.userId, video.id)).toBe(0);
+  });
+});
+
+describe('a guest', () => {
+  it('gets 401 for contents, a video link and every purchase', async () => {
+    const [free] = await lecturesOf(server.db, courses[0]!.id);
+    const video = await as.firstVideo(free!.id);
+    expect((await as.contents(free!.id)).statusCode).toBe(401);
+    expect((await as.get(`/video/apps/${video.id}`)).statusCode).toBe(401);
+    expect((await as.post(`/lectures/${free!.id}/purchase`)).statusCode).toBe(401);
+    expect((await as.post(`/courses/${courses[0]!.id}/join`)).statusCode).toBe(401);
+    const res = await as.post(`/courses/${courses[0]!.id}/purchase`, 'x'.repeat(40));
+    expect(res.statusCode).toBe(401);
+  });
+});
