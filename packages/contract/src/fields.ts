@@ -1,47 +1,24 @@
 import { z } from 'zod';
 import { normalizeCode, toLatinDigits } from './normalize-input';
 import { PASSWORD_MIN_LENGTH, UPLOAD_MAX_BYTES, VERIFICATION_CODE_LENGTH } from './constants';
+import { safeString } from './primitives';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
-/**
- * Arabic validation texts shared by the server's 422 answers and the web forms, so a field
- * error reads the same wherever it is caught. Texts quoted in spec §5 are kept verbatim.
- */
-export const VALIDATION_MESSAGES = {
-  /** Spec §5, password change (also login: both fields are required). */
-  fieldsRequired: 'لا تترك الحقول فارغة',
-  /** Spec §5, support ticket. */
-  anyFieldRequired: 'لا يمكنك ترك حقل فارغاً',
-  /** Spec §5, mobile wallet recharge. */
-  fieldRequired: 'لا يمكنك ترك الحقل فارغاً',
-  /** Spec §5, pay card and recharge card code. */
-  payCardCode: 'أدخل كود البطاقة بشكل صحيح',
-  name: 'أدخل الاسم',
-  email: 'أدخل بريداً إلكترونياً صحيحاً',
-  phone: 'أدخل رقم هاتف محمول صحيحاً مكوناً من 11 رقماً ويبدأ بـ 01',
-  passwordMin: `كلمة المرور يجب ألا تقل عن ${PASSWORD_MIN_LENGTH} أحرف`,
-  passwordConfirmation: 'تأكيد كلمة المرور غير مطابق',
-  grade: 'اختر الصف الدراسي',
-  verificationCode: `أدخل الرمز المكوّن من ${VERIFICATION_CODE_LENGTH} أرقام`,
-  image: 'اختر صورة صالحة',
-  fileTooLarge: 'حجم الملف أكبر من المسموح',
-  tooLong: 'النص أطول من المسموح',
-} as const;
+export { VALIDATION_MESSAGES };
 
 /**
  * A required free-text field: trimmed, non-blank, bounded.
  * @example requiredText(VALIDATION_MESSAGES.anyFieldRequired, 200).parse('  سؤال ') // 'سؤال'
  */
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
+  return safeString(message)
     .trim()
     .min(1, { error: message })
     .max(max, { error: VALIDATION_MESSAGES.tooLong });
 }
 
 /** An e-mail address, trimmed and lower-cased so one mailbox is one account. */
-export const emailSchema = z
-  .string({ error: VALIDATION_MESSAGES.email })
+export const emailSchema = safeString(VALIDATION_MESSAGES.email)
   .trim()
   .toLowerCase()
   .pipe(
@@ -53,14 +30,12 @@ export const emailSchema = z
  * dashes are accepted as typed and normalised.
  * @example egyptianMobileSchema.parse('٠١٠ ١٢٣٤ ٥٦٧٨') // '01012345678'
  */
-export const egyptianMobileSchema = z
-  .string({ error: VALIDATION_MESSAGES.phone })
+export const egyptianMobileSchema = safeString(VALIDATION_MESSAGES.phone)
   .transform((v) => toLatinDigits(v).replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^01[0125]\d{8}$/, { error: VALIDATION_MESSAGES.phone }));
 
 /** A new password: at least PASSWORD_MIN_LENGTH characters; never trimmed (spaces count). */
-export const newPasswordSchema = z
-  .string({ error: VALIDATION_MESSAGES.passwordMin })
+export const newPasswordSchema = safeString(VALIDATION_MESSAGES.passwordMin)
   .min(PASSWORD_MIN_LENGTH, { error: VALIDATION_MESSAGES.passwordMin })
   .max(128, { error: VALIDATION_MESSAGES.tooLong });
 
@@ -68,8 +43,7 @@ export const newPasswordSchema = z
  * A 6-digit code sent by e-mail (verification, password reset).
  * @example verificationCodeSchema.parse(' ١٢٣ ٤٥٦') // '123456'
  */
-export const verificationCodeSchema = z
-  .string({ error: VALIDATION_MESSAGES.verificationCode })
+export const verificationCodeSchema = safeString(VALIDATION_MESSAGES.verificationCode)
   .transform(normalizeCode)
   .pipe(
     z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), {
@@ -84,8 +58,7 @@ export const PAY_CARD_CODE_MAX_LENGTH = 64;
  * A pay card or recharge card code: whitespace stripped, then non-empty (spec §5).
  * @example payCardCodeSchema.parse('1234 5678') // '12345678'
  */
-export const payCardCodeSchema = z
-  .string({ error: VALIDATION_MESSAGES.payCardCode })
+export const payCardCodeSchema = safeString(VALIDATION_MESSAGES.payCardCode)
   .transform(normalizeCode)
   .pipe(
     z
@@ -93,11 +66,6 @@ export const payCardCodeSchema = z
       .min(1, { error: VALIDATION_MESSAGES.payCardCode })
       .max(PAY_CARD_CODE_MAX_LENGTH, { error: VALIDATION_MESSAGES.payCardCode }),
   );
-
-/** A positive integer id sent in a body; strings from form selects are coerced. */
-export function idField(message: string) {
-  return z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
-}
 
 /**
  * An uploaded image of any image type (spec §5), bounded in size. The server still checks

@@ -1,4 +1,7 @@
 // The contract package's single entry: schemas and types shared by the server and the web client.
+// First, so zod speaks Arabic (z.config) wherever the contract is imported.
+export * from './arabic-error-map';
+export * from './primitives';
 export * from './errors';
 export * from './money';
 export * from './pagination';

@@ -23,6 +23,13 @@ export function hasAtMostTwoDecimals(pounds: number): boolean {
   return Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
 }
 
+/**
+ * The largest amount a student may send (a transfer, a recharge): far above any real one, and
+ * far below what integer piasters hold in PostgreSQL's `integer` (21,474,836.47 pounds).
+ */
+export const AMOUNT_MAX = 1_000_000;
+export const AMOUNT_MAX_MESSAGE = 'المبلغ أكبر من المسموح';
+
 export const MONEY_DECIMALS_MESSAGE = 'المبلغ يقبل رقمين عشريين على الأكثر';
 
 /**

@@ -1,12 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import type { ApiErrorBody } from '@dars/contract';
+import type { ApiErrorBody, FieldErrors } from '@dars/contract';
 import { AppError, messageFor } from '../lib/app-error';
 import { fieldErrorsOf } from '../lib/validate';
 
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
   const status = (error as FastifyError).statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Three Latin letters in a row: an English word, which a student must never read. */
+const LATIN_WORD = /[A-Za-z]{3,}/;
+
+/** The message itself when it is Arabic, else `fallback`: the last guard before the wire. */
+function arabicOr(message: string | undefined, fallback: string): string {
+  return message && !LATIN_WORD.test(message) ? message : fallback;
+}
+
+/** Field errors with every English message replaced by `fallback`. */
+function arabicFieldErrors(errors: FieldErrors, fallback: string): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      messages.map((m) => arabicOr(m, fallback)),
+    ]),
+  );
 }
 
 function validationContextOf(error: ZodError): string | undefined {
@@ -16,7 +34,8 @@ function validationContextOf(error: ZodError): string | undefined {
 /**
  * One place that shapes every error answer as `{ message, code?, errors? }`: known errors keep
  * their code and Arabic message, invalid input is a 422 with field errors, a bad path parameter
- * is a 404, and anything unexpected is a 500 whose internals stay in the log.
+ * is a 404, and anything unexpected is a 500 whose internals stay in the log. No English text
+ * leaves here: a message with a Latin word is replaced by its code's Arabic one.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -24,10 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let body: ApiErrorBody;
     if (error instanceof AppError) {
       status = error.statusCode;
+      const fallback = messageFor(error.code);
       body = {
-        message: error.message,
+        message: arabicOr(error.message, fallback),
         code: error.code,
-        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.errors ? { errors: arabicFieldErrors(error.errors, fallback) } : {}),
       };
     } else if (error instanceof ZodError && validationContextOf(error)) {
       // Only request validation is the client's fault; a reply that fails its schema is our bug.
@@ -35,10 +55,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status = 404;
         body = { message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' };
       } else {
-        const errors = fieldErrorsOf(error);
+        const fallback = messageFor('VALIDATION_FAILED');
+        const errors = arabicFieldErrors(fieldErrorsOf(error), fallback);
         status = 422;
         body = {
-          message: Object.values(errors)[0]?.[0] ?? messageFor('VALIDATION_FAILED'),
+          message: Object.values(errors)[0]?.[0] ?? fallback,
           code: 'VALIDATION_FAILED',
           errors,
         };
@@ -48,7 +69,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.statusCode;
       body = {
         message:
-          status === 413 ? 'حجم البيانات المُرسلة أكبر من المسموح' : messageFor('VALIDATION_FAILED'),
+          status === 413
+            ? 'حجم البيانات المُرسلة أكبر من المسموح'
+            : messageFor(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'),
         code: status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED',
       };
     } else {

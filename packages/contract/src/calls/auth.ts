@@ -4,12 +4,12 @@ import {
   VALIDATION_MESSAGES,
   egyptianMobileSchema,
   emailSchema,
-  idField,
   newPasswordSchema,
   requiredText,
   verificationCodeSchema,
 } from '../fields';
 import { toLatinDigits } from '../normalize-input';
+import { idField, safeString } from '../primitives';
 import { messageResponseSchema } from './message';
 
 /** POST /auth/user (no body) → `{ user }`: who the stored token belongs to. */
@@ -21,7 +21,7 @@ const registerFieldsSchema = z.object({
   email: emailSchema,
   phone: egyptianMobileSchema,
   password: newPasswordSchema,
-  password_confirmation: z.string({ error: VALIDATION_MESSAGES.passwordConfirmation }),
+  password_confirmation: safeString(VALIDATION_MESSAGES.passwordConfirmation),
   grade_id: idField(VALIDATION_MESSAGES.grade),
 });
 
@@ -62,8 +62,7 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 /** POST /login. `login` is the e-mail or the phone in one field (decisions.md). */
 export const loginBodySchema = z.object({
   login: requiredText(VALIDATION_MESSAGES.fieldsRequired, 254).transform(toLatinDigits),
-  password: z
-    .string({ error: VALIDATION_MESSAGES.fieldsRequired })
+  password: safeString(VALIDATION_MESSAGES.fieldsRequired)
     .min(1, { error: VALIDATION_MESSAGES.fieldsRequired })
     .max(128, { error: VALIDATION_MESSAGES.tooLong }),
 });
@@ -106,7 +105,7 @@ export type ValidatePasswordResetResponse = z.infer<typeof validatePasswordReset
 export const resetPasswordBodySchema = z.object({ password: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const resetPasswordParamsSchema = z.object({ token: z.string().min(1) });
+export const resetPasswordParamsSchema = z.object({ token: safeString().min(1).max(200) });
 
 /**
  * → `{ message }` (not shown in the spec); the student then logs in with the new password,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { courseSchema, courseSummarySchema } from '../entities/course';
 import { pageParamSchema, paginated } from '../pagination';
+import { VALIDATION_MESSAGES } from '../fields';
+import { idField, idSchema, safeString } from '../primitives';
 import { purchaseBodySchema, type PurchaseBody } from './purchase';
 
 /** Courses per page of GET /courses. */
@@ -8,20 +10,31 @@ export const COURSES_PAGE_SIZE = 12;
 /** Longest search text accepted; longer text is cut, not refused. */
 export const COURSE_QUERY_MAX = 100;
 
-const optionalId = z.coerce.number().int().positive().optional().catch(undefined);
+/**
+ * A filter id: a value that is not a number at all (a stale or hand-edited URL) is ignored, as
+ * ADR 002 says, but a number that cannot be an id (0, or above ID_MAX) is refused.
+ */
+function filterId(message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined),
+    idSchema(message).optional(),
+  );
+}
 
 /**
  * GET /courses?query=&grade_id=&category_id=&page=
- * Lenient by design: a bad filter value is ignored, a huge query is cut, a bad page is page 1.
+ * Lenient by design: a non-numeric filter is ignored, a huge query is cut, a bad page is page 1.
+ * A query with NUL or an out-of-range id is refused (422): it can only be forged.
  */
 export const getCoursesQuerySchema = z.object({
   query: z
     .string()
     .optional()
     .catch(undefined)
+    .pipe(safeString().optional())
     .transform((q) => q?.trim().slice(0, COURSE_QUERY_MAX) || undefined),
-  grade_id: optionalId,
-  category_id: optionalId,
+  grade_id: filterId(VALIDATION_MESSAGES.grade),
+  category_id: filterId(VALIDATION_MESSAGES.category),
   page: pageParamSchema,
 });
 export type GetCoursesQuery = z.infer<typeof getCoursesQuerySchema>;
@@ -29,7 +42,8 @@ export type GetCoursesQuery = z.infer<typeof getCoursesQuerySchema>;
 export const getCoursesResponseSchema = paginated(courseSummarySchema);
 export type GetCoursesResponse = z.infer<typeof getCoursesResponseSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `/{id}` of every route: anything but an id (≤ ID_MAX) answers 404, as an unknown id does. */
+export const idParamsSchema = z.object({ id: idField() });
 
 /** GET /courses/{id} → `{ data: Course }` */
 export const getCourseResponseSchema = z.object({ data: courseSchema });

@@ -10,13 +10,18 @@ import {
 } from '../entities/exam';
 import { VALIDATION_MESSAGES, imageFileSchema } from '../fields';
 import { normalizeCode } from '../normalize-input';
+import { idField, idSchema, safeString } from '../primitives';
 
-const sessionTokenSchema = z.string().min(1).max(200);
+const sessionTokenSchema = safeString(VALIDATION_MESSAGES.fieldRequired)
+  .min(1, { error: VALIDATION_MESSAGES.fieldRequired })
+  .max(200, { error: VALIDATION_MESSAGES.tooLong });
+const answerTextSchema = safeString().max(ESSAY_ANSWER_MAX_LENGTH, {
+  error: VALIDATION_MESSAGES.tooLong,
+});
 
 /** GET /exams/details?exam_code= — the code as typed, normalised like a card code. */
 export const getExamDetailsQuerySchema = z.object({
-  exam_code: z
-    .string({ error: VALIDATION_MESSAGES.fieldRequired })
+  exam_code: safeString(VALIDATION_MESSAGES.fieldRequired)
     .transform(normalizeCode)
     .pipe(
       z
@@ -33,7 +38,7 @@ export type GetExamDetailsResponse = z.infer<typeof getExamDetailsResponseSchema
 
 /** POST /exams/session */
 export const startExamSessionBodySchema = z.object({
-  exam_id: z.number().int().positive(),
+  exam_id: idSchema(),
 });
 export type StartExamSessionBody = z.infer<typeof startExamSessionBodySchema>;
 
@@ -64,15 +69,12 @@ export type GetExamSessionResponse = z.infer<typeof getExamSessionResponseSchema
  */
 export const examAnswerInputSchema = z
   .object({
-    question_id: z.number().int().positive(),
-    chosen_answer: z.number().int().positive().nullish(),
-    answer_text: z
-      .string()
-      .max(ESSAY_ANSWER_MAX_LENGTH, { error: VALIDATION_MESSAGES.tooLong })
-      .nullish(),
+    question_id: idSchema(),
+    chosen_answer: idSchema().nullish(),
+    answer_text: answerTextSchema.nullish(),
   })
   .refine((a) => a.chosen_answer != null || a.answer_text != null, {
-    error: 'An answer needs chosen_answer or answer_text',
+    error: 'اختر إجابة أو اكتبها',
   });
 export type ExamAnswerInput = z.infer<typeof examAnswerInputSchema>;
 
@@ -96,11 +98,8 @@ export type SaveExamAnswersResponse = z.infer<typeof saveExamAnswersResponseSche
  */
 export const saveExamImageAnswerBodySchema = z.object({
   session_token: sessionTokenSchema,
-  question_id: z.coerce.number().int().positive(),
-  answer_text: z
-    .string()
-    .max(ESSAY_ANSWER_MAX_LENGTH, { error: VALIDATION_MESSAGES.tooLong })
-    .optional(),
+  question_id: idField(),
+  answer_text: answerTextSchema.optional(),
   answer_image: imageFileSchema.optional(),
 });
 export type SaveExamImageAnswerBody = z.infer<typeof saveExamImageAnswerBodySchema>;

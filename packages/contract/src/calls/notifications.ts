@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../primitives';
 import { messageResponseSchema } from './message';
 
 /**
@@ -7,7 +8,7 @@ import { messageResponseSchema } from './message';
  * read from the App-Platform header.
  */
 export const registerPushDeviceBodySchema = z.object({
-  device_token: z.string().trim().min(1).max(4096),
+  device_token: safeString().trim().min(1).max(4096),
 });
 export type RegisterPushDeviceBody = z.infer<typeof registerPushDeviceBodySchema>;
 

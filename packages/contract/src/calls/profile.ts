@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from '../entities/user';
-import {
-  VALIDATION_MESSAGES,
-  idField,
-  imageFileSchema,
-  newPasswordSchema,
-  requiredText,
-} from '../fields';
+import { VALIDATION_MESSAGES, imageFileSchema, newPasswordSchema, requiredText } from '../fields';
+import { idField, safeString } from '../primitives';
 import { messageResponseSchema } from './message';
 
 const userResponseSchema = z.object({ user: userSchema });
@@ -40,11 +35,10 @@ export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 /** POST /profile/password: both fields required (spec §5), the new one as strong as at sign-up. */
 export const changePasswordBodySchema = z.object({
-  current_password: z
-    .string({ error: VALIDATION_MESSAGES.fieldsRequired })
-    .min(1, { error: VALIDATION_MESSAGES.fieldsRequired }),
-  password: z
-    .string({ error: VALIDATION_MESSAGES.fieldsRequired })
+  current_password: safeString(VALIDATION_MESSAGES.fieldsRequired)
+    .min(1, { error: VALIDATION_MESSAGES.fieldsRequired })
+    .max(128, { error: VALIDATION_MESSAGES.tooLong }),
+  password: safeString(VALIDATION_MESSAGES.fieldsRequired)
     .min(1, { error: VALIDATION_MESSAGES.fieldsRequired })
     .pipe(newPasswordSchema),
 });

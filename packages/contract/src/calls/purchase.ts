@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeCode } from '../normalize-input';
 import { PAY_CARD_CODE_MAX_LENGTH, VALIDATION_MESSAGES } from '../fields';
+import { safeString } from '../primitives';
 
 export const PAY_BY = ['wallet', 'paycard'] as const;
 export const payBySchema = z.enum(PAY_BY);
@@ -16,8 +17,7 @@ export type PayBy = z.infer<typeof payBySchema>;
 export const purchaseBodySchema = z
   .object({
     pay_by: payBySchema.optional(),
-    code: z
-      .string({ error: VALIDATION_MESSAGES.payCardCode })
+    code: safeString(VALIDATION_MESSAGES.payCardCode)
       .transform(normalizeCode)
       .pipe(z.string().max(PAY_CARD_CODE_MAX_LENGTH, { error: VALIDATION_MESSAGES.payCardCode }))
       .optional(),

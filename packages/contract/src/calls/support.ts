@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES, emailSchema, requiredText } from '../fields';
+import { safeString } from '../primitives';
 
 const required = (max: number) => requiredText(VALIDATION_MESSAGES.anyFieldRequired, max);
 
 /** What a guest adds so staff can answer (spec §5). */
 const guestContactFields = {
   name: required(100),
-  email: z
-    .string({ error: VALIDATION_MESSAGES.anyFieldRequired })
+  email: safeString(VALIDATION_MESSAGES.anyFieldRequired)
     .trim()
     .min(1, { error: VALIDATION_MESSAGES.anyFieldRequired })
     .pipe(emailSchema),

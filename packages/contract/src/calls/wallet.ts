@@ -8,7 +8,8 @@ import {
   payCardCodeSchema,
   requiredText,
 } from '../fields';
-import { moneySchema } from '../money';
+import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';
+import { safeString } from '../primitives';
 import { pageParamSchema, paginated } from '../pagination';
 import { messageResponseSchema } from './message';
 
@@ -50,7 +51,11 @@ export function rechargeAmountSchema(min: number) {
 /** A positive amount in pounds, as JSON or as a multipart text field. */
 const amountSchema = z.coerce
   .number({ error: VALIDATION_MESSAGES.fieldRequired })
-  .pipe(moneySchema.positive({ error: VALIDATION_MESSAGES.fieldRequired }));
+  .pipe(
+    moneySchema
+      .positive({ error: VALIDATION_MESSAGES.fieldRequired })
+      .max(AMOUNT_MAX, { error: AMOUNT_MAX_MESSAGE }),
+  );
 
 /**
  * Where a gateway sends the student: an http(s) url, or a path of our own (the local
@@ -64,7 +69,11 @@ const minTransferMessage = `أقل مبلغ للتحويل هو ${TRANSFER_MIN_A
 export const transferBalanceBodySchema = z.object({
   amount: z
     .number({ error: VALIDATION_MESSAGES.fieldRequired })
-    .pipe(moneySchema.min(TRANSFER_MIN_AMOUNT, { error: minTransferMessage })),
+    .pipe(
+      moneySchema
+        .min(TRANSFER_MIN_AMOUNT, { error: minTransferMessage })
+        .max(AMOUNT_MAX, { error: AMOUNT_MAX_MESSAGE }),
+    ),
   wallet_address: requiredText(VALIDATION_MESSAGES.fieldRequired, 100),
 });
 export type TransferBalanceBody = z.infer<typeof transferBalanceBodySchema>;
@@ -82,14 +91,13 @@ export type TransferBalanceResponse = z.infer<typeof transferBalanceResponseSche
 export const rechargeMobileWalletBodySchema = z.object({
   amount: amountSchema,
   /** The number the money was sent from. */
-  payer_number: z
-    .string({ error: VALIDATION_MESSAGES.fieldRequired })
+  payer_number: safeString(VALIDATION_MESSAGES.fieldRequired)
     .trim()
     .min(1, { error: VALIDATION_MESSAGES.fieldRequired })
     .pipe(egyptianMobileSchema),
   /** A screenshot of the transfer receipt. */
   attachment: imageFileSchema,
-  message: z.string().trim().max(1000, { error: VALIDATION_MESSAGES.tooLong }).optional(),
+  message: safeString().trim().max(1000, { error: VALIDATION_MESSAGES.tooLong }).optional(),
 });
 export type RechargeMobileWalletBody = z.infer<typeof rechargeMobileWalletBodySchema>;
 

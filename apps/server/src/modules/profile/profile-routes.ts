@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { bearerToken, requireAuth } from '../../plugins/auth';
 import { AppError, fieldError } from '../../lib/app-error';
+import { readUploadedFile } from '../../lib/multipart';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
@@ -70,15 +71,7 @@ export const profileRoutes =
       async (request) => {
         const row = await request.requireUser();
         await enforce(db, `avatar:account:${row.id}`, { limit: 30, windowMs: HOUR });
-        if (!request.isMultipart()) throw fieldError('avatar', VALIDATION_MESSAGES.image);
-        const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-        if (!file || file.fieldname !== 'avatar')
-          throw fieldError('avatar', VALIDATION_MESSAGES.image);
-        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw fieldError('avatar', VALIDATION_MESSAGES.fileTooLarge);
-          throw error;
-        });
+        const bytes = await readUploadedFile(request, 'avatar', UPLOAD_MAX_BYTES);
         const extension = await sniffImage(bytes);
         if (!extension) throw fieldError('avatar', VALIDATION_MESSAGES.image);
         const relative = saveAvatar(publicRoot, row.id, bytes, extension);
