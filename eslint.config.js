@@ -45,6 +45,25 @@ export default tseslint.config(
     },
   },
   {
+    // A focused test (it.only, describe.only, test.only…) silently skips the rest of its file
+    // and still ends green: never let one be committed.
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='only'][object.name=/^(it|test|describe|suite)$/]",
+          message: 'Remove .only: it skips every other test in the file.',
+        },
+        {
+          selector:
+            "MemberExpression[property.name='only'][object.object.name=/^(it|test|describe|suite)$/]",
+          message: 'Remove .only: it skips every other test in the file.',
+        },
+      ],
+    },
+  },
+  {
     // Apps never import each other; the contract imports no app.
     files: ['packages/contract/**'],
     rules: {

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECTS, tally } from './vitest-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -28,19 +29,27 @@ function step(title, cmd, args, env = {}) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function vitest(title, args, env = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dars-vitest-')), 'results.json');
-  const ok = step(
+  let ok = step(
     title,
     npx,
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     env,
   );
+  const projects = args.filter((a, i) => args[i - 1] === '--project');
   if (fs.existsSync(out)) {
-    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
+    const counts = tally(JSON.parse(fs.readFileSync(out, 'utf8')), {
+      root,
+      projects: projects.length ? projects : PROJECTS,
+    });
+    for (const problem of counts.problems) console.log(`  ✘ ${problem}`);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+    if (counts.problems.length) ok = false;
   } else {
     totals.failed += 1; // the run died before reporting
+    console.log(`  ✘ ${title}: Vitest wrote no report`);
+    ok = false;
   }
   return ok;
 }
@@ -60,6 +69,8 @@ ok =
   ) && ok;
 if (process.env.TEST_DATABASE_URL) {
   ok = vitest('server tests (PostgreSQL)', ['--project', 'server']) && ok;
+} else {
+  console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
 }
 
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);

@@ -1,0 +1,51 @@
+// Reads Vitest's JSON report for scripts/test.mjs: counts tests, and the failures Vitest's own
+// counters miss (a file that throws on import or in `beforeAll` has no failed test: its tests
+// are reported as skipped), and projects that ran no test at all.
+import path from 'node:path';
+
+export const PROJECTS = ['unit', 'web', 'server', 'e2e'];
+
+/**
+ * Which Vitest project a test file belongs to (mirrors the includes in vitest.config.ts).
+ * @example projectOf('/repo', '/repo/apps/server/test/auth.test.ts') // 'server'
+ */
+export function projectOf(root, file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (rel.startsWith('e2e/')) return 'e2e';
+  if (rel.startsWith('apps/web/')) return 'web';
+  if (rel.startsWith('apps/server/test/')) return 'server';
+  return 'unit';
+}
+
+/**
+ * Counts one report. A failed suite without a failed test counts as one failure and its
+ * never-run tests are not counted as skipped; each expected project that ran no test is a
+ * failure too. `problems` says what went wrong, one line each.
+ * @example tally(JSON.parse(fs.readFileSync(out, 'utf8')), { root, projects: ['server'] })
+ */
+export function tally(report, { root, projects = PROJECTS }) {
+  const counts = { passed: 0, failed: 0, skipped: 0, problems: [] };
+  const ran = new Map(projects.map((p) => [p, 0]));
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    const project = projectOf(root, file.name);
+    ran.set(project, (ran.get(project) ?? 0) + tests.length);
+    const failed = tests.filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failed === 0) {
+      counts.failed += 1;
+      const reason = (file.message || 'failed before its tests ran').split('\n')[0];
+      counts.problems.push(`suite failed: ${path.relative(root, file.name)}: ${reason}`);
+      continue;
+    }
+    counts.passed += tests.filter((t) => t.status === 'passed').length;
+    counts.failed += failed;
+    counts.skipped += tests.filter((t) => ['skipped', 'pending', 'todo'].includes(t.status)).length;
+  }
+  for (const project of projects) {
+    if (ran.get(project) === 0) {
+      counts.failed += 1;
+      counts.problems.push(`project ${project} ran no test`);
+    }
+  }
+  return counts;
+}
