@@ -1,0 +1,35 @@
+// @ts-check
+// Mutation testing of the rules that guard access and money (`npm run mutate`, not part of
+// `npm test`: it runs the server suite once per mutant). Niced, one worker: the machine is shared.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  // related: false — the HTTP suites reach the modules through the app, not by importing them.
+  vitest: { configFile: 'vitest.stryker.config.ts', related: false },
+  mutate: [
+    'apps/server/src/modules/lectures/lecture-access.ts',
+    'apps/server/src/modules/purchases/*.ts',
+    'apps/server/src/modules/paycards/*.ts',
+    // A command-line wrapper around issuePaycards (which is mutated): nothing to decide in it.
+    '!apps/server/src/modules/paycards/issue-cli.ts',
+    'apps/server/src/modules/wallet/ledger.ts',
+    'apps/server/src/modules/auth/*.ts',
+    'apps/server/src/plugins/auth.ts',
+    '!**/*.test.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  // Module-level constants would need the whole suite per mutant; the limits they hold are
+  // asserted by the denial tests anyway.
+  ignoreStatic: true,
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  tempDirName: '.stryker-tmp',
+  ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'data', 'reports', 'coverage', '*.md'],
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 90, low: 85, break: 85 },
+  timeoutMS: 20_000,
+};

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// What `npm run mutate` runs against each mutant: the server's unit tests and its HTTP suite
+// on SQLite, nothing else (the web, e2e and bench projects cannot see a server mutant).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['apps/server/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          // The suites that reach the mutated modules, named so that a colleague's unfinished
+          // test file in the shared tree cannot stop the run.
+          include: [
+            'apps/server/test/denial-*.test.ts',
+            'apps/server/test/{auth,purchases,lecture-access,paycards-issue,courses,profile,http}.test.ts',
+            'apps/server/test/{home-teachers-wallet,seed,settings}.test.ts',
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
+    ],
+  },
+});
