@@ -31,7 +31,7 @@ describe('GET /api/v1/courses', () => {
     const first = await courses('/api/v1/courses');
     expect(first.data).toHaveLength(COURSES_PAGE_SIZE);
     expect(first.data[0]!.name).toBe(COURSES[0]!.name);
-    expect(first.links.next).toBe('/api/v1/courses?page=2');
+    expect(first.links.next).toMatch(/^\/api\/v1\/courses\?page=2&after=[\w-]+$/);
     const second = await courses(first.links.next!);
     expect(second.data).toHaveLength(COURSES.length - COURSES_PAGE_SIZE);
     expect(second.links.next).toBeNull();
@@ -75,8 +75,8 @@ describe('GET /api/v1/courses', () => {
 
   it('answers bad input with a clean page, never a 5xx', async () => {
     expect((await courses('/api/v1/courses?grade_id=999999')).data).toEqual([]);
-    expect((await courses('/api/v1/courses?grade_id=abc')).links.next).toBe(
-      '/api/v1/courses?page=2',
+    expect((await courses('/api/v1/courses?grade_id=abc')).links.next).toMatch(
+      /^\/api\/v1\/courses\?page=2&after=/,
     );
     expect((await courses('/api/v1/courses?page=-3')).meta.current_page).toBe(1);
     expect((await courses('/api/v1/courses?page=abc')).meta.current_page).toBe(1);

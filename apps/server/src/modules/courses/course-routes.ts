@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import {
   getCourseResponseSchema,
   getCoursesQuerySchema,
@@ -10,6 +11,14 @@ import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { getCourse, listCourses, welcomeCourses } from './course-service';
 
+/**
+ * The contract's query plus `after`, the keyset position `links.next` carries (opaque to
+ * clients, who only follow the link; anything we did not write is ignored).
+ */
+const listQuerySchema = getCoursesQuerySchema.extend({
+  after: z.string().max(200).optional().catch(undefined),
+});
+
 export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
@@ -18,7 +27,7 @@ export const courseRoutes =
     r.get(
       '/courses',
       {
-        schema: { querystring: getCoursesQuerySchema, response: { 200: getCoursesResponseSchema } },
+        schema: { querystring: listQuerySchema, response: { 200: getCoursesResponseSchema } },
       },
       async (request) =>
         listCourses(ctx.db, request.query, (await request.currentUser())?.id ?? null),

@@ -15,22 +15,21 @@ import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
 import { lectureGrant } from '../lectures/lecture-access';
 import {
-  findCourse,
+  findCourseCard,
+  findCourseLectures,
   findCourses,
-  findEnrollment,
   findFeaturedCourses,
   findLatestLecturePurchases,
-  findLectures,
-  findLecturesWithMandatoryExams,
-  loadCourseRelations,
-  type CourseRelations,
-  type CourseRow,
-  type LectureRow,
+  loadCourseLinks,
+  type CourseCardRow,
+  type CourseCursor,
+  type CourseLectureRow,
+  type CourseLinks,
 } from './course-queries';
 
 export const WELCOME_FEATURED_LIMIT = 8;
 
-function toSummary(row: CourseRow, rel: CourseRelations): CourseSummary {
+function toSummary(row: CourseCardRow, links: CourseLinks): CourseSummary {
   return {
     id: row.id,
     name: row.name,
@@ -40,59 +39,91 @@ function toSummary(row: CourseRow, rel: CourseRelations): CourseSummary {
     pay_type: row.pay_type === 'course' ? 'course' : 'lectures',
     price: fromPiasters(row.price),
     free: row.price === 0,
-    joined: rel.joined.has(row.id),
+    joined: row.enrolled_at !== null,
     show_preview: row.show_preview === 1,
-    grades: rel.grades.get(row.id) ?? [],
-    categories: rel.categories.get(row.id) ?? [],
-    teachers: (rel.teachers.get(row.id) ?? []).map((t) => ({
+    grades: links.grades.get(row.id) ?? [],
+    categories: links.categories.get(row.id) ?? [],
+    teachers: (links.teachers.get(row.id) ?? []).map((t) => ({
       id: t.id,
       name: t.name,
       avatar: publicFileUrl(t.avatar_path),
     })),
-    lectures_count: rel.lecturesCount.get(row.id) ?? 0,
-    users_count: rel.usersCount.get(row.id) ?? 0,
+    lectures_count: Number(row.lectures_count ?? 0),
+    users_count: Number(row.users_count ?? 0),
   };
 }
 
-/** Shapes a list of course rows for one student (or a guest) in a fixed number of queries. */
-export async function summarise(
-  db: Kysely<DB>,
-  rows: CourseRow[],
-  userId: number | null,
-): Promise<CourseSummary[]> {
-  const rel = await loadCourseRelations(
+/**
+ * Shapes course cards (read with the student's enrolment by the course queries) in one more
+ * query, for their grades, categories and teachers.
+ */
+export async function summarise(db: Kysely<DB>, rows: CourseCardRow[]): Promise<CourseSummary[]> {
+  const links = await loadCourseLinks(
     db,
     rows.map((r) => r.id),
-    userId,
   );
-  return rows.map((row) => toSummary(row, rel));
+  return rows.map((row) => toSummary(row, links));
 }
 
-/** The url of a courses page with the same filters, as `links.next` carries it. */
-export function coursesPageUrl(query: GetCoursesQuery, page: number): string {
+/**
+ * `after` of `links.next`: the position of a page's last course, opaque to clients.
+ * @example encodeCursor({ createdAt: '2026-11-22T10:00:00.000Z', id: 7 })
+ */
+export function encodeCursor(cursor: CourseCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([1-9]\d{0,15})$/;
+
+/** The position in an `after`, or undefined for anything we did not write (then `page` counts). */
+export function decodeCursor(after: string | undefined): CourseCursor | undefined {
+  if (!after) return undefined;
+  const match = CURSOR.exec(Buffer.from(after, 'base64url').toString());
+  if (!match) return undefined;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { createdAt: match[1]!, id } : undefined;
+}
+
+export type ListCoursesQuery = GetCoursesQuery & { after?: string | undefined };
+
+/** The url of a courses page with the same filters, as `links.next` and `links.prev` carry it. */
+export function coursesPageUrl(query: GetCoursesQuery, page: number, after?: CourseCursor): string {
   const params = new URLSearchParams();
   if (query.query) params.set('query', query.query);
   if (query.grade_id !== undefined) params.set('grade_id', String(query.grade_id));
   if (query.category_id !== undefined) params.set('category_id', String(query.category_id));
   params.set('page', String(page));
+  if (after) params.set('after', encodeCursor(after));
   return `${API_BASE}/courses?${params.toString()}`;
 }
 
+/**
+ * A page of the catalogue. `links.next` starts the next page after this page's last course
+ * (keyset), so scrolling deep stays as fast as the first page and a course added meanwhile
+ * neither repeats nor skips one; `page` still counts pages, and a link without `after` (handed
+ * out before keyset paging) is served by its page number.
+ */
 export async function listCourses(
   db: Kysely<DB>,
-  query: GetCoursesQuery,
+  query: ListCoursesQuery,
   userId: number | null,
 ): Promise<GetCoursesResponse> {
   const perPage = COURSES_PAGE_SIZE;
+  const after = decodeCursor(query.after);
   const { rows, hasMore } = await findCourses(
     db,
     { query: query.query, gradeId: query.grade_id, categoryId: query.category_id },
-    { limit: perPage, offset: (query.page - 1) * perPage },
+    after ? { limit: perPage, after } : { limit: perPage, offset: (query.page - 1) * perPage },
+    userId,
   );
+  const last = rows.at(-1);
   return {
-    data: await summarise(db, rows, userId),
+    data: await summarise(db, rows),
     links: {
-      next: hasMore ? coursesPageUrl(query, query.page + 1) : null,
+      next:
+        hasMore && last
+          ? coursesPageUrl(query, query.page + 1, { createdAt: last.created_at, id: last.id })
+          : null,
       prev: query.page > 1 ? coursesPageUrl(query, query.page - 1) : null,
     },
     meta: { current_page: query.page, per_page: perPage },
@@ -103,19 +134,18 @@ export async function welcomeCourses(
   db: Kysely<DB>,
   userId: number | null,
 ): Promise<CourseSummary[]> {
-  return summarise(db, await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT), userId);
+  return summarise(db, await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT, userId));
 }
 
 type LectureContext = {
   payType: 'course' | 'lectures';
   enrolledAt: string | null;
   purchases: Map<number, { created_at: string; expires_at: string | null }>;
-  mandatory: Set<number>;
   now: string;
 };
 
 /** A lecture as one student sees it; the access rules themselves are lectureGrant's. */
-function toLecture(row: LectureRow, context: LectureContext): Lecture {
+function toLecture(row: CourseLectureRow, context: LectureContext): Lecture {
   const { purchased, expired } = lectureGrant(
     row,
     context.payType,
@@ -133,43 +163,46 @@ function toLecture(row: LectureRow, context: LectureContext): Lecture {
     purchased,
     expired,
     expiry_days: row.expiry_days,
-    enable_videos: !context.mandatory.has(row.id),
+    // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
+    enable_videos: !row.mandatory_exam,
     repurchasable: row.repurchasable === 1,
     repurchase_price: row.repurchase_price === null ? null : fromPiasters(row.repurchase_price),
     paycard_disabled: row.paycard_disabled === 1,
   };
 }
 
-/** A course page for one student (or a guest): the card fields plus lectures with their states. */
+/**
+ * A course page for one student (or a guest): the card fields plus lectures with their states,
+ * in three queries (four for a student: their purchases).
+ */
 export async function getCourse(
   db: Kysely<DB>,
   id: number,
   userId: number | null,
 ): Promise<Course> {
-  const row = await findCourse(db, id);
+  const row = await findCourseCard(db, id, userId);
   if (!row) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
-  const [[summary], lectures, enrollment] = await Promise.all([
-    summarise(db, [row], userId),
-    findLectures(db, id),
-    userId === null ? Promise.resolve(undefined) : findEnrollment(db, userId, id),
+  const [[summary], lectures] = await Promise.all([
+    summarise(db, [row]),
+    findCourseLectures(db, id),
   ]);
-  const lectureIds = lectures.map((l) => l.id);
-  const [purchases, mandatory] = await Promise.all([
-    userId === null
-      ? Promise.resolve(new Map())
-      : findLatestLecturePurchases(db, userId, lectureIds),
-    findLecturesWithMandatoryExams(db, lectureIds),
-  ]);
+  const purchases =
+    userId === null || lectures.length === 0
+      ? new Map<number, { created_at: string; expires_at: string | null }>()
+      : await findLatestLecturePurchases(
+          db,
+          userId,
+          lectures.map((l) => l.id),
+        );
   const context: LectureContext = {
     payType: summary!.pay_type,
-    enrolledAt: enrollment?.created_at ?? null,
+    enrolledAt: row.enrolled_at,
     purchases,
-    mandatory,
     now: nowIso(),
   };
   return {
     ...summary!,
-    purchased: summary!.pay_type === 'course' && enrollment !== undefined,
+    purchased: summary!.pay_type === 'course' && row.enrolled_at !== null,
     lectures: lectures.map((l) => toLecture(l, context)),
   };
 }

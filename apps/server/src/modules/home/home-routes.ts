@@ -26,12 +26,12 @@ export const homeRoutes =
             .select('value')
             .where('key', '=', 'header_images')
             .executeTakeFirst(),
-          findFeaturedCourses(db, HOME_SECTION_LIMIT),
-          findLatestCourses(db, HOME_SECTION_LIMIT),
+          findFeaturedCourses(db, HOME_SECTION_LIMIT, user.id),
+          findLatestCourses(db, HOME_SECTION_LIMIT, user.id),
         ]);
         const [featuredCourses, latestCourses] = await Promise.all([
-          summarise(db, featured, user.id),
-          summarise(db, latest, user.id),
+          summarise(db, featured),
+          summarise(db, latest),
         ]);
         return {
           data: homeDataSchema.parse({

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context';
 import type { DB, TeachersTable } from '../../db/schema';
 import type { ZodTypeProvider } from '../../plugins/zod';
+import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { findTeacherCourses } from '../courses/course-queries';
@@ -51,14 +52,19 @@ export const teacherRoutes =
     const { db } = ctx;
 
     // The list page can be switched off (teachers_page); a teacher's own profile stays public.
-    r.get('/teachers', { schema: { response: { 200: getTeachersResponseSchema } } }, async () => {
-      if (!(await getSettings(db)).teachers_page) throw new AppError('FEATURE_DISABLED');
-      const [rows, counts] = await Promise.all([
-        db.selectFrom('teachers').selectAll().orderBy('id').execute(),
-        publishedCourseCounts(db),
-      ]);
-      return { data: rows.map((row) => toTeacher(row, counts.get(row.id) ?? 0)) };
-    });
+    // Signed-in only, as the spec's route table and the contract say (ADR 007).
+    r.get(
+      '/teachers',
+      { onRequest: requireAuth, schema: { response: { 200: getTeachersResponseSchema } } },
+      async () => {
+        if (!(await getSettings(db)).teachers_page) throw new AppError('FEATURE_DISABLED');
+        const [rows, counts] = await Promise.all([
+          db.selectFrom('teachers').selectAll().orderBy('id').execute(),
+          publishedCourseCounts(db),
+        ]);
+        return { data: rows.map((row) => toTeacher(row, counts.get(row.id) ?? 0)) };
+      },
+    );
 
     r.get(
       '/teachers/:id',
@@ -70,11 +76,11 @@ export const teacherRoutes =
           .where('id', '=', request.params.id)
           .executeTakeFirst();
         if (!row) throw new AppError('NOT_FOUND', 'المدرس غير موجود');
-        const courses = await findTeacherCourses(db, row.id);
         const user = await request.currentUser();
+        const courses = await findTeacherCourses(db, row.id, user?.id ?? null);
         return {
           teacher: toTeacher(row, courses.length),
-          courses: await summarise(db, courses, user?.id ?? null),
+          courses: await summarise(db, courses),
         };
       },
     );

@@ -1,0 +1,97 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+type Params = Record<string, unknown>;
+
+type Template = { sql: string; parameters: readonly unknown[] };
+
+/** Parameter shapes kept per query and database (lists of many lengths compile afresh). */
+const MAX_SHAPES = 64;
+
+/** Marks where a parameter's value goes; a NUL can't appear in our own SQL literals. */
+const MARK = '\u0000dars-param\u0000';
+
+function marker(name: string, index?: number): string {
+  return index === undefined ? `${MARK}${name}` : `${MARK}${name}\u0000${index}`;
+}
+
+/**
+ * The parameters a builder is called with while compiling: every value replaced by a marker
+ * (an array by one marker per element), `undefined` and `null` kept so the builder can branch
+ * on them.
+ */
+function markers<P extends Params>(params: P): P {
+  const out: Params = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.map((_, i) => marker(name, i));
+    else out[name] = marker(name);
+  }
+  return out as P;
+}
+
+/** What the SQL text depends on: which parameters are absent or null, and array lengths. */
+function shapeOf(params: Params): string {
+  let shape = '';
+  for (const [name, value] of Object.entries(params)) {
+    const kind =
+      value === undefined ? 'u' : value === null ? 'n' : Array.isArray(value) ? value.length : 'v';
+    shape += `${name}:${kind};`;
+  }
+  return shape;
+}
+
+function bind(template: Template, params: Params): unknown[] {
+  return template.parameters.map((p) => {
+    if (typeof p !== 'string' || !p.startsWith(MARK)) return p;
+    const [name, index] = p.slice(MARK.length).split('\u0000') as [string, string | undefined];
+    const value = params[name];
+    return index === undefined ? value : (value as unknown[])[Number(index)];
+  });
+}
+
+export type Precompiled<P extends Params, O> = {
+  /** Runs the query with these parameters and returns its rows. */
+  execute(db: Kysely<DB>, params: P): Promise<O[]>;
+  /** Runs the query and returns its first row, if any. */
+  executeTakeFirst(db: Kysely<DB>, params: P): Promise<O | undefined>;
+};
+
+/**
+ * A hot query built and compiled by Kysely once per database and parameter shape, then run by
+ * binding new values: building and compiling the query tree cost more CPU than SQLite spent
+ * answering it. The builder may branch only on what the shape captures (a parameter absent,
+ * null, or an array's length), never on a value itself: it sees markers, not values.
+ * @example
+ * const byId = precompile((db, p: { id: number }) =>
+ *   db.selectFrom('courses').select(['id', 'name']).where('id', '=', p.id));
+ * const course = await byId.executeTakeFirst(db, { id: 7 });
+ */
+export function precompile<P extends Params, O>(
+  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+): Precompiled<P, O> {
+  const byDb = new WeakMap<Kysely<DB>, Map<string, Template>>();
+  const templateFor = (db: Kysely<DB>, params: P): Template => {
+    let templates = byDb.get(db);
+    if (!templates) byDb.set(db, (templates = new Map()));
+    const shape = shapeOf(params);
+    let template = templates.get(shape);
+    if (!template) {
+      const { sql, parameters } = build(db, markers(params)).compile();
+      template = { sql, parameters };
+      if (templates.size < MAX_SHAPES) templates.set(shape, template);
+    }
+    return template;
+  };
+  const execute = async (db: Kysely<DB>, params: P): Promise<O[]> => {
+    const template = templateFor(db, params);
+    const { rows } = await db.executeQuery<O>(
+      CompiledQuery.raw(template.sql, bind(template, params)),
+    );
+    return rows;
+  };
+  return {
+    execute,
+    executeTakeFirst: async (db, params) => (await execute(db, params))[0],
+  };
+}

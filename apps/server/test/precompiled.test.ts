@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompile } from '../src/db/precompiled';
+import { startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const coursesQuery = precompile(
+  (db, p: { ids: number[]; paid: number | undefined; name: string | null }) => {
+    let q = db.selectFrom('courses').select(['id', 'price']).where('id', 'in', p.ids);
+    if (p.paid !== undefined) q = q.where('price', '>=', p.paid);
+    if (p.name !== null) q = q.where('name', '=', p.name);
+    return q.orderBy('id');
+  },
+);
+
+describe('precompile', () => {
+  it('answers as the same query built afresh, for every value and shape', async () => {
+    const { db } = server;
+    const all = await db
+      .selectFrom('courses')
+      .select(['id', 'price', 'name'])
+      .orderBy('id')
+      .execute();
+    const built = (ids: number[], paid?: number, name?: string) => {
+      let q = db.selectFrom('courses').select(['id', 'price']).where('id', 'in', ids);
+      if (paid !== undefined) q = q.where('price', '>=', paid);
+      if (name !== undefined) q = q.where('name', '=', name);
+      return q.orderBy('id').execute();
+    };
+    const cases: [number[], number | undefined, string | undefined][] = [
+      [all.slice(0, 3).map((c) => c.id), undefined, undefined],
+      [all.slice(3, 6).map((c) => c.id), undefined, undefined],
+      [all.slice(0, 8).map((c) => c.id), 1, undefined],
+      [all.slice(0, 8).map((c) => c.id), 20_000, undefined],
+      [all.map((c) => c.id), 0, all[4]!.name],
+      [[all[1]!.id], undefined, all[1]!.name],
+      [[all[1]!.id], undefined, all[2]!.name],
+    ];
+    for (const [ids, paid, name] of cases) {
+      const rows = await coursesQuery.execute(db, { ids, paid, name: name ?? null });
+      expect(rows).toEqual(await built(ids, paid, name));
+    }
+  });
+
+  it('binds values, never splices them into the SQL', async () => {
+    const rows = await coursesQuery.execute(server.db, {
+      ids: [1],
+      paid: undefined,
+      name: "x' or '1'='1",
+    });
+    expect(rows).toEqual([]);
+  });
+});
