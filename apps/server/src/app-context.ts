@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Dialect } from './db/database';
+import type { Background } from './lib/background';
 import type { Mailer } from './lib/mailer';
 
 /** What every module gets: the database, the validated configuration and the mailer. */
@@ -10,6 +11,8 @@ export type AppContext = {
   dialect: Dialect;
   config: Config;
   mailer: Mailer;
+  /** Work done after the answer has gone (lib/background.ts). */
+  background: Background;
   /** Signs video and download links (lib/app-secret.ts). */
   secret: Buffer;
 };

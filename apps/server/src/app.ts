@@ -6,10 +6,13 @@ import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
+import { answerClientError, answerFrameworkError } from './plugins/early-answers';
 import { registerErrorHandler } from './plugins/error-handler';
+import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { useZodCompilers } from './plugins/zod';
 import { loadAppSecret } from './lib/app-secret';
+import { createBackground, type Background } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
@@ -25,6 +28,13 @@ import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work started after answers (mail); tests `await app.background.settle()`. */
+    background: Background;
+  }
+}
+
 /** Fastify's typings leave out the hop count its runtime accepts, so hops become a function. */
 function fastifyTrustProxy(
   trust: TrustProxy,
@@ -37,12 +47,16 @@ function fastifyTrustProxy(
  * Order: framework setup, our plugins, then the API routes and the SPA.
  */
 export async function buildApp(
-  options: Omit<AppContext, 'mailer' | 'secret'> & { mailer?: Mailer },
+  options: Omit<AppContext, 'mailer' | 'secret' | 'background'> & { mailer?: Mailer },
 ): Promise<FastifyInstance> {
+  const earlyHeaders = await earlyAnswerHeaders();
   const app = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // Answers Node or Fastify write before routing get our error shape and headers too.
+    clientErrorHandler: answerClientError(earlyHeaders),
+    frameworkErrors: answerFrameworkError(earlyHeaders),
   });
 
   const ctx: AppContext = {
@@ -56,7 +70,10 @@ export async function buildApp(
         log: app.log,
       }),
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
+    background: createBackground(app.log),
   };
+  app.decorate('background', ctx.background);
+  app.addHook('onClose', () => ctx.background.settle());
 
   useZodCompilers(app);
   registerErrorHandler(app);
@@ -65,11 +82,7 @@ export async function buildApp(
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-  });
+  await registerSecurityHeaders(app);
 
   await app.register(
     async (api) => {

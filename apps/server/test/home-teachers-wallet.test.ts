@@ -50,7 +50,7 @@ describe('teachers', () => {
   });
 
   it('shows a profile with contact links only when present, and the teacher’s courses', async () => {
-    const { data } = getTeachersResponseSchema.parse((await get('/teachers')).json());
+    const { data } = getTeachersResponseSchema.parse((await get('/teachers', ahmed.token)).json());
     const mona = data.find((t) => t.name === 'أ. منى الجمال')!;
     const { teacher, courses } = getTeacherResponseSchema.parse(
       (await get(`/teachers/${mona.id}`)).json(),

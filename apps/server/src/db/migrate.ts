@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as accounts from './migrations/2026-11-22-002-accounts';
 import * as videoViews from './migrations/2026-11-22-003-video-views';
+import * as sessions from './migrations/2026-11-23-003-sessions';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-accounts': accounts,
   '2026-11-22-003-video-views': videoViews,
+  '2026-11-23-003-sessions': sessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

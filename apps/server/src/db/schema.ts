@@ -280,6 +280,15 @@ export interface PushDevicesTable {
   platform: string;
   device_token: string;
   created_at: string;
+  /** The session that registered it; null once unbound (legacy rows). Cascades on sign-out. */
+  auth_token_id: number | null;
+}
+
+/** Addresses an account has signed in from with its password (login lockout, ADR 007). */
+export interface KnownSignInsTable {
+  user_id: number;
+  address: string;
+  last_at: string;
 }
 
 export interface VideoViewsTable {
@@ -318,5 +327,6 @@ export interface DB {
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   push_devices: PushDevicesTable;
+  known_sign_ins: KnownSignInsTable;
   video_views: VideoViewsTable;
 }

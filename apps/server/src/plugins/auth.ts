@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { hashToken } from '../lib/tokens';
+import { findSession, type Session } from '../modules/auth/session-tokens';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
     currentUser(): Promise<UserRow | null>;
     /** The signed-in student; answers 401 for a guest or an unknown token. */
     requireUser(): Promise<UserRow>;
+    /** The student and the id of the token in use; answers 401 like requireUser. */
+    requireSession(): Promise<Session>;
   }
 }
 
@@ -32,36 +34,33 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Recognises bearer tokens (stored hashed). Public routes call `currentUser()` and treat an
- * unknown token as a guest; protected routes call `requireUser()` and answer 401, which the
- * client turns into a logout.
+ * Recognises bearer tokens (stored hashed) of live sessions (session-tokens.ts: idle and
+ * absolute lifetimes). Public routes call `currentUser()` and treat an unknown or expired
+ * token as a guest; protected routes call `requireUser()` and answer 401, which the client
+ * turns into a logout.
  */
 export function registerAuth(app: FastifyInstance, db: Kysely<DB>): void {
-  const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+  const cache = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
-  async function lookUp(request: FastifyRequest): Promise<UserRow | null> {
-    const token = bearerToken(request);
-    if (!token) return null;
-    const row = await db
-      .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .selectAll('users')
-      .where('auth_tokens.token_hash', '=', hashToken(token))
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
-  app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    let pending = cache.get(this);
+  function session(request: FastifyRequest): Promise<Session | null> {
+    let pending = cache.get(request);
     if (!pending) {
-      pending = lookUp(this);
-      cache.set(this, pending);
+      const token = bearerToken(request);
+      pending = token ? findSession(db, token) : Promise.resolve(null);
+      cache.set(request, pending);
     }
     return pending;
+  }
+
+  app.decorateRequest('currentUser', async function (this: FastifyRequest) {
+    return (await session(this))?.user ?? null;
+  });
+  app.decorateRequest('requireSession', async function (this: FastifyRequest) {
+    const found = await session(this);
+    if (!found) throw new AppError('UNAUTHENTICATED');
+    return found;
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const user = await this.currentUser();
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    return user;
+    return (await this.requireSession()).user;
   });
 }

@@ -76,6 +76,13 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const logoutResponseSchema = messageResponseSchema;
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
+/**
+ * POST /logout/all (no body) → `{ message }`: our own call, not in the spec. Ends every
+ * session of the student, this one included, and unbinds their push devices.
+ */
+export const logoutAllResponseSchema = messageResponseSchema;
+export type LogoutAllResponse = z.infer<typeof logoutAllResponseSchema>;
+
 /** POST /password/reset: step 1 of 3, mails a 6-digit code. */
 export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
 export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBodySchema>;

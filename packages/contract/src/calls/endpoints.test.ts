@@ -16,6 +16,7 @@ describe('endpoints', () => {
       'POST /register',
       'POST /login',
       'POST /logout',
+      'POST /logout/all', // ours: sign out everywhere (ADR 007)
       'POST /password/reset',
       'POST /password/reset/validate',
       'POST /password/reset/confirm/:token',

@@ -104,6 +104,13 @@ export const endpoints = {
     auth: 'required',
     response: auth.logoutResponseSchema,
   },
+  /** Our own call (not in spec §7): signs the student out on every device. */
+  logoutAll: {
+    method: 'POST',
+    path: '/logout/all',
+    auth: 'required',
+    response: auth.logoutAllResponseSchema,
+  },
   requestPasswordReset: {
     method: 'POST',
     path: '/password/reset',

@@ -4,6 +4,7 @@ import {
   getAuthUserResponseSchema,
   loginBodySchema,
   loginResponseSchema,
+  logoutAllResponseSchema,
   logoutResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -31,10 +32,13 @@ import { getSettings } from '../settings/settings-service';
 import { notify } from '../notifications/notification-service';
 import { findUserRow, userView } from '../users/user-view';
 import {
+  CODE_SENDS_PER_ACCOUNT,
+  CODE_SENDS_PER_ADDRESS,
   checkLogin,
   createAccount,
   findByLogin,
   limitCodeSends,
+  normaliseLogin,
   sendPasswordResetCode,
   sendVerificationCode,
 } from './auth-service';
@@ -96,6 +100,15 @@ export const authRoutes =
     );
 
     r.post(
+      '/logout/all',
+      { onRequest: requireAuth, schema: { response: { 200: logoutAllResponseSchema } } },
+      async (request) => {
+        await revokeAllTokens(db, (await request.requireUser()).id);
+        return { message: 'تم تسجيل الخروج من جميع الأجهزة' };
+      },
+    );
+
+    r.post(
       '/auth/user',
       { onRequest: requireAuth, schema: { response: { 200: getAuthUserResponseSchema } } },
       async (request) => ({
@@ -112,12 +125,16 @@ export const authRoutes =
         },
       },
       async (request) => {
+        // The same limits and the same work for every address, registered or not; the lookup
+        // and the mail happen after the answer, so neither the status nor the time tells.
+        const email = normaliseLogin(request.body.email);
         await enforce(db, `reset:address:${request.ip}`, { limit: 30, windowMs: HOUR });
-        const row = await findByLogin(db, request.body.email);
-        if (row) {
-          await limitCodeSends(db, row.id, request.ip);
-          await sendPasswordResetCode(db, mailer, row);
-        }
+        await enforce(db, `codes:address:${request.ip}`, CODE_SENDS_PER_ADDRESS);
+        await enforce(db, `codes:email:${email}`, CODE_SENDS_PER_ACCOUNT);
+        ctx.background.run('password reset mail', async () => {
+          const row = await findByLogin(db, email);
+          if (row) await sendPasswordResetCode(db, mailer, row);
+        });
         return { message: RESET_MAILED };
       },
     );

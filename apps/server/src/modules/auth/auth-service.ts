@@ -6,14 +6,12 @@ import type { UserRow } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { HOUR, clearLimit, enforce, hit, isExhausted } from '../../lib/rate-limit';
+import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
 import { newWalletAddress } from '../wallet/wallet-ids';
 import { issueCode } from './one-time-codes';
+import { loginSucceeded, reserveLoginAttempt } from './login-throttle';
 
-/** Spec: at most 100 failed logins per hour per account; per address we allow a school's NAT. */
-export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 100, windowMs: HOUR };
-export const LOGIN_FAILURES_PER_ADDRESS = { limit: 300, windowMs: HOUR };
 /** Codes mailed per hour, per account and per address. */
 export const CODE_SENDS_PER_ACCOUNT = { limit: 5, windowMs: HOUR };
 export const CODE_SENDS_PER_ADDRESS = { limit: 30, windowMs: HOUR };
@@ -88,26 +86,34 @@ export async function createAccount(db: Kysely<DB>, body: RegisterBody): Promise
   }
 }
 
+/**
+ * The login field as findByLogin reads it: a lower-cased e-mail, or a phone in Latin digits
+ * without spaces or dashes. Also the limits' key for a login that matches no account.
+ * @example normaliseLogin(' ٠١٠-١٢٣ ') // '010123'
+ */
+export function normaliseLogin(login: string): string {
+  const value = login.trim();
+  return value.includes('@') ? value.toLowerCase() : toLatinDigits(value).replace(/[\s-]/g, '');
+}
+
 /** Finds the account by e-mail or phone, as typed in the single login field. */
 export async function findByLogin(db: Kysely<DB>, login: string): Promise<UserRow | undefined> {
-  const value = login.trim();
-  if (value.includes('@')) {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', value.toLowerCase())
-      .executeTakeFirst();
-  }
-  const phone = toLatinDigits(value).replace(/[\s-]/g, '');
-  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  const value = normaliseLogin(login);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(value.includes('@') ? 'email' : 'phone', '=', value)
+    .executeTakeFirst();
 }
 
 // Verifying against a real hash when the account does not exist keeps both answers equally slow.
 let decoyHash: Promise<string> | null = null;
 
 /**
- * Checks a login attempt, counting failures per account and per address. Once either is used
- * up the answer is 429, even for the right password, until the hour has passed.
+ * Checks a login attempt. The attempt is counted before the password is checked (see
+ * login-throttle.ts), so the limits hold under parallel attempts; once one is used up the
+ * answer is the Arabic 429, even for the right password — except that failures from other
+ * addresses never lock the owner out of an address they have signed in from before.
  */
 export async function checkLogin(
   db: Kysely<DB>,
@@ -116,27 +122,23 @@ export async function checkLogin(
   address: string,
 ): Promise<UserRow> {
   const user = await findByLogin(db, login);
-  const accountKey = user ? `login:account:${user.id}` : null;
-  const addressKey = `login:address:${address}`;
-  if (
-    (accountKey && (await isExhausted(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT))) ||
-    (await isExhausted(db, addressKey, LOGIN_FAILURES_PER_ADDRESS))
-  ) {
-    throw new AppError('TOO_MANY_REQUESTS', 'محاولات دخول خاطئة كثيرة، حاول مرة أخرى بعد ساعة');
-  }
+  const subject = {
+    account: user ? `user:${user.id}` : `login:${normaliseLogin(login)}`,
+    userId: user?.id ?? null,
+    address,
+  };
+  const attempt = await reserveLoginAttempt(db, subject);
   const ok = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyPassword(await (decoyHash ??= hashPassword('decoy-password')), password).then(
         () => false,
       );
   if (!user || !ok) {
-    await hit(db, addressKey, LOGIN_FAILURES_PER_ADDRESS);
-    if (accountKey) await hit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT);
     throw new AppError('INVALID_CREDENTIALS', 'بيانات الدخول غير صحيحة', {
       login: ['بيانات الدخول غير صحيحة'],
     });
   }
-  if (accountKey) await clearLimit(db, accountKey);
+  await loginSucceeded(db, { ...subject, userId: user.id }, attempt);
   return user;
 }
 

@@ -1,9 +1,27 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema';
+import { DAY, MINUTE } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 
-/** Issues a bearer token for the student; only its hash is stored. */
+/**
+ * Session lifetimes (docs/decisions/007-security-hardening.md): a token unused for
+ * SESSION_IDLE_MS, or older than SESSION_MAX_MS, no longer signs anyone in.
+ */
+export const SESSION_IDLE_MS = 30 * DAY;
+export const SESSION_MAX_MS = 180 * DAY;
+/** last_used_at is written at most this often per token, not on every request. */
+export const LAST_USE_WRITE_EVERY_MS = 5 * MINUTE;
+
+/** The oldest created_at and last_used_at a live session may have at `now`. */
+export function sessionCutoffs(now: Date = new Date()): { created: string; used: string } {
+  return {
+    created: new Date(now.getTime() - SESSION_MAX_MS).toISOString(),
+    used: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  };
+}
+
+/** Issues a bearer token for the student; only its hash is stored. Drops their dead sessions. */
 export async function issueToken(
   db: Kysely<DB>,
   userId: number,
@@ -11,6 +29,14 @@ export async function issueToken(
 ): Promise<string> {
   const token = newToken();
   const now = nowIso();
+  const cutoff = sessionCutoffs();
+  await db
+    .deleteFrom('auth_tokens')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('created_at', '<=', cutoff.created), eb('last_used_at', '<=', cutoff.used)]),
+    )
+    .execute();
   await db
     .insertInto('auth_tokens')
     .values({
@@ -24,11 +50,64 @@ export async function issueToken(
   return token;
 }
 
+export type Session = { user: Selectable<UsersTable>; tokenId: number };
+
+/**
+ * The live session of a bearer token, or null when it is unknown, idle too long or too old
+ * (a dead one is deleted, with the push devices it registered). Marks the token used, at most
+ * once per LAST_USE_WRITE_EVERY_MS.
+ * @example const session = await findSession(db, token)
+ */
+export async function findSession(
+  db: Kysely<DB>,
+  token: string,
+  now: Date = new Date(),
+): Promise<Session | null> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .selectAll('users')
+    .select([
+      'auth_tokens.id as token_id',
+      'auth_tokens.created_at as token_created_at',
+      'auth_tokens.last_used_at as token_last_used_at',
+    ])
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  const {
+    token_id: tokenId,
+    token_created_at: createdAt,
+    token_last_used_at: usedAt,
+    ...user
+  } = row;
+  const cutoff = sessionCutoffs(now);
+  if (createdAt <= cutoff.created || usedAt <= cutoff.used) {
+    await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+    return null;
+  }
+  const stale = new Date(now.getTime() - LAST_USE_WRITE_EVERY_MS).toISOString();
+  if (usedAt <= stale) {
+    // Conditional, so parallel requests of one client write it once.
+    await db
+      .updateTable('auth_tokens')
+      .set({ last_used_at: now.toISOString() })
+      .where('id', '=', tokenId)
+      .where('last_used_at', '<=', stale)
+      .execute();
+  }
+  return { user, tokenId };
+}
+
+/** Ends one session; the push devices it registered go with it (foreign-key cascade). */
 export async function revokeToken(db: Kysely<DB>, token: string): Promise<void> {
   await db.deleteFrom('auth_tokens').where('token_hash', '=', hashToken(token)).execute();
 }
 
-/** Signs the student out everywhere, except on the device whose token is kept. */
+/**
+ * Signs the student out everywhere, except on the device whose token is kept; every push
+ * device registered by an ended session goes with it.
+ */
 export async function revokeAllTokens(
   db: Kysely<DB>,
   userId: number,

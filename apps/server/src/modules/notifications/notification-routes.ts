@@ -7,7 +7,8 @@ import {
 import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { requireAuth } from '../../plugins/auth';
-import { nowIso } from '../../lib/time';
+import { AppError } from '../../lib/app-error';
+import { bindPushDevice } from './push-devices';
 import { markAllRead } from './notification-service';
 
 export const notificationRoutes =
@@ -36,22 +37,17 @@ export const notificationRoutes =
         },
       },
       async (request) => {
-        const row = await request.requireUser();
-        // A device that changes hands follows its new owner.
-        await db
-          .insertInto('push_devices')
-          .values({
-            user_id: row.id,
-            platform: request.client.platform,
-            device_token: request.body.device_token,
-            created_at: nowIso(),
-          })
-          .onConflict((oc) =>
-            oc
-              .column('device_token')
-              .doUpdateSet({ user_id: row.id, platform: request.client.platform }),
-          )
-          .execute();
+        const { user, tokenId } = await request.requireSession();
+        if (
+          !(await bindPushDevice(
+            db,
+            request.body.device_token,
+            user.id,
+            tokenId,
+            request.client.platform,
+          ))
+        )
+          throw new AppError('FORBIDDEN', 'هذا الجهاز مسجّل لحساب آخر، سجّل الخروج منه أولاً');
         return { message: 'تم تفعيل الإشعارات على هذا الجهاز' };
       },
     );

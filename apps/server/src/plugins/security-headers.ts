@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { API_BASE } from '@dars/contract';
+
+// Crisp's live chat (features/support) is the one outside origin the app loads; its hosts
+// are the ones Crisp documents as required (docs/decisions/007-security-hardening.md).
+const CRISP = 'https://client.crisp.chat';
+const CRISP_IMAGES = 'https://image.crisp.chat';
+const CRISP_FILES = 'https://storage.crisp.chat';
+const CRISP_SOCKET = 'wss://client.relay.crisp.chat';
+
+/**
+ * The SPA's policy: our own scripts, fonts, media and frames (the video player) only, plus
+ * Crisp. Styles allow inline because MUI/emotion inserts <style> tags at run time.
+ */
+export const APP_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", CRISP],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'", CRISP],
+  imgSrc: ["'self'", 'data:', 'blob:', CRISP, CRISP_IMAGES, CRISP_FILES],
+  fontSrc: ["'self'", CRISP],
+  connectSrc: ["'self'", CRISP, CRISP_FILES, CRISP_SOCKET],
+  mediaSrc: ["'self'"],
+  workerSrc: ["'self'", CRISP],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+/** JSON answers render nothing, so the API's policy allows nothing. */
+export const API_CSP =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** A year, the preload list's minimum; sent only on answers that went out over https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  // Our own list, without helmet's upgrade-insecure-requests: plain http on localhost works.
+  contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Sent only over https (below); helmet would send it on plain http too.
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet writes with our options, read once from a throwaway instance, so the
+ * answers Fastify writes by hand (431, 414, a bad url) carry exactly the same set. They are
+ * JSON errors, so they get the API's policy and no-store.
+ * @example const headers = await earlyAnswerHeaders() // { 'x-frame-options': 'SAMEORIGIN', … }
+ */
+export async function earlyAnswerHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(fastifyHelmet, HELMET_OPTIONS);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (typeof value === 'string' && !NOT_SECURITY.has(name)) headers[name] = value;
+  }
+  return { ...headers, 'content-security-policy': API_CSP, 'cache-control': 'no-store' };
+}
+
+const NOT_SECURITY = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
+/** Whether the client reached us over https: directly, or per a trusted proxy's header. */
+export function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/**
+ * Helmet's headers on every answer, the API's own policy under /api, HSTS over https, and
+ * `Cache-Control: no-store` on API answers that carry a token or personal data: every
+ * authenticated one, and any that did not choose a cache policy (login, register…).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onSend', async (request, reply) => {
+    if (isHttps(request)) reply.header('strict-transport-security', HSTS);
+    if (!request.url.startsWith(`${API_BASE}/`)) return;
+    reply.header('content-security-policy', API_CSP);
+    if (request.headers.authorization !== undefined || !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+}

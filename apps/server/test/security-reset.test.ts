@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_SENDS_PER_ACCOUNT } from '../src/modules/auth/auth-service';
+import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { lastMailTo } from './outbox';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** Asks for reset codes for `email` from one address, returning each answer's status and body. */
+async function askRepeatedly(email: string, address: string, times: number) {
+  const answers: [number, string][] = [];
+  for (let i = 0; i < times; i++) {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      headers: WEB_HEADERS,
+      remoteAddress: address,
+      payload: { email },
+    });
+    answers.push([res.statusCode, res.body]);
+  }
+  return answers;
+}
+
+describe('POST /password/reset does not tell who is registered', () => {
+  it('answers a registered and an unknown address with the same statuses and bodies, call after call', async () => {
+    const times = CODE_SENDS_PER_ACCOUNT.limit + 2;
+    const registered = await askRepeatedly('student@dars.test', '198.51.100.70', times);
+    const unknown = await askRepeatedly('nobody-at-all@dars.test', '198.51.100.71', times);
+    expect(unknown).toEqual(registered);
+    expect(registered.map(([status]) => status)).toEqual([
+      ...Array<number>(CODE_SENDS_PER_ACCOUNT.limit).fill(200),
+      429,
+      429,
+    ]);
+    await server.app.background.settle();
+    expect(lastMailTo(server.config.dataDir, 'student@dars.test')).toBeDefined();
+    expect(lastMailTo(server.config.dataDir, 'nobody-at-all@dars.test')).toBeUndefined();
+  });
+
+  it('counts the per-e-mail limit however the address is written', async () => {
+    const answers = await askRepeatedly('Ghost.Case@Dars.test', '198.51.100.72', 3);
+    const more = await askRepeatedly('ghost.case@dars.test', '198.51.100.73', 3);
+    expect([...answers, ...more].map(([s]) => s)).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
