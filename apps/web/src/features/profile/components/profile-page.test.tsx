@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@dars/contract';
@@ -14,14 +14,18 @@ function SessionName() {
   return <output aria-label="session">{useSession().user?.name}</output>;
 }
 
-function renderProfile(user: User = userFixture(), routes: Parameters<typeof mockApi>[0] = {}) {
+function renderProfile(
+  user: User = userFixture(),
+  routes: Parameters<typeof mockApi>[0] = {},
+  onSignOut?: () => void,
+) {
   const api = mockApi({ 'GET /api/v1/profile': () => ({ body: { user } }), ...routes });
   renderWithApp(
     <>
       <ProfilePage />
       <SessionName />
     </>,
-    { user },
+    { user, ...(onSignOut ? { onSignOut } : {}) },
   );
   return api;
 }
@@ -171,5 +175,48 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('يتعين عليك إكمال بيانات حسابك حتى تتمكن من استعمال التطبيق'),
     ).toBeInTheDocument();
+  });
+
+  it('signs out on every device only after the confirm, then ends the session here', async () => {
+    const user = setup();
+    const signOut = vi.fn();
+    const api = renderProfile(
+      userFixture(),
+      {
+        'POST /api/v1/logout/all': () => ({ body: { message: 'تم تسجيل الخروج من جميع الأجهزة' } }),
+      },
+      signOut,
+    );
+    const calls = () => api.mock.calls.filter(([url]) => String(url) === '/api/v1/logout/all');
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج من جميع الأجهزة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الخروج من جميع الأجهزة' });
+    expect(dialog).toHaveAccessibleDescription(/بما فيها هذا الجهاز/);
+    await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'تسجيل الخروج من جميع الأجهزة' }));
+    const again = await screen.findByRole('dialog', { name: 'تسجيل الخروج من جميع الأجهزة' });
+    await user.click(within(again).getByRole('button', { name: 'تسجيل الخروج من جميع الأجهزة' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+    expect(calls()).toHaveLength(1);
+    expect(calls()[0]![1]?.method).toBe('POST');
+  });
+
+  it('stays signed in and says so when signing out everywhere fails', async () => {
+    const user = setup();
+    const signOut = vi.fn();
+    renderProfile(
+      userFixture(),
+      { 'POST /api/v1/logout/all': () => ({ status: 500, body: { message: 'boom' } }) },
+      signOut,
+    );
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج من جميع الأجهزة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تسجيل الخروج من جميع الأجهزة' });
+    await user.click(within(dialog).getByRole('button', { name: 'تسجيل الخروج من جميع الأجهزة' }));
+    expect(
+      await screen.findByText('تعذر تسجيل الخروج من جميع الأجهزة، حاول مرة أخرى'),
+    ).toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
   });
 });

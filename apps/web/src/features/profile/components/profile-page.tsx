@@ -17,6 +17,7 @@ import { AvatarUpload } from './avatar-upload';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { QrCodeDialog } from './qr-code-dialog';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,8 +49,9 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 
 /**
  * The profile (spec §2): avatar upload, id, e-mail and phone as they are, the editable
- * name and grade, the password change, and the QR code when the account has one. An
- * incomplete profile is told so here, where the guards keep the user (spec §4).
+ * name and grade, the password change, signing out on every device, and the QR code when
+ * the account has one. An incomplete profile is told so here, where the guards keep the
+ * user (spec §4).
  */
 export function ProfilePage() {
   const session = useSession();
@@ -119,6 +121,9 @@ export function ProfilePage() {
         </Section>
         <Section title={t('profile.passwordTitle')}>
           <ChangePasswordForm />
+        </Section>
+        <Section title={t('profile.sessionsTitle')}>
+          <SignOutEverywhere />
         </Section>
       </Stack>
       {user.profile_qr_code && (

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { logoutAllResponseSchema, type LogoutAllResponse } from '@dars/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * POST /logout/all: ends every session of the student on the server, this one included, and
+ * unbinds their push devices.
+ * @example await logoutAll()
+ */
+export function logoutAll(): Promise<LogoutAllResponse> {
+  return apiFetch('/logout/all', { method: 'POST', schema: logoutAllResponseSchema });
+}
+
+/**
+ * The sign-out-everywhere call. On success (or a 401: the token is already gone) the caller
+ * ends the session here; any other failure leaves the student signed in to try again.
+ * @example useLogoutAll().mutate(undefined, { onSuccess: signOut })
+ */
+export function useLogoutAll() {
+  return useMutation({ mutationFn: logoutAll, meta: { handlesUnauthorized: true } });
+}
