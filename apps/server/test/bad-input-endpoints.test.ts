@@ -55,6 +55,9 @@ const BAD_PATH_IDS = [
   'abc',
   '%00',
   '1%00',
+  // Refused by Fastify before routing: bad %-encoding, a parameter over maxParamLength.
+  '%E0%A4%A',
+  '9'.repeat(300),
 ];
 const BAD_QUERY_VALUES = [
   '%00',
@@ -126,6 +129,13 @@ function jsonCases(name: string, def: EndpointDef, url: string): Case[] {
     { name: 'an array body', url, headers: json, payload: '[]' },
     { name: 'a null body', url, headers: json, payload: 'null' },
     { name: 'a number body', url, headers: json, payload: '42' },
+    { name: 'a __proto__ key', url, headers: json, payload: '{"__proto__":{"a":1}}' },
+    {
+      name: 'a constructor.prototype key',
+      url,
+      headers: json,
+      payload: '{"constructor":{"prototype":{"a":1}}}',
+    },
     { name: 'a text/plain body', url, headers: { 'content-type': 'text/plain' }, payload: 'نص' },
     { name: 'an unknown content type', url, headers: { 'content-type': 'x/y' }, payload: 'x' },
   ];
@@ -291,6 +301,7 @@ describe('bad input never gives a 5xx, an English message or an error log', () =
       }
     }
     expect(problems).toEqual([]);
-    expect(errorLines(logLines)).toEqual([]);
+    // Warnings too: the database refusing a value is answered 422 but logged as a gap.
+    expect(errorLines(logLines, 40)).toEqual([]);
   });
 });

@@ -18,10 +18,13 @@ export function captureLog(app: FastifyInstance): string[] {
   return lines;
 }
 
-/** The lines at level error or above (pino's 50), or carrying a stack trace. */
-export function errorLines(lines: string[]): string[] {
+/**
+ * The lines at `minLevel` or above (pino: 40 warn, 50 error), or carrying a stack trace.
+ * @example expect(errorLines(log, 40)).toEqual([])
+ */
+export function errorLines(lines: string[], minLevel = 50): string[] {
   return lines.filter((line) => {
     const entry = JSON.parse(line) as { level: number };
-    return entry.level >= 50 || line.includes('"stack"');
+    return entry.level >= minLevel || line.includes('"stack"');
   });
 }

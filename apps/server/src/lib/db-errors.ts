@@ -10,3 +10,13 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/**
+ * Whether the database refused a value it was given (PostgreSQL's class 22, "data exception":
+ * an integer out of range, U+0000 in text, text that is not a number). The contract's schemas
+ * refuse such input first (ADR 008); this only keeps a gap in them from being a 500.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown };
+  return typeof e?.code === 'string' && typeof e.severity === 'string' && e.code.startsWith('22');
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { ApiErrorBody, FieldErrors } from '@dars/contract';
 import { AppError, messageFor } from '../lib/app-error';
+import { isRefusedValue } from '../lib/db-errors';
 import { fieldErrorsOf } from '../lib/validate';
 
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
@@ -74,6 +75,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : messageFor(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'),
         code: status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED',
       };
+    } else if (isRefusedValue(error)) {
+      // A gap in a request schema: the client's fault, but ours to close, so it is logged.
+      request.log.warn({ code: (error as { code: string }).code }, 'database refused a value');
+      status = 422;
+      body = { message: messageFor('VALIDATION_FAILED'), code: 'VALIDATION_FAILED' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;
