@@ -129,6 +129,13 @@ function jsonCases(name: string, def: EndpointDef, url: string): Case[] {
     { name: 'an array body', url, headers: json, payload: '[]' },
     { name: 'a null body', url, headers: json, payload: 'null' },
     { name: 'a number body', url, headers: json, payload: '42' },
+    { name: 'an empty JSON body', url, headers: json, payload: '' },
+    {
+      name: 'JSON in another charset',
+      url,
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      payload: '{}',
+    },
     { name: 'a __proto__ key', url, headers: json, payload: '{"__proto__":{"a":1}}' },
     {
       name: 'a constructor.prototype key',
