@@ -4,11 +4,15 @@ import { defineConfig } from 'vitest/config';
 // on SQLite, nothing else (the web, e2e and bench projects cannot see a server mutant).
 export default defineConfig({
   test: {
+    // Stryker switches mutants at run time, so the app's modules need not be re-imported for
+    // every file of every run: that import, not the tests, was most of each mutant's time.
+    isolate: false,
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
         },
       },
@@ -16,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          isolate: false,
           // The suites that reach the mutated modules, named so that a colleague's unfinished
           // test file in the shared tree cannot stop the run. Not denial-login: its flood of
           // 300 argon2 checks takes 20–45 s, and Stryker would repeat it for every login mutant.
