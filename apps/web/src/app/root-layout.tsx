@@ -37,6 +37,8 @@ export function RootLayout() {
   const { signedIn, user } = useSession();
   // The course list has its own search box; the top bar's would be a second one.
   const onCourseList = useMatch('/courses') !== null;
+  // Home is where a student lands after starting the app: the announcement waits for it.
+  const onHome = useMatch('/home') !== null;
   useDocumentTitle(meta.title);
 
   const emailVerification = settings.email_verification;
@@ -54,6 +56,7 @@ export function RootLayout() {
         topSearch: !onCourseList,
         busy: navigation.state === 'loading',
         unconfirmedEmail: needsEmailConfirmation(user, emailVerification),
+        announcement: onHome,
       }}
       accountActions={
         <Suspense fallback={null}>

@@ -46,7 +46,9 @@ export default function AnnouncementDialog({ text }: { text: string }) {
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} variant="contained" autoFocus>
+        {/* Not autofocused: focus on a freshly opened page shows MUI's focus ripple, a pale
+            blob on the button; the dialog itself takes the focus and Tab reaches it. */}
+        <Button onClick={close} variant="contained">
           {t('announcement.dismiss')}
         </Button>
       </DialogActions>

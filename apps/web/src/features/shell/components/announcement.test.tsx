@@ -12,7 +12,8 @@ const withText = (general_announcement: string | null) => settingsFixture({ gene
 describe('Announcement', () => {
   it('shows the announcement once, and remembers that it was closed', async () => {
     const first = renderWithApp(<Announcement />, { settings: withText(TEXT) });
-    const dialog = await screen.findByRole('dialog', { name: 'إعلان' });
+    // The dialog's code is loaded on demand: allow for a slow first import.
+    const dialog = await screen.findByRole('dialog', { name: 'إعلان' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent(TEXT);
     await userEvent.click(screen.getByRole('button', { name: 'حسناً' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

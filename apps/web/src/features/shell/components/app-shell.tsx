@@ -21,6 +21,11 @@ export interface ShellOptions {
   busy: boolean;
   /** The signed-in user has not confirmed their e-mail (spec §4): show the orange bar. */
   unconfirmedEmail: boolean;
+  /**
+   * This screen may show the general announcement (spec §4): the one a student lands on
+   * after starting the app, never a form or an error page under it.
+   */
+  announcement: boolean;
 }
 
 /**
@@ -58,7 +63,17 @@ export function AppShell({
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
       />
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          // Room under the footer (or the content) for the fixed bottom bar, so the page's
+          // end can be scrolled above it.
+          pb: bottomBar ? `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))` : 0,
+        }}
+      >
         <AppTopBar
           signedIn={signedIn}
           isDesktop={isDesktop}
@@ -79,13 +94,13 @@ export function AppShell({
             }}
           />
         )}
-        <Box component="main" sx={{ flex: 1, pb: bottomBar ? `${BOTTOM_BAR_HEIGHT + 16}px` : 0 }}>
+        <Box component="main" sx={{ flex: 1, pb: bottomBar && !options.footer ? 2 : 0 }}>
           {children}
         </Box>
         {options.footer && <AppFooter />}
       </Box>
       {bottomBar && <BottomBar />}
-      <Announcement />
+      {options.announcement && <Announcement />}
     </Box>
   );
 }

@@ -8,7 +8,11 @@ import { NavIcon } from './nav-icon';
 /** Height of the bar, reserved at the bottom of the page while it is shown. */
 export const BOTTOM_BAR_HEIGHT = 64;
 
-/** The phone bottom bar of a signed-in user (spec §2). */
+/**
+ * The phone bottom bar of a signed-in user (spec §2). Every label is shown whole on one
+ * line down to a 360 px phone; the current one is marked by colour, not by a larger size
+ * that would push its neighbours.
+ */
 export function BottomBar() {
   const settings = useAppSettings();
   const { pathname } = useLocation();
@@ -40,15 +44,13 @@ export function BottomBar() {
             showLabel
             icon={<NavIcon id={item.id} />}
             sx={{
+              // Sized by their labels, then sharing what is left: «الملف الشخصي» needs more
+              // room than «دوراتي», and equal sixths of a 360 px phone would cut it.
+              flex: '1 1 auto',
               minWidth: 0,
               px: 0.5,
-              '& .MuiBottomNavigationAction-label': {
-                fontSize: '0.7rem',
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                maxWidth: '100%',
-              },
+              '& .MuiBottomNavigationAction-label, & .MuiBottomNavigationAction-label.Mui-selected':
+                { fontSize: '0.7rem', whiteSpace: 'nowrap' },
             }}
           />
         ))}
