@@ -62,7 +62,10 @@ export const routes: RouteObject[] = [
           teachers,
         ),
       },
-      { path: 'teachers/:id', ...screen({ title: 'routes.teacher', backButton: true }, teacher) },
+      {
+        path: 'teachers/:id',
+        ...screen({ title: 'routes.teacher', backButton: true, footer: true }, teacher),
+      },
       {
         path: 'my-exams/exams',
         ...screen({ requiresAuth: true, title: 'routes.examResults' }, notFound),
@@ -111,7 +114,12 @@ export const routes: RouteObject[] = [
       {
         path: 'reset-password',
         ...screen(
-          { requiresAuth: false, title: 'routes.resetPassword', whiteBackground: true },
+          {
+            requiresAuth: false,
+            title: 'routes.resetPassword',
+            footer: true,
+            whiteBackground: true,
+          },
           resetPassword,
         ),
       },
