@@ -31,7 +31,7 @@ describe('AppStart on a native platform', () => {
     expect(
       await screen.findByRole('heading', { name: 'يتوفر إصدار جديد من التطبيق' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'حمّل التطبيق من Google Play' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'احصل عليه من Google Play' })).toHaveAttribute(
       'href',
       'https://play.google.com/store/apps/details?id=dars',
     );

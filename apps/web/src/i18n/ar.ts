@@ -92,8 +92,6 @@ export const ar = {
     googlePlay: 'Google Play',
     appStoreCaption: 'حمّله من',
     appStore: 'App Store',
-    googlePlayLabel: 'حمّل التطبيق من Google Play',
-    appStoreLabel: 'حمّل التطبيق من App Store',
   },
   social: {
     barLabel: 'حساباتنا على مواقع التواصل',
@@ -177,6 +175,8 @@ export const ar = {
   notifications: {
     title: 'الإشعارات',
     bell: 'الإشعارات',
+    /** the bell's name while its badge shows a count: it must contain what the badge reads */
+    bellUnread: 'الإشعارات، {count} غير مقروءة',
     badgeCap: '+99',
     unread: 'غير مقروء',
     empty: 'لا توجد إشعارات حتى الآن',

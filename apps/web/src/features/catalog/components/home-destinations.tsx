@@ -5,6 +5,7 @@ import {
   Card,
   CardActionArea,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -125,13 +126,16 @@ export function HomeClassicList() {
         {destinations.map(({ id, to, label, hint }, i) => {
           const Icon = ICONS[id];
           return (
-            <ListItemButton key={id} component={Link} to={to} divider={i < destinations.length - 1}>
-              <ListItemIcon sx={{ color: COLORS[id] }}>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={label} secondary={hint} />
-              <ChevronRightIcon aria-hidden color="disabled" sx={mirrorInRtl} />
-            </ListItemButton>
+            // A list holds items, the links inside them (not links directly).
+            <ListItem key={id} disablePadding divider={i < destinations.length - 1}>
+              <ListItemButton component={Link} to={to}>
+                <ListItemIcon sx={{ color: COLORS[id] }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={label} secondary={hint} />
+                <ChevronRightIcon aria-hidden color="disabled" sx={mirrorInRtl} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Box, Chip, ListItemButton, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Chip, Stack, Typography } from '@mui/material';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PlayCircleOutlineRoundedIcon from '@mui/icons-material/PlayCircleOutlineRounded';
@@ -21,7 +21,8 @@ const STATUS_CHIP: Record<
 /**
  * A lecture in the course's list (spec §2): its number and name, its state (purchased,
  * preview, locked, expired), free or its price while it is not open, and how long a
- * purchase lasts. The whole row is one button named after the lecture. Lectures of a
+ * purchase lasts. The whole row answers a tap, through one button named after the lecture
+ * as it is shown (its state and price are the button's description). Lectures of a
  * whole-course purchase carry no price of their own: the course's is what counts.
  */
 export function LectureListItem({
@@ -47,11 +48,25 @@ export function LectureListItem({
         : LockOutlinedIcon;
 
   return (
-    <ListItemButton
-      onClick={onClick}
-      aria-label={lecture.name}
-      aria-describedby={detailsId}
-      sx={{ gap: 1.5, py: 1.5, alignItems: 'flex-start' }}
+    <Box
+      sx={{
+        // The lecture's button stretches over this row (its ::after), so the whole row
+        // answers a tap while the button's name stays the lecture's visible name.
+        position: 'relative',
+        display: 'flex',
+        gap: 1.5,
+        px: 2,
+        py: 1.5,
+        alignItems: 'flex-start',
+        transition: 'background-color 150ms',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&:has(.Mui-focusVisible)': {
+          bgcolor: 'action.focus',
+          outline: '2px solid',
+          outlineColor: 'primary.main',
+          outlineOffset: -2,
+        },
+      }}
     >
       <Box
         aria-hidden
@@ -73,7 +88,22 @@ export function LectureListItem({
           <Box component="span" sx={{ color: 'text.secondary', marginInlineEnd: 0.75 }}>
             {position}.
           </Box>
-          {lecture.name}
+          <ButtonBase
+            onClick={onClick}
+            aria-describedby={detailsId}
+            sx={{
+              font: 'inherit',
+              color: 'inherit',
+              textAlign: 'start',
+              display: 'inline',
+              verticalAlign: 'baseline',
+              // Static, so the ripple and the ::after below fill the row, not the name.
+              position: 'static',
+              '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
+            }}
+          >
+            {lecture.name}
+          </ButtonBase>
         </Typography>
         <Stack
           id={detailsId}
@@ -98,6 +128,6 @@ export function LectureListItem({
           )}
         </Stack>
       </Stack>
-    </ListItemButton>
+    </Box>
   );
 }

@@ -30,22 +30,25 @@ afterEach(() => {
 
 const setup = () => userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
 // `hidden`: while the full-screen dialog is open, the page behind it is hidden from the tree.
-const bell = () => screen.getByRole('button', { name: 'الإشعارات', hidden: true });
+const bell = () => screen.getByRole('button', { name: /^الإشعارات/, hidden: true });
 
 describe('NotificationsBell', { timeout: 15_000 }, () => {
   it("caps the badge at '+99'", () => {
     mockApi({});
     renderBell(many(3), 150);
     expect(within(bell()).getByText('+99')).toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('الإشعارات، +99 غير مقروءة');
   });
 
   it('shows the unread count below the cap and nothing at 0', () => {
     mockApi({});
     const { unmount } = renderBell(many(3), 7);
     expect(within(bell()).getByText('7')).toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('الإشعارات، 7 غير مقروءة');
     unmount();
     renderBell(many(3), 0);
     expect(within(bell()).queryByText('0')).not.toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('الإشعارات');
   });
 
   it('marks everything read 2 s after opening and sets the badge to 0', async () => {

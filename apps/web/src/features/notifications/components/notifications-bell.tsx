@@ -68,7 +68,12 @@ export function NotificationsBell() {
   return (
     <>
       <IconButton
-        aria-label={t('notifications.bell')}
+        // Named with the badge's count too: a name must hold the text shown (WCAG 2.5.3).
+        aria-label={
+          count > 0
+            ? t('notifications.bellUnread', { count: badgeText(count) })
+            : t('notifications.bell')
+        }
         aria-haspopup="dialog"
         aria-expanded={open || undefined}
         onClick={(event) => setAnchor(event.currentTarget)}

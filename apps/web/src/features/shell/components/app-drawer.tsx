@@ -4,6 +4,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -36,11 +37,7 @@ export function AppDrawer({
   const closeIfTemporary = variant === 'temporary' ? onClose : undefined;
 
   return (
-    <Box
-      component="nav"
-      aria-label={t('nav.mainNavigation')}
-      sx={{ width: variant === 'permanent' ? DRAWER_WIDTH : 0, flexShrink: 0 }}
-    >
+    <Box sx={{ width: variant === 'permanent' ? DRAWER_WIDTH : 0, flexShrink: 0 }}>
       <Drawer
         variant={variant}
         // MUI flips a horizontal anchor with the theme direction: 'left' is the inline
@@ -51,6 +48,9 @@ export function AppDrawer({
         ModalProps={{ keepMounted: true }}
         slotProps={{
           paper: {
+            // The temporary drawer's paper is a dialog, which needs a name; the docked one's
+            // is a plain box, where a label is not allowed.
+            ...(variant === 'temporary' && { 'aria-label': t('nav.mainNavigation') }),
             sx: { width: DRAWER_WIDTH, borderInlineEnd: '1px solid', borderColor: 'divider' },
           },
         }}
@@ -62,34 +62,37 @@ export function AppDrawer({
           </Typography>
         </Box>
         <Divider />
-        <List sx={{ px: 1.5, py: 1 }}>
-          {items.map((item) => (
-            <ListItemButton
-              key={item.id}
-              component={NavLink}
-              to={item.to}
-              end
-              onClick={closeIfTemporary}
-              sx={{
-                borderRadius: 1.5,
-                mb: 0.5,
-                '&.active': {
-                  bgcolor: 'rgba(31,79,163,0.1)',
-                  color: 'primary.main',
-                  '& svg': { color: 'primary.main' },
-                },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <NavIcon id={item.id} />
-              </ListItemIcon>
-              <ListItemText
-                primary={t(`nav.${item.id}`)}
-                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-              />
-            </ListItemButton>
-          ))}
-        </List>
+        {/* Inside the paper: a temporary drawer is portalled out of the page's layout. */}
+        <Box component="nav" aria-label={t('nav.mainNavigation')}>
+          <List sx={{ px: 1.5, py: 1 }}>
+            {items.map((item) => (
+              <ListItem key={item.id} disablePadding sx={{ mb: 0.5 }}>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  end
+                  onClick={closeIfTemporary}
+                  sx={{
+                    borderRadius: 1.5,
+                    '&.active': {
+                      bgcolor: 'rgba(31,79,163,0.1)',
+                      color: 'primary.main',
+                      '& svg': { color: 'primary.main' },
+                    },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <NavIcon id={item.id} />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={t(`nav.${item.id}`)}
+                    slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
       </Drawer>
     </Box>
   );

@@ -32,10 +32,8 @@ describe('AppFooter', () => {
     );
     expect(screen.getByRole('link', { name: 'واتساب' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'تيك توك' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'حمّل التطبيق من Google Play' })).toBeInTheDocument();
-    expect(
-      screen.queryByRole('link', { name: 'حمّل التطبيق من App Store' }),
-    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'احصل عليه من Google Play' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'حمّله من App Store' })).not.toBeInTheDocument();
     expect(screen.getByText('© 2023 دَرس. جميع الحقوق محفوظة.')).toBeInTheDocument();
     expect(screen.getByText('مُشغَّل بواسطة منصة دَرس')).toBeInTheDocument();
   });
