@@ -403,6 +403,8 @@ export const ar = {
     exams: 'الامتحانات',
     attachments: 'المرفقات',
     examsBadge: 'امتحانات تحتاج انتباهك: {count}',
+    /** the exams tab's name with its badge: it must contain the count the badge shows */
+    examsWithBadge: 'الامتحانات، {count} تحتاج انتباهك',
     videosDisabled:
       'الفيديوهات مغلقة حتى تؤدي الامتحانات المطلوبة، انتقل إلى تبويب الامتحانات أولاً.',
     goToExams: 'الذهاب إلى الامتحانات',

@@ -91,7 +91,12 @@ export function LectureDialog({
         <Tab {...tabProps('videos')} label={t('lectureDialog.videos')} />
         <Tab
           {...tabProps('exams')}
-          aria-label={t('lectureDialog.exams')}
+          // The name holds the badge's count too (WCAG 2.5.3: what is shown is in the name).
+          aria-label={
+            attention > 0
+              ? t('lectureDialog.examsWithBadge', { count: attention })
+              : t('lectureDialog.exams')
+          }
           label={
             <Stack component="span" direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
               <span>{t('lectureDialog.exams')}</span>
