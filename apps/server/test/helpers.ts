@@ -20,6 +20,27 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
+// Seeding the demo school takes a second or two; on SQLite each server gets a copy of one seeded
+// data folder instead (same rows, same files). The seed's dates count from when it ran, so a
+// worker that lives long (mutation runs) seeds again after a few minutes.
+const SEED_REUSE_MS = 5 * 60_000;
+let seeded: { at: number; dir: Promise<string> } | null = null;
+function seededSqliteFolder(): Promise<string> {
+  if (!seeded || Date.now() - seeded.at > SEED_REUSE_MS) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-seeded-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const database = openDatabase({ sqliteFile: path.join(dir, 'dars.sqlite') });
+    seeded = {
+      at: Date.now(),
+      dir: migrateToLatest(database.db)
+        .then(() => seedDemoIfEmpty(database.db, dir))
+        .finally(() => database.destroy())
+        .then(() => dir),
+    };
+  }
+  return seeded.dir;
+}
+
 /**
  * A real server on a fresh database: a new SQLite file, or — when TEST_DATABASE_URL is set —
  * a new PostgreSQL schema dropped afterwards. Seeds the demo data unless `seed: false`.
@@ -29,6 +50,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+  const copySeed = !pgUrl && options.seed !== false;
+  if (copySeed) fs.cpSync(await seededSqliteFolder(), dataDir, { recursive: true });
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (pgUrl && schema) {
     const client = new pg.Client({ connectionString: pgUrl });
@@ -51,7 +74,7 @@ export async function startTestServer(
     poolSize: 4,
   });
   await migrateToLatest(database.db);
-  if (options.seed !== false) await seedDemoIfEmpty(database.db, dataDir);
+  if (options.seed !== false && !copySeed) await seedDemoIfEmpty(database.db, dataDir);
   const app = await buildApp({ db: database.db, dialect: database.dialect, config });
   await app.ready();
   return {
