@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  COPYRIGHT_YEAR,
   NOTIFICATIONS_INITIAL_COUNT,
   NOTIFICATIONS_MARK_READ_DELAY_MS,
   STORAGE_KEYS,
 } from '@dars/contract';
+import { ANNOUNCEMENT } from '../apps/server/src/db/seed/catalog-data';
 import { notify } from '../apps/server/src/modules/notifications/notification-service';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { canLogIn, serverUser } from './support/api';
 import {
   launchBrowser,
@@ -45,7 +48,19 @@ const TEXT = {
   wrongCurrentPassword: 'كلمة المرور الحالية غير صحيحة',
   blankField: 'لا يمكنك ترك حقل فارغاً',
   ticketSent: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً',
+  copyright: `© ${COPYRIGHT_YEAR} دَرس. جميع الحقوق محفوظة.`,
+  poweredBy: 'مُشغَّل بواسطة منصة دَرس',
 } as const;
+
+/** The phone bottom bar of a signed-in student with exams and the wallet on (spec §2). */
+const BOTTOM_BAR_LABELS = [
+  'الرئيسية',
+  'دوراتي',
+  'الدورات',
+  'الامتحانات',
+  'المحفظة',
+  'الملف الشخصي',
+];
 
 let browser: Browser;
 
@@ -99,6 +114,8 @@ async function logIn(page: Page, student: Student, landing = '/home'): Promise<v
   await page.goto('/login');
   await submitLogin(page, student.email, student.password);
   await waitForPath(page, landing);
+  await page.getByRole('main').getByRole('heading').first().waitFor();
+  await expectNoSeriousA11yViolations(page);
 }
 
 /** Opens the top bar's user menu ('حسابي') and returns it. */
@@ -255,6 +272,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await page.goto('/login');
     await main.getByRole('link', { name: 'نسيت كلمة المرور؟' }).click();
     await waitForPath(page, '/reset-password');
+    // The footer, as on its sibling forms (login, register).
+    await page.getByRole('contentinfo').getByText(TEXT.poweredBy).waitFor();
 
     await main.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(student.email);
     await main.getByRole('button', { name: 'إرسال الرمز' }).click();
@@ -304,8 +323,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     // the bell is found among hidden elements too, to read its badge while the panel is open.
     const bell = page
       .getByRole('banner', { includeHidden: true })
-      .getByRole('button', { name: 'الإشعارات', exact: true, includeHidden: true });
+      .getByRole('button', { name: /^الإشعارات/, includeHidden: true });
     await expect.poll(() => bell.innerText()).toBe(String(unread));
+    // Its name holds what its badge shows (WCAG 2.5.3).
+    expect(await bell.getAttribute('aria-label')).toBe(`الإشعارات، ${unread} غير مقروءة`);
 
     const openedAt = Date.now();
     await bell.click();
@@ -389,13 +410,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     // upload time, and a temp file removed by then made this test flaky under load.
     const png = writePng('avatar.png');
     try {
-      await main
-        .getByLabel('تغيير الصورة')
-        .setInputFiles({
-          name: 'avatar.png',
-          mimeType: 'image/png',
-          buffer: fs.readFileSync(png.file),
-        });
+      await main.getByLabel('تغيير الصورة').setInputFiles({
+        name: 'avatar.png',
+        mimeType: 'image/png',
+        buffer: fs.readFileSync(png.file),
+      });
     } finally {
       png.remove();
     }
@@ -475,5 +494,126 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       db.selectFrom('support_tickets').selectAll().where('user_id', '=', student.id).execute(),
     );
     expect(tickets).toMatchObject([{ name: null, email: null, phone: null, ...form }]);
+  });
+
+  it('keeps the announcement off the not-found page and the login form, shows it once on home', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    // A first visit: this device has not closed the announcement yet.
+    const first = await openPage(browser, inject('baseURL'), viewport, { announcement: 'unseen' });
+    try {
+      const { page } = first;
+      const announcement = page.getByRole('dialog', { name: 'إعلان' });
+      // The dialog's code is loaded on demand: give it the time it would take to appear.
+      const expectNoAnnouncement = async () => {
+        await page.waitForTimeout(750);
+        expect(await announcement.count()).toBe(0);
+      };
+
+      await page.goto('/no-such-page');
+      await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+      await expectNoAnnouncement();
+      await page.goto('/login');
+      await page.getByRole('main').getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+      await expectNoAnnouncement();
+
+      await submitLogin(page, student.email, student.password);
+      await waitForPath(page, '/home');
+      await announcement.waitFor();
+      expect(await announcement.innerText()).toContain(ANNOUNCEMENT.split('\n')[0]!.trim());
+      const dismiss = announcement.getByRole('button', { name: 'حسناً' });
+      // Nothing drawn on the button before anyone reaches it (the focus ripple was a pale blob).
+      expect(await dismiss.evaluate((button) => button.matches(':focus'))).toBe(false);
+      await screenshot(page, `${viewport}-acc-19-announcement`, { fullPage: false });
+
+      await dismiss.click();
+      await announcement.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByRole('main').getByRole('heading').first().waitFor();
+      await expectNoAnnouncement();
+    } finally {
+      await first.context.close();
+    }
+  });
+});
+
+/** Where an element ends, and where the fixed bottom bar starts, in viewport pixels. */
+async function bottomOf(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element is not laid out');
+  return box.y + box.height;
+}
+
+/**
+ * Each bottom-bar label's natural width (one line, its own font) against the room its
+ * destination gives it: a label that does not fit would be cut or spill onto its neighbour.
+ */
+function bottomBarLabelFits(bar: Locator) {
+  return bar.evaluate((nav) =>
+    Array.from(nav.querySelectorAll('a')).map((action) => {
+      const label = action.querySelector('.MuiBottomNavigationAction-label')!;
+      const probe = document.createElement('span');
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:${
+        getComputedStyle(label).font
+      }`;
+      probe.textContent = label.textContent;
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(action);
+      const room =
+        action.getBoundingClientRect().width -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight);
+      return { text: label.textContent, fits: needed <= room + 0.5 };
+    }),
+  );
+}
+
+describe.each([390, 360])('a signed-in student on a %i px phone', (width) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser, inject('baseURL'), 'phone'));
+    await page.setViewportSize({ width, height: VIEWPORTS.phone.height });
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('scrolls the whole footer above the bottom bar and reads every bar label in full', async ({
+    students,
+  }) => {
+    const student = await students.create();
+    await logIn(page, student);
+    const bar = page.getByRole('navigation', { name: 'التنقل السريع' });
+    expect(await bar.getByRole('link').allInnerTexts()).toEqual(BOTTOM_BAR_LABELS);
+    expect(await bottomBarLabelFits(bar)).toEqual(
+      BOTTOM_BAR_LABELS.map((text) => ({ text, fits: true })),
+    );
+
+    // The active label keeps its size: «الامتحانات» chosen still fits.
+    await bar.getByRole('link', { name: 'الامتحانات' }).click();
+    await waitForPath(page, '/exams');
+    await expect
+      .poll(() => bar.getByRole('link', { name: 'الامتحانات' }).getAttribute('class'))
+      .toContain('Mui-selected');
+    expect(await bottomBarLabelFits(bar)).toEqual(
+      BOTTOM_BAR_LABELS.map((text) => ({ text, fits: true })),
+    );
+
+    // A page with the footer, scrolled to its end: the footer's last line clears the bar.
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(TEXT.poweredBy).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const barTop = (await bar.boundingBox())!.y;
+    for (const end of [footer, footer.getByText(TEXT.copyright), footer.getByText(TEXT.poweredBy)])
+      expect(await bottomOf(end)).toBeLessThanOrEqual(barTop + 0.5);
+    expect(await bottomOf(footer)).toBeGreaterThan(barTop - 80);
+    await screenshot(page, `phone-${width}-acc-20-footer-above-bottom-bar`, { fullPage: false });
   });
 });

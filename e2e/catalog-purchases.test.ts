@@ -10,6 +10,7 @@ import {
   type ViewportName,
   cardTitles,
 } from './support/browser';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { courseId, it, lectureId, paycardUsedBy, signIn, topUpWallet } from './support/catalog';
 
 /**
@@ -131,6 +132,7 @@ async function openCourse(page: Page, name: string): Promise<number> {
   const id = await courseId(name);
   await page.goto(`/courses/${id}`);
   await page.getByRole('main').getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  await expectNoSeriousA11yViolations(page);
   return id;
 }
 
@@ -148,6 +150,7 @@ async function expectInMyCourses(page: Page, names: string[]): Promise<void> {
   await expect
     .poll(() => cardTitles(page))
     .toSatisfy((titles: string[]) => names.every((name) => titles.includes(name)));
+  await expectNoSeriousA11yViolations(page);
 }
 
 /** Picks a payment method in the purchase dialog and returns its radio. */

@@ -10,6 +10,7 @@ import {
   type ViewportName,
   cardTitles,
 } from './support/browser';
+import { withDatabase } from './support/database';
 
 /**
  * A guest's first visit, on a phone and on a desktop: the welcome page and its footer, the
@@ -31,6 +32,8 @@ const SEARCH_LABEL = 'ابحث عن دورة';
 const RESET_LABEL = 'إعادة ضبط الفلاتر';
 const EMPTY_MESSAGE = 'لم يتم العثور على دورات';
 const NOT_FOUND_TITLE = 'الصفحة غير موجودة';
+const TEACHER = 'أ. منى الجمال';
+const POWERED_BY = 'مُشغَّل بواسطة منصة دَرس';
 
 let browser: Browser;
 
@@ -64,6 +67,18 @@ async function centreX(locator: Locator): Promise<number> {
   const box = await locator.boundingBox();
   if (!box) throw new Error('element is not laid out');
   return box.x + box.width / 2;
+}
+
+/** The id of a demo teacher (apps/server/src/db/seed/catalog-data.ts), by name. */
+function teacherId(name: string): Promise<number> {
+  return withDatabase(async (db) => {
+    const row = await db
+      .selectFrom('teachers')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow(() => new Error(`no teacher named ${name}`));
+    return row.id;
+  });
 }
 
 /** Picks a grade the way the viewport offers it: a side list on desktop, a dropdown on phones. */
@@ -294,5 +309,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await phone.scrollIntoViewIfNeeded();
     expect(await phone.isVisible()).toBe(true);
     expect(await email.isVisible()).toBe(true);
+  });
+
+  it("shows a teacher's public profile with the footer its sibling pages have", async () => {
+    await page.goto(`/teachers/${await teacherId(TEACHER)}`);
+    await page.getByRole('main').getByRole('heading', { level: 1, name: TEACHER }).waitFor();
+    const credit = page.getByRole('contentinfo').getByText(POWERED_BY);
+    await credit.scrollIntoViewIfNeeded();
+    expect(await credit.isVisible()).toBe(true);
+    await expectNoSidewaysOverflow(page);
+    await screenshot(page, `${viewport}-10-teacher-profile`);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { API_BASE, STORAGE_KEYS, type AppSettings } from '@dars/contract';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -92,7 +93,8 @@ export async function waitForAppStart(page: Page): Promise<void> {
  * has faded, with lazy images loaded (a full-page capture does not scroll, so images far
  * below the fold would stay blank), transitions finished, and captured from the top (a
  * capture of a scrolled page draws the sticky top bar in the middle). The scroll position
- * is restored afterwards. Pass `fullPage: false` for an overlay (a menu, a dialog): it
+ * is restored afterwards. Then axe checks the screen (support/a11y.ts): a serious or critical
+ * violation fails the journey. Pass `fullPage: false` for an overlay (a menu, a dialog): it
  * covers the viewport only, so the rest of a full-page capture would show it cut off.
  * @example await screenshot(page, 'phone-01-welcome')
  */
@@ -114,6 +116,8 @@ export async function screenshot(
   }, fullPage);
   await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
   if (fullPage) await page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled);
+  // After the capture, so a failing screen's picture is there to look at.
+  await expectNoSeriousA11yViolations(page);
   return file;
 }
 

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
+
+const require = createRequire(import.meta.url);
+
+/** axe-core's browser bundle, read once for every page of the run. */
+let axeSource: string | undefined;
+
+function loadAxeSource(): string {
+  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** What fails a journey: a violation a person with a screen reader or low vision would hit. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Every rule axe runs by default, plus label-content-name-mismatch (WCAG 2.5.3, an
+ * "experimental" rule that axe leaves off): a control whose accessible name does not
+ * contain its visible text cannot be operated by speech ("click الملف الشخصي").
+ */
+const RUN_OPTIONS: RunOptions = {
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+};
+
+function describeViolation(violation: Result): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map(
+      (node) =>
+        `    ${node.target.join(' ')}: ${node.html.slice(0, 200)}\n      ${node.failureSummary?.replace(/\n/g, ' ')}`,
+    )
+    .join('\n');
+  return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
+}
+
+/**
+ * Runs axe-core on the page as it is now and throws, listing each rule and its elements, on
+ * any serious or critical violation. The script is evaluated through the DevTools protocol,
+ * so the page's Content-Security-Policy does not stop it. The screenshot and navigation
+ * helpers call it, so every screen a journey visits is checked.
+ * @example await expectNoSeriousA11yViolations(page)
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(loadAxeSource());
+  const results = await page.evaluate(
+    // axe allows one run at a time per page; the options cross as JSON.
+    (options) =>
+      (
+        window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResults> } }
+      ).axe.run(document, options),
+    RUN_OPTIONS as unknown as Record<string, unknown>,
+  );
+  const failing = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
+  if (failing.length === 0) return;
+  const where = new URL(page.url()).pathname;
+  throw new Error(
+    `axe found ${failing.length} serious or critical violation(s) on ${where}:\n${failing
+      .map(describeViolation)
+      .join('\n')}`,
+  );
+}
