@@ -8,6 +8,7 @@ import {
   idParamsSchema,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
+import { guestCatalogCache } from '../../plugins/http-cache';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { getCourse, listCourses, welcomeCourses } from './course-service';
 
@@ -27,6 +28,7 @@ export const courseRoutes =
     r.get(
       '/courses',
       {
+        onSend: guestCatalogCache,
         schema: { querystring: listQuerySchema, response: { 200: getCoursesResponseSchema } },
       },
       async (request) =>
@@ -35,7 +37,10 @@ export const courseRoutes =
 
     r.get(
       '/courses/:id',
-      { schema: { params: idParamsSchema, response: { 200: getCourseResponseSchema } } },
+      {
+        onSend: guestCatalogCache,
+        schema: { params: idParamsSchema, response: { 200: getCourseResponseSchema } },
+      },
       async (request) => ({
         data: await getCourse(ctx.db, request.params.id, (await request.currentUser())?.id ?? null),
       }),
@@ -43,7 +48,7 @@ export const courseRoutes =
 
     r.get(
       '/welcome',
-      { schema: { response: { 200: getWelcomeResponseSchema } } },
+      { onSend: guestCatalogCache, schema: { response: { 200: getWelcomeResponseSchema } } },
       async (request) => ({
         featured_courses: await welcomeCourses(ctx.db, (await request.currentUser())?.id ?? null),
       }),

@@ -8,6 +8,7 @@ import {
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { DB, TeachersTable } from '../../db/schema';
+import { guestCatalogCache } from '../../plugins/http-cache';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
@@ -68,7 +69,10 @@ export const teacherRoutes =
 
     r.get(
       '/teachers/:id',
-      { schema: { params: idParamsSchema, response: { 200: getTeacherResponseSchema } } },
+      {
+        onSend: guestCatalogCache,
+        schema: { params: idParamsSchema, response: { 200: getTeacherResponseSchema } },
+      },
       async (request) => {
         const row = await db
           .selectFrom('teachers')
