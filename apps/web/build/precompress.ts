@@ -8,10 +8,12 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
 /** Below this a compressed copy saves less than its extra request header costs. */
 const MIN_BYTES = 1024;
 
+/** The files a browser may fetch: not `.vite/` (the build's manifest, read by tools only). */
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
+    if (!entry.isDirectory()) return [full];
+    return entry.name.startsWith('.') ? [] : filesUnder(full);
   });
 }
 

@@ -1,17 +1,22 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppStart } from './app-start';
-import { AppProvider } from './provider';
+import { DataProvider } from './provider';
 import { routes } from './router';
 
+// Created when this module loads, so the route modules of the address start loading at once,
+// beside the app start's requests.
 const router = createBrowserRouter(routes);
 
-/** The whole client: providers, the app start, then the routes. */
-export function App() {
+/**
+ * The app below the styles: data providers, the app start, then the routes. Loaded by
+ * `AppBoot` after the first paint; the styles come from there.
+ */
+export default function App() {
   return (
-    <AppProvider>
+    <DataProvider>
       <AppStart>
         <RouterProvider router={router} />
       </AppStart>
-    </AppProvider>
+    </DataProvider>
   );
 }

@@ -1,24 +1,14 @@
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/arabic-600.css';
-import '@fontsource/cairo/latin-600.css';
-import '@fontsource/cairo/arabic-700.css';
-import '@fontsource/cairo/latin-700.css';
 import { useState, type ReactNode } from 'react';
-import { CacheProvider } from '@emotion/react';
-import { CssBaseline } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from '../components/snackbar-provider';
 import { createQueryClient } from './query-client';
 import { forceLogout } from './session-actions';
-import { rtlCache, theme } from './theme';
 
 /**
- * The providers every screen needs: the RTL emotion cache, the theme with its baseline,
- * the query client and the snackbar.
+ * The providers of the app's data and messages: the query client and the snackbar. The
+ * styles (`StyleProvider`) sit above them, in the first script.
  */
-export function AppProvider({
+export function DataProvider({
   children,
   queryClient,
 }: {
@@ -29,13 +19,8 @@ export function AppProvider({
     () => queryClient ?? createQueryClient({ onUnauthorized: forceLogout }),
   );
   return (
-    <CacheProvider value={rtlCache}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={client}>
-          <SnackbarProvider>{children}</SnackbarProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </CacheProvider>
+    <QueryClientProvider client={client}>
+      <SnackbarProvider>{children}</SnackbarProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,26 @@
+import '@fontsource/cairo/arabic-400.css';
+import '@fontsource/cairo/latin-400.css';
+import '@fontsource/cairo/arabic-600.css';
+import '@fontsource/cairo/latin-600.css';
+import '@fontsource/cairo/arabic-700.css';
+import '@fontsource/cairo/latin-700.css';
+import type { ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { rtlCache, theme } from './theme';
+
+/**
+ * The look of every screen: the Cairo font, the RTL emotion cache and the theme with its
+ * baseline. Part of the first script, so the splash is styled before the app has loaded.
+ */
+export function StyleProvider({ children }: { children: ReactNode }) {
+  return (
+    <CacheProvider value={rtlCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}
