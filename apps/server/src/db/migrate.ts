@@ -1,4 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as accounts from './migrations/2026-11-22-002-accounts';
 import * as videoViews from './migrations/2026-11-22-003-video-views';
@@ -19,8 +26,24 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * @example await migrateToLatest(db)
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema: await migrationTableSchemaOf(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema our search_path points at. Kysely looks for its bookkeeping tables
+ * in every schema unless told which one: a fresh schema in a database where another schema
+ * already has them (tests run one schema per file, side by side) would skip creating its own
+ * and then fail on them. SQLite has one schema, so nothing is needed there.
+ */
+async function migrationTableSchemaOf(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
