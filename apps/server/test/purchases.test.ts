@@ -358,4 +358,49 @@ describe('buying a lecture', () => {
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it('counts parallel pay-card guesses before trying them: 30 at once try at most 10 codes', async () => {
+    const english = await courseNamed(server.db, NAMES.english);
+    const lectures = await lecturesOf(server.db, english.id);
+    const guesser = await newStudent(server.db);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(`/lectures/${lectures[3]!.id}/purchase`, guesser.token, {
+          pay_by: 'paycard',
+          code: `PARALLEL${i}GUESS${i}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
+  it('does not count a pay card that works, nor a purchase by wallet, against the guessing limit', async () => {
+    const english = await courseNamed(server.db, NAMES.english);
+    const lectures = await lecturesOf(server.db, english.id);
+    const buyer = await newStudent(server.db);
+    for (let i = 0; i < 9; i++) {
+      await post(`/lectures/${lectures[3]!.id}/purchase`, buyer.token, {
+        pay_by: 'paycard',
+        code: `WRONG${i}CODE${i}XYZ`,
+      });
+    }
+    const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const bought = await post(`/lectures/${lectures[3]!.id}/purchase`, buyer.token, {
+      pay_by: 'paycard',
+      code: code!,
+    });
+    expect(bought.statusCode).toBe(200);
+    const wrong = await post(`/lectures/${lectures[2]!.id}/purchase`, buyer.token, {
+      pay_by: 'paycard',
+      code: 'WRONG9CODE9XYZ',
+    });
+    expect(wrong.statusCode).toBe(422);
+    const next = await post(`/lectures/${lectures[2]!.id}/purchase`, buyer.token, {
+      pay_by: 'paycard',
+      code: 'WRONG10CODE10XYZ',
+    });
+    expect(next.statusCode).toBe(429);
+  });
 });

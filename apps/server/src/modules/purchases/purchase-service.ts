@@ -3,7 +3,7 @@ import type { PurchaseBody } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { HOUR, hit, isExhausted } from '../../lib/rate-limit';
+import { HOUR, hit, release } from '../../lib/rate-limit';
 import { addDays, nowIso } from '../../lib/time';
 import {
   findCourse,
@@ -61,8 +61,9 @@ async function alreadyJoined(
 }
 
 /**
- * Runs a purchase in one transaction, holding the student's lock, and counts failed pay-card
- * attempts outside it (a rolled-back transaction would forget them).
+ * Runs a purchase in one transaction, holding the student's lock. A pay-card attempt is counted
+ * before it is tried (so parallel guesses cannot all slip under the limit) and given back unless
+ * the card was refused; the count lives outside the transaction, which a refusal rolls back.
  */
 async function purchaseTransaction<T>(
   db: Kysely<DB>,
@@ -71,23 +72,26 @@ async function purchaseTransaction<T>(
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   const limitKey = `paycard:account:${userId}`;
-  if (body.pay_by === 'paycard' && (await isExhausted(db, limitKey, PAYCARD_FAILURES))) {
+  const byCard = body.pay_by === 'paycard';
+  if (byCard && !(await hit(db, limitKey, PAYCARD_FAILURES)).allowed) {
     throw new AppError(
       'TOO_MANY_REQUESTS',
       'محاولات كثيرة بأكواد غير صحيحة، حاول مرة أخرى بعد ساعة',
     );
   }
+  let cardRefused = false;
   try {
     return await db.transaction().execute(async (trx) => {
       await lockStudent(trx, userId);
       return work(trx);
     });
   } catch (error) {
-    if (error instanceof AppError && PAYCARD_CODES.has(error.code))
-      await hit(db, limitKey, PAYCARD_FAILURES);
+    cardRefused = error instanceof AppError && PAYCARD_CODES.has(error.code);
     // Two requests that both passed the "already?" check: the loser answers like the check.
     if (isUniqueViolation(error)) throw new AppError('ALREADY_PURCHASED');
     throw error;
+  } finally {
+    if (byCard && !cardRefused) await release(db, limitKey);
   }
 }
 
