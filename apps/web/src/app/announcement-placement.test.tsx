@@ -26,12 +26,15 @@ function appApi() {
 
 /** Lets the lazy screens and the lazy dialog settle before asserting that nothing opened. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+/** Screens and the dialog are loaded on demand: allow for a slow first import. */
+const LAZY = { timeout: 10_000 };
 
-describe('the announcement’s place', () => {
+// Each test loads the route table's lazy screens: slow on a busy machine.
+describe('the announcement’s place', { timeout: 30_000 }, () => {
   it('stays off the login form', async () => {
     appApi();
     renderRoutes(routes, { path: '/login', settings });
-    await screen.findByRole('button', { name: 'تسجيل الدخول' });
+    await screen.findByRole('button', { name: 'تسجيل الدخول' }, LAZY);
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.announcementDismissed)).toBeNull();
@@ -41,7 +44,7 @@ describe('the announcement’s place', () => {
     appApi();
     for (const path of ['/no-such-page', '/reset-password']) {
       const { unmount } = renderRoutes(routes, { path, settings });
-      await screen.findByRole('heading', { level: 1 });
+      await screen.findByRole('heading', { level: 1 }, LAZY);
       await settle();
       expect(screen.queryByRole('dialog'), path).not.toBeInTheDocument();
       unmount();
@@ -51,14 +54,14 @@ describe('the announcement’s place', () => {
   it('opens on home, where a student lands, and stays closed once dismissed', async () => {
     appApi();
     const first = renderRoutes(routes, { path: '/home', settings, user: userFixture() });
-    const dialog = await screen.findByRole('dialog', { name: 'إعلان' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'إعلان' }, LAZY);
     expect(dialog).toHaveTextContent(TEXT);
     await userEvent.click(screen.getByRole('button', { name: 'حسناً' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     first.unmount();
 
     renderRoutes(routes, { path: '/home', settings, user: userFixture() });
-    await screen.findByText('دورة مميزة');
+    await screen.findByText('دورة مميزة', {}, LAZY);
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
