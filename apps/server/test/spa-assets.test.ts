@@ -26,6 +26,9 @@ beforeAll(async () => {
   writeWithCopies(path.join(webDist, 'assets', 'index-abc123.js'), SCRIPT);
   // Small files are left uncompressed by the build.
   fs.writeFileSync(path.join(webDist, 'assets', 'tiny-def456.js'), 'export {};');
+  // The build's manifest, for tools only.
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
   server = await startTestServer({ webDist, seed: false });
 });
 afterAll(async () => {
@@ -124,6 +127,12 @@ describe('the page itself', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PAGE);
     expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not publish the build manifest', async () => {
+    const res = await get('/.vite/manifest.json', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toBe('{}');
   });
 
   it('does not serve the page in place of API, storage or player paths', async () => {
