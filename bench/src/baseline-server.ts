@@ -14,6 +14,10 @@ const app = Fastify({ logger: false });
 app.get('/baseline', async () => body);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address });
+// The bench asks for our CPU time around each measurement.
+process.on('message', (m) => {
+  if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});
 process.on('disconnect', async () => {
   await app.close();
   process.exit(0);

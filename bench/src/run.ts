@@ -10,6 +10,17 @@ import autocannon from 'autocannon';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+
+/** The url of the given page reached as the web client does: following `links.next`. */
+async function followNext(base: string, page: number): Promise<string> {
+  let url = '/api/v1/courses';
+  for (let i = 1; i < page; i++) {
+    const body = (await (await fetch(`${base}${url}`)).json()) as { links: { next: string } };
+    url = body.links.next;
+  }
+  return `${base}${url}`;
+}
 
 function start(
   script: string,
@@ -24,28 +35,53 @@ function start(
   });
 }
 
+/** CPU time (user + system, µs) the server process has used so far, asked over IPC. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('cpu' in m)) return;
+      child.off('message', onMessage);
+      const { user, system } = (m as { cpu: NodeJS.CpuUsage }).cpu;
+      resolve(user + system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
+
 type Row = {
   target: string;
   url: string;
   rps: number;
+  /** Server CPU per answer: unlike req/s, barely moved by other work on the machine. */
+  cpuUs: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
 };
 
-async function measure(target: string, url: string): Promise<Row> {
-  // A short warm-up so JIT and caches settle before we count.
-  await autocannon({ url, connections, duration: 2 });
-  const r = await autocannon({ url, connections, duration });
+async function measure(
+  server: ChildProcess,
+  target: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  // A warm-up so JIT and caches settle before we count.
+  await autocannon({ url, connections, duration: warmup, headers });
+  const cpuBefore = await cpuOf(server);
+  const r = await autocannon({ url, connections, duration, headers });
+  const cpuUs = Math.round(((await cpuOf(server)) - cpuBefore) / Math.max(1, r.requests.total));
   return {
     target,
     url,
     rps: Math.round(r.requests.average),
+    cpuUs,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors,
-    non2xx: r.non2xx,
+    // A 304 is the answer we asked for with If-None-Match, not a failure.
+    non2xx: r.non2xx - (headers['if-none-match'] ? (r.statusCodeStats?.['304']?.count ?? 0) : 0),
   };
 }
 
@@ -56,40 +92,60 @@ try {
   const course = (await (await fetch(`${a}/api/v1/courses?page=1`)).json()) as {
     data: { id: number }[];
   };
+  const page400 = await followNext(a, 400);
+  const etag = (await fetch(`${a}/api/v1/courses`)).headers.get('etag')!;
   const rows: Row[] = [];
-  rows.push(await measure('bare Fastify baseline', `${baseline.info.address}/baseline`));
-  rows.push(await measure('GET /courses (page 1)', `${a}/api/v1/courses`));
-  rows.push(await measure('GET /courses (page 400)', `${a}/api/v1/courses?page=400`));
+  rows.push(
+    await measure(baseline.child, 'bare Fastify baseline', `${baseline.info.address}/baseline`),
+  );
+  rows.push(await measure(api.child, 'GET /courses (page 1)', `${a}/api/v1/courses`));
+  rows.push(await measure(api.child, 'GET /courses (page 400, links.next)', page400));
+  rows.push(
+    await measure(api.child, 'GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`),
+  );
   rows.push(
     await measure(
+      api.child,
       'GET /courses?query=…&grade_id=',
       `${a}/api/v1/courses?query=${encodeURIComponent('رقم 99')}&grade_id=3`,
     ),
   );
-  rows.push(await measure('GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`));
+  rows.push(
+    await measure(api.child, 'GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`),
+  );
+  rows.push(
+    await measure(api.child, 'GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, {
+      'if-none-match': etag,
+    }),
+  );
   const base = rows[0]!.rps;
+  const baseCpu = rows[0]!.cpuUs;
 
   console.log(
-    `\n${api.info.courses} courses on ${api.info.dialect}; ${connections} connections, ${duration} s each\n`,
+    `\n${api.info.courses} courses on ${api.info.dialect}; ${connections} connections, ${duration} s each (after ${warmup} s of warm-up)\n`,
   );
   console.log(
     [
-      'target'.padEnd(34),
+      'target'.padEnd(36),
       'req/s'.padStart(8),
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'ratio'.padStart(7),
+      'cpu µs'.padStart(8),
+      'cpu ratio'.padStart(10),
       'errors'.padStart(7),
     ].join(' '),
   );
   for (const r of rows) {
     console.log(
       [
-        r.target.padEnd(34),
+        r.target.padEnd(36),
         String(r.rps).padStart(8),
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
         (r.rps / base).toFixed(2).padStart(7),
+        String(r.cpuUs).padStart(8),
+        (baseCpu / r.cpuUs).toFixed(2).padStart(10),
         String(r.errors + r.non2xx).padStart(7),
       ].join(' '),
     );

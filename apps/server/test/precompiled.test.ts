@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompile } from '../src/db/precompiled';
+import { precompile, preparedName } from '../src/db/precompiled';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -53,5 +54,24 @@ describe('precompile', () => {
       name: "x' or '1'='1",
     });
     expect(rows).toEqual([]);
+  });
+
+  it('runs as a named statement that PostgreSQL parses and plans once per connection', async () => {
+    const query = precompile((db, p: { id: number }) =>
+      db.selectFrom('courses').select('name').where('id', '=', p.id),
+    );
+    await server.db.transaction().execute(async (trx) => {
+      const [first] = await query.execute(trx, { id: 1 });
+      const [again] = await query.execute(trx, { id: 1 });
+      expect(again).toEqual(first);
+      const text = trx.selectFrom('courses').select('name').where('id', '=', 1).compile().sql;
+      const name = preparedName(text);
+      expect(name).toMatch(/^dars_\d+$/);
+      if (server.dialect !== 'postgres') return;
+      const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(
+        trx,
+      );
+      expect(rows.map((r) => r.name)).toContain(name);
+    });
   });
 });

@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import type { DB } from './schema';
+import { preparedName } from './precompiled';
 import { cachingDatabase } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,6 +35,33 @@ export type DatabaseOptions = {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 /**
+ * The pool as Kysely sees it, but a precompiled query (db/precompiled.ts) goes as a named
+ * statement: each connection parses and plans it once instead of on every call.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  // One wrapper per pooled client: Kysely keeps its connection state by client object.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((text: string | object, values: readonly unknown[] = []) => {
+      // A cursor (streaming) goes through untouched.
+      if (typeof text !== 'string') return client.query(text as never);
+      const name = preparedName(text);
+      return client.query(name ? { name, text, values: [...values] } : text, [...values]);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * Opens the database: PostgreSQL when a URL is given, otherwise SQLite in WAL mode.
  * @example const { db, destroy } = openDatabase({ sqliteFile: './data/dars.sqlite' })
  */
@@ -38,7 +72,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';

@@ -8,6 +8,21 @@ type Template = { sql: string; parameters: readonly unknown[] };
 /** Parameter shapes kept per query and database (lists of many lengths compile afresh). */
 const MAX_SHAPES = 64;
 
+/** SQL texts worth a server-side prepared statement, with their names (see preparedName). */
+const preparedNames = new Map<string, string>();
+/** Bounded: each connection keeps every statement it prepared until it closes. */
+const MAX_PREPARED = 500;
+
+/**
+ * The name of a precompiled query's SQL text, under which PostgreSQL keeps it parsed and planned
+ * per connection (db/database.ts), or undefined for any other SQL (built per request, its text
+ * varies without bound).
+ * @example client.query({ name: preparedName(text), text, values })
+ */
+export function preparedName(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}
+
 /** Marks where a parameter's value goes; a NUL can't appear in our own SQL literals. */
 const MARK = '\u0000dars-param\u0000';
 
@@ -80,6 +95,9 @@ export function precompile<P extends Params, O>(
       const { sql, parameters } = build(db, markers(params)).compile();
       template = { sql, parameters };
       if (templates.size < MAX_SHAPES) templates.set(shape, template);
+      if (!preparedNames.has(sql) && preparedNames.size < MAX_PREPARED) {
+        preparedNames.set(sql, `dars_${preparedNames.size + 1}`);
+      }
     }
     return template;
   };
