@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { RouteErrorScreen } from '../features/shell/components/route-error-screen';
 import { RootLayout } from './root-layout';
 import type { RouteHandle, RouteMeta } from './route-meta';
+import * as welcomeModule from './routes/welcome';
 
 type ScreenModule = { default: ComponentType };
 
@@ -12,7 +13,8 @@ function screen(meta: RouteMeta, load: () => Promise<ScreenModule>) {
   return { handle, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-const welcome = () => import('./routes/welcome');
+/** The landing page ships with the app chunk: a first visit to `/` saves a round trip. */
+const welcome = async () => welcomeModule;
 const courses = () => import('./routes/courses');
 const home = () => import('./routes/home');
 const course = () => import('./routes/course');
