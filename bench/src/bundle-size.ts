@@ -16,7 +16,7 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../a
 const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 150);
 /**
  * Kilobytes of gzip for the first screen of a public page (first load + app + route). Looser:
- * every library beyond the splash ships in one vendor chunk (fewer round trips, see ADR 009).
+ * every library beyond the splash ships in one vendor chunk (fewer round trips, see ADR 011).
  */
 const SCREEN_BUDGET_KB = Number(process.env.SCREEN_BUDGET_KB ?? 330);
 /** The public pages of a first visit, by the source file of their route module. */
