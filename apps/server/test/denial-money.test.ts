@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSchema, purchaseLectureResponseSchema } from '@dars/contract';
 import { issuePaycards } from '../src/modules/paycards/issue-paycards';
+import { redeemPaycard } from '../src/modules/paycards/redeem-paycard';
 import { balanceOf, credit, debit, lockStudent } from '../src/modules/wallet/ledger';
 import { startTestServer, type TestServer } from './helpers';
 import { newStudent } from './sign-in';
@@ -140,12 +141,22 @@ describe('what each refusal says', () => {
     const contents = await as.contents(999_999, student.token);
     expect(contents.statusCode).toBe(404);
     expect(contents.json()).toMatchObject({ message: 'المحاضرة غير موجودة' });
-    const noMethod = await as.buyLecture(
-      (await lecturesOf(server.db, courses[0]!.id))[3]!.id,
-      student.token,
-      {},
-    );
-    expect(noMethod.json()).toMatchObject({ message: 'اختر طريقة الدفع' });
+    const priced = (await lecturesOf(server.db, courses[0]!.id))[3]!;
+    const noMethod = await as.buyLecture(priced.id, student.token, {});
+    expect(noMethod.statusCode).toBe(422);
+    expect(noMethod.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'اختر طريقة الدفع',
+    });
+    // A card code alone is not a choice of paying by card: nothing is charged to it.
+    const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const codeOnly = await as.buyLecture(priced.id, student.token, { code });
+    expect(codeOnly.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'اختر طريقة الدفع',
+    });
+    expect(await as.cardUsedBy(code!)).toBeNull();
+    expect(await as.purchases(student.userId, priced.id)).toHaveLength(0);
   });
 
   it('refuses a card for a lecture that takes none with the lecture message, before looking at the card', async () => {
@@ -173,6 +184,77 @@ describe('what each refusal says', () => {
     const twice = await as.post(`/courses/${grammar.id}/purchase`, student.token, {});
     expect(twice.json()).toMatchObject({ code: 'ALREADY_PURCHASED' });
   });
+});
+
+describe('joining', () => {
+  it('joins a per-lecture course whatever its price: the lectures are what is paid for', async () => {
+    const student = await newStudent(server.db);
+    const courseId = courses[3]!.id;
+    await server.db
+      .updateTable('courses')
+      .set({ price: 10_000 })
+      .where('id', '=', courseId)
+      .execute();
+    expect((await as.post(`/courses/${courseId}/join`, student.token)).statusCode).toBe(200);
+    expect(await as.joined(student.userId, courseId)).toBe(true);
+    expect(await as.balance(student.userId)).toBe(0);
+  });
+
+  it('answers LIMIT_EXCEEDED, not ALREADY_JOINED, when a per-lecture course is full', async () => {
+    const [first, second] = [await newStudent(server.db), await newStudent(server.db)];
+    const courseId = courses[4]!.id;
+    const { n } = await server.db
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('courses')
+      .set({ users_limit: Number(n) + 1 })
+      .where('id', '=', courseId)
+      .execute();
+    expect((await as.post(`/courses/${courseId}/join`, first.token)).statusCode).toBe(200);
+    const full = await as.post(`/courses/${courseId}/join`, second.token);
+    expect(full.statusCode).toBe(422);
+    expect(full.json()).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect(await as.joined(second.userId, courseId)).toBe(false);
+  });
+});
+
+describe('one pay card, two transactions at once', () => {
+  // Only PostgreSQL runs two transactions at once; SQLite has one writer.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'uses the card once: the second transaction, which read it unused, is refused',
+    async () => {
+      const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
+      const [a, b] = [await newStudent(server.db), await newStudent(server.db)];
+      const redeem = (userId: number) =>
+        ({
+          code: code!,
+          userId,
+          target: { courseId: courses[0]!.id },
+          price: 100,
+          kind: 'course',
+        }) as const;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let redeemed!: () => void;
+      const firstRedeemed = new Promise<void>((resolve) => (redeemed = resolve));
+      const first = server.db.transaction().execute(async (trx) => {
+        await redeemPaycard(trx, redeem(a.userId));
+        redeemed();
+        await held;
+      });
+      await firstRedeemed;
+      // The second reads the card before the first commits, then waits for its row lock.
+      const second = server.db.transaction().execute((trx) => redeemPaycard(trx, redeem(b.userId)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await first;
+      await expect(second).rejects.toMatchObject({ code: 'USED_PAYCARD' });
+      expect(await as.cardUsedBy(code!)).toBe(a.userId);
+    },
+  );
 });
 
 describe('the ledger', () => {

@@ -19,6 +19,10 @@ describe('issuing pay cards', () => {
       rows.every((r) => r.value === 10_000 && r.used_by === null && r.expires_at !== null),
     ).toBe(true);
     expect(rows.map((r) => r.code_hash).sort()).toEqual(codes.map(hashPaycardCode).sort());
+    // Staff find a card by the last four characters printed on it.
+    expect(rows.map((r) => r.code_hint).sort()).toEqual(
+      codes.map((c) => c.replace(/ /g, '').slice(-4)).sort(),
+    );
   });
 
   it('refuses a bad value or count and issues nothing', async () => {
@@ -26,6 +30,8 @@ describe('issuing pay cards', () => {
     await expect(issuePaycards(server.db, { value: 0, count: 1 })).rejects.toThrow(/value/);
     await expect(issuePaycards(server.db, { value: 10.005, count: 1 })).rejects.toThrow(/value/);
     await expect(issuePaycards(server.db, { value: 10, count: 0 })).rejects.toThrow(/count/);
+    await expect(issuePaycards(server.db, { value: 10, count: 10_001 })).rejects.toThrow(/count/);
+    await expect(issuePaycards(server.db, { value: 10, count: 1.5 })).rejects.toThrow(/count/);
     expect((await server.db.selectFrom('paycards').select('id').execute()).length).toBe(before);
   });
 });
