@@ -26,6 +26,7 @@ export default defineConfig({
           // 300 argon2 checks takes 20–45 s, and Stryker would repeat it for every login mutant.
           include: [
             'apps/server/test/denial-*.test.ts',
+            'apps/server/test/security-{login,reset,sessions}.test.ts',
             'apps/server/test/{auth,purchases,lecture-access,paycards-issue,courses,profile,http}.test.ts',
             'apps/server/test/{home-teachers-wallet,seed,settings}.test.ts',
           ],
