@@ -166,6 +166,29 @@ describe('GET /api/v1/courses/{id}', () => {
       expect(body.message).toMatch(/[\u0600-\u06FF]/);
     }
   });
+
+  it('hides an unpublished course and its lectures from guests and students alike', async () => {
+    const { id } = await server.db
+      .selectFrom('courses')
+      .select('id')
+      .where('name', '=', COURSES[1]!.name)
+      .executeTakeFirstOrThrow();
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    await server.db.updateTable('courses').set({ published: 0 }).where('id', '=', id).execute();
+    try {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const res = await server.app.inject({
+          method: 'GET',
+          url: `/api/v1/courses/${id}`,
+          headers: { ...WEB_HEADERS, ...headers },
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain(COURSES[1]!.lectures[0]!);
+      }
+    } finally {
+      await server.db.updateTable('courses').set({ published: 1 }).where('id', '=', id).execute();
+    }
+  });
 });
 
 describe('GET /api/v1/welcome', () => {

@@ -403,6 +403,16 @@ export async function findCourseLectures(
   return courseLecturesQuery.execute(db, { courseId });
 }
 
+const latestPurchasesQuery = precompile((db, p: { userId: number; lectureIds: number[] }) =>
+  db
+    .selectFrom('lecture_purchases')
+    .select(['lecture_id', 'created_at', 'expires_at'])
+    .where('user_id', '=', p.userId)
+    .where('lecture_id', 'in', p.lectureIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'),
+);
+
 /** The student's latest purchase of each of the given lectures. */
 export async function findLatestLecturePurchases(
   db: Kysely<DB>,
@@ -410,14 +420,7 @@ export async function findLatestLecturePurchases(
   lectureIds: number[],
 ): Promise<Map<number, { created_at: string; expires_at: string | null }>> {
   if (lectureIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('lecture_purchases')
-    .select(['lecture_id', 'created_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('lecture_id', 'in', lectureIds)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const rows = await latestPurchasesQuery.execute(db, { userId, lectureIds });
   // Later rows overwrite earlier ones, leaving the latest purchase of each lecture.
   return new Map(
     rows.map((r) => [r.lecture_id, { created_at: r.created_at, expires_at: r.expires_at }]),
