@@ -17,9 +17,16 @@ const MAX_GRADE_CHIPS = 2;
 
 /**
  * A course in a grid: cover, featured badge, name, teachers, grades, price and lecture
- * count. The whole card links to the course page.
+ * count. The whole card links to the course page. `priority`: its cover is on screen when
+ * the page opens (see `CourseImage`).
  */
-export function CourseCard({ course }: { course: CourseSummary }) {
+export function CourseCard({
+  course,
+  priority = false,
+}: {
+  course: CourseSummary;
+  priority?: boolean;
+}) {
   const free = isFreeCourse(course);
   const extraGrades = course.grades.length - MAX_GRADE_CHIPS;
 
@@ -48,7 +55,12 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         }}
       >
         <Box sx={{ position: 'relative' }}>
-          <CourseImage src={course.image_url} name={course.name} seed={course.id} />
+          <CourseImage
+            src={course.image_url}
+            name={course.name}
+            seed={course.id}
+            priority={priority}
+          />
           {course.featured && (
             <Chip
               icon={<StarRoundedIcon />}

@@ -31,12 +31,17 @@ function ResponsiveGrid({ children, ...rest }: { children: ReactNode } & Omit<Bo
   );
 }
 
-/** @example <CourseGrid courses={page.data} /> */
+/**
+ * The first card's cover is the largest element of a phone's first screen (`/`, `/courses`),
+ * so it is fetched at once with high priority; the others load lazily.
+ *
+ * @example <CourseGrid courses={page.data} />
+ */
 export function CourseGrid({ courses }: { courses: CourseSummary[] }) {
   return (
     <ResponsiveGrid>
-      {courses.map((course) => (
-        <CourseCard key={course.id} course={course} />
+      {courses.map((course, i) => (
+        <CourseCard key={course.id} course={course} priority={i === 0} />
       ))}
     </ResponsiveGrid>
   );

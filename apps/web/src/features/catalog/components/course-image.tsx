@@ -12,15 +12,21 @@ const FALLBACK_BACKGROUNDS = [
 /**
  * A course's cover at 16:9. Without an image (or when it fails to load) a gradient with the
  * course's initial stands in, its colour stable per course.
+ *
+ * `priority` marks a cover that is on screen when the page opens (the first card of a grid,
+ * the largest element of `/` and `/courses` on a phone): it loads at once and ahead of the
+ * other images instead of waiting for the lazy-loading check after layout.
  */
 export function CourseImage({
   src,
   name,
   seed,
+  priority = false,
 }: {
   src: string | null;
   name: string;
   seed: number;
+  priority?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== failedSrc;
@@ -34,7 +40,8 @@ export function CourseImage({
           component="img"
           src={src}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailedSrc(src)}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}

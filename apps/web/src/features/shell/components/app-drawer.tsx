@@ -19,7 +19,9 @@ import { NavIcon } from './nav-icon';
 
 /**
  * The navigation drawer (spec §2), at the inline start of the page. `permanent` docks it
- * beside the content (signed-in desktop); otherwise it slides over the page.
+ * beside the content (signed-in desktop); otherwise it slides over the page, and is not
+ * rendered while closed: on a phone's first load it would be a whole hidden menu to style
+ * and lay out before the page itself.
  */
 export function AppDrawer({
   signedIn,
@@ -45,7 +47,6 @@ export function AppDrawer({
         anchor="left"
         open={variant === 'permanent' || open}
         onClose={onClose}
-        ModalProps={{ keepMounted: true }}
         slotProps={{
           paper: {
             // The temporary drawer's paper is a dialog, which needs a name; the docked one's
