@@ -1,10 +1,16 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { hasToken } from '../lib/token-storage';
 import { AppStart } from './app-start';
+import { prefetchFirstScreen } from './prefetch-first-screen';
 import { DataProvider } from './provider';
+import { createQueryClient } from './query-client';
 import { routes } from './router';
+import { forceLogout } from './session-actions';
 
-// Created when this module loads, so the route modules of the address start loading at once,
-// beside the app start's requests.
+// Created when this module loads, so the route modules of the address and a guest's first
+// screen's data start loading at once, beside the app start's requests.
+const queryClient = createQueryClient({ onUnauthorized: forceLogout });
+prefetchFirstScreen(queryClient, window.location, hasToken());
 const router = createBrowserRouter(routes);
 
 /**
@@ -13,7 +19,7 @@ const router = createBrowserRouter(routes);
  */
 export default function App() {
   return (
-    <DataProvider>
+    <DataProvider queryClient={queryClient}>
       <AppStart>
         <RouterProvider router={router} />
       </AppStart>
