@@ -60,6 +60,19 @@ describe('CoursePage', () => {
     expect(screen.getByText('قائمة المحاضرات هنا')).toBeInTheDocument();
   });
 
+  it("loads the cover at once and with high priority (the first screen's largest element)", async () => {
+    mockApi({
+      'GET /api/v1/courses/1': () => ({
+        body: { data: courseDetailFixture({ image_url: '/storage/cover-1.png' }) },
+      }),
+    });
+    const { container } = renderCourse({ signedIn: false });
+    await screen.findByRole('link', { name: 'احصل على الدورة' });
+    const cover = container.querySelector('img[src="/storage/cover-1.png"]');
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('links every teacher to their profile', async () => {
     mockApi({ 'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture() } }) });
     renderCourse({ signedIn: true });

@@ -229,7 +229,8 @@ function CourseSideCard({ course, children }: { course: Course; children: ReactN
   const free = isFreeCourse(course);
   return (
     <Card sx={{ borderRadius: 2 }}>
-      <CourseImage src={course.image_url} name={course.name} seed={course.id} />
+      {/* The cover is the largest element of the page's first screen on a phone. */}
+      <CourseImage src={course.image_url} name={course.name} seed={course.id} priority />
       <Stack spacing={2} sx={{ p: 2.5 }}>
         <Typography
           sx={{
