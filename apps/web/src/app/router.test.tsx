@@ -149,7 +149,7 @@ describe('route table', () => {
   it('shows the footer only on routes whose meta asks for it', async () => {
     const { unmount } = renderRoutes(routes, { path: '/help' });
     await screen.findByRole('heading', { level: 1, name: 'المساعدة' });
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2023');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('© 2023');
     unmount();
     catalogApi();
     renderRoutes(routes, { path: '/courses' });

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Box, LinearProgress } from '@mui/material';
+import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useSession } from '../../../lib/session-context';
 import { AppDrawer } from './app-drawer';
@@ -48,6 +49,8 @@ export function AppShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const permanentDrawer = signedIn && isDesktop && !options.temporaryMenu;
   const bottomBar = signedIn && !isDesktop;
+  // Below the first view on every page that has it: rendered after the page has painted.
+  const footerReady = useAfterIdle();
 
   return (
     <Box
@@ -97,7 +100,7 @@ export function AppShell({
         <Box component="main" sx={{ flex: 1, pb: bottomBar && !options.footer ? 2 : 0 }}>
           {children}
         </Box>
-        {options.footer && <AppFooter />}
+        {options.footer && footerReady && <AppFooter />}
       </Box>
       {bottomBar && <BottomBar />}
       {options.announcement && <Announcement />}
