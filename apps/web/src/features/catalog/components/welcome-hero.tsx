@@ -5,6 +5,7 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
 import MenuBookRoundedIcon from '@mui/icons-material/MenuBookRounded';
 import PlayCircleOutlineRoundedIcon from '@mui/icons-material/PlayCircleOutlineRounded';
+import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
 
 /** A quiet illustration of the product: a book with lessons, exams and results around it. */
@@ -53,6 +54,9 @@ function HeroArt() {
 
 /** The welcome page's hero (spec §2): headline, pitch, login and register. */
 export function WelcomeHero() {
+  // The illustration is for wide screens only: a phone does not render it at all, rather
+  // than styling and hiding it.
+  const isDesktop = useIsDesktop();
   return (
     <Box
       component="section"
@@ -108,9 +112,7 @@ export function WelcomeHero() {
               </Button>
             </Stack>
           </Stack>
-          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-            <HeroArt />
-          </Box>
+          {isDesktop && <HeroArt />}
         </Stack>
       </Container>
     </Box>
