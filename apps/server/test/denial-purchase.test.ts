@@ -338,6 +338,25 @@ describe('the wallet', () => {
 });
 
 describe('pay-card guessing', () => {
+  it('counts only refused cards: card purchases refused for another reason never lock the student out', async () => {
+    const student = await newStudent(server.db);
+    const [, , next, lecture] = await lecturesOf(server.db, courses[0]!.id);
+    const [first] = await issuePaycards(server.db, { value: 100, count: 1 });
+    expect(
+      (await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: first }))
+        .statusCode,
+    ).toBe(200);
+    const [spare] = await issuePaycards(server.db, { value: 100, count: 1 });
+    for (let i = 0; i <= PAYCARD_FAILURES.limit; i++)
+      expectRefusal(
+        await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: spare }),
+        'ALREADY_PURCHASED',
+      );
+    expect(
+      (await as.buyLecture(next!.id, student.token, { pay_by: 'paycard', code: spare })).statusCode,
+    ).toBe(200);
+  });
+
   it(`stops after ${PAYCARD_FAILURES.limit} wrong codes in an hour, even for a valid card, and counts only card mistakes`, async () => {
     const student = await newStudent(server.db);
     const lecture = (await lecturesOf(server.db, courses[5]!.id))[3]!;
