@@ -82,7 +82,7 @@ describe('a course sold lecture by lecture', () => {
     expect((await as.openVideo(video.id, stranger.token)).res.statusCode).toBe(403);
   });
 
-  it('shuts an expired lecture on every path: contents, video link, view, download', async () => {
+  it('shuts an expired lecture on every path: contents, video link, player, stream, view, download', async () => {
     const student = await newStudent(server.db);
     const courseId = courses[3]!.id;
     // Lecture 3 has no exam closing its videos; give it expiry days as lecture 2 has.
@@ -105,6 +105,12 @@ describe('a course sold lecture by lecture', () => {
     const { vt } = await as.openVideo(video.id, student.token);
     expect(vt).toBeTruthy();
     expect((await as.download(pdf!.url)).statusCode).toBe(200);
+    expect((await server.app.inject({ url: `/player/${video.id}?vt=${vt}` })).statusCode).toBe(200);
+    const playing = await server.app.inject({
+      url: `/api/v1/video/stream/${video.id}?vt=${vt}`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(playing.statusCode).toBe(206);
 
     await as.expirePurchase(student.userId, expiring.id);
 
@@ -120,6 +126,15 @@ describe('a course sold lecture by lecture', () => {
     expect(await as.views(student.userId, video.id)).toBe(0);
     // A download link handed out before the expiry does not outlive it.
     expect((await as.download(pdf!.url)).statusCode).toBe(403);
+    // Nor does the player page or the stream it plays, even with a validly signed token.
+    const player = await server.app.inject({ url: `/player/${video.id}?vt=${vt}` });
+    expect(player.statusCode).toBe(403);
+    expect(player.json().message).toBe(EXPIRED);
+    const stream = await server.app.inject({
+      url: `/api/v1/video/stream/${video.id}?vt=${vt}`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(stream.statusCode).toBe(403);
     expect(await lectureState(courseId, expiring.id, student.token)).toMatchObject({
       purchased: true,
       expired: true,

@@ -31,6 +31,21 @@ function readVideoToken(secret: Buffer, token: string | undefined, videoId: numb
 
 const tokenQuery = z.object({ vt: z.string().max(1000).optional() });
 
+/**
+ * A player or stream token outlives neither the lecture's expiry nor the purchase: every page
+ * and range request re-checks that the student still has the lecture (views are counted once,
+ * when playback starts, in assertViewable).
+ */
+async function assertStillEntitled(ctx: AppContext, userId: number, lectureId: number) {
+  const access = await lectureAccess(ctx.db, lectureId, userId);
+  if (!access.hasAccess)
+    throw new AppError(
+      'FORBIDDEN',
+      access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً لمشاهدة الفيديو',
+    );
+  return access;
+}
+
 /** Checks everything that decides whether the student may watch now; answers the views left. */
 async function assertViewable(ctx: AppContext, userId: number, videoId: number) {
   const video = await ctx.db
@@ -39,12 +54,7 @@ async function assertViewable(ctx: AppContext, userId: number, videoId: number) 
     .where('id', '=', videoId)
     .executeTakeFirst();
   if (!video || !video.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
-  const access = await lectureAccess(ctx.db, video.lecture_id, userId);
-  if (!access.hasAccess)
-    throw new AppError(
-      'FORBIDDEN',
-      access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً لمشاهدة الفيديو',
-    );
+  const access = await assertStillEntitled(ctx, userId, video.lecture_id);
   if (await hasMandatoryExams(ctx.db, video.lecture_id))
     throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
   const counted =
@@ -127,10 +137,11 @@ export const videoRoutes =
         const token = readVideoToken(secret, request.query.vt, request.params.id);
         const video = await db
           .selectFrom('videos')
-          .select('source_path')
+          .select(['source_path', 'lecture_id'])
           .where('id', '=', token.v)
           .executeTakeFirst();
         if (!video?.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
+        await assertStillEntitled(ctx, token.u, video.lecture_id);
         return sendFile(request, reply, path.join(privateRoot, video.source_path), {
           type: 'video/mp4',
         });
@@ -151,7 +162,7 @@ export const playerRoutes =
         const [video, user] = await Promise.all([
           ctx.db
             .selectFrom('videos')
-            .select(['id', 'name'])
+            .select(['id', 'name', 'lecture_id'])
             .where('id', '=', token.v)
             .executeTakeFirst(),
           ctx.db
@@ -161,6 +172,7 @@ export const playerRoutes =
             .executeTakeFirst(),
         ]);
         if (!video || !user) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
+        await assertStillEntitled(ctx, user.id, video.lecture_id);
         const vt = encodeURIComponent(request.query.vt!);
         return reply
           .type('text/html; charset=utf-8')
