@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoIfEmpty, DEMO_PAYCARDS, DEMO_STUDENTS } from '../src/db/seed/seed';
 import { verifyPassword } from '../src/lib/passwords';
 import { hashPaycardCode } from '../src/modules/paycards/paycard-code';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { tokenFor } from './sign-in';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,6 +41,27 @@ describe('the demo seed', () => {
         .executeTakeFirstOrThrow();
       expect(Number(row.n), table).toBeGreaterThan(3);
     }
+  });
+
+  it('shows different courses under «أحدث الدورات» and «دورات مميزة» on the demo home', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/home',
+      headers: {
+        ...WEB_HEADERS,
+        authorization: `Bearer ${(await tokenFor(server.db, 'student@dars.test')).token}`,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { featured_courses: featured, latest_courses: latest } = res.json().data as {
+      featured_courses: { id: number }[];
+      latest_courses: { id: number }[];
+    };
+    expect(latest.length).toBeGreaterThan(2);
+    const featuredIds = new Set(featured.map((c) => c.id));
+    // The page shows the first 4 of each section at first: they must not be the same cards.
+    const firstLatestAlsoFeatured = latest.slice(0, 4).filter((c) => featuredIds.has(c.id));
+    expect(firstLatestAlsoFeatured.length).toBeLessThanOrEqual(1);
   });
 
   it('creates the demo students with working passwords and a balance that equals the ledger', async () => {

@@ -265,6 +265,9 @@ export async function seedDemoIfEmpty(
     const lectureIdsByCourse: number[][] = [];
     let examSeq = 0;
     for (const [ci, c] of COURSES.entries()) {
+      // The catalogue grew over time: the first courses (most of them featured) are the
+      // oldest, so the home page's «أحدث الدورات» differs from «دورات مميزة».
+      const addedAt = iso((COURSES.length - ci) * 3 + 1);
       const category = CATEGORIES[c.category]!;
       const { id: courseId } = await trx
         .insertInto('courses')
@@ -283,7 +286,7 @@ export async function seedDemoIfEmpty(
           show_preview: c.show_preview ? 1 : 0,
           users_limit: c.users_limit ?? null,
           published: 1,
-          created_at: iso(ci * 3 + 1),
+          created_at: addedAt,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -324,7 +327,7 @@ export async function seedDemoIfEmpty(
             repurchasable: byLecture && li === 3 ? 1 : 0,
             repurchase_price: byLecture && li === 3 ? toPiasters(20) : null,
             paycard_disabled: byLecture && li === 4 ? 1 : 0,
-            created_at: iso(ci * 3 + 1),
+            created_at: addedAt,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -394,7 +397,7 @@ export async function seedDemoIfEmpty(
               duration: kind === 'exam' ? 20 : null,
               detailed: true,
             },
-            iso(ci * 3 + 1),
+            addedAt,
           );
         if (li === 0) {
           const quiz = await lectureExam('exam', 'اختبار قصير');
