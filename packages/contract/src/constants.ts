@@ -64,7 +64,7 @@ export const SINGLE_OPTION_PRESELECT_DELAY_MS = 500;
 
 // Accounts
 export const PASSWORD_MIN_LENGTH = 8;
-/** Length of the e-mail verification and password-reset codes (decisions.md). */
+/** Length of the e-mail verification and password-reset codes (ADR 000: Password reset). */
 export const VERIFICATION_CODE_LENGTH = 6;
 /** Our bound on one uploaded file (avatar, answer image, payment receipt). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -83,6 +83,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * The key `u` and `lc` of GET /video/apps are encrypted with (AES-256-GCM, base64). It ships in
  * every client build, as the spec's "built-in shared secret" does: it only hides urls from
  * casual copying. Playback is protected by the short-lived, student-bound token inside the url
- * and by views counted on the server (decisions.md).
+ * and by views counted on the server (ADR 000: Video url encryption).
  */
 export const VIDEO_URL_KEY_BASE64 = 'ZGFycy12aWRlby11cmwta2V5LXYxLTIwMjYtMTEtMjI=';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The value of the App-Platform header. `mini` is an embedded host app (decisions.md). */
+/** The value of the App-Platform header. `mini` is an embedded host app (ADR 000: mini platform). */
 export const PLATFORMS = ['web', 'android', 'ios', 'mini', 'desktop'] as const;
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;

@@ -109,7 +109,7 @@ export interface ExamsTable {
   name: string;
   description: string | null;
   exam_code: string;
-  /** 'exam' or 'homework' (decisions.md: results lists). */
+  /** 'exam' or 'homework' (ADR 000: Exam results lists). */
   kind: string;
   course_id: number | null;
   /** Open to anyone with the code from /exams (a general exam). */

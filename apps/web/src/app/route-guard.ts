@@ -22,7 +22,7 @@ export function homeFor(search: string): string {
 }
 
 /**
- * A native app's web-wallet hand-off link (`/home?tk=…&from=app&to=w`, decisions.md): it
+ * A native app's web-wallet hand-off link (`/home?tk=…&from=app&to=w`, ADR 000: Reversed token): it
  * brings its own token, so a browser without a session must reach home to store it. Home
  * itself sends the visitor to login when the hand-off does not apply (desktop, no wallet).
  * @example carriesWalletHandOff({ pathname: '/home', search: '?tk=cba&from=app&to=w' }) // true

@@ -59,7 +59,7 @@ export const registerResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-/** POST /login. `login` is the e-mail or the phone in one field (decisions.md). */
+/** POST /login. `login` is the e-mail or the phone in one field (ADR 000: Login). */
 export const loginBodySchema = z.object({
   login: requiredText(VALIDATION_MESSAGES.fieldsRequired, 254).transform(toLatinDigits),
   password: safeString(VALIDATION_MESSAGES.fieldsRequired)
@@ -103,7 +103,7 @@ export type ValidatePasswordResetBody = z.infer<typeof validatePasswordResetBody
 
 /**
  * → `{ url }` (not shown in the spec): the absolute path of step 3, carrying a one-time
- * token, e.g. `/api/v1/password/reset/confirm/5f0c…` (decisions.md).
+ * token, e.g. `/api/v1/password/reset/confirm/5f0c…` (ADR 000: Password reset).
  */
 export const validatePasswordResetResponseSchema = z.object({ url: z.string().startsWith('/') });
 export type ValidatePasswordResetResponse = z.infer<typeof validatePasswordResetResponseSchema>;

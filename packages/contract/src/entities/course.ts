@@ -5,7 +5,7 @@ import { lectureSchema } from './lecture';
 
 /**
  * 'course': the whole course is bought. Any other value (normally 'lectures'): joined with a
- * confirmation, lectures bought one by one (decisions.md).
+ * confirmation, lectures bought one by one (ADR 000: pay_type).
  */
 export const payTypeSchema = z.enum(['course', 'lectures']);
 export type PayType = z.infer<typeof payTypeSchema>;

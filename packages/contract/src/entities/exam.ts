@@ -24,7 +24,7 @@ export const examDetailsSchema = z.object({
 });
 export type ExamDetails = z.infer<typeof examDetailsSchema>;
 
-/** A student's attempt at an exam. `remaining_seconds` is the server's clock (decisions.md). */
+/** A student's attempt at an exam. `remaining_seconds` is the server's clock (ADR 000: Time). */
 export const examSessionSchema = z.object({
   token: z.string(),
   active: z.boolean(),

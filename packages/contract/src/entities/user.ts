@@ -4,7 +4,7 @@ import { moneySchema } from '../money';
 import { notificationSchema } from './notification';
 import { gradeSchema } from './settings';
 
-/** groupId values with a name; they gate nothing in the student client (decisions.md). */
+/** groupId values with a name; they gate nothing in the student client (ADR 000: Roles). */
 export const USER_GROUPS = { admin: 1, leader: 2 } as const;
 
 /** The signed-in student (spec §3). */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Where to play a video (spec §3). `u` and `lc` are AES-256-GCM encrypted under the key the
- * client build carries (decisions.md), each as base64url of iv (12 bytes) ‖ ciphertext ‖
- * tag (16 bytes). This only hides urls from casual copying; the url itself holds a
+ * client build carries (ADR 000: Video url encryption), each as base64url of iv (12 bytes)
+ * ‖ ciphertext ‖ tag (16 bytes). This only hides urls from casual copying; the url itself holds a
  * short-lived token bound to the student and the video.
  */
 export const videoDataSchema = z.object({

@@ -28,8 +28,8 @@ const STEP_LABELS = [
 ] as const;
 
 /**
- * Password reset in three steps (decisions.md): the e-mail, then the 6-digit code mailed to
- * it, then the new password with its confirmation. Done, it returns to login with a
+ * Password reset in three steps (ADR 000: Password reset): the e-mail, then the 6-digit
+ * code mailed to it, then the new password with its confirmation. Done, it returns to login with a
  * success message.
  */
 export function ResetPasswordPage() {

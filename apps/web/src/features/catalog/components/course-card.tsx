@@ -8,7 +8,7 @@ import { formatMoney } from '../../../lib/format';
 import { t, tPlural } from '../../../i18n/t';
 import { CourseImage } from './course-image';
 
-/** A course is free when marked free or priced 0 (decisions.md). */
+/** A course is free when marked free or priced 0 (ADR 000: Free). */
 export function isFreeCourse(course: Pick<CourseSummary, 'free' | 'price'>): boolean {
   return course.free || course.price === 0;
 }

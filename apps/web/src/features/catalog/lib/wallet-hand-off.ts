@@ -7,8 +7,8 @@ export interface HandOffContext {
 }
 
 /**
- * The token of a native app's web-wallet hand-off (spec §2 Home, decisions.md): a link with
- * `tk` (the bearer token reversed), `from=app` and `to=w` opened in a phone or tablet
+ * The token of a native app's web-wallet hand-off (spec §2 Home, ADR 000: Reversed token):
+ * a link with `tk` (the bearer token reversed), `from=app` and `to=w` opened in a phone or tablet
  * browser while the wallet is enabled. Null for any other link.
  * @example walletHandOffToken('?tk=cba&from=app&to=w', { phoneOrTablet: true, walletEnabled: true }) // 'abc'
  */

@@ -27,8 +27,8 @@ function videoKey(): Promise<CryptoKey> {
 
 /**
  * Decrypts `u` (or `lc`) of GET /video/apps: base64url of iv (12 bytes) ‖ ciphertext ‖ tag
- * (16 bytes), AES-256-GCM under the key of the contract (decisions.md). WebCrypto wants the
- * tag after the ciphertext, which is how it arrives. Rejects on a tampered value.
+ * (16 bytes), AES-256-GCM under the key of the contract (ADR 000: Video url encryption).
+ * WebCrypto wants the tag after the ciphertext, which is how it arrives. Rejects on a tampered value.
  * @example const playerUrl = await decryptVideoUrl(video.u) // 'https://…/player/7?vt=…'
  */
 export async function decryptVideoUrl(value: string): Promise<string> {

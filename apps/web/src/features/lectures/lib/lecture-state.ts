@@ -5,7 +5,7 @@ export type LectureStatus = 'purchased' | 'preview' | 'expired' | 'locked';
 
 export interface LectureState {
   status: LectureStatus;
-  /** Marked free or priced 0 (decisions.md). */
+  /** Marked free or priced 0 (ADR 000: Free). */
   free: boolean;
   /** The student may open its contents. */
   hasAccess: boolean;
