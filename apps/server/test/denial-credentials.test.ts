@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/seed';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-students';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
 
 // What a refused sign-in says, and which spellings of a login still find the account.

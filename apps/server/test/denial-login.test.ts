@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@dars/contract';
-import { DEMO_PASSWORD } from '../src/db/seed/seed';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-students';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
 
 // The login limits, from the outside: a flood of wrong passwords is stopped with the Arabic 429

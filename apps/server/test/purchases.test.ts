@@ -4,7 +4,7 @@ import {
   getCourseResponseSchema,
   purchaseLectureResponseSchema,
 } from '@dars/contract';
-import { DEMO_PAYCARDS } from '../src/db/seed/seed';
+import { DEMO_PAYCARDS } from '../src/db/seed/demo-paycards';
 import { issuePaycards } from '../src/modules/paycards/issue-paycards';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
 import { newStudent, tokenFor } from './sign-in';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoIfEmpty, DEMO_PAYCARDS, DEMO_STUDENTS } from '../src/db/seed/seed';
+import { DEMO_PAYCARDS } from '../src/db/seed/demo-paycards';
+import { DEMO_STUDENTS } from '../src/db/seed/demo-students';
+import { seedDemoIfEmpty } from '../src/db/seed/seed';
 import { verifyPassword } from '../src/lib/passwords';
 import { hashPaycardCode } from '../src/modules/paycards/paycard-code';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';

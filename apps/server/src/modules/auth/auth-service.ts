@@ -42,6 +42,51 @@ function validationError(errors: Record<string, string[]>): AppError {
   return new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0], errors);
 }
 
+/** What makes a new user; everything else starts empty (no avatar, no staff group, 0 balance). */
+export interface NewUser {
+  name: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  /** null: an incomplete profile (staff-made accounts have no grade). */
+  gradeId: number | null;
+  /** null: the e-mail is not confirmed. */
+  emailVerifiedAt: string | null;
+  centerName?: string | null;
+  profileQrCode?: string | null;
+  /** Defaults to now. */
+  createdAt?: string;
+}
+
+/**
+ * The one way a users row is made — by registration, by the demo seed and by test data — with
+ * a fresh wallet address. A taken e-mail, phone or address is the database's unique violation.
+ * @example const user = await insertUser(db, { name, email, phone, passwordHash, gradeId, emailVerifiedAt: null })
+ */
+export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<UserRow> {
+  const createdAt = user.createdAt ?? nowIso();
+  return db
+    .insertInto('users')
+    .values({
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      password_hash: user.passwordHash,
+      grade_id: user.gradeId,
+      avatar_path: null,
+      group_id: null,
+      email_verified_at: user.emailVerifiedAt,
+      balance: 0,
+      wallet_address: newWalletAddress(),
+      center_name: user.centerName ?? null,
+      profile_qr_code: user.profileQrCode ?? null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Creates the account; a taken e-mail or phone is a 422 on that field, even under a race. */
 export async function createAccount(db: Kysely<DB>, body: RegisterBody): Promise<UserRow> {
   const errors = await takenFields(db, body.email, body.phone);
@@ -57,26 +102,15 @@ export async function createAccount(db: Kysely<DB>, body: RegisterBody): Promise
   const now = nowIso();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db
-        .insertInto('users')
-        .values({
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          password_hash: passwordHash,
-          grade_id: body.grade_id,
-          avatar_path: null,
-          group_id: null,
-          email_verified_at: null,
-          balance: 0,
-          wallet_address: newWalletAddress(),
-          center_name: null,
-          profile_qr_code: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await insertUser(db, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        passwordHash,
+        gradeId: body.grade_id,
+        emailVerifiedAt: null,
+        createdAt: now,
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const raced = await takenFields(db, body.email, body.phone);

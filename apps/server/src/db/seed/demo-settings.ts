@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema';
+import { putSettings } from '../../modules/settings/settings-service';
+import { ANNOUNCEMENT } from './catalog-data';
+import { slide } from './images';
+import type { SeedFiles } from './seed-files';
+
+/**
+ * The demo school's settings: every feature on, contact details, store links, social pages,
+ * the announcement and the home page's three slides.
+ * @example await seedDemoSettings(trx, seedFiles(dataDir))
+ */
+export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promise<void> {
+  await putSettings(db, {
+    enable_wp: true,
+    enable_gen_exm: true,
+    enable_wallet_system: true,
+    enable_wallet_transfers: true,
+    transfer_fees: 1,
+    teachers_page: true,
+    email_verification: false,
+    general_announcement: ANNOUNCEMENT,
+    home_mode: 'default',
+    appIsDown: false,
+    play_store_url: 'https://play.google.com/store/apps/details?id=app.dars.student',
+    apple_store_url: 'https://apps.apple.com/eg/app/dars-student/id6450000000',
+    desktop_app_url: 'https://dars.example/desktop',
+    stable_version: '1.0.0',
+    android_stable_version: '1.0.0',
+    ios_stable_version: '1.0.0',
+    contact_phone: '01001234567',
+    contact_email: 'support@dars.example',
+    recharge_info: {
+      min_recharge_amount: 20,
+      supported_methods: ['recharge_card', 'mobile_wallets', 'paymob_card'],
+      mobile_wallet_number: '01001234567',
+    },
+    crisp_website_id: null,
+    social: {
+      youtube: 'https://youtube.com/@dars.edu',
+      facebook: 'https://facebook.com/dars.edu',
+      linkedin: null,
+      telegram: 'https://t.me/dars_edu',
+      messenger: null,
+      twitter: null,
+      tiktok: 'https://tiktok.com/@dars.edu',
+      whatsapp: 'https://wa.me/201001234567',
+    },
+  });
+  const slidePath = (n: number, s: Parameters<typeof slide>[0]) =>
+    `/storage/${files.writePublic(`seed/slides/${n}.svg`, slide(s))}`;
+  await db
+    .insertInto('settings')
+    .values({
+      key: 'header_images',
+      value: JSON.stringify([
+        {
+          url: slidePath(1, {
+            hue: 215,
+            title: 'ذاكر بذكاء مع دَرس',
+            line: 'شرح ومتابعة وامتحانات في مكان واحد',
+          }),
+          to: '/courses',
+        },
+        {
+          url: slidePath(2, {
+            hue: 265,
+            title: 'مراجعة ليلة الامتحان',
+            line: 'أهم القوانين في محاضرات قصيرة',
+          }),
+          to: '/courses?query=مراجعة',
+        },
+        {
+          url: slidePath(3, { hue: 150, title: 'تابعنا على يوتيوب', line: 'دروس مجانية كل أسبوع' }),
+          href: 'https://youtube.com/@dars.edu',
+        },
+      ]),
+    })
+    .execute();
+}
