@@ -27,7 +27,14 @@ describe('getCoursesQuerySchema', () => {
       grade_id: undefined,
       category_id: undefined,
       page: 1,
+      after: undefined,
     });
+  });
+
+  it('states the keyset position links.next carries, and drops one that is too long', () => {
+    expect(getCoursesQuerySchema.parse({ page: '2', after: 'MjAyNnwx' }).after).toBe('MjAyNnwx');
+    expect(getCoursesQuerySchema.parse({ after: 'x'.repeat(201) }).after).toBeUndefined();
+    expect(getCoursesQuerySchema.parse({ after: ['a', 'b'] }).after).toBeUndefined();
   });
 });
 

@@ -21,10 +21,15 @@ function filterId(message: string) {
   );
 }
 
+/** Longest `after` accepted; the server's own are about 50 characters. */
+export const COURSES_AFTER_MAX = 200;
+
 /**
- * GET /courses?query=&grade_id=&category_id=&page=
+ * GET /courses?query=&grade_id=&category_id=&page=&after=
  * Lenient by design: a non-numeric filter is ignored, a huge query is cut, a bad page is page 1.
  * A query with NUL or an out-of-range id is refused (422): it can only be forged.
+ * `after` is the keyset position that the server writes into `links.next` (ADR 010): opaque to
+ * clients, who follow the link and never build it; one the server did not write is ignored.
  */
 export const getCoursesQuerySchema = z.object({
   query: z
@@ -36,6 +41,7 @@ export const getCoursesQuerySchema = z.object({
   grade_id: filterId(VALIDATION_MESSAGES.grade),
   category_id: filterId(VALIDATION_MESSAGES.category),
   page: pageParamSchema,
+  after: z.string().max(COURSES_AFTER_MAX).optional().catch(undefined),
 });
 export type GetCoursesQuery = z.infer<typeof getCoursesQuerySchema>;
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import {
   getCourseResponseSchema,
   getCoursesQuerySchema,
@@ -12,14 +11,6 @@ import { guestCatalogCache } from '../../plugins/http-cache';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { getCourse, listCourses, welcomeCourses } from './course-service';
 
-/**
- * The contract's query plus `after`, the keyset position `links.next` carries (opaque to
- * clients, who only follow the link; anything we did not write is ignored).
- */
-const listQuerySchema = getCoursesQuerySchema.extend({
-  after: z.string().max(200).optional().catch(undefined),
-});
-
 export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
@@ -29,7 +20,7 @@ export const courseRoutes =
       '/courses',
       {
         onSend: guestCatalogCache,
-        schema: { querystring: listQuerySchema, response: { 200: getCoursesResponseSchema } },
+        schema: { querystring: getCoursesQuerySchema, response: { 200: getCoursesResponseSchema } },
       },
       async (request) =>
         listCourses(ctx.db, request.query, (await request.currentUser())?.id ?? null),

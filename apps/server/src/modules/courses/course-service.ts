@@ -84,8 +84,6 @@ export function decodeCursor(after: string | undefined): CourseCursor | undefine
   return Number.isSafeInteger(id) ? { createdAt: match[1]!, id } : undefined;
 }
 
-export type ListCoursesQuery = GetCoursesQuery & { after?: string | undefined };
-
 /** The url of a courses page with the same filters, as `links.next` and `links.prev` carry it. */
 export function coursesPageUrl(query: GetCoursesQuery, page: number, after?: CourseCursor): string {
   const params = new URLSearchParams();
@@ -105,7 +103,7 @@ export function coursesPageUrl(query: GetCoursesQuery, page: number, after?: Cou
  */
 export async function listCourses(
   db: Kysely<DB>,
-  query: ListCoursesQuery,
+  query: GetCoursesQuery,
   userId: number | null,
 ): Promise<GetCoursesResponse> {
   const perPage = COURSES_PAGE_SIZE;
