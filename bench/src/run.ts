@@ -1,6 +1,9 @@
 // `npm run bench`: autocannon against the real API and a bare Fastify route in the same run.
 // Each server runs in its own process; the load comes from this one. Prints req/s, p50/p99 and
-// the ratio to the baseline, and writes the numbers to bench/results/.
+// the ratios to two baselines (the bare route, and our own plugin stack answering without a
+// query), and writes the numbers to bench/results/.
+// BENCH_ONLY=<regex> measures only the matching calls (the baselines always run);
+// BENCH_PROFILE=<folder> writes the API server's CPU profile there (node --cpu-prof).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const profileDir = process.env.BENCH_PROFILE;
 
 /** The url of the given page reached as the web client does: following `links.next`. */
 async function followNext(base: string, page: number): Promise<string> {
@@ -22,15 +27,18 @@ async function followNext(base: string, page: number): Promise<string> {
   return `${base}${url}`;
 }
 
+type ServerInfo = { address: string; stack?: string; [k: string]: unknown };
+
 function start(
   script: string,
-): Promise<{ child: ChildProcess; info: { address: string; [k: string]: unknown } }> {
+  execArgv: string[] = [],
+): Promise<{ child: ChildProcess; info: ServerInfo }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, script), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...execArgv],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('message', (info) => resolve({ child, info: info as { address: string } }));
+    child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }
@@ -85,7 +93,10 @@ async function measure(
   };
 }
 
-const api = await start('api-server.ts');
+const api = await start(
+  'api-server.ts',
+  profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+);
 const baseline = await start('baseline-server.ts');
 try {
   const a = api.info.address;
@@ -94,32 +105,27 @@ try {
   };
   const page400 = await followNext(a, 400);
   const etag = (await fetch(`${a}/api/v1/courses`)).headers.get('etag')!;
-  const rows: Row[] = [];
-  rows.push(
+  const rows: Row[] = [
     await measure(baseline.child, 'bare Fastify baseline', `${baseline.info.address}/baseline`),
-  );
-  rows.push(await measure(api.child, 'GET /courses (page 1)', `${a}/api/v1/courses`));
-  rows.push(await measure(api.child, 'GET /courses (page 400, links.next)', page400));
-  rows.push(
-    await measure(api.child, 'GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`),
-  );
-  rows.push(
-    await measure(
-      api.child,
+    await measure(api.child, 'our plugin stack, no query', `${a}${api.info.stack}`),
+  ];
+  const targets: [string, string, Record<string, string>?][] = [
+    ['GET /courses (page 1)', `${a}/api/v1/courses`],
+    ['GET /courses (page 400, links.next)', page400],
+    ['GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`],
+    [
       'GET /courses?query=…&grade_id=',
       `${a}/api/v1/courses?query=${encodeURIComponent('رقم 99')}&grade_id=3`,
-    ),
-  );
-  rows.push(
-    await measure(api.child, 'GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`),
-  );
-  rows.push(
-    await measure(api.child, 'GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, {
-      'if-none-match': etag,
-    }),
-  );
+    ],
+    ['GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`],
+    ['GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, { 'if-none-match': etag }],
+  ];
+  for (const [target, url, headers] of targets) {
+    if (!only || only.test(target)) rows.push(await measure(api.child, target, url, headers));
+  }
   const base = rows[0]!.rps;
   const baseCpu = rows[0]!.cpuUs;
+  const stack = rows[1]!.rps;
 
   console.log(
     `\n${api.info.courses} courses on ${api.info.dialect}; ${connections} connections, ${duration} s each (after ${warmup} s of warm-up)\n`,
@@ -131,6 +137,7 @@ try {
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'ratio'.padStart(7),
+      'stack'.padStart(7),
       'cpu µs'.padStart(8),
       'cpu ratio'.padStart(10),
       'errors'.padStart(7),
@@ -144,6 +151,7 @@ try {
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
         (r.rps / base).toFixed(2).padStart(7),
+        (r.rps / stack).toFixed(2).padStart(7),
         String(r.cpuUs).padStart(8),
         (baseCpu / r.cpuUs).toFixed(2).padStart(10),
         String(r.errors + r.non2xx).padStart(7),
@@ -156,12 +164,20 @@ try {
   fs.writeFileSync(
     file,
     JSON.stringify(
-      { at: new Date().toISOString(), duration, connections, courses: api.info.courses, rows },
+      {
+        at: new Date().toISOString(),
+        dialect: api.info.dialect,
+        duration,
+        connections,
+        courses: api.info.courses,
+        rows,
+      },
       null,
       2,
     ),
   );
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+  console.log('ratio: to the bare route; stack: to our plugin stack answering without a query');
 } finally {
   api.child.disconnect();
   baseline.child.disconnect();
