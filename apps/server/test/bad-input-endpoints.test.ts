@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
 import { captureLog, errorLines } from './captured-log';
-import { newStudent } from './sign-in';
+import { makeStudent } from './factories/students';
 
 /**
  * Walks every call of the contract's endpoint list and sends it what a careless or hostile
@@ -286,7 +286,7 @@ describe('bad input never gives a 5xx, an English message or an error log', () =
   });
 
   it.each(list)('%s', async (name, def) => {
-    const student = await newStudent(server.db);
+    const student = await makeStudent(server.db);
     const signedIn = { ...WEB_HEADERS, authorization: `Bearer ${student.token}` };
     const served = server.app.hasRoute({ method: def.method, url: API_BASE + def.path });
     const cases = casesFor(name, def);

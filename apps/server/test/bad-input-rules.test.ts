@@ -11,7 +11,7 @@ import {
 import { MALFORMED_UPLOAD_MESSAGE } from '../src/lib/multipart';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
 import { captureLog, errorLines } from './captured-log';
-import { newStudent } from './sign-in';
+import { makeStudent } from './factories/students';
 
 /**
  * The answers a student (or a forged request) gets for ids PostgreSQL cannot hold, for NUL in
@@ -27,7 +27,7 @@ let signedIn: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: 'warn' } });
   log = captureLog(server.app);
-  student = await newStudent(server.db);
+  student = await makeStudent(server.db);
   signedIn = { ...WEB_HEADERS, authorization: `Bearer ${student.token}` };
 }, 120_000);
 afterAll(() => server?.close());

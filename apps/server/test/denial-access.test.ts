@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCourseResponseSchema, getLectureContentsResponseSchema } from '@dars/contract';
 import { startTestServer, type TestServer } from './helpers';
-import { newStudent } from './sign-in';
-import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
-import { perLectureCourses, studentClient } from './denial-client';
+import { makeCourse, makeLecture } from './factories/courses';
+import { makeStudent } from './factories/students';
+import { studentClient } from './denial-client';
 
 // The refusing side of every lecture access rule (spec §2), on every path a student can take
 // to a lecture: its contents, a video link, counting a view, an attachment download.
 
 let server: TestServer;
 let as: ReturnType<typeof studentClient>;
-let courses: { id: number }[];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: false });
   as = studentClient(server);
-  courses = await perLectureCourses(server);
 });
 afterAll(() => server.close());
 
@@ -29,23 +27,33 @@ async function lectureState(courseId: number, lectureId: number, token: string) 
 
 describe('a course sold lecture by lecture', () => {
   it('opens only the lectures the student bought: joining and buying one opens no other', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[1]!.id;
-    const [free, preview, expiring, repurchasable] = await lecturesOf(server.db, courseId);
+    const student = await makeStudent(server.db);
+    const {
+      id: courseId,
+      lectures: [free, preview, expiring, repurchasable],
+    } = await makeCourse(server, {
+      payType: 'lectures',
+      lectures: [
+        { free: true },
+        { price: 40, preview: true },
+        { price: 50, expiryDays: 30 },
+        { price: 30, repurchasable: true, repurchasePrice: 20 },
+      ],
+    });
     await as.topUp(student.userId, 100);
-    expect((await as.buyLecture(free!.id, student.token, {})).statusCode).toBe(200);
-    expect((await as.buyLecture(repurchasable!.id, student.token)).statusCode).toBe(200);
+    expect((await as.buyLecture(free.id, student.token, {})).statusCode).toBe(200);
+    expect((await as.buyLecture(repurchasable.id, student.token)).statusCode).toBe(200);
     expect(await as.joined(student.userId, courseId)).toBe(true);
 
     // What the student bought is open (so the refusals below are about the rule, not the setup).
-    for (const bought of [free!, repurchasable!]) {
+    for (const bought of [free, repurchasable]) {
       expect((await as.contents(bought.id, student.token)).statusCode).toBe(200);
       const video = await as.firstVideo(bought.id);
       expect((await as.openVideo(video.id, student.token)).res.statusCode).toBe(200);
     }
 
     // Every other paid lecture stays shut, whatever its flags (a preview is not open here).
-    for (const locked of [preview!, expiring!]) {
+    for (const locked of [preview, expiring]) {
       const contents = await as.contents(locked.id, student.token);
       expect(contents.statusCode).toBe(403);
       expect(contents.json()).toMatchObject({ message: NOT_BOUGHT });
@@ -74,24 +82,17 @@ describe('a course sold lecture by lecture', () => {
   });
 
   it('keeps a preview lecture shut for a student who has not bought it', async () => {
-    const stranger = await newStudent(server.db);
-    const [, preview] = await lecturesOf(server.db, courses[2]!.id);
-    expect(preview!.preview).toBe(1);
-    expect((await as.contents(preview!.id, stranger.token)).statusCode).toBe(403);
-    const video = await as.firstVideo(preview!.id);
+    const stranger = await makeStudent(server.db);
+    const preview = await makeLecture(server, { price: 40, preview: true });
+    expect((await as.contents(preview.id, stranger.token)).statusCode).toBe(403);
+    const video = await as.firstVideo(preview.id);
     expect((await as.openVideo(video.id, stranger.token)).res.statusCode).toBe(403);
   });
 
   it('shuts an expired lecture on every path: contents, video link, player, stream, view, download', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[3]!.id;
-    // Lecture 3 has no exam closing its videos; give it expiry days as lecture 2 has.
-    const expiring = (await lecturesOf(server.db, courseId))[3]!;
-    await server.db
-      .updateTable('lectures')
-      .set({ expiry_days: 30 })
-      .where('id', '=', expiring.id)
-      .execute();
+    const student = await makeStudent(server.db);
+    const expiring = await makeLecture(server, { price: 30, expiryDays: 30 });
+    const courseId = expiring.course_id;
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(expiring.id, student.token)).statusCode).toBe(200);
     const [purchase] = await as.purchases(student.userId, expiring.id);
@@ -142,8 +143,8 @@ describe('a course sold lecture by lecture', () => {
   });
 
   it('stays open until the expiry comes', async () => {
-    const student = await newStudent(server.db);
-    const expiring = (await lecturesOf(server.db, courses[4]!.id))[2]!;
+    const student = await makeStudent(server.db);
+    const expiring = await makeLecture(server, { price: 50, expiryDays: 30 });
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(expiring.id, student.token)).statusCode).toBe(200);
     await server.db
@@ -152,7 +153,7 @@ describe('a course sold lecture by lecture', () => {
       .where('user_id', '=', student.userId)
       .execute();
     expect((await as.contents(expiring.id, student.token)).statusCode).toBe(200);
-    expect(await lectureState(courses[4]!.id, expiring.id, student.token)).toMatchObject({
+    expect(await lectureState(expiring.course_id, expiring.id, student.token)).toMatchObject({
       purchased: true,
       expired: false,
     });
@@ -161,38 +162,37 @@ describe('a course sold lecture by lecture', () => {
 
 describe('a course bought as a whole', () => {
   it('keeps its lectures shut to a student who has not bought it, except the previews', async () => {
-    const stranger = await newStudent(server.db);
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const [preview, locked] = await lecturesOf(server.db, physics.id);
-    expect((await as.contents(preview!.id, stranger.token)).statusCode).toBe(200);
-    const contents = await as.contents(locked!.id, stranger.token);
+    const stranger = await makeStudent(server.db);
+    const {
+      lectures: [preview, locked],
+    } = await makeCourse(server, {
+      price: 350,
+      showPreview: true,
+      lectures: [{ preview: true }, {}],
+    });
+    expect((await as.contents(preview.id, stranger.token)).statusCode).toBe(200);
+    const contents = await as.contents(locked.id, stranger.token);
     expect(contents.statusCode).toBe(403);
     expect(contents.json().message).toBe(NOT_BOUGHT);
-    const video = await as.firstVideo(locked!.id);
+    const video = await as.firstVideo(locked.id);
     expect((await as.openVideo(video.id, stranger.token)).res.statusCode).toBe(403);
     expect((await as.countView(as.signedVideoToken(video.id, stranger.userId))).statusCode).toBe(
       403,
     );
-    const attachment = await as.firstAttachment(locked!.id);
+    const attachment = await as.firstAttachment(locked.id);
     expect(
       (await as.download(as.signedDownloadUrl(attachment.id, stranger.userId))).statusCode,
     ).toBe(403);
     // Buying a single lecture of it is no way in.
-    expect((await as.buyLecture(locked!.id, stranger.token)).statusCode).toBe(403);
-    expect(await as.purchases(stranger.userId, locked!.id)).toHaveLength(0);
+    expect((await as.buyLecture(locked.id, stranger.token)).statusCode).toBe(403);
+    expect(await as.purchases(stranger.userId, locked.id)).toHaveLength(0);
   });
 
   it("counts a lecture's expiry days from joining: shut once they have passed, open before", async () => {
-    const student = await newStudent(server.db);
-    const grammar = await courseNamed(server.db, NAMES.grammar); // free, pay_type 'course'
-    const lectures = await lecturesOf(server.db, grammar.id);
-    const last = lectures[lectures.length - 1]!;
+    const student = await makeStudent(server.db);
+    const grammar = await makeCourse(server, { lectures: [{}, { expiryDays: 5 }] }); // free, whole
+    const [first, last] = grammar.lectures;
     expect((await as.post(`/courses/${grammar.id}/purchase`, student.token)).statusCode).toBe(200);
-    await server.db
-      .updateTable('lectures')
-      .set({ expiry_days: 5 })
-      .where('id', '=', last.id)
-      .execute();
     await server.db
       .updateTable('enrollments')
       .set({ created_at: new Date(Date.now() - 4 * 86_400_000).toISOString() })
@@ -217,19 +217,19 @@ describe('a course bought as a whole', () => {
       expired: true,
     });
     // Another lecture without expiry days stays open.
-    expect((await as.contents(lectures[0]!.id, student.token)).statusCode).toBe(200);
-    await server.db
-      .updateTable('lectures')
-      .set({ expiry_days: null })
-      .where('id', '=', last.id)
-      .execute();
+    expect((await as.contents(first.id, student.token)).statusCode).toBe(200);
   });
 });
 
 describe('views', () => {
   it('refuses a view past the limit even from a player opened before the limit was reached', async () => {
-    const student = await newStudent(server.db);
-    const repurchasable = (await lecturesOf(server.db, courses[5]!.id))[3]!;
+    const student = await makeStudent(server.db);
+    const repurchasable = await makeLecture(server, {
+      price: 30,
+      repurchasable: true,
+      repurchasePrice: 20,
+      videos: [null, 3],
+    });
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(repurchasable.id, student.token)).statusCode).toBe(200);
     const video = await as.firstVideo(repurchasable.id, true);
@@ -251,17 +251,17 @@ describe('views', () => {
   });
 
   it('refuses a forged, tampered or foreign player token', async () => {
-    const student = await newStudent(server.db);
-    const [free] = await lecturesOf(server.db, courses[0]!.id);
-    expect((await as.buyLecture(free!.id, student.token, {})).statusCode).toBe(200);
-    const video = await as.firstVideo(free!.id);
+    const student = await makeStudent(server.db);
+    const free = await makeLecture(server, { free: true });
+    expect((await as.buyLecture(free.id, student.token, {})).statusCode).toBe(200);
+    const video = await as.firstVideo(free.id);
     const { vt } = await as.openVideo(video.id, student.token);
     const [body, mac] = vt!.split('.');
     for (const bad of ['abc', `${body}.${mac}x`, `${body}x.${mac}`, `${body}.${mac}.x`]) {
       expect((await as.countView(bad)).statusCode).toBe(403);
     }
     // A stranger's token for the same video is refused too: the view is checked for its owner.
-    const stranger = await newStudent(server.db);
+    const stranger = await makeStudent(server.db);
     expect((await as.countView(as.signedVideoToken(video.id, stranger.userId))).statusCode).toBe(
       403,
     );
@@ -272,13 +272,13 @@ describe('views', () => {
 
 describe('a guest', () => {
   it('gets 401 for contents, a video link and every purchase', async () => {
-    const [free] = await lecturesOf(server.db, courses[0]!.id);
-    const video = await as.firstVideo(free!.id);
-    expect((await as.contents(free!.id)).statusCode).toBe(401);
+    const free = await makeLecture(server, { free: true });
+    const video = await as.firstVideo(free.id);
+    expect((await as.contents(free.id)).statusCode).toBe(401);
     expect((await as.get(`/video/apps/${video.id}`)).statusCode).toBe(401);
-    expect((await as.post(`/lectures/${free!.id}/purchase`)).statusCode).toBe(401);
-    expect((await as.post(`/courses/${courses[0]!.id}/join`)).statusCode).toBe(401);
-    const res = await as.post(`/courses/${courses[0]!.id}/purchase`, 'x'.repeat(40));
+    expect((await as.post(`/lectures/${free.id}/purchase`)).statusCode).toBe(401);
+    expect((await as.post(`/courses/${free.course_id}/join`)).statusCode).toBe(401);
+    const res = await as.post(`/courses/${free.course_id}/purchase`, 'x'.repeat(40));
     expect(res.statusCode).toBe(401);
   });
 });

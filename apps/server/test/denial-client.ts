@@ -133,13 +133,3 @@ export function studentClient(server: TestServer) {
         .executeTakeFirstOrThrow(),
   };
 }
-
-/** Courses sold lecture by lecture, in seed order: each test takes its own so none share state. */
-export async function perLectureCourses(server: TestServer) {
-  return server.db
-    .selectFrom('courses')
-    .select('id')
-    .where('pay_type', '=', 'lectures')
-    .orderBy('id')
-    .execute();
-}

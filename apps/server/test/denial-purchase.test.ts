@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, purchaseLectureResponseSchema } from '@dars/contract';
-import { issuePaycards } from '../src/modules/paycards/issue-paycards';
 import { PAYCARD_FAILURES } from '../src/modules/purchases/purchase-service';
 import { startTestServer, type TestServer } from './helpers';
-import { newStudent } from './sign-in';
-import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
-import { perLectureCourses, studentClient } from './denial-client';
+import { makeCourse, makeLecture, type LectureSpec } from './factories/courses';
+import { makePaycard } from './factories/paycards';
+import { makeStudent } from './factories/students';
+import { studentClient } from './denial-client';
 
 // The refusing side of every money rule: a refused purchase answers its code in Arabic and
 // changes nothing — no charge, no ledger row, no purchase, no seat, the pay card still unused.
 
 let server: TestServer;
 let as: ReturnType<typeof studentClient>;
-let courses: { id: number }[];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: false });
   as = studentClient(server);
-  courses = await perLectureCourses(server);
 });
 afterAll(() => server.close());
 
@@ -40,61 +38,70 @@ async function snapshot(userId: number, lectureId: number, courseId: number) {
   };
 }
 
+/** A course sold lecture by lecture, with these lectures. */
+const lectureShop = <const L extends readonly LectureSpec[]>(...lectures: L) =>
+  makeCourse(server, { payType: 'lectures', lectures });
+/** One lecture of a course sold lecture by lecture. */
+const lectureOnSale = (spec: LectureSpec) => makeLecture(server, spec);
+/** A course bought whole. */
+const wholeCourse = (price: number) => makeCourse(server, { price });
+const paycard = (value: number, target: { courseId?: number; lectureId?: number } = {}) =>
+  makePaycard(server.db, { value, ...target });
+
 describe('pay cards bound to a lecture or a course', () => {
   it('a card made for one lecture buys that lecture only: not another lecture, not a course', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[0]!.id;
-    const [, meant, other] = await lecturesOf(server.db, courseId);
-    const [code] = await issuePaycards(server.db, { value: 100, count: 1, lectureId: meant!.id });
-    const before = await snapshot(student.userId, other!.id, courseId);
+    const student = await makeStudent(server.db);
+    const {
+      id: courseId,
+      lectures: [meant, other],
+    } = await lectureShop({ price: 40 }, { price: 50 });
+    const code = await paycard(100, { lectureId: meant.id });
+    const before = await snapshot(student.userId, other.id, courseId);
 
-    const wrong = await as.buyLecture(other!.id, student.token, { pay_by: 'paycard', code });
+    const wrong = await as.buyLecture(other.id, student.token, { pay_by: 'paycard', code });
     expect(expectRefusal(wrong, 'PAYCARD_TARGET_VALIDATION_FAILD').message).toBe(
       'لا يمكن شراء هذه المحاضرة بالبطاقة المُدخلة',
     );
-    const story = await courseNamed(server.db, NAMES.story); // 80 pounds, whole course
+    const story = await wholeCourse(80);
     expectRefusal(
       await as.post(`/courses/${story.id}/purchase`, student.token, { pay_by: 'paycard', code }),
       'PAYCARD_TARGET_VALIDATION_FAILD',
     );
-    expect(await snapshot(student.userId, other!.id, courseId)).toEqual(before);
+    expect(await snapshot(student.userId, other.id, courseId)).toEqual(before);
     expect(await as.joined(student.userId, story.id)).toBe(false);
-    expect(await as.cardUsedBy(code!)).toBeNull();
+    expect(await as.cardUsedBy(code)).toBeNull();
 
     // The card still buys what it was made for; the rest of its value goes to the wallet.
-    const right = await as.buyLecture(meant!.id, student.token, { pay_by: 'paycard', code });
+    const right = await as.buyLecture(meant.id, student.token, { pay_by: 'paycard', code });
     expect(right.statusCode).toBe(200);
     expect(purchaseLectureResponseSchema.parse(right.json()).balance * 100).toBe(
-      10_000 - meant!.price,
+      10_000 - meant.price,
     );
-    expect(await as.cardUsedBy(code!)).toBe(student.userId);
+    expect(await as.cardUsedBy(code)).toBe(student.userId);
   });
 
   it("a card made for a course buys that course's lectures, not another course's", async () => {
-    const student = await newStudent(server.db);
-    const [mine, theirs] = [courses[1]!.id, courses[2]!.id];
-    const [code] = await issuePaycards(server.db, { value: 100, count: 1, courseId: mine });
-    const elsewhere = (await lecturesOf(server.db, theirs))[3]!;
-    const before = await snapshot(student.userId, elsewhere.id, theirs);
+    const student = await makeStudent(server.db);
+    const [mine, theirs] = [await lectureShop({ price: 30 }), await lectureShop({ price: 30 })];
+    const code = await paycard(100, { courseId: mine.id });
+    const elsewhere = theirs.lectures[0];
+    const before = await snapshot(student.userId, elsewhere.id, theirs.id);
     expectRefusal(
       await as.buyLecture(elsewhere.id, student.token, { pay_by: 'paycard', code }),
       'PAYCARD_TARGET_VALIDATION_FAILD',
     );
-    expect(await snapshot(student.userId, elsewhere.id, theirs)).toEqual(before);
-    expect(await as.cardUsedBy(code!)).toBeNull();
-    const here = (await lecturesOf(server.db, mine))[3]!;
+    expect(await snapshot(student.userId, elsewhere.id, theirs.id)).toEqual(before);
+    expect(await as.cardUsedBy(code)).toBeNull();
+    const here = mine.lectures[0];
     expect(
       (await as.buyLecture(here.id, student.token, { pay_by: 'paycard', code })).statusCode,
     ).toBe(200);
   });
 
   it('a card made for one course does not buy another whole course', async () => {
-    const student = await newStudent(server.db);
-    const [physics, story] = [
-      await courseNamed(server.db, NAMES.physics),
-      await courseNamed(server.db, NAMES.story),
-    ];
-    const [code] = await issuePaycards(server.db, { value: 400, count: 1, courseId: physics.id });
+    const student = await makeStudent(server.db);
+    const [physics, story] = [await wholeCourse(350), await wholeCourse(80)];
+    const code = await paycard(400, { courseId: physics.id });
     const refused = expectRefusal(
       await as.post(`/courses/${story.id}/purchase`, student.token, { pay_by: 'paycard', code }),
       'PAYCARD_TARGET_VALIDATION_FAILD',
@@ -102,57 +109,54 @@ describe('pay cards bound to a lecture or a course', () => {
     expect(refused.message).toBe('هذه الدورة لا يمكن شراؤها بالبطاقة المُدخلة');
     expect(await as.joined(student.userId, story.id)).toBe(false);
     expect(await as.balance(student.userId)).toBe(0);
-    expect(await as.cardUsedBy(code!)).toBeNull();
+    expect(await as.cardUsedBy(code)).toBeNull();
   });
 
   it('a card worth less than the price is refused and stays unused', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[3]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[2]!; // 50 pounds
-    const [code] = await issuePaycards(server.db, { value: lecture.price / 100 - 0.01, count: 1 });
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale({ price: 50 });
+    const courseId = lecture.course_id;
+    const code = await paycard(49.99);
     const before = await snapshot(student.userId, lecture.id, courseId);
     expectRefusal(
       await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code }),
       'PAYCARD_MAX_PRICE_EXCEEDED',
     );
     expect(await snapshot(student.userId, lecture.id, courseId)).toEqual(before);
-    expect(await as.cardUsedBy(code!)).toBeNull();
+    expect(await as.cardUsedBy(code)).toBeNull();
     // Exactly the price is enough, and leaves nothing over.
-    const [exact] = await issuePaycards(server.db, { value: lecture.price / 100, count: 1 });
-    const paid = await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: exact });
+    const exact = await paycard(50);
+    const paid = await as.buyLecture(lecture.id, student.token, {
+      pay_by: 'paycard',
+      code: exact,
+    });
     expect(paid.statusCode).toBe(200);
     expect(await as.balance(student.userId)).toBe(0);
     expect(await as.ledger(student.userId)).toHaveLength(0);
   });
 
   it('an expired card, or one already used, buys nothing', async () => {
-    const [student, other] = [await newStudent(server.db), await newStudent(server.db)];
-    const courseId = courses[4]!.id;
-    const [, , , lecture] = await lecturesOf(server.db, courseId);
-    const [expired] = await issuePaycards(server.db, { value: 100, count: 1, expiresInDays: 1 });
-    await server.db
-      .updateTable('paycards')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('used_by', 'is', null)
-      .where('expires_at', 'is not', null)
-      .execute();
-    const before = await snapshot(student.userId, lecture!.id, courseId);
+    const [student, other] = [await makeStudent(server.db), await makeStudent(server.db)];
+    const lecture = await lectureOnSale({ price: 30 });
+    const courseId = lecture.course_id;
+    const expired = await makePaycard(server.db, { value: 100, expired: true });
+    const before = await snapshot(student.userId, lecture.id, courseId);
     expectRefusal(
-      await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: expired }),
+      await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: expired }),
       'EXPIRED_PAYCARD',
     );
-    expect(await snapshot(student.userId, lecture!.id, courseId)).toEqual(before);
+    expect(await snapshot(student.userId, lecture.id, courseId)).toEqual(before);
 
-    const [used] = await issuePaycards(server.db, { value: 100, count: 1, expiresInDays: 10 });
+    const used = await paycard(100);
     expect(
-      (await as.buyLecture(lecture!.id, other.token, { pay_by: 'paycard', code: used })).statusCode,
+      (await as.buyLecture(lecture.id, other.token, { pay_by: 'paycard', code: used })).statusCode,
     ).toBe(200);
     expectRefusal(
-      await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: used }),
+      await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: used }),
       'PAYCARD_USED_BY_ANOTHER_USER',
     );
     // For a course the same card answers plainly "used".
-    const story = await courseNamed(server.db, NAMES.story);
+    const story = await wholeCourse(80);
     expectRefusal(
       await as.post(`/courses/${story.id}/purchase`, student.token, {
         pay_by: 'paycard',
@@ -160,22 +164,20 @@ describe('pay cards bound to a lecture or a course', () => {
       }),
       'USED_PAYCARD',
     );
-    expect(await snapshot(student.userId, lecture!.id, courseId)).toEqual(before);
+    expect(await snapshot(student.userId, lecture.id, courseId)).toEqual(before);
     expect(await as.joined(student.userId, story.id)).toBe(false);
-    expect(await as.cardUsedBy(used!)).toBe(other.userId);
+    expect(await as.cardUsedBy(used)).toBe(other.userId);
   });
 
   it('a lecture that refuses pay cards still sells for the wallet', async () => {
-    const student = await newStudent(server.db);
-    const organic = await courseNamed(server.db, NAMES.organic);
-    const noCards = (await lecturesOf(server.db, organic.id))[4]!;
-    expect(noCards.paycard_disabled).toBe(1);
-    const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const student = await makeStudent(server.db);
+    const noCards = await lectureOnSale({ price: 40, paycardDisabled: true });
+    const code = await paycard(100);
     expectRefusal(
       await as.buyLecture(noCards.id, student.token, { pay_by: 'paycard', code }),
       'PAYCARD_TARGET_VALIDATION_FAILD',
     );
-    expect(await as.cardUsedBy(code!)).toBeNull();
+    expect(await as.cardUsedBy(code)).toBeNull();
     expect(await as.purchases(student.userId, noCards.id)).toHaveLength(0);
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(noCards.id, student.token)).statusCode).toBe(200);
@@ -183,19 +185,18 @@ describe('pay cards bound to a lecture or a course', () => {
 });
 
 describe('buying a lecture again', () => {
-  async function boughtAndExpired(courseIndex: number, lectureIndex: number) {
-    const student = await newStudent(server.db);
-    const courseId = courses[courseIndex]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[lectureIndex]!;
+  async function boughtAndExpired(spec: LectureSpec) {
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale(spec);
+    const courseId = lecture.course_id;
     await as.topUp(student.userId, 200);
     expect((await as.buyLecture(lecture.id, student.token)).statusCode).toBe(200);
     await as.expirePurchase(student.userId, lecture.id);
-    return { student, lecture, courseId };
+    return { student, lecture: lecture!, courseId };
   }
 
   it('refuses to sell an expired lecture again unless it is repurchasable', async () => {
-    const { student, lecture, courseId } = await boughtAndExpired(5, 2); // expiry 30 days
-    expect(lecture.repurchasable).toBe(0);
+    const { student, lecture, courseId } = await boughtAndExpired({ price: 50, expiryDays: 30 });
     const before = await snapshot(student.userId, lecture.id, courseId);
     const again = await as.buyLecture(lecture.id, student.token);
     expect(expectRefusal(again, 'ALREADY_PURCHASED').message).toBe('لقد حصلت على المحاضرة سابقاً');
@@ -203,14 +204,9 @@ describe('buying a lecture again', () => {
   });
 
   it('refuses to sell a lecture whose views are used up again unless it is repurchasable', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[0]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[3]!;
-    await server.db
-      .updateTable('lectures')
-      .set({ repurchasable: 0 })
-      .where('id', '=', lecture.id)
-      .execute();
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale({ price: 30, videos: [null, 3] });
+    const courseId = lecture.course_id;
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(lecture.id, student.token)).statusCode).toBe(200);
     const video = await as.firstVideo(lecture.id, true);
@@ -224,14 +220,12 @@ describe('buying a lecture again', () => {
   });
 
   it('sells an expired repurchasable lecture again at its repurchase price, with a new expiry', async () => {
-    const courseId = courses[1]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[3]!; // 30, again 20
-    await server.db
-      .updateTable('lectures')
-      .set({ expiry_days: 7 })
-      .where('id', '=', lecture.id)
-      .execute();
-    const { student } = await boughtAndExpired(1, 3);
+    const { student, lecture, courseId } = await boughtAndExpired({
+      price: 30,
+      repurchasable: true,
+      repurchasePrice: 20,
+      expiryDays: 7,
+    });
     const before = await as.balance(student.userId);
     const again = await as.buyLecture(lecture.id, student.token);
     expect(again.statusCode).toBe(200);
@@ -248,17 +242,11 @@ describe('buying a lecture again', () => {
       course_id: courseId,
       balance_after: before - lecture.repurchase_price!,
     });
-    await server.db
-      .updateTable('lectures')
-      .set({ expiry_days: null })
-      .where('id', '=', lecture.id)
-      .execute();
   });
 
   it('refuses a repurchasable lecture that is neither expired nor spent: a double click charges once', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[2]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[3]!;
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale({ price: 30, repurchasable: true, repurchasePrice: 20 });
     await as.topUp(student.userId, 100);
     const answers = await Promise.all([1, 2].map(() => as.buyLecture(lecture.id, student.token)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
@@ -269,10 +257,10 @@ describe('buying a lecture again', () => {
 
 describe('the wallet', () => {
   it('refuses a lecture the balance does not cover, and takes no seat on the way', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[3]!.id;
-    const lecture = (await lecturesOf(server.db, courseId))[3]!;
-    await as.topUp(student.userId, lecture.price / 100 - 1);
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale({ price: 30 });
+    const courseId = lecture.course_id;
+    await as.topUp(student.userId, 29);
     const before = await snapshot(student.userId, lecture.id, courseId);
     expect(before.joined).toBe(false);
     const res = await as.buyLecture(lecture.id, student.token);
@@ -295,41 +283,44 @@ describe('the wallet', () => {
   });
 
   it('asks for a payment method for a priced lecture, and charges nothing for a free one', async () => {
-    const student = await newStudent(server.db);
-    const courseId = courses[4]!.id;
-    const [free, , , priced] = await lecturesOf(server.db, courseId);
+    const student = await makeStudent(server.db);
+    const {
+      id: courseId,
+      lectures: [free, priced],
+    } = await lectureShop({ free: true }, { price: 30 });
     await as.topUp(student.userId, 100);
-    const before = await snapshot(student.userId, priced!.id, courseId);
-    const res = await as.buyLecture(priced!.id, student.token, {});
+    const before = await snapshot(student.userId, priced.id, courseId);
+    const res = await as.buyLecture(priced.id, student.token, {});
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.pay_by).toEqual(['اختر طريقة الدفع']);
-    expect(await snapshot(student.userId, priced!.id, courseId)).toEqual(before);
+    expect(await snapshot(student.userId, priced.id, courseId)).toEqual(before);
     // A card payment without a code is no payment either.
-    expect((await as.buyLecture(priced!.id, student.token, { pay_by: 'paycard' })).statusCode).toBe(
+    expect((await as.buyLecture(priced.id, student.token, { pay_by: 'paycard' })).statusCode).toBe(
       422,
     );
-    expect(await snapshot(student.userId, priced!.id, courseId)).toEqual(before);
+    expect(await snapshot(student.userId, priced.id, courseId)).toEqual(before);
 
-    expect((await as.buyLecture(free!.id, student.token)).statusCode).toBe(200);
+    expect((await as.buyLecture(free.id, student.token)).statusCode).toBe(200);
     expect(await as.balance(student.userId)).toBe(10_000);
-    expect((await as.purchases(student.userId, free!.id))[0]).toMatchObject({
+    expect((await as.purchases(student.userId, free.id))[0]).toMatchObject({
       price_paid: 0,
       pay_by: 'free',
     });
   });
 
   it('refuses to join a paid whole course, or buy a per-lecture course whole', async () => {
-    const student = await newStudent(server.db);
+    const student = await makeStudent(server.db);
     await as.topUp(student.userId, 500);
-    const physics = await courseNamed(server.db, NAMES.physics);
+    const physics = await wholeCourse(350);
+    const perLecture = await lectureShop({ price: 30 });
     const join = await as.post(`/courses/${physics.id}/join`, student.token);
     expect(join.statusCode).toBe(403);
     expect(await as.joined(student.userId, physics.id)).toBe(false);
-    const whole = await as.post(`/courses/${courses[5]!.id}/purchase`, student.token, {
+    const whole = await as.post(`/courses/${perLecture.id}/purchase`, student.token, {
       pay_by: 'wallet',
     });
     expect(whole.statusCode).toBe(403);
-    expect(await as.joined(student.userId, courses[5]!.id)).toBe(false);
+    expect(await as.joined(student.userId, perLecture.id)).toBe(false);
     expect(await as.balance(student.userId)).toBe(50_000);
     expect((await as.post('/courses/999999/purchase', student.token, {})).statusCode).toBe(404);
     expect((await as.post('/courses/999999/join', student.token)).statusCode).toBe(404);
@@ -339,27 +330,29 @@ describe('the wallet', () => {
 
 describe('pay-card guessing', () => {
   it('counts only refused cards: card purchases refused for another reason never lock the student out', async () => {
-    const student = await newStudent(server.db);
-    const [, , next, lecture] = await lecturesOf(server.db, courses[0]!.id);
-    const [first] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const student = await makeStudent(server.db);
+    const {
+      lectures: [lecture, next],
+    } = await lectureShop({ price: 30 }, { price: 50 });
+    const first = await paycard(100);
     expect(
-      (await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: first }))
+      (await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: first }))
         .statusCode,
     ).toBe(200);
-    const [spare] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const spare = await paycard(100);
     for (let i = 0; i <= PAYCARD_FAILURES.limit; i++)
       expectRefusal(
-        await as.buyLecture(lecture!.id, student.token, { pay_by: 'paycard', code: spare }),
+        await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: spare }),
         'ALREADY_PURCHASED',
       );
     expect(
-      (await as.buyLecture(next!.id, student.token, { pay_by: 'paycard', code: spare })).statusCode,
+      (await as.buyLecture(next.id, student.token, { pay_by: 'paycard', code: spare })).statusCode,
     ).toBe(200);
   });
 
   it(`stops after ${PAYCARD_FAILURES.limit} wrong codes in an hour, even for a valid card, and counts only card mistakes`, async () => {
-    const student = await newStudent(server.db);
-    const lecture = (await lecturesOf(server.db, courses[5]!.id))[3]!;
+    const student = await makeStudent(server.db);
+    const lecture = await lectureOnSale({ price: 30 });
     // A short wallet is not a card mistake: it does not count towards the limit.
     for (let i = 0; i < 3; i++)
       expectRefusal(await as.buyLecture(lecture.id, student.token), 'BALANCE_NOT_ENOUGH');
@@ -372,21 +365,21 @@ describe('pay-card guessing', () => {
         'INVALID_PAYCARD_CODE',
       );
     // One attempt left: a used card counts too.
-    const [used] = await issuePaycards(server.db, { value: 100, count: 1 });
-    const other = await newStudent(server.db);
+    const used = await paycard(100);
+    const other = await makeStudent(server.db);
     await as.buyLecture(lecture.id, other.token, { pay_by: 'paycard', code: used });
     expectRefusal(
       await as.buyLecture(lecture.id, student.token, { pay_by: 'paycard', code: used }),
       'PAYCARD_USED_BY_ANOTHER_USER',
     );
-    const [valid] = await issuePaycards(server.db, { value: 100, count: 1 });
+    const valid = await paycard(100);
     const blocked = await as.buyLecture(lecture.id, student.token, {
       pay_by: 'paycard',
       code: valid,
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('محاولات كثيرة بأكواد غير صحيحة، حاول مرة أخرى بعد ساعة');
-    expect(await as.cardUsedBy(valid!)).toBeNull();
+    expect(await as.cardUsedBy(valid)).toBeNull();
     // The wallet is not blocked by card guessing.
     await as.topUp(student.userId, 100);
     expect((await as.buyLecture(lecture.id, student.token)).statusCode).toBe(200);

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHomeResponseSchema } from '@dars/contract';
-import { courseSearchText } from '../src/lib/search-key';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { tokenFor } from './sign-in';
+import { makeCourse } from './factories/courses';
+import { makeStudent } from './factories/students';
 
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  token = (await tokenFor(server.db, 'student@dars.test')).token;
+  server = await startTestServer({ seed: false });
+  token = (await makeStudent(server.db)).token;
+  // More courses than the section shows, added over the past days.
+  for (let days = 1; days <= 12; days++)
+    await makeCourse(server, { createdAt: new Date(Date.now() - days * 86_400_000).toISOString() });
 });
 afterAll(() => server.close());
 
@@ -22,24 +25,8 @@ async function home() {
   return getHomeResponseSchema.parse(res.json()).data;
 }
 
-async function addCourse(name: string, createdAt: string, featured = 0) {
-  const description = 'دورة للاختبار';
-  const { id } = await server.db
-    .insertInto('courses')
-    .values({
-      name,
-      description,
-      search_text: courseSearchText({ name, description }),
-      pay_type: 'course',
-      price: 0,
-      featured,
-      show_preview: 0,
-      published: 1,
-      created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+async function addCourse(name: string, createdAt: string, featured = false) {
+  return (await makeCourse(server, { name, createdAt, featured })).id;
 }
 
 describe('GET /home latest courses', () => {
@@ -79,7 +66,7 @@ describe('GET /home latest courses', () => {
   it('keeps unpublished courses out and featured ones in their own section, newest first', async () => {
     const hidden = await addCourse('دورة غير منشورة', new Date(Date.now() + 60_000).toISOString());
     await server.db.updateTable('courses').set({ published: 0 }).where('id', '=', hidden).execute();
-    const featuredNow = await addCourse('دورة مميزة جديدة', new Date().toISOString(), 1);
+    const featuredNow = await addCourse('دورة مميزة جديدة', new Date().toISOString(), true);
     const { latest_courses: latest, featured_courses: featured } = await home();
     expect(latest.map((c) => c.id)).not.toContain(hidden);
     expect(featured[0]!.id).toBe(featuredNow);

@@ -5,16 +5,20 @@ import {
   getTeachersResponseSchema,
   getWalletResponseSchema,
 } from '@dars/contract';
+import { insertEnrollments } from '../src/db/seed/enrollments';
+import { insertHeaderImages } from '../src/db/seed/header-images';
 import { putSettings } from '../src/modules/settings/settings-service';
 import { credit } from '../src/modules/wallet/ledger';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { newStudent, tokenFor } from './sign-in';
+import { makeTeacher } from './factories/catalog';
+import { makeCourse, makeLecture } from './factories/courses';
+import { makeStudent, type TestStudent } from './factories/students';
 
 let server: TestServer;
-let ahmed: { token: string; userId: number };
+let student: TestStudent;
 beforeAll(async () => {
-  server = await startTestServer();
-  ahmed = await tokenFor(server.db, 'student@dars.test');
+  server = await startTestServer({ seed: false });
+  student = await makeStudent(server.db);
 });
 afterAll(() => server.close());
 
@@ -27,14 +31,26 @@ const get = (url: string, token?: string) =>
 
 describe('GET /home', () => {
   it('gives a student the slides and the featured and latest courses, with their joined state', async () => {
-    const res = await get('/home', ahmed.token);
+    const slides = [
+      { url: '/storage/slides/1.svg', to: '/courses' },
+      { url: '/storage/slides/2.svg', href: 'https://youtube.com/@dars.edu' },
+    ];
+    await insertHeaderImages(server.db, slides);
+    const featured = await makeCourse(server, { featured: true });
+    const joined = await makeCourse(server);
+    const other = await makeCourse(server);
+    await insertEnrollments(server.db, [
+      { userId: student.userId, courseId: joined.id, at: new Date().toISOString() },
+    ]);
+    const res = await get('/home', student.token);
     const { data } = getHomeResponseSchema.parse(res.json());
-    expect(data.header_images.length).toBe(3);
-    expect(data.header_images.some((s) => s.href?.startsWith('https://'))).toBe(true);
-    expect(data.header_images.some((s) => s.to === '/courses')).toBe(true);
-    expect(data.featured_courses.every((c) => c.featured)).toBe(true);
-    expect(data.latest_courses.length).toBeGreaterThan(4);
-    expect(data.latest_courses.some((c) => c.joined)).toBe(true);
+    expect(data.header_images).toMatchObject(slides);
+    expect(data.header_images).toHaveLength(2);
+    expect(data.featured_courses.map((c) => c.id)).toEqual([featured.id]);
+    expect(data.featured_courses[0]!.featured).toBe(true);
+    const latest = new Map(data.latest_courses.map((c) => [c.id, c.joined]));
+    expect(latest.get(joined.id)).toBe(true);
+    expect(latest.get(other.id)).toBe(false);
   });
 
   it('is for signed-in students only', async () => {
@@ -44,39 +60,47 @@ describe('GET /home', () => {
 
 describe('teachers', () => {
   it('lists teachers with their published course counts', async () => {
-    const { data } = getTeachersResponseSchema.parse((await get('/teachers', ahmed.token)).json());
-    expect(data.length).toBeGreaterThanOrEqual(4);
-    expect(data.find((t) => t.name === 'أ. محمد عبد الحميد')!.courses_count).toBe(3);
+    const teacherId = await makeTeacher(server.db, { name: 'أ. مدرس بثلاث دورات' });
+    for (const published of [true, true, false])
+      await makeCourse(server, { teacherIds: [teacherId], published });
+    const { data } = getTeachersResponseSchema.parse(
+      (await get('/teachers', student.token)).json(),
+    );
+    expect(data.find((t) => t.id === teacherId)!.courses_count).toBe(2);
   });
 
   it('shows a profile with contact links only when present, and the teacher’s courses', async () => {
-    const { data } = getTeachersResponseSchema.parse((await get('/teachers', ahmed.token)).json());
-    const mona = data.find((t) => t.name === 'أ. منى الجمال')!;
+    const teacherId = await makeTeacher(server.db, {
+      telegram_url: 'https://t.me/mona_arabic',
+      banner_path: 'teachers/banner.svg',
+    });
+    const course = await makeCourse(server, { teacherIds: [teacherId] });
     const { teacher, courses } = getTeacherResponseSchema.parse(
-      (await get(`/teachers/${mona.id}`)).json(),
+      (await get(`/teachers/${teacherId}`)).json(),
     );
     expect(teacher).toMatchObject({
       phone: null,
       email: null,
       telegram_url: 'https://t.me/mona_arabic',
+      courses_count: 1,
     });
     expect(teacher.banner).toMatch(/^\/storage\//);
-    expect(courses.length).toBe(teacher.courses_count);
+    expect(courses.map((c) => c.id)).toEqual([course.id]);
     expect((await get('/teachers/99999')).statusCode).toBe(404);
   });
 
   it('hides the list when teachers_page is off, but not a teacher’s profile', async () => {
+    const teacherId = await makeTeacher(server.db);
     await putSettings(server.db, { teachers_page: false });
-    expect((await get('/teachers', ahmed.token)).statusCode).toBe(404);
-    const first = await server.db.selectFrom('teachers').select('id').executeTakeFirstOrThrow();
-    expect((await get(`/teachers/${first.id}`)).statusCode).toBe(200);
+    expect((await get('/teachers', student.token)).statusCode).toBe(404);
+    expect((await get(`/teachers/${teacherId}`)).statusCode).toBe(200);
     await putSettings(server.db, { teachers_page: true });
   });
 });
 
 describe('GET /wallet', () => {
   it('shows the balance, the address and the transactions newest first, paged by links.next', async () => {
-    const student = await newStudent(server.db);
+    const student = await makeStudent(server.db);
     await server.db.transaction().execute(async (trx) => {
       for (let i = 1; i <= 17; i++)
         await credit(trx, student.userId, i * 100, { type: 'recharge', comment: `شحن ${i}` });
@@ -105,8 +129,17 @@ describe('GET /wallet', () => {
   });
 
   it('names the course or lecture a purchase paid for', async () => {
+    const buyer = await makeStudent(server.db, { balance: 100 });
+    const lecture = await makeLecture(server, { name: 'الألكانات', price: 40 });
+    const bought = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/lectures/${lecture.id}/purchase`,
+      payload: { pay_by: 'wallet' },
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${buyer.token}` },
+    });
+    expect(bought.statusCode).toBe(200);
     const { transactions } = getWalletResponseSchema.parse(
-      (await get('/wallet', ahmed.token)).json(),
+      (await get('/wallet', buyer.token)).json(),
     );
     const purchase = transactions.data.find((t) => t.type === 'lecture_purchase')!;
     expect(purchase.lecture_resource?.name).toBe('الألكانات');
@@ -116,7 +149,7 @@ describe('GET /wallet', () => {
   it('is 404 when the wallet system is off, and 401 for a guest', async () => {
     expect((await get('/wallet')).statusCode).toBe(401);
     await putSettings(server.db, { enable_wallet_system: false });
-    expect((await get('/wallet', ahmed.token)).statusCode).toBe(404);
+    expect((await get('/wallet', student.token)).statusCode).toBe(404);
     await putSettings(server.db, { enable_wallet_system: true });
   });
 });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLectureContentsResponseSchema, getVideoResponseSchema } from '@dars/contract';
 import { decryptVideoUrl } from '../src/modules/videos/video-url';
+import { insertEnrollments } from '../src/db/seed/enrollments';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { newStudent, tokenFor } from './sign-in';
-import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
+import { makeCourse, makeLecture } from './factories/courses';
+import { makePaycard } from './factories/paycards';
+import { makeStudent } from './factories/students';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: false });
 });
 afterAll(() => server.close());
 
@@ -51,21 +53,19 @@ async function play(videoId: number, token: string) {
 
 describe('who may open a lecture (contents, video, attachments)', () => {
   it('a guest gets 401 everywhere', async () => {
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const [preview] = await lecturesOf(server.db, physics.id);
-    expect((await get(`/api/v1/lectures/${preview!.id}/contents`)).statusCode).toBe(401);
+    const preview = await makeLecture(server, { preview: true }, { price: 350, showPreview: true });
+    expect((await get(`/api/v1/lectures/${preview.id}/contents`)).statusCode).toBe(401);
     const video = await server.db
       .selectFrom('videos')
       .select('id')
-      .where('lecture_id', '=', preview!.id)
+      .where('lecture_id', '=', preview.id)
       .executeTakeFirstOrThrow();
     expect((await get(`/api/v1/video/apps/${video.id}`)).statusCode).toBe(401);
   });
 
   it('a student without access gets 403 for a locked lecture, its video and a forged attachment link', async () => {
-    const stranger = await newStudent(server.db);
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const locked = (await lecturesOf(server.db, physics.id))[1]!;
+    const stranger = await makeStudent(server.db);
+    const locked = await makeLecture(server, {}, { price: 350 });
     const res = await contents(locked.id, stranger.token);
     expect(res.status).toBe(403);
     const video = await server.db
@@ -86,9 +86,12 @@ describe('who may open a lecture (contents, video, attachments)', () => {
   });
 
   it('a student sees a preview lecture of a whole-course course before buying', async () => {
-    const stranger = await newStudent(server.db);
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const preview = (await lecturesOf(server.db, physics.id))[0]!;
+    const stranger = await makeStudent(server.db);
+    const preview = await makeLecture(
+      server,
+      { preview: true, exam: 'quiz' },
+      { price: 350, showPreview: true },
+    );
     const res = await contents(preview.id, stranger.token);
     expect(res.status).toBe(200);
     expect(res.body.videos.length).toBeGreaterThan(0);
@@ -97,9 +100,11 @@ describe('who may open a lecture (contents, video, attachments)', () => {
   });
 
   it('a buyer downloads attachments through signed links; another student cannot reuse the link', async () => {
-    const ahmed = await tokenFor(server.db, 'student@dars.test');
-    const organic = await courseNamed(server.db, NAMES.organic);
-    const bought = (await lecturesOf(server.db, organic.id))[1]!; // seeded purchase
+    const ahmed = await makeStudent(server.db, { balance: 40 });
+    const bought = await makeLecture(server, { price: 40, attachments: 2 });
+    expect(
+      (await post(`/lectures/${bought.id}/purchase`, ahmed.token, { pay_by: 'wallet' })).statusCode,
+    ).toBe(200);
     const res = await contents(bought.id, ahmed.token);
     expect(res.status).toBe(200);
     const [pdf] = res.body.attachments;
@@ -115,9 +120,12 @@ describe('who may open a lecture (contents, video, attachments)', () => {
   });
 
   it('keeps videos closed while a mandatory exam waits, and says so', async () => {
-    const ahmed = await tokenFor(server.db, 'student@dars.test');
-    const grammar = await courseNamed(server.db, NAMES.grammar); // Ahmed joined this free course in the seed
-    const withHomework = (await lecturesOf(server.db, grammar.id))[1]!;
+    const ahmed = await makeStudent(server.db);
+    const grammar = await makeCourse(server, { lectures: [{}, { exam: 'homework' }] }); // free
+    await insertEnrollments(server.db, [
+      { userId: ahmed.userId, courseId: grammar.id, at: new Date().toISOString() },
+    ]);
+    const withHomework = grammar.lectures[1]!;
     const res = await contents(withHomework.id, ahmed.token);
     expect(res.status).toBe(200);
     expect(res.body.videos.every((v: { viewable: boolean }) => !v.viewable)).toBe(true);
@@ -129,9 +137,8 @@ describe('who may open a lecture (contents, video, attachments)', () => {
 
 describe('watching a video', () => {
   it('plays through our player: encrypted url, watermark, range streaming, one view per opening', async () => {
-    const student = await newStudent(server.db);
-    const english = await courseNamed(server.db, NAMES.english);
-    const free = (await lecturesOf(server.db, english.id))[0]!;
+    const student = await makeStudent(server.db);
+    const free = await makeLecture(server, { free: true, videos: [3] });
     expect((await post(`/lectures/${free.id}/purchase`, student.token)).statusCode).toBe(200);
     const before = await contents(free.id, student.token);
     const limited =
@@ -174,12 +181,12 @@ describe('watching a video', () => {
   });
 
   it('stops at the views limit; a repurchase restarts the views', async () => {
-    const student = await newStudent(server.db);
-    const english = await courseNamed(server.db, NAMES.english);
-    const repurchasable = (await lecturesOf(server.db, english.id))[3]!; // repurchase 20
-    await server.db.transaction().execute(async (trx) => {
-      const { credit } = await import('../src/modules/wallet/ledger');
-      await credit(trx, student.userId, 20_000, { type: 'admin_balance_update', comment: 'test' });
+    const student = await makeStudent(server.db, { balance: 200 });
+    const repurchasable = await makeLecture(server, {
+      price: 30,
+      repurchasable: true,
+      repurchasePrice: 20,
+      videos: [null, 3],
     });
     expect(
       (await post(`/lectures/${repurchasable.id}/purchase`, student.token, { pay_by: 'wallet' }))
@@ -229,12 +236,9 @@ describe('watching a video', () => {
   });
 
   it('closes a lecture after its expiry days', async () => {
-    const student = await newStudent(server.db);
-    const english = await courseNamed(server.db, NAMES.english);
-    const expiring = (await lecturesOf(server.db, english.id))[2]!; // expiry_days 30
-    const [code] = await (
-      await import('../src/modules/paycards/issue-paycards')
-    ).issuePaycards(server.db, { value: 100, count: 1 });
+    const student = await makeStudent(server.db);
+    const expiring = await makeLecture(server, { price: 50, expiryDays: 30 });
+    const code = await makePaycard(server.db, { value: 100 });
     expect(
       (await post(`/lectures/${expiring.id}/purchase`, student.token, { pay_by: 'paycard', code }))
         .statusCode,
@@ -248,7 +252,7 @@ describe('watching a video', () => {
     const expired = await contents(expiring.id, student.token);
     expect(expired.status).toBe(403);
     expect(expired.body.message).toBe('انتهت صلاحية المحاضرة');
-    const course = await get(`/api/v1/courses/${english.id}`, student.token);
+    const course = await get(`/api/v1/courses/${expiring.course_id}`, student.token);
     expect(
       course.json().data.lectures.find((l: { id: number }) => l.id === expiring.id),
     ).toMatchObject({ purchased: true, expired: true });

@@ -4,20 +4,15 @@ import {
   getCourseResponseSchema,
   purchaseLectureResponseSchema,
 } from '@dars/contract';
-import { DEMO_PAYCARDS } from '../src/db/seed/demo-paycards';
 import { issuePaycards } from '../src/modules/paycards/issue-paycards';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { newStudent, tokenFor } from './sign-in';
-import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
+import { makeCourse } from './factories/courses';
+import { makePaycard } from './factories/paycards';
+import { makeStudent } from './factories/students';
 
 let server: TestServer;
-let ahmed: { token: string; userId: number };
-let mariam: { token: string; userId: number };
-
 beforeAll(async () => {
-  server = await startTestServer();
-  ahmed = await tokenFor(server.db, 'student@dars.test');
-  mariam = await tokenFor(server.db, 'student2@dars.test');
+  server = await startTestServer({ seed: false });
 });
 afterAll(() => server.close());
 
@@ -60,30 +55,48 @@ function expectError(res: { statusCode: number; json: () => unknown }, code: str
   expect(apiErrorSchema.parse(res.json()).code).toBe(code);
 }
 
+/** A course sold lecture by lecture: free, 40, 50 (30 days), 30 (again 20), 40 (no cards). */
+const perLecture = () =>
+  makeCourse(server, {
+    payType: 'lectures',
+    lectures: [
+      { free: true },
+      { price: 40 },
+      { price: 50, expiryDays: 30 },
+      { price: 30, repurchasable: true, repurchasePrice: 20 },
+      { price: 40, paycardDisabled: true },
+    ],
+  });
+
 describe('joining', () => {
   it('joins a pay_type lectures course, then answers ALREADY_JOINED', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const res = await post(`/courses/${english.id}/join`, mariam.token);
+    const course = await perLecture();
+    const student = await makeStudent(server.db);
+    const res = await post(`/courses/${course.id}/join`, student.token);
     expect(res.statusCode).toBe(200);
     expect(getCourseResponseSchema.parse(res.json()).data.joined).toBe(true);
-    expectError(await post(`/courses/${english.id}/join`, mariam.token), 'ALREADY_JOINED');
+    expectError(await post(`/courses/${course.id}/join`, student.token), 'ALREADY_JOINED');
   });
 
   it('requires sign-in', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
+    const course = await perLecture();
     const res = await server.app.inject({
       method: 'POST',
-      url: `/api/v1/courses/${english.id}/join`,
+      url: `/api/v1/courses/${course.id}/join`,
     });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers LIMIT_EXCEEDED once the course is full, and only one of two racing students gets the last seat', async () => {
-    const full = await courseNamed(server.db, NAMES.lastNight); // users_limit 1, 99 pounds
-    const codes = await issuePaycards(server.db, { value: 99, count: 2 });
+    const full = await makeCourse(server, { price: 99, usersLimit: 1 });
+    const [a1, b1] = [await makeStudent(server.db), await makeStudent(server.db)];
+    const codes = [
+      await makePaycard(server.db, { value: 99 }),
+      await makePaycard(server.db, { value: 99 }),
+    ];
     const [a, b] = await Promise.all([
-      post(`/courses/${full.id}/purchase`, ahmed.token, { pay_by: 'paycard', code: codes[0] }),
-      post(`/courses/${full.id}/purchase`, mariam.token, { pay_by: 'paycard', code: codes[1] }),
+      post(`/courses/${full.id}/purchase`, a1.token, { pay_by: 'paycard', code: codes[0] }),
+      post(`/courses/${full.id}/purchase`, b1.token, { pay_by: 'paycard', code: codes[1] }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     expectError(a.statusCode === 200 ? b : a, 'LIMIT_EXCEEDED');
@@ -106,8 +119,9 @@ describe('joining', () => {
 
 describe('buying a course', () => {
   it('takes a free course with no payment data', async () => {
-    const grammar = await courseNamed(server.db, NAMES.grammar);
-    const res = await post(`/courses/${grammar.id}/purchase`, mariam.token, {});
+    const free = await makeCourse(server);
+    const student = await makeStudent(server.db);
+    const res = await post(`/courses/${free.id}/purchase`, student.token, {});
     expect(res.statusCode).toBe(200);
     expect(getCourseResponseSchema.parse(res.json()).data).toMatchObject({
       joined: true,
@@ -116,234 +130,208 @@ describe('buying a course', () => {
   });
 
   it('buys with the wallet, writes the ledger, and refuses a second purchase without charging', async () => {
-    const story = await courseNamed(server.db, NAMES.story); // 80 pounds
-    const before = await balance(ahmed.userId);
-    const res = await post(`/courses/${story.id}/purchase`, ahmed.token, { pay_by: 'wallet' });
+    const course = await makeCourse(server, { price: 80 });
+    const student = await makeStudent(server.db, { balance: 500 });
+    const res = await post(`/courses/${course.id}/purchase`, student.token, { pay_by: 'wallet' });
     expect(res.statusCode).toBe(200);
-    expect(await balance(ahmed.userId)).toBe(before - 8000);
-    const again = await post(`/courses/${story.id}/purchase`, ahmed.token, { pay_by: 'wallet' });
+    expect(await balance(student.userId)).toBe(42_000);
+    const again = await post(`/courses/${course.id}/purchase`, student.token, {
+      pay_by: 'wallet',
+    });
     expectError(again, 'ALREADY_PURCHASED');
     expect(again.json().message).toBe('لقد حصلت على الدورة سابقاً');
-    expect(await balance(ahmed.userId)).toBe(before - 8000);
+    expect(await balance(student.userId)).toBe(42_000);
     const row = await server.db
       .selectFrom('wallet_transactions')
       .selectAll()
-      .where('user_id', '=', ahmed.userId)
+      .where('user_id', '=', student.userId)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ type: 'course_purchase', value: -8000, course_id: story.id });
-    await ledgerMatchesBalance(ahmed.userId);
+    expect(row).toMatchObject({ type: 'course_purchase', value: -8000, course_id: course.id });
+    await ledgerMatchesBalance(student.userId);
   });
 
   it('answers BALANCE_NOT_ENOUGH and changes nothing when the wallet is short', async () => {
-    const physics = await courseNamed(server.db, NAMES.physics); // 350 pounds; Mariam has 0
-    const res = await post(`/courses/${physics.id}/purchase`, mariam.token, { pay_by: 'wallet' });
+    const course = await makeCourse(server, { price: 350 });
+    const student = await makeStudent(server.db, { balance: 349.99 });
+    const res = await post(`/courses/${course.id}/purchase`, student.token, { pay_by: 'wallet' });
     expectError(res, 'BALANCE_NOT_ENOUGH');
     expect(res.json().message).toBe('رصيد المحفظة غير كافي لإتمام العملية');
     const joined = await server.db
       .selectFrom('enrollments')
       .select('user_id')
-      .where('course_id', '=', physics.id)
-      .where('user_id', '=', mariam.userId)
+      .where('course_id', '=', course.id)
+      .where('user_id', '=', student.userId)
       .execute();
     expect(joined).toHaveLength(0);
+    expect(await balance(student.userId)).toBe(34_999);
   });
 
-  it('buys with a demo pay card; the remainder of the card goes to the wallet', async () => {
-    const reading = await courseNamed(server.db, NAMES.reading); // 120 pounds
-    const before = await balance(mariam.userId);
-    const res = await post(`/courses/${reading.id}/purchase`, mariam.token, {
+  it('buys with a pay card typed loosely; the remainder of the card goes to the wallet', async () => {
+    const course = await makeCourse(server, { price: 120 });
+    const student = await makeStudent(server.db);
+    const code = await makePaycard(server.db, { value: 500 });
+    const res = await post(`/courses/${course.id}/purchase`, student.token, {
       pay_by: 'paycard',
-      code: 'p4xn 7kqt 3hdm 9rza',
-    }); // 500 card, typed loosely
+      code: ` ${code.toLowerCase()} `,
+    });
     expect(res.statusCode).toBe(200);
-    expect(await balance(mariam.userId)).toBe(before + 38000);
-    await ledgerMatchesBalance(mariam.userId);
+    expect(await balance(student.userId)).toBe(38_000);
+    await ledgerMatchesBalance(student.userId);
   });
 
   it('answers every pay-card refusal with its code, and keeps the card for a later valid use', async () => {
-    const calculus = await courseNamed(server.db, NAMES.calculus); // 250 pounds
+    const course = await makeCourse(server, { price: 250 });
+    const other = await makeCourse(server, { price: 180 });
+    const student = await makeStudent(server.db);
+    const someoneElse = await makeStudent(server.db);
+    const buy = (code: string) =>
+      post(`/courses/${course.id}/purchase`, student.token, { pay_by: 'paycard', code });
+    expectError(await buy('AAAA BBBB CCCC DDDD'), 'INVALID_PAYCARD_CODE');
     expectError(
-      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-        pay_by: 'paycard',
-        code: 'AAAA BBBB CCCC DDDD',
-      }),
-      'INVALID_PAYCARD_CODE',
-    );
-    expectError(
-      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-        pay_by: 'paycard',
-        code: DEMO_PAYCARDS[6].code,
-      }),
+      await buy(await makePaycard(server.db, { value: 300, usedBy: someoneElse.userId })),
       'USED_PAYCARD',
     );
     expectError(
-      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-        pay_by: 'paycard',
-        code: DEMO_PAYCARDS[5].code,
-      }),
+      await buy(await makePaycard(server.db, { value: 300, expired: true })),
       'EXPIRED_PAYCARD',
     );
-    const wrongTarget = await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-      pay_by: 'paycard',
-      code: DEMO_PAYCARDS[4].code,
-    });
+    const forOther = await makePaycard(server.db, { value: 350, courseId: other.id });
+    const wrongTarget = await buy(forOther);
     expectError(wrongTarget, 'PAYCARD_TARGET_VALIDATION_FAILD');
     expect(wrongTarget.json().message).toBe('هذه الدورة لا يمكن شراؤها بالبطاقة المُدخلة');
     expectError(
-      await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-        pay_by: 'paycard',
-        code: DEMO_PAYCARDS[0].code,
-      }),
+      await buy(await makePaycard(server.db, { value: 100 })),
       'PAYCARD_MAX_PRICE_EXCEEDED',
     );
-    const empty = await post(`/courses/${calculus.id}/purchase`, ahmed.token, {
-      pay_by: 'paycard',
-      code: '   ',
-    });
+    const empty = await buy('   ');
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.code).toEqual(['أدخل كود البطاقة بشكل صحيح']);
-    // The 100 card refused above still works where it fits.
-    const electro = await courseNamed(server.db, NAMES.electro);
-    expect(
-      (
-        await post(`/courses/${electro.id}/purchase`, ahmed.token, {
-          pay_by: 'paycard',
-          code: DEMO_PAYCARDS[4].code,
-        })
-      ).statusCode,
-    ).toBe(422); // targeted at physics
+    // The card refused above still works where it was meant to.
+    const meant = await post(`/courses/${other.id}/purchase`, student.token, {
+      pay_by: 'paycard',
+      code: forOther,
+    });
+    expect(meant.statusCode).toBe(200);
+    expect(await balance(student.userId)).toBe(17_000);
   });
 
   it('lets exactly one of two simultaneous purchases use one pay card', async () => {
-    const [code] = await issuePaycards(server.db, { value: 250, count: 1 });
-    const calculus = await courseNamed(server.db, NAMES.calculus);
-    const [one, two] = [await newStudent(server.db), await newStudent(server.db)];
+    const course = await makeCourse(server, { price: 250 });
+    const code = await makePaycard(server.db, { value: 250 });
+    const [one, two] = [await makeStudent(server.db), await makeStudent(server.db)];
     const [a, b] = await Promise.all([
-      post(`/courses/${calculus.id}/purchase`, one.token, { pay_by: 'paycard', code }),
-      post(`/courses/${calculus.id}/purchase`, two.token, { pay_by: 'paycard', code }),
+      post(`/courses/${course.id}/purchase`, one.token, { pay_by: 'paycard', code }),
+      post(`/courses/${course.id}/purchase`, two.token, { pay_by: 'paycard', code }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     expect((a.statusCode === 200 ? b : a).json().code).toBe('USED_PAYCARD');
   });
 
   it('lets exactly one of two simultaneous wallet purchases through when the balance covers one', async () => {
-    const electro = await courseNamed(server.db, NAMES.electro); // 180
-    const biology = await courseNamed(server.db, NAMES.biology); // 200
-    const start = await balance(ahmed.userId);
-    // Leave the wallet with 250 pounds: enough for either, not both.
-    await server.db.transaction().execute(async (trx) => {
-      const { debit } = await import('../src/modules/wallet/ledger');
-      if (start > 25000)
-        await debit(trx, ahmed.userId, start - 25000, {
-          type: 'admin_balance_update',
-          comment: 'test',
-        });
-    });
+    const [first, second] = [
+      await makeCourse(server, { price: 180 }),
+      await makeCourse(server, { price: 200 }),
+    ];
+    // 250 pounds: enough for either, not both.
+    const student = await makeStudent(server.db, { balance: 250 });
     const [a, b] = await Promise.all([
-      post(`/courses/${electro.id}/purchase`, ahmed.token, { pay_by: 'wallet' }),
-      post(`/courses/${biology.id}/purchase`, ahmed.token, { pay_by: 'wallet' }),
+      post(`/courses/${first.id}/purchase`, student.token, { pay_by: 'wallet' }),
+      post(`/courses/${second.id}/purchase`, student.token, { pay_by: 'wallet' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     expect((a.statusCode === 200 ? b : a).json().code).toBe('BALANCE_NOT_ENOUGH');
-    expect(await balance(ahmed.userId)).toBeGreaterThanOrEqual(0);
-    await ledgerMatchesBalance(ahmed.userId);
+    expect(await balance(student.userId)).toBeGreaterThanOrEqual(0);
+    await ledgerMatchesBalance(student.userId);
   });
 
   it('charges once for a double click', async () => {
-    const { id } = await courseNamed(server.db, NAMES.story);
-    const fresh = await newStudent(server.db);
-    await server.db.transaction().execute(async (trx) => {
-      const { credit } = await import('../src/modules/wallet/ledger');
-      await credit(trx, fresh.userId, 20000, {
-        type: 'admin_balance_update',
-        comment: 'test top-up',
-      });
-    });
-    const before = await balance(fresh.userId);
+    const { id } = await makeCourse(server, { price: 80 });
+    const student = await makeStudent(server.db, { balance: 200 });
     const answers = await Promise.all(
-      [1, 2, 3].map(() => post(`/courses/${id}/purchase`, fresh.token, { pay_by: 'wallet' })),
+      [1, 2, 3].map(() => post(`/courses/${id}/purchase`, student.token, { pay_by: 'wallet' })),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(await balance(fresh.userId)).toBe(before - 8000);
-    await ledgerMatchesBalance(fresh.userId);
+    expect(await balance(student.userId)).toBe(12_000);
+    await ledgerMatchesBalance(student.userId);
   });
 });
 
 describe('buying a lecture', () => {
   it('buys a free lecture with no payment data, joining the course on the way', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const [free] = await lecturesOf(server.db, english.id);
-    const fresh = await tokenFor(server.db, 'student@dars.test');
-    const res = await post(`/lectures/${free!.id}/purchase`, fresh.token, {});
+    const [free] = (await perLecture()).lectures;
+    const student = await makeStudent(server.db);
+    const res = await post(`/lectures/${free!.id}/purchase`, student.token, {});
     expect(res.statusCode).toBe(200);
     const body = purchaseLectureResponseSchema.parse(res.json());
     expect(body.data).toMatchObject({ id: free!.id, purchased: true, free: true });
-    expectError(await post(`/lectures/${free!.id}/purchase`, fresh.token, {}), 'ALREADY_PURCHASED');
+    expectError(
+      await post(`/lectures/${free!.id}/purchase`, student.token, {}),
+      'ALREADY_PURCHASED',
+    );
   });
 
   it('buys with the wallet and answers the new balance', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const lectures = await lecturesOf(server.db, english.id);
-    const before = await balance(ahmed.userId);
-    const res = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, {
+    const [, lecture] = (await perLecture()).lectures;
+    const student = await makeStudent(server.db, { balance: 500 });
+    const res = await post(`/lectures/${lecture!.id}/purchase`, student.token, {
       pay_by: 'wallet',
     });
     expect(res.statusCode).toBe(200);
     const body = purchaseLectureResponseSchema.parse(res.json());
-    expect(body.balance * 100).toBe(before - lectures[1]!.price);
-    const again = await post(`/lectures/${lectures[1]!.id}/purchase`, ahmed.token, {
+    expect(body.balance).toBe(460);
+    const again = await post(`/lectures/${lecture!.id}/purchase`, student.token, {
       pay_by: 'wallet',
     });
     expect(again.json()).toMatchObject({
       code: 'ALREADY_PURCHASED',
       message: 'لقد حصلت على المحاضرة سابقاً',
     });
-    await ledgerMatchesBalance(ahmed.userId);
+    await ledgerMatchesBalance(student.userId);
   });
 
   it('refuses a pay card for a lecture that disables them, and one used by another student', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const lectures = await lecturesOf(server.db, english.id);
-    const [code] = await issuePaycards(server.db, { value: 100, count: 1 });
-    const disabled = await post(`/lectures/${lectures[4]!.id}/purchase`, mariam.token, {
+    const lectures = (await perLecture()).lectures;
+    const [owner, other] = [await makeStudent(server.db), await makeStudent(server.db)];
+    const code = await makePaycard(server.db, { value: 100 });
+    const disabled = await post(`/lectures/${lectures[4]!.id}/purchase`, other.token, {
       pay_by: 'paycard',
       code,
     });
     expectError(disabled, 'PAYCARD_TARGET_VALIDATION_FAILD');
     expect(
       (
-        await post(`/lectures/${lectures[2]!.id}/purchase`, ahmed.token, {
+        await post(`/lectures/${lectures[2]!.id}/purchase`, owner.token, {
           pay_by: 'paycard',
           code,
         })
       ).statusCode,
     ).toBe(200);
     expectError(
-      await post(`/lectures/${lectures[3]!.id}/purchase`, mariam.token, {
+      await post(`/lectures/${lectures[3]!.id}/purchase`, other.token, {
         pay_by: 'paycard',
         code,
       }),
       'PAYCARD_USED_BY_ANOTHER_USER',
     );
     expectError(
-      await post(`/lectures/${lectures[3]!.id}/purchase`, ahmed.token, { pay_by: 'paycard', code }),
+      await post(`/lectures/${lectures[3]!.id}/purchase`, owner.token, { pay_by: 'paycard', code }),
       'USED_PAYCARD',
     );
   });
 
   it('refuses to sell a lecture of a whole-course course on its own', async () => {
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const [first] = await lecturesOf(server.db, physics.id);
+    const [first] = (await makeCourse(server, { price: 350, lectures: [{ price: 50 }] })).lectures;
+    const student = await makeStudent(server.db, { balance: 500 });
     expect(
-      (await post(`/lectures/${first!.id}/purchase`, ahmed.token, { pay_by: 'wallet' })).statusCode,
+      (await post(`/lectures/${first!.id}/purchase`, student.token, { pay_by: 'wallet' }))
+        .statusCode,
     ).toBe(403);
   });
 
   it('slows down pay-card guessing: the 11th wrong code in an hour is a 429', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const lectures = await lecturesOf(server.db, english.id);
-    const guesser = await newStudent(server.db);
+    const lectures = (await perLecture()).lectures;
+    const guesser = await makeStudent(server.db);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
@@ -360,9 +348,8 @@ describe('buying a lecture', () => {
   });
 
   it('counts parallel pay-card guesses before trying them: 30 at once try at most 10 codes', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const lectures = await lecturesOf(server.db, english.id);
-    const guesser = await newStudent(server.db);
+    const lectures = (await perLecture()).lectures;
+    const guesser = await makeStudent(server.db);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         post(`/lectures/${lectures[3]!.id}/purchase`, guesser.token, {
@@ -377,9 +364,8 @@ describe('buying a lecture', () => {
   });
 
   it('does not count a pay card that works, nor a purchase by wallet, against the guessing limit', async () => {
-    const english = await courseNamed(server.db, NAMES.english);
-    const lectures = await lecturesOf(server.db, english.id);
-    const buyer = await newStudent(server.db);
+    const lectures = (await perLecture()).lectures;
+    const buyer = await makeStudent(server.db);
     for (let i = 0; i < 9; i++) {
       await post(`/lectures/${lectures[3]!.id}/purchase`, buyer.token, {
         pay_by: 'paycard',

@@ -8,8 +8,8 @@ import { getVideoResponseSchema } from '@dars/contract';
 import { API_CSP } from '../src/plugins/security-headers';
 import { decryptVideoUrl } from '../src/modules/videos/video-url';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { newStudent } from './sign-in';
-import { courseNamed, lecturesOf, NAMES } from './catalog-fixtures';
+import { makeLecture } from './factories/courses';
+import { makeStudent } from './factories/students';
 
 /** The headers every answer carries, early ones included (ADR 007). */
 const SECURITY_HEADERS = [
@@ -36,7 +36,7 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div></html>',
   );
-  server = await startTestServer({ webDist });
+  server = await startTestServer({ webDist, seed: false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
@@ -111,13 +111,12 @@ describe('security headers', () => {
   });
 
   it("keeps the video player's own policy", async () => {
-    const student = await newStudent(server.db);
-    const physics = await courseNamed(server.db, NAMES.physics);
-    const [preview] = await lecturesOf(server.db, physics.id);
+    const student = await makeStudent(server.db);
+    const preview = await makeLecture(server, { preview: true }, { price: 350, showPreview: true });
     const video = await server.db
       .selectFrom('videos')
       .select('id')
-      .where('lecture_id', '=', preview!.id)
+      .where('lecture_id', '=', preview.id)
       .executeTakeFirstOrThrow();
     const res = await server.app.inject({
       method: 'GET',
@@ -143,11 +142,12 @@ describe('security headers', () => {
 
 describe('Cache-Control: no-store on tokens and personal data', () => {
   it('on the login answer and on every authenticated answer', async () => {
+    const student = await makeStudent(server.db, { password: 'secret-pass-1' });
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/v1/login',
       headers: WEB_HEADERS,
-      payload: { login: 'student@dars.test', password: 'dars12345' },
+      payload: { login: student.email, password: 'secret-pass-1' },
     });
     expect(login.statusCode).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');

@@ -7,7 +7,7 @@ import {
 } from '../src/modules/auth/session-tokens';
 import { hashToken } from '../src/lib/tokens';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { newStudent } from './sign-in';
+import { makeStudent } from './factories/students';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ const tokenRow = (token: string) =>
 
 describe('session lifetimes', () => {
   it('ends a session left unused longer than the idle lifetime, and deletes it', async () => {
-    const { token } = await newStudent(server.db);
+    const { token } = await makeStudent(server.db);
     await setTimes(token, { used: SESSION_IDLE_MS - 60_000 });
     expect((await me(token)).statusCode).toBe(200);
     await setTimes(token, { used: SESSION_IDLE_MS + 1000 });
@@ -58,7 +58,7 @@ describe('session lifetimes', () => {
   });
 
   it('ends a session older than the absolute lifetime even if used every day', async () => {
-    const { token } = await newStudent(server.db);
+    const { token } = await makeStudent(server.db);
     await setTimes(token, { created: SESSION_MAX_MS - 60_000, used: 60_000 });
     expect((await me(token)).statusCode).toBe(200);
     await setTimes(token, { created: SESSION_MAX_MS + 1000, used: 60_000 });
@@ -66,7 +66,7 @@ describe('session lifetimes', () => {
   });
 
   it('treats an expired token on a public call as a guest', async () => {
-    const { token } = await newStudent(server.db);
+    const { token } = await makeStudent(server.db);
     await setTimes(token, { used: SESSION_IDLE_MS + 1000 });
     const res = await server.app.inject({
       method: 'GET',
@@ -77,7 +77,7 @@ describe('session lifetimes', () => {
   });
 
   it('records the last use at most once per few minutes, not on every request', async () => {
-    const { token } = await newStudent(server.db);
+    const { token } = await makeStudent(server.db);
     await setTimes(token, { used: LAST_USE_WRITE_EVERY_MS - 60_000 });
     const before = (await tokenRow(token))!.last_used_at;
     await me(token);
@@ -103,7 +103,7 @@ describe('POST /logout/all', () => {
         ).json(),
       ).token;
     const [phone, laptop] = [await login(), await login()];
-    const other = await newStudent(server.db);
+    const other = await makeStudent(server.db);
     expect(
       (await post('/notifications/create', phone, { device_token: 'dev-all-1' })).statusCode,
     ).toBe(200);
@@ -138,8 +138,8 @@ describe('push devices', () => {
       .executeTakeFirst();
 
   it("refuses another student's device token while its owner is signed in; frees it on logout", async () => {
-    const a = await newStudent(server.db);
-    const b = await newStudent(server.db);
+    const a = await makeStudent(server.db);
+    const b = await makeStudent(server.db);
     expect(
       (await post('/notifications/create', a.token, { device_token: 'dev-42' })).statusCode,
     ).toBe(200);
@@ -159,8 +159,8 @@ describe('push devices', () => {
   });
 
   it('lets the owner register the device again from a newer session', async () => {
-    const a = await newStudent(server.db);
-    const login2 = await newStudent(server.db); // another student's token, for the denial side
+    const a = await makeStudent(server.db);
+    const login2 = await makeStudent(server.db); // another student's token, for the denial side
     expect(
       (await post('/notifications/create', a.token, { device_token: 'dev-43' })).statusCode,
     ).toBe(200);
@@ -174,8 +174,8 @@ describe('push devices', () => {
   });
 
   it("frees a device whose owner's session has expired", async () => {
-    const a = await newStudent(server.db);
-    const b = await newStudent(server.db);
+    const a = await makeStudent(server.db);
+    const b = await makeStudent(server.db);
     await post('/notifications/create', a.token, { device_token: 'dev-44' });
     await setTimes(a.token, { used: SESSION_IDLE_MS + 1000 });
     expect(
@@ -194,7 +194,7 @@ describe('GET /teachers', () => {
     });
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe('UNAUTHENTICATED');
-    const { token } = await newStudent(server.db);
+    const { token } = await makeStudent(server.db);
     const signedIn = await server.app.inject({
       method: 'GET',
       url: '/api/v1/teachers',

@@ -2,7 +2,30 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 
-/** A bearer token for an existing user, issued the way the server stores them (hashed). */
+/**
+ * A bearer token for a user, issued the way the server stores them (hashed).
+ * @example const token = await tokenForUser(db, student.userId)
+ */
+export async function tokenForUser(db: Kysely<DB>, userId: number): Promise<string> {
+  const token = newToken();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('auth_tokens')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      platform: 'web',
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * A bearer token for an existing user found by e-mail (the demo's logins, for tests about the demo).
+ * @example const { token } = await tokenFor(db, 'student@dars.test')
+ */
 export async function tokenFor(
   db: Kysely<DB>,
   email: string,
@@ -12,47 +35,5 @@ export async function tokenFor(
     .select('id')
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = new Date().toISOString();
-  await db
-    .insertInto('auth_tokens')
-    .values({
-      user_id: user.id,
-      token_hash: hashToken(token),
-      platform: 'web',
-      created_at: now,
-      last_used_at: now,
-    })
-    .execute();
-  return { token, userId: user.id };
-}
-
-let created = 0;
-
-/** A brand-new student (no courses, empty wallet) with a bearer token, for tests that need a clean slate. */
-export async function newStudent(db: Kysely<DB>): Promise<{ token: string; userId: number }> {
-  created += 1;
-  const now = new Date().toISOString();
-  const grade = await db.selectFrom('grades').select('id').executeTakeFirstOrThrow();
-  const tag = `${Date.now()}${created}`;
-  await db
-    .insertInto('users')
-    .values({
-      name: `طالب ${created}`,
-      email: `fresh${tag}@dars.test`,
-      phone: `015${tag.slice(-8)}`,
-      password_hash: 'x',
-      grade_id: grade.id,
-      avatar_path: null,
-      group_id: null,
-      email_verified_at: now,
-      balance: 0,
-      wallet_address: `DWT${tag}`,
-      center_name: null,
-      profile_qr_code: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return tokenFor(db, `fresh${tag}@dars.test`);
+  return { token: await tokenForUser(db, user.id), userId: user.id };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { putSettings } from '../../modules/settings/settings-service';
 import { ANNOUNCEMENT } from './catalog-data';
+import { insertHeaderImages } from './header-images';
 import { slide } from './images';
 import type { SeedFiles } from './seed-files';
 
@@ -49,32 +50,26 @@ export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promis
   });
   const slidePath = (n: number, s: Parameters<typeof slide>[0]) =>
     `/storage/${files.writePublic(`seed/slides/${n}.svg`, slide(s))}`;
-  await db
-    .insertInto('settings')
-    .values({
-      key: 'header_images',
-      value: JSON.stringify([
-        {
-          url: slidePath(1, {
-            hue: 215,
-            title: 'ذاكر بذكاء مع دَرس',
-            line: 'شرح ومتابعة وامتحانات في مكان واحد',
-          }),
-          to: '/courses',
-        },
-        {
-          url: slidePath(2, {
-            hue: 265,
-            title: 'مراجعة ليلة الامتحان',
-            line: 'أهم القوانين في محاضرات قصيرة',
-          }),
-          to: '/courses?query=مراجعة',
-        },
-        {
-          url: slidePath(3, { hue: 150, title: 'تابعنا على يوتيوب', line: 'دروس مجانية كل أسبوع' }),
-          href: 'https://youtube.com/@dars.edu',
-        },
-      ]),
-    })
-    .execute();
+  await insertHeaderImages(db, [
+    {
+      url: slidePath(1, {
+        hue: 215,
+        title: 'ذاكر بذكاء مع دَرس',
+        line: 'شرح ومتابعة وامتحانات في مكان واحد',
+      }),
+      to: '/courses',
+    },
+    {
+      url: slidePath(2, {
+        hue: 265,
+        title: 'مراجعة ليلة الامتحان',
+        line: 'أهم القوانين في محاضرات قصيرة',
+      }),
+      to: '/courses?query=مراجعة',
+    },
+    {
+      url: slidePath(3, { hue: 150, title: 'تابعنا على يوتيوب', line: 'دروس مجانية كل أسبوع' }),
+      href: 'https://youtube.com/@dars.edu',
+    },
+  ]);
 }
