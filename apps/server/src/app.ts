@@ -9,11 +9,13 @@ import { registerClientHeaders } from './plugins/client-headers';
 import { answerClientError, answerFrameworkError } from './plugins/early-answers';
 import { registerErrorHandler } from './plugins/error-handler';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
+import { recordRoutes } from './plugins/route-table';
 import { registerSpa } from './plugins/spa';
 import { useZodCompilers } from './plugins/zod';
 import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
 import { createMailer, type Mailer } from './lib/mailer';
+import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
 import { attachmentRoutes } from './modules/attachments/attachment-routes';
@@ -75,6 +77,7 @@ export async function buildApp(
   app.decorate('background', ctx.background);
   app.addHook('onClose', () => ctx.background.settle());
 
+  recordRoutes(app);
   useZodCompilers(app);
   registerErrorHandler(app);
   registerClientHeaders(app);
@@ -99,6 +102,7 @@ export async function buildApp(
       await api.register(videoRoutes(ctx));
       await api.register(attachmentRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(apiDocsRoutes());
     },
     { prefix: API_BASE },
   );

@@ -61,8 +61,9 @@ function expect422(
 
 describe('ids above 2^31-1', () => {
   it('answer 404 in the path of every /{id} call, like an unknown id', async () => {
-    const withId = Object.values(endpoints as Record<string, EndpointDef>).filter((e) =>
-      e.path.includes(':id'),
+    // Links a browser opens by itself check their signed token first (next test).
+    const withId = Object.values(endpoints as Record<string, EndpointDef>).filter(
+      (e) => e.path.includes(':id') && e.auth !== 'signed-link',
     );
     expect(withId.length).toBeGreaterThanOrEqual(7);
     for (const def of withId) {

@@ -48,6 +48,19 @@ export const ERROR_CODES = [
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * Codes any call may answer, besides the ones it declares: invalid input, no or a dead token,
+ * refused access, an unknown id, a rate limit, our own failure.
+ */
+export const TRANSPORT_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'TOO_MANY_REQUESTS',
+  'SERVER_ERROR',
+] as const satisfies readonly (typeof ERROR_CODES)[number][];
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** @example isErrorCode(body.code) && body.code === 'USED_PAYCARD' */

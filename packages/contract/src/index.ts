@@ -31,6 +31,7 @@ export * from './calls/auth';
 export * from './calls/home';
 export * from './calls/lectures';
 export * from './calls/videos';
+export * from './calls/attachments';
 export * from './calls/teachers';
 export * from './calls/exams';
 export * from './calls/wallet';

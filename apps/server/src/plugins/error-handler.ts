@@ -4,6 +4,8 @@ import type { ApiErrorBody, FieldErrors } from '@dars/contract';
 import { AppError, messageFor } from '../lib/app-error';
 import { isRefusedValue } from '../lib/db-errors';
 import { fieldErrorsOf } from '../lib/validate';
+import './endpoint';
+import { checkRepliesByDefault } from './zod';
 
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
   const status = (error as FastifyError).statusCode;
@@ -38,7 +40,10 @@ function validationContextOf(error: ZodError): string | undefined {
  * is a 404, and anything unexpected is a 500 whose internals stay in the log. No English text
  * leaves here: a message with a Latin word is replaced by its code's Arabic one.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  { checkErrorCodes = checkRepliesByDefault() }: { checkErrorCodes?: boolean } = {},
+): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     let status: number;
     let body: ApiErrorBody;
@@ -82,6 +87,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: messageFor('VALIDATION_FAILED'), code: 'VALIDATION_FAILED' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { message: messageFor('SERVER_ERROR'), code: 'SERVER_ERROR' };
+    }
+    // The codes a contract call may answer (plugins/endpoint.ts); undefined on other routes.
+    const declared = request.routeOptions.config?.errorCodes;
+    if (checkErrorCodes && declared && body.code && !declared.includes(body.code)) {
+      // Tests and development: a code the contract does not declare for this call is our bug.
+      request.log.error({ code: body.code }, 'error code not declared by the contract');
       status = 500;
       body = { message: messageFor('SERVER_ERROR'), code: 'SERVER_ERROR' };
     }

@@ -15,7 +15,7 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 }
 
 /** Replies are checked against their schema unless the server runs in production. */
-const checkRepliesByDefault = (): boolean =>
+export const checkRepliesByDefault = (): boolean =>
   process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
 
 const isZod = (schema: unknown): schema is z.ZodType =>

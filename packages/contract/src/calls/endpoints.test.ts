@@ -58,14 +58,26 @@ describe('endpoints', () => {
       'PUT /profile',
       'POST /profile/password',
       'POST /support-tickets',
+      // ours: what the player page and a lecture's links open by themselves
+      'POST /video/views',
+      'GET /video/stream/:id',
+      'GET /attachments/:id/download',
     ];
     expect(all.map(([, def]) => `${def.method} ${def.path}`).sort()).toEqual(spec.sort());
   });
 
-  it('gives every endpoint a response schema', () => {
+  it('gives every endpoint a JSON response schema or a file type, never both', () => {
     for (const [name, def] of all) {
-      expect(def.response, name).toBeInstanceOf(z.ZodType);
+      if (def.file) expect(def.response, name).toBeUndefined();
+      else expect(def.response, name).toBeInstanceOf(z.ZodType);
     }
+    const files = all.filter(([, def]) => def.file).map(([name]) => name);
+    expect(files.sort()).toEqual(['downloadAttachment', 'streamVideo']);
+  });
+
+  it('lets only links a browser opens by itself go without a bearer token', () => {
+    const signedLinks = all.filter(([, def]) => def.auth === 'signed-link').map(([name]) => name);
+    expect(signedLinks.sort()).toEqual(['countVideoView', 'downloadAttachment', 'streamVideo']);
   });
 
   it('has one endpoint per method and path', () => {

@@ -12,27 +12,54 @@ import * as settings from './settings';
 import * as support from './support';
 import * as teachers from './teachers';
 import * as videos from './videos';
+import * as attachments from './attachments';
 import * as wallet from './wallet';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * One call of spec §7. `path` is relative to API_BASE with `:name` params. `auth` says
- * whether a bearer token is required or only used when present. `errors` lists the §8 codes
- * the call may answer besides the transport ones every call may give.
+ * How a call knows its student: `required` (a bearer token, 401 without one), `optional` (the
+ * token is used when present), `signed-link` (no bearer header: a link the server signed
+ * carries who may use it, for links a browser opens by itself: downloads, the video stream).
  */
-export interface EndpointDef {
+export type EndpointAuth = 'required' | 'optional' | 'signed-link';
+
+/**
+ * One call: a spec §7 call or one of ours. `path` is relative to API_BASE with `:name` params.
+ * `errors` lists the §8 codes the call may answer besides TRANSPORT_ERROR_CODES, which every
+ * call may give.
+ */
+export interface JsonEndpointDef {
   method: HttpMethod;
   path: `/${string}`;
-  auth: 'required' | 'optional';
+  auth: EndpointAuth;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The body is multipart/form-data (it carries a file). */
   multipart?: true;
+  /** The JSON body of the 200 answer. */
   response: z.ZodType;
   errors?: readonly ErrorCode[];
+  file?: never;
 }
+
+/** A call that answers a file (with range requests) instead of JSON; errors are JSON. */
+export interface FileEndpointDef {
+  method: 'GET';
+  path: `/${string}`;
+  auth: EndpointAuth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** What the 200 answer may be, e.g. `video/mp4`; `*` for a file of any type. */
+  file: string;
+  errors?: readonly ErrorCode[];
+  body?: never;
+  multipart?: never;
+  response?: never;
+}
+
+export type EndpointDef = JsonEndpointDef | FileEndpointDef;
 
 const idParams = courses.idParamsSchema;
 
@@ -57,355 +84,489 @@ const paymentOrder = (path: `/${string}`, response: z.ZodType) =>
     errors: ['LESS_THAN_MIN_AMOUNT', 'FEATURE_DISABLED'],
   }) as const;
 
+// Session, settings, home
+export const getAppEndpoint = {
+  method: 'GET',
+  path: '/app',
+  auth: 'optional',
+  response: settings.getAppResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getHomeEndpoint = {
+  method: 'GET',
+  path: '/home',
+  auth: 'required',
+  response: home.getHomeResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getWelcomeEndpoint = {
+  method: 'GET',
+  path: '/welcome',
+  auth: 'optional',
+  response: courses.getWelcomeResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getAuthUserEndpoint = {
+  method: 'POST',
+  path: '/auth/user',
+  auth: 'required',
+  response: auth.getAuthUserResponseSchema,
+} as const satisfies EndpointDef;
+
+export const registerEndpoint = {
+  method: 'POST',
+  path: '/register',
+  auth: 'optional',
+  body: auth.registerBodySchema,
+  response: auth.registerResponseSchema,
+} as const satisfies EndpointDef;
+
+export const loginEndpoint = {
+  method: 'POST',
+  path: '/login',
+  auth: 'optional',
+  body: auth.loginBodySchema,
+  response: auth.loginResponseSchema,
+  errors: ['INVALID_CREDENTIALS'],
+} as const satisfies EndpointDef;
+
+export const logoutEndpoint = {
+  method: 'POST',
+  path: '/logout',
+  auth: 'required',
+  response: auth.logoutResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Our own call (not in spec §7): signs the student out on every device. */
+export const logoutAllEndpoint = {
+  method: 'POST',
+  path: '/logout/all',
+  auth: 'required',
+  response: auth.logoutAllResponseSchema,
+} as const satisfies EndpointDef;
+
+export const requestPasswordResetEndpoint = {
+  method: 'POST',
+  path: '/password/reset',
+  auth: 'optional',
+  body: auth.requestPasswordResetBodySchema,
+  response: auth.requestPasswordResetResponseSchema,
+} as const satisfies EndpointDef;
+
+export const validatePasswordResetEndpoint = {
+  method: 'POST',
+  path: '/password/reset/validate',
+  auth: 'optional',
+  body: auth.validatePasswordResetBodySchema,
+  response: auth.validatePasswordResetResponseSchema,
+  errors: ['INVALID_CODE'],
+} as const satisfies EndpointDef;
+
+/** The client posts to the url returned by validatePasswordReset, which has this form. */
+export const resetPasswordEndpoint = {
+  method: 'POST',
+  path: '/password/reset/confirm/:token',
+  auth: 'optional',
+  params: auth.resetPasswordParamsSchema,
+  body: auth.resetPasswordBodySchema,
+  response: auth.resetPasswordResponseSchema,
+  errors: ['INVALID_CODE'],
+} as const satisfies EndpointDef;
+
+export const verifyEmailEndpoint = {
+  method: 'POST',
+  path: '/verify',
+  auth: 'required',
+  body: auth.verifyEmailBodySchema,
+  response: auth.verifyEmailResponseSchema,
+  errors: ['INVALID_CODE'],
+} as const satisfies EndpointDef;
+
+export const sendVerificationEndpoint = {
+  method: 'POST',
+  path: '/verify/send',
+  auth: 'required',
+  response: auth.sendVerificationResponseSchema,
+} as const satisfies EndpointDef;
+
+export const setPasswordEndpoint = {
+  method: 'POST',
+  path: '/password',
+  auth: 'required',
+  body: auth.setPasswordBodySchema,
+  response: auth.setPasswordResponseSchema,
+} as const satisfies EndpointDef;
+
+export const registerPushDeviceEndpoint = {
+  method: 'POST',
+  path: '/notifications/create',
+  auth: 'required',
+  body: notifications.registerPushDeviceBodySchema,
+  response: notifications.registerPushDeviceResponseSchema,
+} as const satisfies EndpointDef;
+
+export const markNotificationsReadEndpoint = {
+  method: 'POST',
+  path: '/notifications/read',
+  auth: 'required',
+  response: notifications.markNotificationsReadResponseSchema,
+} as const satisfies EndpointDef;
+
+// Courses and lectures
+export const getCoursesEndpoint = {
+  method: 'GET',
+  path: '/courses',
+  auth: 'optional',
+  query: courses.getCoursesQuerySchema,
+  response: courses.getCoursesResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getCourseEndpoint = {
+  method: 'GET',
+  path: '/courses/:id',
+  auth: 'optional',
+  params: idParams,
+  response: courses.getCourseResponseSchema,
+} as const satisfies EndpointDef;
+
+export const joinCourseEndpoint = {
+  method: 'POST',
+  path: '/courses/:id/join',
+  auth: 'required',
+  params: idParams,
+  response: courses.joinCourseResponseSchema,
+  errors: ['LIMIT_EXCEEDED', 'ALREADY_JOINED'],
+} as const satisfies EndpointDef;
+
+export const purchaseCourseEndpoint = {
+  method: 'POST',
+  path: '/courses/:id/purchase',
+  auth: 'required',
+  params: idParams,
+  body: courses.purchaseCourseBodySchema,
+  response: courses.purchaseCourseResponseSchema,
+  errors: PURCHASE_ERRORS,
+} as const satisfies EndpointDef;
+
+export const purchaseLectureEndpoint = {
+  method: 'POST',
+  path: '/lectures/:id/purchase',
+  auth: 'required',
+  params: idParams,
+  body: lectures.purchaseLectureBodySchema,
+  response: lectures.purchaseLectureResponseSchema,
+  errors: PURCHASE_ERRORS,
+} as const satisfies EndpointDef;
+
+export const getLectureContentsEndpoint = {
+  method: 'GET',
+  path: '/lectures/:id/contents',
+  auth: 'required',
+  params: idParams,
+  response: lectures.getLectureContentsResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getVideoEndpoint = {
+  method: 'GET',
+  path: '/video/apps/:id',
+  auth: 'required',
+  params: idParams,
+  response: videos.getVideoResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: the player page counts a view once, when playback starts (the token says who). */
+export const countVideoViewEndpoint = {
+  method: 'POST',
+  path: '/video/views',
+  auth: 'signed-link',
+  body: videos.countVideoViewBodySchema,
+  response: videos.countVideoViewResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: the video itself, by range requests, for the player page's signed token. */
+export const streamVideoEndpoint = {
+  method: 'GET',
+  path: '/video/stream/:id',
+  auth: 'signed-link',
+  params: idParams,
+  query: videos.videoTokenQuerySchema,
+  file: 'video/mp4',
+} as const satisfies EndpointDef;
+
+/** Ours: an attachment of a lecture, by the signed link that GET /lectures/{id}/contents gives. */
+export const downloadAttachmentEndpoint = {
+  method: 'GET',
+  path: '/attachments/:id/download',
+  auth: 'signed-link',
+  params: idParams,
+  query: attachments.downloadAttachmentQuerySchema,
+  file: '*',
+} as const satisfies EndpointDef;
+
+export const getTeachersEndpoint = {
+  method: 'GET',
+  path: '/teachers',
+  auth: 'required',
+  response: teachers.getTeachersResponseSchema,
+  errors: ['FEATURE_DISABLED'],
+} as const satisfies EndpointDef;
+
+export const getTeacherEndpoint = {
+  method: 'GET',
+  path: '/teachers/:id',
+  auth: 'optional',
+  params: idParams,
+  response: teachers.getTeacherResponseSchema,
+} as const satisfies EndpointDef;
+
+// Exams
+export const getExamDetailsEndpoint = {
+  method: 'GET',
+  path: '/exams/details',
+  auth: 'required',
+  query: exams.getExamDetailsQuerySchema,
+  response: exams.getExamDetailsResponseSchema,
+  errors: ['EXAM_NOT_FOUND', 'EXAM_NOT_STARTED', 'EXAM_ENDED'],
+} as const satisfies EndpointDef;
+
+export const startExamSessionEndpoint = {
+  method: 'POST',
+  path: '/exams/session',
+  auth: 'required',
+  body: exams.startExamSessionBodySchema,
+  response: exams.startExamSessionResponseSchema,
+  errors: ['EXAM_NOT_FOUND', 'EXAM_NOT_ACTIVE'],
+} as const satisfies EndpointDef;
+
+export const getExamSessionEndpoint = {
+  method: 'GET',
+  path: '/exams/session',
+  auth: 'required',
+  query: exams.getExamSessionQuerySchema,
+  response: exams.getExamSessionResponseSchema,
+  errors: ['SESSION_NOT_FOUND'],
+} as const satisfies EndpointDef;
+
+export const saveExamAnswersEndpoint = {
+  method: 'POST',
+  path: '/exams/session/answers',
+  auth: 'required',
+  body: exams.saveExamAnswersBodySchema,
+  response: exams.saveExamAnswersResponseSchema,
+  errors: ['SESSION_NOT_FOUND', 'SESSION_ENDED'],
+} as const satisfies EndpointDef;
+
+export const saveExamImageAnswerEndpoint = {
+  method: 'POST',
+  path: '/exams/session/answers/image',
+  auth: 'required',
+  body: exams.saveExamImageAnswerBodySchema,
+  multipart: true,
+  response: exams.saveExamImageAnswerResponseSchema,
+  errors: ['SESSION_NOT_FOUND', 'SESSION_ENDED'],
+} as const satisfies EndpointDef;
+
+export const submitExamSessionEndpoint = {
+  method: 'POST',
+  path: '/exams/session/submit',
+  auth: 'required',
+  body: exams.submitExamSessionBodySchema,
+  response: exams.submitExamSessionResponseSchema,
+  errors: ['SESSION_NOT_FOUND'],
+} as const satisfies EndpointDef;
+
+export const getExamResultsEndpoint = {
+  method: 'GET',
+  path: '/exams/results',
+  auth: 'required',
+  response: exams.getExamResultsResponseSchema,
+} as const satisfies EndpointDef;
+
+export const getHomeworkResultsEndpoint = {
+  method: 'GET',
+  path: '/exams/homeworks/results',
+  auth: 'required',
+  response: exams.getHomeworkResultsResponseSchema,
+} as const satisfies EndpointDef;
+
+// Wallet
+export const getWalletEndpoint = {
+  method: 'GET',
+  path: '/wallet',
+  auth: 'required',
+  query: wallet.getWalletQuerySchema,
+  response: wallet.getWalletResponseSchema,
+  errors: ['FEATURE_DISABLED'],
+} as const satisfies EndpointDef;
+
+export const transferBalanceEndpoint = {
+  method: 'POST',
+  path: '/wallet/transfer',
+  auth: 'required',
+  body: wallet.transferBalanceBodySchema,
+  response: wallet.transferBalanceResponseSchema,
+  errors: [
+    'NO_ENOUGH_BALANCE',
+    'WALLET_NOT_FOUND',
+    'CANNOT_TRANSFER_TO_YOURSELF',
+    'FEATURE_DISABLED',
+  ],
+} as const satisfies EndpointDef;
+
+export const rechargeMobileWalletEndpoint = {
+  method: 'POST',
+  path: '/wallet/recharge/mobile-wallet',
+  auth: 'required',
+  body: wallet.rechargeMobileWalletBodySchema,
+  multipart: true,
+  response: wallet.rechargeMobileWalletResponseSchema,
+  errors: ['LESS_THAN_MIN_AMOUNT', 'FEATURE_DISABLED'],
+} as const satisfies EndpointDef;
+
+export const rechargeCardEndpoint = {
+  method: 'POST',
+  path: '/wallet/recharge/recharge-card',
+  auth: 'required',
+  body: wallet.rechargeCardBodySchema,
+  response: wallet.rechargeCardResponseSchema,
+  errors: [...PAYCARD_ERRORS, 'FEATURE_DISABLED'],
+} as const satisfies EndpointDef;
+
+export const createPaymobCardOrderEndpoint = paymentOrder(
+  '/wallet/paymob/order/card',
+  wallet.createPaymobOrderResponseSchema,
+);
+
+export const createPaymobWalletOrderEndpoint = paymentOrder(
+  '/wallet/paymob/order/wallet',
+  wallet.createPaymobOrderResponseSchema,
+);
+
+export const createPaymobKioskOrderEndpoint = paymentOrder(
+  '/wallet/paymob/order/kiosk',
+  wallet.createPaymobOrderResponseSchema,
+);
+
+export const createPaymobInstallmentOrderEndpoint = paymentOrder(
+  '/wallet/paymob/order/installment',
+  wallet.createPaymobOrderResponseSchema,
+);
+
+export const createFawryOrderEndpoint = paymentOrder(
+  '/wallet/fawry/order',
+  wallet.createFawryOrderResponseSchema,
+);
+
+export const createFawryStagingOrderEndpoint = paymentOrder(
+  '/wallet/fawry/order/staging',
+  wallet.createFawryOrderResponseSchema,
+);
+
+export const createKashierOrderEndpoint = paymentOrder(
+  '/wallet/kashier/order',
+  wallet.createKashierOrderResponseSchema,
+);
+
+// Profile and support
+export const getProfileEndpoint = {
+  method: 'GET',
+  path: '/profile',
+  auth: 'required',
+  response: profile.getProfileResponseSchema,
+} as const satisfies EndpointDef;
+
+export const updateAvatarEndpoint = {
+  method: 'POST',
+  path: '/profile/avatar',
+  auth: 'required',
+  body: profile.updateAvatarBodySchema,
+  multipart: true,
+  response: profile.updateAvatarResponseSchema,
+} as const satisfies EndpointDef;
+
+export const updateProfileEndpoint = {
+  method: 'PUT',
+  path: '/profile',
+  auth: 'required',
+  body: profile.updateProfileBodySchema,
+  response: profile.updateProfileResponseSchema,
+} as const satisfies EndpointDef;
+
+export const changePasswordEndpoint = {
+  method: 'POST',
+  path: '/profile/password',
+  auth: 'required',
+  body: profile.changePasswordBodySchema,
+  response: profile.changePasswordResponseSchema,
+  errors: ['WRONG_OLD_PASSWORD'],
+} as const satisfies EndpointDef;
+
+export const createSupportTicketEndpoint = {
+  method: 'POST',
+  path: '/support-tickets',
+  auth: 'optional',
+  body: support.createSupportTicketBodySchema,
+  response: support.createSupportTicketResponseSchema,
+} as const satisfies EndpointDef;
+
 /**
  * Every call of spec §7, by name. The server registers routes from it and the web client
  * builds its fetchers from it, so a path or a schema is written once.
  * @example endpoints.getCourse.response.parse(await res.json())
  */
 export const endpoints = {
-  // Session, settings, home
-  getApp: {
-    method: 'GET',
-    path: '/app',
-    auth: 'optional',
-    response: settings.getAppResponseSchema,
-  },
-  getHome: { method: 'GET', path: '/home', auth: 'required', response: home.getHomeResponseSchema },
-  getWelcome: {
-    method: 'GET',
-    path: '/welcome',
-    auth: 'optional',
-    response: courses.getWelcomeResponseSchema,
-  },
-  getAuthUser: {
-    method: 'POST',
-    path: '/auth/user',
-    auth: 'required',
-    response: auth.getAuthUserResponseSchema,
-  },
-  register: {
-    method: 'POST',
-    path: '/register',
-    auth: 'optional',
-    body: auth.registerBodySchema,
-    response: auth.registerResponseSchema,
-  },
-  login: {
-    method: 'POST',
-    path: '/login',
-    auth: 'optional',
-    body: auth.loginBodySchema,
-    response: auth.loginResponseSchema,
-    errors: ['INVALID_CREDENTIALS'],
-  },
-  logout: {
-    method: 'POST',
-    path: '/logout',
-    auth: 'required',
-    response: auth.logoutResponseSchema,
-  },
-  /** Our own call (not in spec §7): signs the student out on every device. */
-  logoutAll: {
-    method: 'POST',
-    path: '/logout/all',
-    auth: 'required',
-    response: auth.logoutAllResponseSchema,
-  },
-  requestPasswordReset: {
-    method: 'POST',
-    path: '/password/reset',
-    auth: 'optional',
-    body: auth.requestPasswordResetBodySchema,
-    response: auth.requestPasswordResetResponseSchema,
-  },
-  validatePasswordReset: {
-    method: 'POST',
-    path: '/password/reset/validate',
-    auth: 'optional',
-    body: auth.validatePasswordResetBodySchema,
-    response: auth.validatePasswordResetResponseSchema,
-    errors: ['INVALID_CODE'],
-  },
-  /** The client posts to the url returned by validatePasswordReset, which has this form. */
-  resetPassword: {
-    method: 'POST',
-    path: '/password/reset/confirm/:token',
-    auth: 'optional',
-    params: auth.resetPasswordParamsSchema,
-    body: auth.resetPasswordBodySchema,
-    response: auth.resetPasswordResponseSchema,
-    errors: ['INVALID_CODE'],
-  },
-  verifyEmail: {
-    method: 'POST',
-    path: '/verify',
-    auth: 'required',
-    body: auth.verifyEmailBodySchema,
-    response: auth.verifyEmailResponseSchema,
-    errors: ['INVALID_CODE'],
-  },
-  sendVerification: {
-    method: 'POST',
-    path: '/verify/send',
-    auth: 'required',
-    response: auth.sendVerificationResponseSchema,
-  },
-  setPassword: {
-    method: 'POST',
-    path: '/password',
-    auth: 'required',
-    body: auth.setPasswordBodySchema,
-    response: auth.setPasswordResponseSchema,
-  },
-  registerPushDevice: {
-    method: 'POST',
-    path: '/notifications/create',
-    auth: 'required',
-    body: notifications.registerPushDeviceBodySchema,
-    response: notifications.registerPushDeviceResponseSchema,
-  },
-  markNotificationsRead: {
-    method: 'POST',
-    path: '/notifications/read',
-    auth: 'required',
-    response: notifications.markNotificationsReadResponseSchema,
-  },
-
-  // Courses and lectures
-  getCourses: {
-    method: 'GET',
-    path: '/courses',
-    auth: 'optional',
-    query: courses.getCoursesQuerySchema,
-    response: courses.getCoursesResponseSchema,
-  },
-  getCourse: {
-    method: 'GET',
-    path: '/courses/:id',
-    auth: 'optional',
-    params: idParams,
-    response: courses.getCourseResponseSchema,
-  },
-  joinCourse: {
-    method: 'POST',
-    path: '/courses/:id/join',
-    auth: 'required',
-    params: idParams,
-    response: courses.joinCourseResponseSchema,
-    errors: ['LIMIT_EXCEEDED', 'ALREADY_JOINED'],
-  },
-  purchaseCourse: {
-    method: 'POST',
-    path: '/courses/:id/purchase',
-    auth: 'required',
-    params: idParams,
-    body: courses.purchaseCourseBodySchema,
-    response: courses.purchaseCourseResponseSchema,
-    errors: PURCHASE_ERRORS,
-  },
-  purchaseLecture: {
-    method: 'POST',
-    path: '/lectures/:id/purchase',
-    auth: 'required',
-    params: idParams,
-    body: lectures.purchaseLectureBodySchema,
-    response: lectures.purchaseLectureResponseSchema,
-    errors: PURCHASE_ERRORS,
-  },
-  getLectureContents: {
-    method: 'GET',
-    path: '/lectures/:id/contents',
-    auth: 'required',
-    params: idParams,
-    response: lectures.getLectureContentsResponseSchema,
-  },
-  getVideo: {
-    method: 'GET',
-    path: '/video/apps/:id',
-    auth: 'required',
-    params: idParams,
-    response: videos.getVideoResponseSchema,
-  },
-  getTeachers: {
-    method: 'GET',
-    path: '/teachers',
-    auth: 'required',
-    response: teachers.getTeachersResponseSchema,
-    errors: ['FEATURE_DISABLED'],
-  },
-  getTeacher: {
-    method: 'GET',
-    path: '/teachers/:id',
-    auth: 'optional',
-    params: idParams,
-    response: teachers.getTeacherResponseSchema,
-  },
-
-  // Exams
-  getExamDetails: {
-    method: 'GET',
-    path: '/exams/details',
-    auth: 'required',
-    query: exams.getExamDetailsQuerySchema,
-    response: exams.getExamDetailsResponseSchema,
-    errors: ['EXAM_NOT_FOUND', 'EXAM_NOT_STARTED', 'EXAM_ENDED'],
-  },
-  startExamSession: {
-    method: 'POST',
-    path: '/exams/session',
-    auth: 'required',
-    body: exams.startExamSessionBodySchema,
-    response: exams.startExamSessionResponseSchema,
-    errors: ['EXAM_NOT_FOUND', 'EXAM_NOT_ACTIVE'],
-  },
-  getExamSession: {
-    method: 'GET',
-    path: '/exams/session',
-    auth: 'required',
-    query: exams.getExamSessionQuerySchema,
-    response: exams.getExamSessionResponseSchema,
-    errors: ['SESSION_NOT_FOUND'],
-  },
-  saveExamAnswers: {
-    method: 'POST',
-    path: '/exams/session/answers',
-    auth: 'required',
-    body: exams.saveExamAnswersBodySchema,
-    response: exams.saveExamAnswersResponseSchema,
-    errors: ['SESSION_NOT_FOUND', 'SESSION_ENDED'],
-  },
-  saveExamImageAnswer: {
-    method: 'POST',
-    path: '/exams/session/answers/image',
-    auth: 'required',
-    body: exams.saveExamImageAnswerBodySchema,
-    multipart: true,
-    response: exams.saveExamImageAnswerResponseSchema,
-    errors: ['SESSION_NOT_FOUND', 'SESSION_ENDED'],
-  },
-  submitExamSession: {
-    method: 'POST',
-    path: '/exams/session/submit',
-    auth: 'required',
-    body: exams.submitExamSessionBodySchema,
-    response: exams.submitExamSessionResponseSchema,
-    errors: ['SESSION_NOT_FOUND'],
-  },
-  getExamResults: {
-    method: 'GET',
-    path: '/exams/results',
-    auth: 'required',
-    response: exams.getExamResultsResponseSchema,
-  },
-  getHomeworkResults: {
-    method: 'GET',
-    path: '/exams/homeworks/results',
-    auth: 'required',
-    response: exams.getHomeworkResultsResponseSchema,
-  },
-
-  // Wallet
-  getWallet: {
-    method: 'GET',
-    path: '/wallet',
-    auth: 'required',
-    query: wallet.getWalletQuerySchema,
-    response: wallet.getWalletResponseSchema,
-    errors: ['FEATURE_DISABLED'],
-  },
-  transferBalance: {
-    method: 'POST',
-    path: '/wallet/transfer',
-    auth: 'required',
-    body: wallet.transferBalanceBodySchema,
-    response: wallet.transferBalanceResponseSchema,
-    errors: [
-      'NO_ENOUGH_BALANCE',
-      'WALLET_NOT_FOUND',
-      'CANNOT_TRANSFER_TO_YOURSELF',
-      'FEATURE_DISABLED',
-    ],
-  },
-  rechargeMobileWallet: {
-    method: 'POST',
-    path: '/wallet/recharge/mobile-wallet',
-    auth: 'required',
-    body: wallet.rechargeMobileWalletBodySchema,
-    multipart: true,
-    response: wallet.rechargeMobileWalletResponseSchema,
-    errors: ['LESS_THAN_MIN_AMOUNT', 'FEATURE_DISABLED'],
-  },
-  rechargeCard: {
-    method: 'POST',
-    path: '/wallet/recharge/recharge-card',
-    auth: 'required',
-    body: wallet.rechargeCardBodySchema,
-    response: wallet.rechargeCardResponseSchema,
-    errors: [...PAYCARD_ERRORS, 'FEATURE_DISABLED'],
-  },
-  createPaymobCardOrder: paymentOrder(
-    '/wallet/paymob/order/card',
-    wallet.createPaymobOrderResponseSchema,
-  ),
-  createPaymobWalletOrder: paymentOrder(
-    '/wallet/paymob/order/wallet',
-    wallet.createPaymobOrderResponseSchema,
-  ),
-  createPaymobKioskOrder: paymentOrder(
-    '/wallet/paymob/order/kiosk',
-    wallet.createPaymobOrderResponseSchema,
-  ),
-  createPaymobInstallmentOrder: paymentOrder(
-    '/wallet/paymob/order/installment',
-    wallet.createPaymobOrderResponseSchema,
-  ),
-  createFawryOrder: paymentOrder('/wallet/fawry/order', wallet.createFawryOrderResponseSchema),
-  createFawryStagingOrder: paymentOrder(
-    '/wallet/fawry/order/staging',
-    wallet.createFawryOrderResponseSchema,
-  ),
-  createKashierOrder: paymentOrder(
-    '/wallet/kashier/order',
-    wallet.createKashierOrderResponseSchema,
-  ),
-
-  // Profile and support
-  getProfile: {
-    method: 'GET',
-    path: '/profile',
-    auth: 'required',
-    response: profile.getProfileResponseSchema,
-  },
-  updateAvatar: {
-    method: 'POST',
-    path: '/profile/avatar',
-    auth: 'required',
-    body: profile.updateAvatarBodySchema,
-    multipart: true,
-    response: profile.updateAvatarResponseSchema,
-  },
-  updateProfile: {
-    method: 'PUT',
-    path: '/profile',
-    auth: 'required',
-    body: profile.updateProfileBodySchema,
-    response: profile.updateProfileResponseSchema,
-  },
-  changePassword: {
-    method: 'POST',
-    path: '/profile/password',
-    auth: 'required',
-    body: profile.changePasswordBodySchema,
-    response: profile.changePasswordResponseSchema,
-    errors: ['WRONG_OLD_PASSWORD'],
-  },
-  createSupportTicket: {
-    method: 'POST',
-    path: '/support-tickets',
-    auth: 'optional',
-    body: support.createSupportTicketBodySchema,
-    response: support.createSupportTicketResponseSchema,
-  },
+  getApp: getAppEndpoint,
+  getHome: getHomeEndpoint,
+  getWelcome: getWelcomeEndpoint,
+  getAuthUser: getAuthUserEndpoint,
+  register: registerEndpoint,
+  login: loginEndpoint,
+  logout: logoutEndpoint,
+  logoutAll: logoutAllEndpoint,
+  requestPasswordReset: requestPasswordResetEndpoint,
+  validatePasswordReset: validatePasswordResetEndpoint,
+  resetPassword: resetPasswordEndpoint,
+  verifyEmail: verifyEmailEndpoint,
+  sendVerification: sendVerificationEndpoint,
+  setPassword: setPasswordEndpoint,
+  registerPushDevice: registerPushDeviceEndpoint,
+  markNotificationsRead: markNotificationsReadEndpoint,
+  getCourses: getCoursesEndpoint,
+  getCourse: getCourseEndpoint,
+  joinCourse: joinCourseEndpoint,
+  purchaseCourse: purchaseCourseEndpoint,
+  purchaseLecture: purchaseLectureEndpoint,
+  getLectureContents: getLectureContentsEndpoint,
+  getVideo: getVideoEndpoint,
+  countVideoView: countVideoViewEndpoint,
+  streamVideo: streamVideoEndpoint,
+  downloadAttachment: downloadAttachmentEndpoint,
+  getTeachers: getTeachersEndpoint,
+  getTeacher: getTeacherEndpoint,
+  getExamDetails: getExamDetailsEndpoint,
+  startExamSession: startExamSessionEndpoint,
+  getExamSession: getExamSessionEndpoint,
+  saveExamAnswers: saveExamAnswersEndpoint,
+  saveExamImageAnswer: saveExamImageAnswerEndpoint,
+  submitExamSession: submitExamSessionEndpoint,
+  getExamResults: getExamResultsEndpoint,
+  getHomeworkResults: getHomeworkResultsEndpoint,
+  getWallet: getWalletEndpoint,
+  transferBalance: transferBalanceEndpoint,
+  rechargeMobileWallet: rechargeMobileWalletEndpoint,
+  rechargeCard: rechargeCardEndpoint,
+  createPaymobCardOrder: createPaymobCardOrderEndpoint,
+  createPaymobWalletOrder: createPaymobWalletOrderEndpoint,
+  createPaymobKioskOrder: createPaymobKioskOrderEndpoint,
+  createPaymobInstallmentOrder: createPaymobInstallmentOrderEndpoint,
+  createFawryOrder: createFawryOrderEndpoint,
+  createFawryStagingOrder: createFawryStagingOrderEndpoint,
+  createKashierOrder: createKashierOrderEndpoint,
+  getProfile: getProfileEndpoint,
+  updateAvatar: updateAvatarEndpoint,
+  updateProfile: updateProfileEndpoint,
+  changePassword: changePasswordEndpoint,
+  createSupportTicket: createSupportTicketEndpoint,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

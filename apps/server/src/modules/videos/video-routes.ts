@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { API_BASE, getVideoResponseSchema, idParamsSchema } from '@dars/contract';
+import { API_BASE, endpoints, idParamsSchema, videoTokenQuerySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
-import { requireAuth } from '../../plugins/auth';
+import { serve } from '../../plugins/endpoint';
 import { AppError } from '../../lib/app-error';
 import { sendFile } from '../../lib/send-file';
 import { signToken, verifyToken } from '../../lib/signed-token';
@@ -28,8 +27,6 @@ function readVideoToken(secret: Buffer, token: string | undefined, videoId: numb
   }
   return payload as unknown as VideoToken;
 }
-
-const tokenQuery = z.object({ vt: z.string().max(1000).optional() });
 
 /**
  * A player or stream token outlives neither the lecture's expiry nor the purchase: every page
@@ -67,86 +64,70 @@ async function assertViewable(ctx: AppContext, userId: number, videoId: number) 
 export const videoRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const { db, secret } = ctx;
     const privateRoot = path.join(ctx.config.dataDir, 'storage', 'private');
 
     // GET /video/apps/{id}: where to play. The view itself is counted when playback starts.
-    r.get(
-      '/video/apps/:id',
-      {
-        onRequest: requireAuth,
-        schema: { params: idParamsSchema, response: { 200: getVideoResponseSchema } },
-      },
-      async (request) => {
-        const user = await request.requireUser();
-        const { video } = await assertViewable(ctx, user.id, request.params.id);
-        const token = signToken(
-          secret,
-          { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) },
-          VIDEO_TOKEN_TTL_MS,
-        );
-        const origin = `${request.protocol}://${request.host}`;
-        return {
-          u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
-          lc: video.license_url
-            ? encryptVideoUrl(
-                `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
-              )
-            : null,
-          watermark_id: `${user.id} · ${user.phone}`,
-        };
-      },
-    );
+    serve(app, endpoints.getVideo, async (request) => {
+      const user = await request.requireUser();
+      const { video } = await assertViewable(ctx, user.id, request.params.id);
+      const token = signToken(
+        secret,
+        { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) },
+        VIDEO_TOKEN_TTL_MS,
+      );
+      const origin = `${request.protocol}://${request.host}`;
+      return {
+        u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
+        lc: video.license_url
+          ? encryptVideoUrl(
+              `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
+            )
+          : null,
+        watermark_id: `${user.id} · ${user.phone}`,
+      };
+    });
 
     // The player page calls this once when playback starts; the same opening never counts twice.
-    r.post(
-      '/video/views',
-      { schema: { body: z.object({ vt: z.string().max(1000) }) } },
-      async (request) => {
-        const payload = verifyToken(secret, request.body.vt);
-        if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
-          throw new AppError('FORBIDDEN', 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة');
-        const tokenHash = sha256(request.body.vt);
-        const already = await db
-          .selectFrom('video_views')
-          .select('id')
-          .where('token_hash', '=', tokenHash)
-          .executeTakeFirst();
-        if (already) return { counted: false };
-        const { video } = await assertViewable(ctx, payload.u, payload.v);
-        const inserted = await db
-          .insertInto('video_views')
-          .values({
-            user_id: payload.u,
-            video_id: video.id,
-            lecture_id: video.lecture_id,
-            token_hash: tokenHash,
-            created_at: nowIso(),
-          })
-          .onConflict((oc) => oc.column('token_hash').doNothing())
-          .executeTakeFirst();
-        return { counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 };
-      },
-    );
+    serve(app, endpoints.countVideoView, async (request) => {
+      const payload = verifyToken(secret, request.body.vt);
+      if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
+        throw new AppError('FORBIDDEN', 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة');
+      const tokenHash = sha256(request.body.vt);
+      const already = await db
+        .selectFrom('video_views')
+        .select('id')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (already) return { counted: false };
+      const { video } = await assertViewable(ctx, payload.u, payload.v);
+      const inserted = await db
+        .insertInto('video_views')
+        .values({
+          user_id: payload.u,
+          video_id: video.id,
+          lecture_id: video.lecture_id,
+          token_hash: tokenHash,
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.column('token_hash').doNothing())
+        .executeTakeFirst();
+      return { counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 };
+    });
 
-    r.get(
-      '/video/stream/:id',
-      { schema: { params: idParamsSchema, querystring: tokenQuery } },
-      async (request, reply) => {
-        const token = readVideoToken(secret, request.query.vt, request.params.id);
-        const video = await db
-          .selectFrom('videos')
-          .select(['source_path', 'lecture_id'])
-          .where('id', '=', token.v)
-          .executeTakeFirst();
-        if (!video?.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
-        await assertStillEntitled(ctx, token.u, video.lecture_id);
-        return sendFile(request, reply, path.join(privateRoot, video.source_path), {
-          type: 'video/mp4',
-        });
-      },
-    );
+    serve(app, endpoints.streamVideo, async (request, reply) => {
+      const token = readVideoToken(secret, request.query.vt, request.params.id);
+      const video = await db
+        .selectFrom('videos')
+        .select(['source_path', 'lecture_id'])
+        .where('id', '=', token.v)
+        .executeTakeFirst();
+      if (!video?.source_path) throw new AppError('NOT_FOUND', 'الفيديو غير موجود');
+      await assertStillEntitled(ctx, token.u, video.lecture_id);
+      return sendFile(request, reply, path.join(privateRoot, video.source_path), {
+        type: 'video/mp4',
+      });
+    });
   };
 
 /** The player page lives outside /api so the frame's url reads like a page. */
@@ -156,7 +137,7 @@ export const playerRoutes =
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/player/:id',
-      { schema: { params: idParamsSchema, querystring: tokenQuery } },
+      { schema: { params: idParamsSchema, querystring: videoTokenQuerySchema } },
       async (request, reply) => {
         const token = readVideoToken(ctx.secret, request.query.vt, request.params.id);
         const [video, user] = await Promise.all([

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { API_BASE } from '@dars/contract';
+import { docsPage } from './docs-page';
+import { buildOpenApiDocument } from './openapi';
+
+/** Where integrators read the API: not calls of the product, so not in `endpoints`. */
+export const API_DOCS_PATHS = ['/openapi.json', '/docs'] as const;
+
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export const apiDocsRoutes = (): FastifyPluginAsync => async (app) => {
+  const document = buildOpenApiDocument();
+  const body = JSON.stringify(document);
+  const page = docsPage(document, `${API_BASE}/openapi.json`);
+
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+  );
+  app.get('/docs', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', PAGE_CSP)
+      .send(page),
+  );
+};

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  API_BASE,
+  APP_VERSION,
+  TRANSPORT_ERROR_CODES,
+  endpoints,
+  type EndpointDef,
+} from '@dars/contract';
+
+/** A JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a contract schema. */
+type JsonSchema = Record<string, unknown>;
+
+const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json;
+};
+
+/** `/courses/:id` → `/courses/{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function parameters(def: EndpointDef): object[] {
+  const list: object[] = [];
+  for (const [where, schema] of [
+    ['path', def.params],
+    ['query', def.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = toJsonSchema(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  return list;
+}
+
+function requestBody(def: EndpointDef): object | undefined {
+  if (!def.body && !def.multipart) return undefined;
+  const schema = def.body ? toJsonSchema(def.body, 'input') : { type: 'object' };
+  return {
+    required: true,
+    content: { [def.multipart ? 'multipart/form-data' : 'application/json']: { schema } },
+  };
+}
+
+const SECURITY: Record<EndpointDef['auth'], object[]> = {
+  required: [{ bearer: [] }],
+  optional: [{}, { bearer: [] }],
+  'signed-link': [],
+};
+
+const AUTH_NOTE: Record<EndpointDef['auth'], string> = {
+  required: 'Needs a bearer token (401 without a live one).',
+  optional: 'Uses the bearer token when one is sent; answers guests too.',
+  'signed-link': 'No bearer token: a link the server signed says who may use it.',
+};
+
+function responses(def: EndpointDef): object {
+  const codes = [...TRANSPORT_ERROR_CODES, ...(def.errors ?? [])];
+  const error = {
+    description: `An error: \`{ message, code, errors }\` with \`message\` in Arabic. Codes: ${codes.join(', ')}.`,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            message: { type: 'string' },
+            code: { type: 'string', enum: codes },
+            errors: {
+              type: 'object',
+              additionalProperties: { type: 'array', items: { type: 'string' } },
+            },
+          },
+          required: ['message'],
+        },
+      },
+    },
+  };
+  const ok = !def.response
+    ? {
+        description: `The file (${def.file}); range requests answer 206.`,
+        content: { [def.file === '*' || !def.file ? 'application/octet-stream' : def.file]: {} },
+      }
+    : {
+        description: 'Success.',
+        content: { 'application/json': { schema: toJsonSchema(def.response, 'output') } },
+      };
+  return { 200: ok, '4XX': error, '5XX': error };
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the contract's `endpoints`: the same list
+ * the server registers its routes from, so the document cannot drift from what is served.
+ * @example buildOpenApiDocument().paths['/courses/{id}'].get.operationId // 'getCourse'
+ */
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const [name, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
+    const path = openApiPath(def.path);
+    paths[path] ??= {};
+    paths[path][def.method.toLowerCase()] = {
+      operationId: name,
+      tags: [def.path.split('/')[1]],
+      description: AUTH_NOTE[def.auth],
+      security: SECURITY[def.auth],
+      parameters: parameters(def),
+      ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
+      responses: responses(def),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Dars API',
+      version: APP_VERSION,
+      description:
+        'The API of the Dars learning platform. Every call sends `App-Platform` (web, android, ios, mini) and `App-Version` headers. Error messages are Arabic, for the student to read; clients branch on `code`.',
+    },
+    servers: [{ url: API_BASE }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+    paths,
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,97 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { z } from 'zod';
+import {
+  TRANSPORT_ERROR_CODES,
+  type EndpointDef,
+  type FileEndpointDef,
+  type JsonEndpointDef,
+} from '@dars/contract';
+import { requireAuth } from './auth';
+
+/** What a schema gives the handler once parsed; `undefined` where the call declares none. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request of a call, typed from the contract's schemas. */
+export type EndpointRequest<E extends EndpointDef> = FastifyRequest<
+  RouteGenericInterface & {
+    Params: Parsed<E['params']>;
+    Querystring: Parsed<E['query']>;
+    Body: E['multipart'] extends true ? unknown : Parsed<E['body']>;
+  }
+>;
+
+/** What a JSON call's handler returns: the contract's response before serialisation. */
+export type EndpointResult<E extends JsonEndpointDef> = z.input<E['response']>;
+
+export type JsonHandler<E extends JsonEndpointDef> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointResult<E>>;
+
+/** A file call's handler sends the file itself (`sendFile`) and returns the reply. */
+export type FileHandler<E extends FileEndpointDef> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<FastifyReply>;
+
+export interface EndpointOptions {
+  /** Hooks after the contract's own (a bearer token checked first for `auth: 'required'`). */
+  onRequest?: onRequestHookHandler[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The codes a contract call may answer: the ones it declares and those every call may
+     * give. In tests and development an error with any other code becomes a 500
+     * (plugins/error-handler.ts), so a route cannot drift from its contract.
+     */
+    errorCodes?: readonly string[];
+  }
+}
+
+/**
+ * Registers the route of a contract call: method, path, auth, the params/query/body schemas
+ * and the success and error replies all come from its entry in `endpoints`, so a route cannot
+ * disagree with the contract, and the web client's fetcher is built from the same entry.
+ * @example serve(app, endpoints.getProfile, async (request) => ({ user: … }))
+ */
+export function serve<E extends JsonEndpointDef>(
+  app: FastifyInstance,
+  def: E,
+  handler: JsonHandler<E>,
+  options?: EndpointOptions,
+): void;
+export function serve<E extends FileEndpointDef>(
+  app: FastifyInstance,
+  def: E,
+  handler: FileHandler<E>,
+  options?: EndpointOptions,
+): void;
+export function serve(
+  app: FastifyInstance,
+  def: EndpointDef,
+  handler: (request: never, reply: FastifyReply) => Promise<unknown>,
+  options: EndpointOptions = {},
+): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    onRequest: [...(def.auth === 'required' ? [requireAuth] : []), ...(options.onRequest ?? [])],
+    schema: {
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body && !def.multipart ? { body: def.body } : {}),
+      ...(def.response ? { response: { 200: def.response } } : {}),
+    },
+    config: { errorCodes: [...TRANSPORT_ERROR_CODES, ...(def.errors ?? [])] },
+    handler: handler as RouteHandlerMethod,
+  });
+}
