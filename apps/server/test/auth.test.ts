@@ -9,13 +9,15 @@ import {
 import { putSettings } from '../src/modules/settings/settings-service';
 import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeGrade } from './factories/catalog';
+import { makeStudent } from './factories/students';
 import { lastCodeTo, lastMailTo } from './outbox';
 
 let server: TestServer;
 let gradeId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  gradeId = (await server.db.selectFrom('grades').select('id').executeTakeFirstOrThrow()).id;
+  server = await startTestServer({ seed: false });
+  gradeId = await makeGrade(server.db);
 });
 afterAll(() => server.close());
 
@@ -28,7 +30,8 @@ const post = (url: string, payload?: object, token?: string) =>
   });
 
 let seq = 0;
-function newStudent(overrides: Record<string, unknown> = {}) {
+/** What the registration form sends, for an account nobody has yet. */
+function registration(overrides: Record<string, unknown> = {}) {
   seq += 1;
   return {
     name: 'طالب تجربة',
@@ -43,7 +46,7 @@ function newStudent(overrides: Record<string, unknown> = {}) {
 
 describe('POST /register', () => {
   it('creates the account, answers a working token, and no code when verification is off', async () => {
-    const body = newStudent();
+    const body = registration();
     const res = await post('/register', body);
     expect(res.statusCode).toBe(200);
     const data = registerResponseSchema.parse(res.json());
@@ -60,7 +63,7 @@ describe('POST /register', () => {
 
   it('mails a code and answers SENT when e-mail verification is on; /verify confirms with it', async () => {
     await putSettings(server.db, { email_verification: true });
-    const body = newStudent();
+    const body = registration();
     const data = registerResponseSchema.parse((await post('/register', body)).json());
     expect(data.verification).toBe('SENT');
     expect(data.user!.email_verified_at).toBeNull();
@@ -83,9 +86,10 @@ describe('POST /register', () => {
   });
 
   it('answers 422 with Arabic field errors for a taken e-mail and phone, a short password, a missing field', async () => {
+    const existing = await makeStudent(server.db);
     const taken = await post(
       '/register',
-      newStudent({ email: 'student@dars.test', phone: '01012345678' }),
+      registration({ email: existing.email, phone: existing.phone }),
     );
     expect(taken.statusCode).toBe(422);
     const errors = apiErrorSchema.parse(taken.json()).errors!;
@@ -94,23 +98,23 @@ describe('POST /register', () => {
 
     const short = await post(
       '/register',
-      newStudent({ password: 'abc', password_confirmation: 'abc' }),
+      registration({ password: 'abc', password_confirmation: 'abc' }),
     );
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password[0]).toMatch(/كلمة المرور/);
 
-    const { name: _name, ...missing } = newStudent();
+    const { name: _name, ...missing } = registration();
     const noName = await post('/register', missing);
     expect(noName.statusCode).toBe(422);
     expect(noName.json().errors.name[0]).toMatch(/[\u0600-\u06FF]/);
 
-    const unknownGrade = await post('/register', newStudent({ grade_id: 99999 }));
+    const unknownGrade = await post('/register', registration({ grade_id: 99999 }));
     expect(unknownGrade.statusCode).toBe(422);
     expect(unknownGrade.json().errors.grade_id).toBeDefined();
   });
 
   it('keeps one account per e-mail when two registrations race', async () => {
-    const body = newStudent();
+    const body = registration();
     const [a, b] = await Promise.all([
       post('/register', body),
       post('/register', { ...body, phone: '01099999999' }),
@@ -127,15 +131,26 @@ describe('POST /register', () => {
 
 describe('POST /login and /logout', () => {
   it('logs in by e-mail (any case) or by phone (Arabic digits too)', async () => {
-    for (const login of ['student@dars.test', 'Student@Dars.TEST', '01012345678', '٠١٠١٢٣٤٥٦٧٨']) {
-      const res = await post('/login', { login, password: 'dars12345' });
+    const student = await makeStudent(server.db, {
+      email: 'login.case@dars.test',
+      phone: '01012345678',
+      password: 'secret-pass-1',
+    });
+    for (const login of [
+      'login.case@dars.test',
+      'Login.Case@Dars.TEST',
+      '01012345678',
+      '٠١٠١٢٣٤٥٦٧٨',
+    ]) {
+      const res = await post('/login', { login, password: 'secret-pass-1' });
       expect(res.statusCode, login).toBe(200);
-      expect(loginResponseSchema.parse(res.json()).user.email).toBe('student@dars.test');
+      expect(loginResponseSchema.parse(res.json()).user.email).toBe(student.email);
     }
   });
 
   it('refuses a wrong password or unknown account with the same Arabic answer', async () => {
-    const wrong = await post('/login', { login: 'student@dars.test', password: 'nope-nope' });
+    const student = await makeStudent(server.db, { password: 'secret-pass-1' });
+    const wrong = await post('/login', { login: student.email, password: 'nope-nope' });
     const unknown = await post('/login', { login: 'nobody@dars.test', password: 'nope-nope' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual(unknown.json());
@@ -143,8 +158,9 @@ describe('POST /login and /logout', () => {
   });
 
   it('revokes the token on logout: the next call with it is a 401', async () => {
+    const student = await makeStudent(server.db, { password: 'secret-pass-1' });
     const { token } = loginResponseSchema.parse(
-      (await post('/login', { login: 'student2@dars.test', password: 'dars12345' })).json(),
+      (await post('/login', { login: student.email, password: 'secret-pass-1' })).json(),
     );
     expect((await post('/auth/user', undefined, token)).statusCode).toBe(200);
     expect((await post('/logout', undefined, token)).statusCode).toBe(200);
@@ -164,7 +180,7 @@ describe('POST /login and /logout', () => {
   });
 
   it('stops one address after 10 wrong passwords for an account, even with the right one', async () => {
-    const body = newStudent();
+    const body = registration();
     await post('/register', body);
     const from = (payload: object) =>
       server.app.inject({
@@ -185,7 +201,7 @@ describe('POST /login and /logout', () => {
 
 describe('password reset in three steps', () => {
   it('mails a code, trades it for a one-time link, sets the new password and signs out everywhere', async () => {
-    const body = newStudent();
+    const body = registration();
     const { token: oldToken } = registerResponseSchema.parse(
       (await post('/register', body)).json(),
     );
@@ -218,7 +234,8 @@ describe('password reset in three steps', () => {
   });
 
   it('answers the same for an unknown e-mail, and mails nothing', async () => {
-    const known = await post('/password/reset', { email: 'student2@dars.test' });
+    const student = await makeStudent(server.db);
+    const known = await post('/password/reset', { email: student.email });
     const unknown = await post('/password/reset', { email: 'ghost@dars.test' });
     await server.app.background.settle();
     expect(unknown.statusCode).toBe(200);
@@ -227,7 +244,7 @@ describe('password reset in three steps', () => {
   });
 
   it('kills a code after 5 wrong guesses, even if the 6th is right', async () => {
-    const body = newStudent();
+    const body = registration();
     await post('/register', body);
     await post('/password/reset', { email: body.email });
     await server.app.background.settle();
@@ -243,7 +260,7 @@ describe('password reset in three steps', () => {
   });
 
   it('limits how many codes one account can be mailed in an hour', async () => {
-    const body = newStudent();
+    const body = registration();
     await post('/register', body);
     const answers = [];
     for (let i = 0; i < 6; i++)

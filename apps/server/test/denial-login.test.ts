@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@dars/contract';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-students';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeStudent } from './factories/students';
 
 // The login limits, from the outside: a flood of wrong passwords is stopped with the Arabic 429
 // before it can try more than the limit, and stopping it does not lock out other addresses.
@@ -11,10 +11,11 @@ const PER_ADDRESS = 300;
 /** Spec: failed logins allowed per account in an hour. */
 const PER_ACCOUNT = 100;
 const TOO_MANY = /^محاولات دخول خاطئة كثيرة/;
+const PASSWORD = 'secret-pass-1';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: false });
 });
 afterAll(() => server.close());
 
@@ -52,7 +53,8 @@ describe('login limits', () => {
     expect(apiErrorSchema.parse(refusal!.json()).message).toMatch(TOO_MANY);
 
     // From that address even the right password waits; from another one it works.
-    const right = { login: 'student@dars.test', password: DEMO_PASSWORD };
+    const student = await makeStudent(server.db, { password: PASSWORD });
+    const right = { login: student.email, password: PASSWORD };
     expect((await login(attacker, right)).statusCode).toBe(429);
     expect((await login('198.51.100.20', right)).statusCode).toBe(200);
     expect(
@@ -62,11 +64,12 @@ describe('login limits', () => {
 
   it('stops a wrong-password flood on one account, even for the right password afterwards', async () => {
     const address = '203.0.113.8';
-    const { allowed, refusal } = await flood(address, PER_ACCOUNT + 1, () => 'student2@dars.test');
+    const student = await makeStudent(server.db, { password: PASSWORD });
+    const { allowed, refusal } = await flood(address, PER_ACCOUNT + 1, () => student.email);
     expect(refusal, `no 429 after ${allowed} wrong passwords for one account`).not.toBeNull();
     expect(allowed).toBeLessThanOrEqual(PER_ACCOUNT);
     expect(apiErrorSchema.parse(refusal!.json()).message).toMatch(TOO_MANY);
-    const right = await login(address, { login: 'student2@dars.test', password: DEMO_PASSWORD });
+    const right = await login(address, { login: student.email, password: PASSWORD });
     expect(right.statusCode).toBe(429);
     expect(right.json().token).toBeUndefined();
   }, 120_000);

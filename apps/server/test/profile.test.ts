@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProfileResponseSchema, loginResponseSchema } from '@dars/contract';
+import { insertEnrollments } from '../src/db/seed/enrollments';
 import { notify } from '../src/modules/notifications/notification-service';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeGrade } from './factories/catalog';
+import { makeCourse } from './factories/courses';
+import { makeStudent } from './factories/students';
 
+const PASSWORD = 'secret-pass-1';
 let server: TestServer;
 let ahmed: { token: string; id: number };
-let mariam: { token: string; id: number };
+let mariam: { token: string; id: number; email: string };
 
 async function login(login: string) {
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/v1/login',
-    payload: { login, password: 'dars12345' },
+    payload: { login, password: PASSWORD },
     headers: WEB_HEADERS,
   });
   const data = loginResponseSchema.parse(res.json());
@@ -20,9 +25,21 @@ async function login(login: string) {
 const auth = (token: string) => ({ ...WEB_HEADERS, authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ahmed = await login('student@dars.test');
-  mariam = await login('student2@dars.test');
+  server = await startTestServer({ seed: false });
+  const gradeId = await makeGrade(server.db, 'الصف الثالث الثانوي');
+  const a = await makeStudent(server.db, {
+    name: 'أحمد محمود',
+    gradeId,
+    balance: 500,
+    centerName: 'سنتر النور التعليمي',
+    profileQrCode: 'DARS-STUDENT-1000',
+  });
+  ahmed = { token: a.token, id: a.userId };
+  const at = new Date().toISOString();
+  for (const course of [await makeCourse(server), await makeCourse(server)])
+    await insertEnrollments(server.db, [{ userId: a.userId, courseId: course.id, at }]);
+  const m = await makeStudent(server.db, { gradeId, password: PASSWORD });
+  mariam = { token: m.token, id: m.userId, email: m.email };
 });
 afterAll(() => server.close());
 
@@ -64,15 +81,15 @@ describe('profile', () => {
   });
 
   it('changes the name and the grade, and refuses an unknown grade or a blank name', async () => {
-    const grades = await server.db.selectFrom('grades').select('id').orderBy('id').execute();
+    const newGrade = await makeGrade(server.db, 'الصف الأول الثانوي');
     const ok = await server.app.inject({
       method: 'PUT',
       url: '/api/v1/profile',
       headers: auth(mariam.token),
-      payload: { name: 'مريم علي حسن', grade_id: grades[0]!.id },
+      payload: { name: 'مريم علي حسن', grade_id: newGrade },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ name: 'مريم علي حسن', grade: { id: grades[0]!.id } });
+    expect(ok.json().user).toMatchObject({ name: 'مريم علي حسن', grade: { id: newGrade } });
     const badGrade = await server.app.inject({
       method: 'PUT',
       url: '/api/v1/profile',
@@ -136,7 +153,7 @@ describe('profile', () => {
   });
 
   it('changes the password only with the right current one, keeping this device signed in', async () => {
-    const other = await login('student2@dars.test');
+    const other = await login(mariam.email);
     const wrong = await server.app.inject({
       method: 'POST',
       url: '/api/v1/profile/password',
@@ -159,7 +176,7 @@ describe('profile', () => {
       method: 'POST',
       url: '/api/v1/profile/password',
       headers: auth(mariam.token),
-      payload: { current_password: 'dars12345', password: 'new-password-1' },
+      payload: { current_password: PASSWORD, password: 'new-password-1' },
     });
     expect(ok.statusCode).toBe(200);
     expect(

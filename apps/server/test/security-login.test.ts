@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/modules/auth/login-throttle';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeGrade } from './factories/catalog';
 
 let server: TestServer;
 let gradeId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  gradeId = (await server.db.selectFrom('grades').select('id').executeTakeFirstOrThrow()).id;
+  server = await startTestServer({ seed: false });
+  gradeId = await makeGrade(server.db);
 });
 afterAll(() => server.close());
 

@@ -7,11 +7,12 @@ import {
 } from '../src/modules/auth/session-tokens';
 import { hashToken } from '../src/lib/tokens';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeTeacher } from './factories/catalog';
 import { makeStudent } from './factories/students';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: false });
 });
 afterAll(() => server.close());
 
@@ -96,10 +97,11 @@ describe('session lifetimes', () => {
 
 describe('POST /logout/all', () => {
   it("ends every session of the student, this one included, and no one else's", async () => {
+    const student = await makeStudent(server.db, { password: 'secret-pass-1' });
     const login = async () =>
       loginResponseSchema.parse(
         (
-          await post('/login', undefined, { login: 'student2@dars.test', password: 'dars12345' })
+          await post('/login', undefined, { login: student.email, password: 'secret-pass-1' })
         ).json(),
       ).token;
     const [phone, laptop] = [await login(), await login()];
@@ -201,10 +203,10 @@ describe('GET /teachers', () => {
       headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
     });
     expect(signedIn.statusCode).toBe(200);
-    const first = await server.db.selectFrom('teachers').select('id').executeTakeFirstOrThrow();
+    const teacherId = await makeTeacher(server.db);
     const profile = await server.app.inject({
       method: 'GET',
-      url: `/api/v1/teachers/${first.id}`,
+      url: `/api/v1/teachers/${teacherId}`,
       headers: WEB_HEADERS,
     });
     expect(profile.statusCode).toBe(200);

@@ -24,7 +24,7 @@ export async function someGrade(db: Kysely<DB>): Promise<number> {
 }
 
 /**
- * A new category.
+ * A new category, last in the list.
  * @example const categoryId = await makeCategory(db, 'الكيمياء')
  */
 export async function makeCategory(

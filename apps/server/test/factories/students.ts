@@ -19,6 +19,8 @@ export interface StudentOptions {
   name?: string;
   email?: string;
   phone?: string;
+  centerName?: string;
+  profileQrCode?: string;
 }
 
 /** A student a test made, signed in once. */
@@ -52,6 +54,8 @@ export async function makeStudent(
     passwordHash: options.password ? await hashPassword(options.password) : NO_PASSWORD,
     gradeId: options.gradeId === undefined ? await someGrade(db) : options.gradeId,
     emailVerifiedAt: options.emailVerified === false ? null : now,
+    centerName: options.centerName,
+    profileQrCode: options.profileQrCode,
   });
   if (options.balance) {
     await insertWalletHistory(db, user.id, [

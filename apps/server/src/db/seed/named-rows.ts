@@ -6,11 +6,17 @@ async function insertNamed(
   table: 'grades' | 'categories',
   names: readonly string[],
 ): Promise<number[]> {
+  // After any rows already there, in the order given.
+  const last = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirst();
+  const first = last?.position == null ? 0 : Number(last.position) + 1;
   const ids: number[] = [];
-  for (const [position, name] of names.entries()) {
+  for (const [i, name] of names.entries()) {
     const row = await db
       .insertInto(table)
-      .values({ name, position })
+      .values({ name, position: first + i })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);
@@ -19,7 +25,7 @@ async function insertNamed(
 }
 
 /**
- * Adds grades in the order given (their position) and returns their ids in that order.
+ * Adds grades after any there are, in the order given; returns their ids in that order.
  * @example const [first] = await insertGrades(db, ['الصف الأول الثانوي'])
  */
 export function insertGrades(db: Kysely<DB>, names: readonly string[]): Promise<number[]> {
@@ -27,7 +33,7 @@ export function insertGrades(db: Kysely<DB>, names: readonly string[]): Promise<
 }
 
 /**
- * Adds categories in the order given (their position) and returns their ids in that order.
+ * Adds categories after any there are, in the order given; returns their ids in that order.
  * @example const [maths] = await insertCategories(db, ['الرياضيات'])
  */
 export function insertCategories(db: Kysely<DB>, names: readonly string[]): Promise<number[]> {
