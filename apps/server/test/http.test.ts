@@ -8,6 +8,8 @@ import { apiErrorSchema } from '@dars/contract';
 import { registerErrorHandler } from '../src/plugins/error-handler';
 import { useZodCompilers } from '../src/plugins/zod';
 import { AppError } from '../src/lib/app-error';
+import { courseCover } from '../src/db/seed/images';
+import { seedFiles } from '../src/db/seed/seed-files';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -20,7 +22,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="ar" dir="rtl"><div id="root"></div></html>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  server = await startTestServer({ webDist });
+  server = await startTestServer({ webDist, seed: false });
 });
 afterAll(async () => {
   await server.close();
@@ -52,11 +54,15 @@ describe('the built SPA', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
-  it('serves seeded public files, and 404s missing ones as JSON', async () => {
-    const cover = await server.app.inject({ method: 'GET', url: '/storage/seed/courses/1.svg' });
+  it('serves stored public files, and 404s missing ones as JSON', async () => {
+    const stored = seedFiles(server.config.dataDir).writePublic(
+      'test/covers/1.svg',
+      courseCover({ hue: 210, glyph: 'ر', seed: 1 }),
+    );
+    const cover = await server.app.inject({ method: 'GET', url: `/storage/${stored}` });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toMatch(/image\/svg/);
-    const missing = await server.app.inject({ method: 'GET', url: '/storage/seed/nope.svg' });
+    const missing = await server.app.inject({ method: 'GET', url: '/storage/test/nope.svg' });
     expect(missing.statusCode).toBe(404);
   });
 
