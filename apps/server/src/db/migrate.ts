@@ -11,6 +11,7 @@ import * as accounts from './migrations/2026-11-22-002-accounts';
 import * as videoViews from './migrations/2026-11-22-003-video-views';
 import * as sessions from './migrations/2026-11-23-003-sessions';
 import * as coursesListingOrder from './migrations/2026-11-23-004-courses-listing-order';
+import * as catalogVersion from './migrations/2026-11-23-005-catalog-version';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-003-video-views': videoViews,
   '2026-11-23-003-sessions': sessions,
   '2026-11-23-004-courses-listing-order': coursesListingOrder,
+  '2026-11-23-005-catalog-version': catalogVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

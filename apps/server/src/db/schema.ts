@@ -300,6 +300,12 @@ export interface VideoViewsTable {
   created_at: string;
 }
 
+/** One row (id 1) counting changes to what guests' catalog answers show (migration 005). */
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   settings: SettingsTable;
   grades: NamedTable;
@@ -329,4 +335,5 @@ export interface DB {
   push_devices: PushDevicesTable;
   known_sign_ins: KnownSignInsTable;
   video_views: VideoViewsTable;
+  catalog_version: CatalogVersionTable;
 }

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import { precompile } from '../db/precompiled';
+import type { DB } from '../db/schema';
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -22,14 +30,26 @@ function addVary(reply: FastifyReply, header: string): void {
   }
 }
 
+const etagOf = (body: string): string =>
+  `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** A guest's tagged 200: the body, or a bodiless 304 when If-None-Match already names it. */
+function answerTagged(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
+  reply.header('etag', etag);
+  reply.header('cache-control', 'no-cache');
+  if (!matches(request.headers['if-none-match'], etag)) return body;
+  reply.code(304);
+  return '';
+}
+
 /**
  * An onSend hook for public catalog reads whose answer differs for a signed-in student (the
  * `joined` flags) but not between guests. A guest's 200 carries a weak ETag of its body and
  * `Cache-Control: no-cache` (keep it, but ask again each time); asking again with that tag in
  * If-None-Match gets a bodiless 304. With an Authorization header the answer is the student's
- * own: no tag (and `no-store`, from the security headers). `Vary: Authorization` keeps a shared cache from handing
- * one to the other. The body is still built (the tag is its hash): this saves the transfer and
- * the client's parsing, not the server's queries.
+ * own: no tag (and `no-store`, from the security headers). `Vary: Authorization` keeps a shared
+ * cache from handing one to the other. Without guestAnswerCache the body is still built to hash
+ * it: that saves the transfer and the client's parsing, not the server's queries.
  * @example r.get('/courses', { onSend: guestCatalogCache, schema }, handler)
  */
 export async function guestCatalogCache(
@@ -40,10 +60,137 @@ export async function guestCatalogCache(
   addVary(reply, 'Authorization');
   if (request.headers.authorization !== undefined) return payload;
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-  reply.header('etag', etag);
-  reply.header('cache-control', 'no-cache');
-  if (!matches(request.headers['if-none-match'], etag)) return payload;
-  reply.code(304);
-  return '';
+  return answerTagged(request, reply, payload, etagOf(payload));
+}
+
+const catalogVersionQuery = precompile((db) =>
+  db.selectFrom('catalog_version').select('version').where('id', '=', 1),
+);
+
+/**
+ * How many changes the catalogue has seen: database triggers count every write to a table that
+ * a catalog answer shows (migration 2026-11-23-005), whoever makes it.
+ */
+export async function catalogVersion(db: Kysely<DB>): Promise<number> {
+  const row = await catalogVersionQuery.executeTakeFirst(db, {});
+  return Number(row?.version ?? 0);
+}
+
+type Entry = { version: number; body: string; etag: string };
+
+export type GuestAnswerCacheOptions = {
+  /** Answers kept (one per url); the least recently used go first. */
+  maxEntries?: number;
+  /** Characters of body kept in all. */
+  maxChars?: number;
+};
+
+/** Urls longer than this are answered but not kept (a search is cut at 100 characters anyway). */
+const MAX_URL = 512;
+
+export type GuestAnswerCache = {
+  onRequest: onRequestAsyncHookHandler;
+  onSend: onSendAsyncHookHandler;
+  /** Answers currently kept (for tests and diagnostics). */
+  readonly size: number;
+};
+
+/**
+ * Keeps guests' catalog answers, written and tagged, under the catalogue version read before
+ * building them, and answers a guest's GET from there while the version read at its start is
+ * still that one. The version is read from the database on every request, so several server
+ * instances stay right: a change any of them (or anything else) commits bumps it, and the next
+ * request on every instance builds its answer afresh. The answer a version keys was read after
+ * the version, so it is never older than its key. Students (Authorization) are never served
+ * from it nor stored in it; their answers carry their own `joined` flags. A hit skips the
+ * query's parsing, the catalog queries, the writing and the hashing of the answer.
+ * @example
+ * const answers = guestAnswerCache(db);
+ * r.get('/courses', { onRequest: answers.onRequest, onSend: answers.onSend, schema }, handler)
+ */
+export function guestAnswerCache(
+  db: Kysely<DB>,
+  { maxEntries = 1000, maxChars = 8_000_000 }: GuestAnswerCacheOptions = {},
+): GuestAnswerCache {
+  const entries = new Map<string, Entry>();
+  let chars = 0;
+  let newest = 0;
+  /** Per request: the version read before its answer was built, or 'hit' when served here. */
+  const state = new WeakMap<FastifyRequest, number | 'hit'>();
+
+  const drop = (url: string, entry: Entry) => {
+    entries.delete(url);
+    chars -= entry.body.length;
+  };
+
+  function store(url: string, entry: Entry): void {
+    if (entry.version < newest || entry.body.length > maxChars) return;
+    if (entry.version > newest) {
+      // Everything kept is older than this: it can never be served again.
+      entries.clear();
+      chars = 0;
+      newest = entry.version;
+    }
+    const old = entries.get(url);
+    if (old) drop(url, old);
+    entries.set(url, entry);
+    chars += entry.body.length;
+    // A Map iterates in insertion order, and hits re-insert: the first key is the least used.
+    for (const [oldest, e] of entries) {
+      if (entries.size <= maxEntries && chars <= maxChars) break;
+      drop(oldest, e);
+    }
+  }
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    async onRequest(request, reply) {
+      if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
+      if (request.url.length > MAX_URL) return;
+      const version = await catalogVersion(db);
+      const entry = entries.get(request.url);
+      if (!entry || entry.version !== version) {
+        state.set(request, version);
+        return;
+      }
+      entries.delete(request.url);
+      entries.set(request.url, entry);
+      state.set(request, 'hit');
+      reply.type('application/json; charset=utf-8');
+      return reply.send(answerTagged(request, reply, entry.body, entry.etag));
+    },
+    async onSend(request, reply, payload) {
+      const seen = state.get(request);
+      if (seen === 'hit') {
+        addVary(reply, 'Authorization');
+        return payload;
+      }
+      if (
+        seen !== undefined &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string' &&
+        request.headers.authorization === undefined
+      ) {
+        const etag = etagOf(payload);
+        store(request.url, { version: seen, body: payload, etag });
+        addVary(reply, 'Authorization');
+        return answerTagged(request, reply, payload, etag);
+      }
+      return guestCatalogCache(request, reply, payload);
+    },
+  };
+}
+
+const byDatabase = new WeakMap<Kysely<DB>, GuestAnswerCache>();
+
+/**
+ * The one guest answer cache of a database, shared by every catalog route of a server.
+ * @example const answers = catalogAnswers(ctx.db)
+ */
+export function catalogAnswers(db: Kysely<DB>): GuestAnswerCache {
+  let cache = byDatabase.get(db);
+  if (!cache) byDatabase.set(db, (cache = guestAnswerCache(db)));
+  return cache;
 }

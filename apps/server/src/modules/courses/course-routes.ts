@@ -7,7 +7,7 @@ import {
   idParamsSchema,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
-import { guestCatalogCache } from '../../plugins/http-cache';
+import { catalogAnswers } from '../../plugins/http-cache';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { getCourse, listCourses, welcomeCourses } from './course-service';
 
@@ -15,11 +15,14 @@ export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Guests' answers are kept written, keyed by the catalogue's version (plugins/http-cache.ts).
+    const { onRequest, onSend } = catalogAnswers(ctx.db);
 
     r.get(
       '/courses',
       {
-        onSend: guestCatalogCache,
+        onRequest,
+        onSend,
         schema: { querystring: getCoursesQuerySchema, response: { 200: getCoursesResponseSchema } },
       },
       async (request) =>
@@ -29,7 +32,8 @@ export const courseRoutes =
     r.get(
       '/courses/:id',
       {
-        onSend: guestCatalogCache,
+        onRequest,
+        onSend,
         schema: { params: idParamsSchema, response: { 200: getCourseResponseSchema } },
       },
       async (request) => ({
@@ -39,7 +43,7 @@ export const courseRoutes =
 
     r.get(
       '/welcome',
-      { onSend: guestCatalogCache, schema: { response: { 200: getWelcomeResponseSchema } } },
+      { onRequest, onSend, schema: { response: { 200: getWelcomeResponseSchema } } },
       async (request) => ({
         featured_courses: await welcomeCourses(ctx.db, (await request.currentUser())?.id ?? null),
       }),

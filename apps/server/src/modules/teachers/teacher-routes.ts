@@ -8,7 +8,7 @@ import {
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { DB, TeachersTable } from '../../db/schema';
-import { guestCatalogCache } from '../../plugins/http-cache';
+import { catalogAnswers } from '../../plugins/http-cache';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
@@ -51,6 +51,8 @@ export const teacherRoutes =
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = ctx;
+    // Guests' answers are kept written, keyed by the catalogue's version (plugins/http-cache.ts).
+    const answers = catalogAnswers(db);
 
     // The list page can be switched off (teachers_page); a teacher's own profile stays public.
     // Signed-in only, as the spec's route table and the contract say (ADR 007).
@@ -70,7 +72,8 @@ export const teacherRoutes =
     r.get(
       '/teachers/:id',
       {
-        onSend: guestCatalogCache,
+        onRequest: answers.onRequest,
+        onSend: answers.onSend,
         schema: { params: idParamsSchema, response: { 200: getTeacherResponseSchema } },
       },
       async (request) => {
