@@ -81,8 +81,17 @@ await app.register(
 const firstPage = await app.inject({ method: 'GET', url: `${API_BASE}/courses` });
 stack.body = getCoursesResponseSchema.parse(firstPage.json());
 
+// A signed-in student's answers (their own `joined` flags) are built afresh every time: the
+// bench measures them too, with the demo student's token.
+const login = await app.inject({
+  method: 'POST',
+  url: `${API_BASE}/login`,
+  payload: { login: 'student@dars.test', password: 'dars12345' },
+});
+const { token } = login.json() as { token: string };
+
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.send?.({ address, dialect: database.dialect, courses, stack: STACK_BASELINE_PATH });
+process.send?.({ address, dialect: database.dialect, courses, stack: STACK_BASELINE_PATH, token });
 // The bench asks for our CPU time around each measurement.
 process.on('message', (m) => {
   if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });

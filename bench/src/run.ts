@@ -27,7 +27,7 @@ async function followNext(base: string, page: number): Promise<string> {
   return `${base}${url}`;
 }
 
-type ServerInfo = { address: string; stack?: string; [k: string]: unknown };
+type ServerInfo = { address: string; stack?: string; token?: string; [k: string]: unknown };
 
 function start(
   script: string,
@@ -105,6 +105,7 @@ try {
   };
   const page400 = await followNext(a, 400);
   const etag = (await fetch(`${a}/api/v1/courses`)).headers.get('etag')!;
+  const student = { authorization: `Bearer ${api.info.token}` };
   const rows: Row[] = [
     await measure(baseline.child, 'bare Fastify baseline', `${baseline.info.address}/baseline`),
     await measure(api.child, 'our plugin stack, no query', `${a}${api.info.stack}`),
@@ -119,6 +120,8 @@ try {
     ],
     ['GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`],
     ['GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, { 'if-none-match': etag }],
+    ['GET /courses, student (built afresh)', `${a}/api/v1/courses`, student],
+    ['GET /courses/{id}, student', `${a}/api/v1/courses/${course.data[0]!.id}`, student],
   ];
   for (const [target, url, headers] of targets) {
     if (!only || only.test(target)) rows.push(await measure(api.child, target, url, headers));
@@ -132,7 +135,7 @@ try {
   );
   console.log(
     [
-      'target'.padEnd(36),
+      'target'.padEnd(38),
       'req/s'.padStart(8),
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
@@ -146,7 +149,7 @@ try {
   for (const r of rows) {
     console.log(
       [
-        r.target.padEnd(36),
+        r.target.padEnd(38),
         String(r.rps).padStart(8),
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
