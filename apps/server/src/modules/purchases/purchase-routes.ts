@@ -25,13 +25,8 @@ export const purchaseRoutes =
 
     serve(app, endpoints.purchaseLecture, async (request) => {
       const user = await request.requireUser();
-      await purchaseLecture(db, request.params.id, user.id, request.body);
-      const lecture = await db
-        .selectFrom('lectures')
-        .select('course_id')
-        .where('id', '=', request.params.id)
-        .executeTakeFirstOrThrow();
-      const course = await getCourse(db, lecture.course_id, user.id);
+      const { courseId } = await purchaseLecture(db, request.params.id, user.id, request.body);
+      const course = await getCourse(db, courseId, user.id);
       return {
         data: course.lectures.find((l) => l.id === request.params.id)!,
         balance: fromPiasters(await balanceOf(db, user.id)),

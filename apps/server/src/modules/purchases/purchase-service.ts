@@ -195,14 +195,15 @@ export async function purchaseCourse(
 /**
  * POST /lectures/{id}/purchase: a lecture of a pay_type 'lectures' course. A student who only
  * saw the preview joins the course on the way. A repurchasable lecture bought again costs its
- * repurchase price and restarts its views (views count from the latest purchase).
+ * repurchase price and restarts its views (views count from the latest purchase). Answers the
+ * lecture's course, whose page the reply shows it from.
  */
 export async function purchaseLecture(
   db: Kysely<DB>,
   lectureId: number,
   userId: number,
   body: PurchaseBody,
-): Promise<void> {
+): Promise<{ courseId: number }> {
   const lecture = await db
     .selectFrom('lectures')
     .selectAll()
@@ -247,4 +248,5 @@ export async function purchaseLecture(
       })
       .execute();
   });
+  return { courseId: course.id };
 }

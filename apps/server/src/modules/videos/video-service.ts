@@ -1,0 +1,151 @@
+import path from 'node:path';
+import type { GetVideoResponse } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { signToken, verifyToken } from '../../lib/signed-token';
+import { nowIso } from '../../lib/time';
+import { sha256 } from '../../lib/tokens';
+import { hasMandatoryExams, lectureAccess } from '../lectures/lecture-access';
+import { countViews } from './video-views';
+import { encryptVideoUrl } from './video-url';
+
+/** Long enough for a lecture with pauses and seeking; a new opening gets a new token. */
+export const VIDEO_TOKEN_TTL_MS = 4 * 60 * 60_000;
+const NO_VIEWS_LEFT = 'لقد استنفدت عدد مرات المشاهدة المسموح بها لهذا الفيديو';
+const LINK_EXPIRED = 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة';
+const NO_VIDEO = 'الفيديو غير موجود';
+
+type VideoToken = { u: number; v: number; exp: number };
+
+/** The student and video a player token names; 403 when forged, expired or for another video. */
+function readVideoToken(secret: Buffer, token: string | undefined, videoId: number): VideoToken {
+  const payload = token ? verifyToken(secret, token) : null;
+  if (!payload || payload.v !== videoId || typeof payload.u !== 'number') {
+    throw new AppError('FORBIDDEN', LINK_EXPIRED);
+  }
+  return payload as unknown as VideoToken;
+}
+
+/**
+ * A player or stream token outlives neither the lecture's expiry nor the purchase: every page
+ * and range request re-checks that the student still has the lecture (views are counted once,
+ * when playback starts, in assertViewable).
+ */
+async function assertStillEntitled(ctx: AppContext, userId: number, lectureId: number) {
+  const access = await lectureAccess(ctx.db, lectureId, userId);
+  if (!access.hasAccess)
+    throw new AppError(
+      'FORBIDDEN',
+      access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً لمشاهدة الفيديو',
+    );
+  return access;
+}
+
+/** Checks everything that decides whether the student may watch now. */
+async function assertViewable(ctx: AppContext, userId: number, videoId: number) {
+  const video = await ctx.db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', '=', videoId)
+    .executeTakeFirst();
+  if (!video || !video.source_path) throw new AppError('NOT_FOUND', NO_VIDEO);
+  const access = await assertStillEntitled(ctx, userId, video.lecture_id);
+  if (await hasMandatoryExams(ctx.db, video.lecture_id))
+    throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
+  const counted =
+    (await countViews(ctx.db, userId, video.lecture_id, access.since)).get(video.id) ?? 0;
+  if (video.views_limit !== null && counted >= video.views_limit)
+    throw new AppError('FORBIDDEN', NO_VIEWS_LEFT);
+  return { video, access };
+}
+
+/**
+ * GET /video/apps/{id}: where to play, for a student who may watch now. The url holds a
+ * signed token bound to the student and the video; the view is counted when playback starts.
+ * @example const { u } = await openVideo(ctx, user, 7, 'https://dars.example')
+ */
+export async function openVideo(
+  ctx: AppContext,
+  user: { id: number; phone: string },
+  videoId: number,
+  origin: string,
+): Promise<GetVideoResponse> {
+  const { video } = await assertViewable(ctx, user.id, videoId);
+  const token = signToken(
+    ctx.secret,
+    { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) },
+    VIDEO_TOKEN_TTL_MS,
+  );
+  return {
+    u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
+    lc: video.license_url
+      ? encryptVideoUrl(
+          `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
+        )
+      : null,
+    watermark_id: `${user.id} · ${user.phone}`,
+  };
+}
+
+/**
+ * Counts the view of one player opening once, when playback starts; false when this opening
+ * was already counted.
+ */
+export async function countView(ctx: AppContext, vt: string): Promise<boolean> {
+  const payload = verifyToken(ctx.secret, vt);
+  if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
+    throw new AppError('FORBIDDEN', LINK_EXPIRED);
+  const tokenHash = sha256(vt);
+  const already = await ctx.db
+    .selectFrom('video_views')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (already) return false;
+  const { video } = await assertViewable(ctx, payload.u, payload.v);
+  const inserted = await ctx.db
+    .insertInto('video_views')
+    .values({
+      user_id: payload.u,
+      video_id: video.id,
+      lecture_id: video.lecture_id,
+      token_hash: tokenHash,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** The file of a video for a live player token whose student still has the lecture. */
+export async function videoFileFor(
+  ctx: AppContext,
+  videoId: number,
+  vt: string | undefined,
+): Promise<string> {
+  const token = readVideoToken(ctx.secret, vt, videoId);
+  const video = await ctx.db
+    .selectFrom('videos')
+    .select(['source_path', 'lecture_id'])
+    .where('id', '=', token.v)
+    .executeTakeFirst();
+  if (!video?.source_path) throw new AppError('NOT_FOUND', NO_VIDEO);
+  await assertStillEntitled(ctx, token.u, video.lecture_id);
+  return path.join(ctx.config.dataDir, 'storage', 'private', video.source_path);
+}
+
+/** What the player page shows, for a live token whose student still has the lecture. */
+export async function playerFor(ctx: AppContext, videoId: number, vt: string | undefined) {
+  const token = readVideoToken(ctx.secret, vt, videoId);
+  const [video, user] = await Promise.all([
+    ctx.db
+      .selectFrom('videos')
+      .select(['id', 'name', 'lecture_id'])
+      .where('id', '=', token.v)
+      .executeTakeFirst(),
+    ctx.db.selectFrom('users').select(['id', 'phone']).where('id', '=', token.u).executeTakeFirst(),
+  ]);
+  if (!video || !user) throw new AppError('NOT_FOUND', NO_VIDEO);
+  await assertStillEntitled(ctx, user.id, video.lecture_id);
+  return { video, user };
+}
