@@ -46,7 +46,7 @@ function fastifyTrustProxy(
 
 /**
  * Builds the whole server (used by main.ts and by tests through `app.inject`).
- * Order: framework setup, our plugins, then the API routes and the SPA.
+ * Order: framework setup, external plugins, ours, then the API routes, the player and the SPA.
  */
 export async function buildApp(
   options: Omit<AppContext, 'mailer' | 'secret' | 'background'> & { mailer?: Mailer },
@@ -77,15 +77,17 @@ export async function buildApp(
   app.decorate('background', ctx.background);
   app.addHook('onClose', () => ctx.background.settle());
 
+  // External plugins first (multipart; helmet inside the security headers), then ours, then
+  // the routes, which the compilers and the route table must see being registered.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+  });
+  await registerSecurityHeaders(app);
   recordRoutes(app);
   useZodCompilers(app);
   registerErrorHandler(app);
   registerClientHeaders(app);
   registerAuth(app, ctx.db);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-  });
-  await registerSecurityHeaders(app);
 
   await app.register(
     async (api) => {

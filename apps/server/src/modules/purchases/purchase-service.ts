@@ -14,7 +14,7 @@ import {
 import { lectureGrant } from '../lectures/lecture-access';
 import { redeemPaycard } from '../paycards/redeem-paycard';
 import { credit, debit, lockStudent } from '../wallet/ledger';
-import { anyViewsExhausted } from '../videos/video-views';
+import { anyViewsExhausted } from '../lectures/lecture-views';
 
 /** Failed pay-card attempts a student gets per hour: enough for typos, too few to guess. */
 export const PAYCARD_FAILURES = { limit: 10, windowMs: HOUR };

@@ -6,7 +6,7 @@ import { signToken, verifyToken } from '../../lib/signed-token';
 import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
 import { hasMandatoryExams, lectureAccess } from '../lectures/lecture-access';
-import { countViews } from './video-views';
+import { countViews } from '../lectures/lecture-views';
 import { encryptVideoUrl } from './video-url';
 
 /** Long enough for a lecture with pauses and seeking; a new opening gets a new token. */
