@@ -6,8 +6,15 @@ import { precompress } from './build/precompress';
 const SHARED_SOURCE =
   /[\\/]src[\\/](?:components|lib|platform)[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+/**
+ * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's
+ * render of the public pages (`src/entry-server.tsx`) in `dist/.ssr/`, which the API server
+ * imports. A dot folder: the server does not serve it, and it is not precompressed.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The server's render carries its libraries: it runs wherever the build is put.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     // /player is the server's embedded video player page (opened in a frame).
@@ -17,26 +24,28 @@ export default defineConfig({
       '/player': 'http://localhost:3000',
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    // The manifest lists each chunk's imports: `npm run bench:bundle` measures the first load from it.
-    manifest: true,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Few, larger chunks: a phone on a slow network pays a round trip for each request.
-        // boot: what the entry needs to paint the splash (React, emotion, the theme), inlined
-        // into the entry. vendor: every other library, one cached file. shared: the app's
-        // helpers, API calls and common components. Screens stay one chunk per route.
-        codeSplitting: {
-          groups: [
-            { name: 'boot', tags: ['$initial'], priority: 3 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
-            { name: 'shared', test: SHARED_SOURCE, priority: 1 },
-          ],
+  build: isSsrBuild
+    ? { outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        // The manifest lists each chunk's imports: `npm run bench:bundle` measures the first load from it.
+        manifest: true,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            // Few, larger chunks: a phone on a slow network pays a round trip for each request.
+            // boot: what the entry needs to paint the splash (React, emotion, the theme), inlined
+            // into the entry. vendor: every other library, one cached file. shared: the app's
+            // helpers, API calls and common components. Screens stay one chunk per route.
+            codeSplitting: {
+              groups: [
+                { name: 'boot', tags: ['$initial'], priority: 3 },
+                { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
+                { name: 'shared', test: SHARED_SOURCE, priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -3,7 +3,9 @@
 // web app, starts the real server on a fresh SQLite data dir, prints the scores and writes
 // them to bench/results/. A benchmark to compare builds, not a timed test.
 // `WEB_DIST=path` measures an existing build instead of building; `LH_RUNS=n` (default 1)
-// keeps the median run of n per page.
+// keeps the median run of n per page. `LH_SAVE=dir` also writes each page's median Lighthouse
+// report (`<page>.lhr.json`) and its trace (`<page>.trace.json`, for the DevTools performance
+// panel) there, to see what delays the first paint and which tasks block the main thread.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -37,6 +39,8 @@ type PageResult = {
   scriptRequests: number;
   totalKb: number;
 };
+
+type Measured = PageResult & { raw: { lhr: unknown; trace: unknown } };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -118,7 +122,7 @@ async function firstCourseId(baseUrl: string): Promise<number> {
 
 type NetworkItem = { resourceType?: string; transferSize?: number };
 
-async function measure(page: string, url: string, port: number): Promise<PageResult> {
+async function measure(page: string, url: string, port: number): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -142,10 +146,11 @@ async function measure(page: string, url: string, port: number): Promise<PageRes
     scriptKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
     scriptRequests: scripts.length,
     totalKb: audit('total-byte-weight') / 1024,
+    raw: { lhr, trace: (result.artifacts as { Trace?: unknown }).Trace },
   };
 }
 
-function median(runs: PageResult[]): PageResult {
+function median(runs: Measured[]): Measured {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
@@ -165,13 +170,20 @@ try {
     ['course', `/courses/${courseId}`],
   ];
   for (const [page, pathname] of pages) {
-    const runs: PageResult[] = [];
+    const runs: Measured[] = [];
     for (let i = 0; i < RUNS; i++) {
       const url = `${server.baseUrl}${pathname}`;
       // A trace Chrome failed to record (NO_NAVSTART, NO_FCP on a busy machine) is retried once.
       runs.push(await measure(page, url, chrome.port).catch(() => measure(page, url, chrome.port)));
     }
-    results.push(median(runs));
+    const { raw, ...kept } = median(runs);
+    results.push(kept);
+    if (process.env.LH_SAVE) {
+      const dir = path.resolve(process.env.LH_SAVE);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${page}.lhr.json`), JSON.stringify(raw.lhr));
+      fs.writeFileSync(path.join(dir, `${page}.trace.json`), JSON.stringify(raw.trace));
+    }
   }
 } finally {
   chrome.kill();

@@ -1,13 +1,23 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppBoot } from './app/app-boot';
+import { prerenderedPage } from './app/prerendered-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppBoot />
-  </StrictMode>,
+  </StrictMode>
 );
+if (prerenderedPage()) {
+  // A guest's page rendered by the server: take its HTML over. In a transition, React does
+  // the work in short slices and lets the browser answer in between.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messageFor } from '../lib/app-error';
+import { loadPageAnswers } from './prerender';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new URL. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -49,6 +50,9 @@ export async function registerSpa(
     });
   }
 
+  // With the web build's server entry: the splash in every page, public pages rendered.
+  const pages = hasSpa ? await loadPageAnswers(app, webDist) : null;
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const pathname = url.split('?')[0]!;
@@ -70,6 +74,7 @@ export async function registerSpa(
           '<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><p>واجهة الموقع غير مبنية بعد: شغّل npm start.</p></html>',
         );
     }
+    if (pages) return pages.send(request, reply);
     // Through the static plugin, so the page gets the same precompressed copies and headers.
     return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
   });

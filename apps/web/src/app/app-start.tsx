@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Fade } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_REVEAL_DELAY_MS, type AppSettings, type User } from '@dars/contract';
@@ -19,9 +19,23 @@ import { signOut } from './session-actions';
 
 type Phase = 'loading' | 'settings-error' | 'maintenance' | 'update' | 'auth-error' | 'ready';
 
+/**
+ * True once `ready` has been true, set in a transition: the app's first render under the
+ * splash (the shell and the screen, hundreds of styled elements) is then work that React
+ * splits into short slices, yielding to the browser between them, instead of one long task
+ * that blocks the page (seconds on a slow phone).
+ */
+function useMountInTransition(ready: boolean, initial: boolean): boolean {
+  const [mounted, setMounted] = useState(initial);
+  useEffect(() => {
+    if (ready && !mounted) startTransition(() => setMounted(true));
+  }, [ready, mounted]);
+  return mounted;
+}
+
 /** True `delay` ms after `ready` first became true, and from then on. */
-function useRevealAfter(ready: boolean, delay: number): boolean {
-  const [revealed, setRevealed] = useState(false);
+function useRevealAfter(ready: boolean, delay: number, initial: boolean): boolean {
+  const [revealed, setRevealed] = useState(initial);
   useEffect(() => {
     if (!ready || revealed) return;
     const timer = window.setTimeout(() => setRevealed(true), delay);
@@ -76,8 +90,18 @@ function useForcedUpdate(settings: AppSettings | undefined): boolean | undefined
  * show the app about 250 ms later behind the splash. Settings failure, maintenance and the
  * forced update replace the app; a 401 on the check clears the token (the user continues
  * as a guest). Below it, settings and session are available through their contexts.
+ *
+ * `prerendered`: the page came rendered from the server for a guest, with the settings
+ * (`entry-server.tsx`). The server did the start's work, and the page's own splash covered
+ * it and faded 250 ms after it arrived, so the app starts ready and revealed.
  */
-export function AppStart({ children }: { children: ReactNode }) {
+export function AppStart({
+  children,
+  prerendered = false,
+}: {
+  children: ReactNode;
+  prerendered?: boolean;
+}) {
   const settingsQuery = useAppSettingsQuery();
   const settings = settingsQuery.data;
   const forcedUpdate = useForcedUpdate(settings);
@@ -109,7 +133,9 @@ export function AppStart({ children }: { children: ReactNode }) {
   else if (!startAnswered || (unauthorized && token !== null)) phase = 'loading';
   else phase = 'ready';
 
-  const revealed = useRevealAfter(phase === 'ready', APP_REVEAL_DELAY_MS);
+  const mounted = useMountInTransition(phase === 'ready', prerendered);
+  // The delay runs from the app's first render, so the splash never fades over an empty page.
+  const revealed = useRevealAfter(phase === 'ready' && mounted, APP_REVEAL_DELAY_MS, prerendered);
   const liveUser = useAuthUser(phase === 'ready' ? token : null);
   const actions = useSessionActions(token);
   const session = useMemo<Session>(
@@ -133,7 +159,7 @@ export function AppStart({ children }: { children: ReactNode }) {
     default:
       return (
         <>
-          {phase === 'ready' && settings && (
+          {phase === 'ready' && mounted && settings && (
             <AppSettingsContext.Provider value={settings}>
               <SessionContext.Provider value={session}>{children}</SessionContext.Provider>
             </AppSettingsContext.Provider>

@@ -11,16 +11,14 @@ import { AppShell } from '../features/shell/components/app-shell';
 import { NotFoundScreen } from '../features/shell/components/not-found-screen';
 import { useAppSettings } from '../lib/app-settings-context';
 import { useSession } from '../lib/session-context';
-import { t } from '../i18n/t';
 import { guardRedirect, needsEmailConfirmation } from './route-guard';
-import { useRouteMeta, type RouteMeta } from './route-meta';
+import { documentTitle, useRouteMeta, type RouteMeta } from './route-meta';
 
 const AccountActions = lazy(() => import('./account-actions'));
 
 function useDocumentTitle(title: RouteMeta['title']) {
   useEffect(() => {
-    document.title =
-      title === 'routes.welcome' ? t('app.documentTitle') : `${t(title)} | ${t('app.name')}`;
+    document.title = documentTitle(title);
   }, [title]);
 }
 

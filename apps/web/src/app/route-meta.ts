@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import type { AppSettings } from '@dars/contract';
-import type { MessageKey } from '../i18n/t';
+import { t, type MessageKey } from '../i18n/t';
 
 /**
  * The meta every route carries (spec §2). Guards and the shell read it; screens don't.
@@ -37,14 +37,30 @@ function hasMeta(handle: unknown): handle is RouteHandle {
 }
 
 /**
- * The meta of the deepest matched route that has one.
- * @example const { footer } = useRouteMeta()
+ * The meta of the deepest of `matches` (root first) that has one.
+ * @example routeMeta(useMatches()).footer
  */
-export function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
+export function routeMeta(matches: readonly { handle?: unknown }[]): RouteMeta {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle;
     if (hasMeta(handle)) return handle.meta;
   }
   return NOT_FOUND_META;
+}
+
+/**
+ * The meta of the deepest matched route that has one.
+ * @example const { footer } = useRouteMeta()
+ */
+export function useRouteMeta(): RouteMeta {
+  return routeMeta(useMatches());
+}
+
+/**
+ * The document title of a route: the site's own on the landing page, else the page's and
+ * the site's name.
+ * @example documentTitle('routes.courses') // 'الدورات | دَرس'
+ */
+export function documentTitle(title: RouteMeta['title']): string {
+  return title === 'routes.welcome' ? t('app.documentTitle') : `${t(title)} | ${t('app.name')}`;
 }

@@ -5,6 +5,7 @@ import '@fontsource/cairo/latin-600.css';
 import '@fontsource/cairo/arabic-700.css';
 import '@fontsource/cairo/latin-700.css';
 import type { ReactNode } from 'react';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
@@ -13,10 +14,17 @@ import { rtlCache, theme } from './theme';
 /**
  * The look of every screen: the Cairo font, the RTL emotion cache and the theme with its
  * baseline. Part of the first script, so the splash is styled before the app has loaded.
+ * The server's render passes its own `cache` for each page, to collect that page's styles.
  */
-export function StyleProvider({ children }: { children: ReactNode }) {
+export function StyleProvider({
+  children,
+  cache = rtlCache,
+}: {
+  children: ReactNode;
+  cache?: EmotionCache;
+}) {
   return (
-    <CacheProvider value={rtlCache}>
+    <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

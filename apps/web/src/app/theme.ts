@@ -6,11 +6,22 @@ import rtlPlugin from 'stylis-plugin-rtl';
 /** The brand colour, also the `theme-color` of index.html. */
 export const BRAND_PRIMARY = '#1f4fa3';
 
+/** One list for every cache: on the server, emotion keeps compiled rules per plugin list. */
+const STYLIS_PLUGINS = [prefixer, rtlPlugin];
+
 /**
- * Emotion cache that flips physical CSS (left/right, margins, paddings) for the RTL page
- * (MUI's RTL guide). Logical properties pass through untouched.
+ * An emotion cache that flips physical CSS (left/right, margins, paddings) for the RTL page
+ * (MUI's RTL guide). Logical properties pass through untouched. Created in the browser, it
+ * takes over the `<style data-emotion="muirtl …">` tags of a page rendered on the server
+ * (their rules are not inserted again); the server makes one per page.
+ * @example const cache = createRtlCache()
  */
-export const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+export function createRtlCache() {
+  return createCache({ key: 'muirtl', stylisPlugins: STYLIS_PLUGINS });
+}
+
+/** The browser's cache, for every screen. */
+export const rtlCache = createRtlCache();
 
 export const theme = createTheme({
   direction: 'rtl',

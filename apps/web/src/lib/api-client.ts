@@ -71,6 +71,18 @@ export function apiUrl(path: string, query?: QueryParams): string {
   return `${base}${base.includes('?') ? '&' : '?'}${qs}`;
 }
 
+/** What carries the calls: the browser's fetch, or the server's own when it renders a page. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Replaces how calls reach the API. Only the server's render of the public pages uses it
+ * (`entry-server.tsx`): its calls go to the API in the same process, as a guest.
+ * @example setApiTransport((input, init) => callApiInProcess(input, init))
+ */
+export function setApiTransport(fetchLike: typeof fetch): void {
+  transport = fetchLike;
+}
+
 function requestHeaders(body: unknown): Headers {
   const headers = new Headers({
     Accept: 'application/json',
@@ -106,7 +118,7 @@ export async function apiFetch<S extends z.ZodType>(
   const { schema, method = 'GET', query, body, signal } = request;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await transport(apiUrl(path, query), {
       method,
       headers: requestHeaders(body),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),

@@ -1,0 +1,62 @@
+import { APP_REVEAL_DELAY_MS, STORAGE_KEYS } from '@dars/contract';
+import type { RenderedPage } from './render-page';
+import { BOOT_SPLASH_ID, CLIENT_START_ATTRIBUTE, PAGE_DATA_ID } from './prerendered-page';
+
+/**
+ * The page's first script, inline in the head so it runs before the first paint: a visitor
+ * with a stored token (or the native wrapper, which checks its version first) gets the app
+ * started by the browser, behind the splash, not the guest page the server rendered. The
+ * server allows it by its hash in the Content-Security-Policy.
+ */
+export const BOOT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||window.Capacitor)document.documentElement.setAttribute("${CLIENT_START_ATTRIBUTE}","")}catch(e){}`;
+
+/**
+ * Spec §4: the app shows about 250 ms after the start's check. For a guest's page from the
+ * server the check is done (settings loaded, no token), so the splash fades on its own then,
+ * as the app's own splash does (200 ms), without waiting for the scripts. Faded, it lets
+ * clicks through to the page's links and stays in the document (a status saying the app is
+ * loading) until the app has taken the page over and removes it.
+ */
+const BOOT_CSS =
+  `#${BOOT_SPLASH_ID}[data-reveal]{pointer-events:none;animation:dars-reveal 200ms ease-out ${APP_REVEAL_DELAY_MS}ms both}` +
+  `html[${CLIENT_START_ATTRIBUTE}] #${BOOT_SPLASH_ID}{pointer-events:auto;animation:none}` +
+  '@keyframes dars-reveal{to{opacity:0}}';
+
+const ROOT = '<div id="root"></div>';
+const SETTINGS_PRELOAD = /<link rel="preload" href="\/api\/v1\/app"[^>]*>/;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * index.html with the splash (every page) and, for a page the server rendered, the page,
+ * its title and its data. A page's data is already in it, so its settings preload goes.
+ * @example composeDocument(indexHtml, renderShell())
+ */
+export function composeDocument(
+  template: string,
+  part: Pick<RenderedPage, 'splash' | 'styles'> & Partial<RenderedPage>,
+): string {
+  if (!template.includes(ROOT) || !template.includes('</head>')) {
+    throw new Error('index.html has no empty #root or no </head>');
+  }
+  const page = part.root !== undefined && part.data !== undefined;
+  let html = template.replace(
+    '</head>',
+    `<script>${BOOT_SCRIPT}</script><style>${BOOT_CSS}</style>${part.styles}</head>`,
+  );
+  if (page) {
+    html = html.replace(SETTINGS_PRELOAD, '');
+    if (part.title)
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(part.title)}</title>`);
+  }
+  const data = page
+    ? `<script type="application/json" id="${PAGE_DATA_ID}">${part.data!.replace(/</g, '\\u003c')}</script>`
+    : '';
+  return html.replace(
+    ROOT,
+    `<div id="root">${part.root ?? ''}</div>` +
+      `<div id="${BOOT_SPLASH_ID}"${page ? ' data-reveal' : ''}>${part.splash}</div>${data}`,
+  );
+}

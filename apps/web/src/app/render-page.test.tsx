@@ -1,0 +1,131 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { courseDetailFixture } from '../test/catalog-fixtures';
+import { courseFixture, coursesPage, settingsFixture } from '../test/fixtures';
+import { calledUrls, mockApi } from '../test/mock-api';
+import { BOOT_SCRIPT, composeDocument } from './page-document';
+import { renderPage, renderShell, type RenderedPage } from './render-page';
+import type { PrerenderedPage } from './prerendered-page';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="ar" dir="rtl"><head><meta charset="UTF-8" />' +
+  '<link rel="preload" href="/api/v1/app" as="fetch" crossorigin="anonymous" />' +
+  '<title>دَرس | منصتك للتعلّم أونلاين</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+function catalogApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/v1/app': () => ({ body: { data: settingsFixture() } }),
+    'GET /api/v1/welcome': () => ({
+      body: { featured_courses: [courseFixture({ id: 3, name: 'الفيزياء الحديثة' })] },
+    }),
+    'GET /api/v1/courses': () => ({
+      body: coursesPage([courseFixture({ id: 4, name: 'الكيمياء العضوية' })]),
+    }),
+    'GET /api/v1/courses/5': () => ({
+      body: { data: courseDetailFixture({ id: 5, name: 'الأحياء للثانوية' }) },
+    }),
+    ...overrides,
+  });
+}
+
+const render = (path: string, desktop = false) =>
+  renderPage(new URL(path, 'http://localhost'), { desktop });
+
+function pageData(page: RenderedPage): PrerenderedPage {
+  return JSON.parse(page.data) as PrerenderedPage;
+}
+
+describe('renderPage', () => {
+  it('renders the landing page as a guest sees it, from the same calls the app makes', async () => {
+    const api = catalogApi();
+    const page = await render('/');
+    expect(page).not.toBeNull();
+    expect(calledUrls(api)).toEqual(['/api/v1/app', '/api/v1/welcome']);
+    // No token went with the calls: a guest's answers.
+    for (const [, init] of api.mock.calls) {
+      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    }
+    expect(page!.root).toContain('تعلّم بذكاء، وتفوّق بثقة');
+    expect(page!.root).toContain('الفيزياء الحديثة');
+    expect(page!.title).toBe('دَرس | منصتك للتعلّم أونلاين');
+    // The page's classes come with their rules, as emotion's tags the browser takes over.
+    const classes = [...page!.root.matchAll(/\bmuirtl-([\w-]+)/g)].map((m) => m[1]);
+    expect(classes.length).toBeGreaterThan(10);
+    const tag = /<style data-emotion="muirtl ([^"]*)">/.exec(page!.styles);
+    expect(tag).not.toBeNull();
+    for (const name of classes) expect(tag![1]!.split(' ')).toContain(name);
+    expect(page!.styles).toContain('data-emotion="muirtl-global');
+    // The browser starts from the answers the page was rendered from.
+    const keys = pageData(page!).queries.queries.map((q) => q.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([['app-settings'], ['welcome']]));
+  });
+
+  it('renders the course list and a course page, each with its title', async () => {
+    catalogApi();
+    const list = await render('/courses');
+    expect(list!.root).toContain('الكيمياء العضوية');
+    expect(list!.title).toBe('الدورات | دَرس');
+    const course = await render('/courses/5');
+    expect(course!.root).toContain('الأحياء للثانوية');
+    expect(course!.title).toBe('الدورة | دَرس');
+  });
+
+  it('renders for the layout it was asked for, and says so to the browser', async () => {
+    catalogApi();
+    const phone = await render('/courses', false);
+    const desktop = await render('/courses', true);
+    expect(pageData(phone!).desktop).toBe(false);
+    expect(pageData(desktop!).desktop).toBe(true);
+    expect(desktop!.root).not.toBe(phone!.root);
+  });
+
+  it('leaves every other page, a filtered list, a missing course and maintenance to the app', async () => {
+    catalogApi();
+    for (const path of ['/login', '/home', '/courses?query=جبر', '/courses/12abc', '/about']) {
+      expect(await render(path), path).toBeNull();
+    }
+    catalogApi({ 'GET /api/v1/courses/5': () => ({ status: 404, body: { message: 'x' } }) });
+    expect(await render('/courses/5')).toBeNull();
+    catalogApi({
+      'GET /api/v1/app': () => ({ body: { data: settingsFixture({ appIsDown: true }) } }),
+    });
+    expect(await render('/')).toBeNull();
+    catalogApi({ 'GET /api/v1/app': () => ({ status: 500, body: { message: 'x' } }) });
+    expect(await render('/')).toBeNull();
+  });
+});
+
+describe('composeDocument', () => {
+  it('puts a rendered page, its data and a splash that fades on its own into index.html', async () => {
+    catalogApi({
+      'GET /api/v1/welcome': () => ({
+        body: { featured_courses: [courseFixture({ id: 3, name: '</script><b>x' })] },
+      }),
+    });
+    const page = await render('/');
+    const html = composeDocument(INDEX_HTML, page!);
+    expect(html).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    expect(html.indexOf(BOOT_SCRIPT)).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toMatch(/<div id="root">.+<\/div><div id="boot-splash" data-reveal>/s);
+    // Its data is in the page: no request for the settings.
+    expect(html).not.toContain('href="/api/v1/app"');
+    // Text from the API cannot close the data's script element.
+    const data = /<script type="application\/json" id="dars-page">(.*?)<\/script>/s.exec(html);
+    expect(data).not.toBeNull();
+    expect(JSON.stringify(JSON.parse(data![1]!))).toContain('</script><b>x');
+  });
+
+  it('gives every other page the splash at once, still asking for the settings early', () => {
+    const html = composeDocument(INDEX_HTML, renderShell());
+    expect(html).toMatch(/<div id="root"><\/div><div id="boot-splash">.*جارٍ تحميل المنصة/s);
+    expect(html).not.toContain('<div id="boot-splash" data-reveal');
+    expect(html).not.toContain('dars-page');
+    expect(html).toContain('href="/api/v1/app"');
+    expect(html).toContain('<style data-emotion="muirtl ');
+  });
+
+  it('refuses an index.html it cannot fill', () => {
+    expect(() => composeDocument('<html><body></body></html>', renderShell())).toThrow();
+  });
+});

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { ThemeProvider } from '@mui/material/styles';
+import { dehydrate } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { appSettingsQueryOptions } from '../features/shell/api/get-app-settings';
+import { SplashScreen } from '../features/shell/components/splash-screen';
+import { BootFrame } from './app-boot';
+import { AppRoot } from './app-root';
+import { firstScreenData } from './prefetch-first-screen';
+import type { PrerenderedPage } from './prerendered-page';
+import { createQueryClient } from './query-client';
+import { documentTitle, routeMeta } from './route-meta';
+import { routes } from './router';
+import { styleTags } from './page-styles';
+import { createRtlCache, theme } from './theme';
+
+/** What the server puts into index.html for one page. */
+export interface RenderedPage {
+  /** The page's HTML, inside `#root`. */
+  root: string;
+  /** The splash above it (`#boot-splash`), which the browser fades out on its own. */
+  splash: string;
+  /** The `<style>` tags of both. */
+  styles: string;
+  /** The data the browser starts from (`PrerenderedPage`), as JSON. */
+  data: string;
+  title: string;
+}
+
+/** A cache that keeps the rules a render uses, to be written into the page's head. */
+function collectingCache(): EmotionCache {
+  const cache = createRtlCache();
+  cache.compat = true;
+  return cache;
+}
+
+/**
+ * The splash screen, as the app's first script paints it, with the styles it needs in
+ * `cache` (the theme's baseline comes from the page's render, or is added here).
+ * @example const html = renderSplash(cache, true)
+ */
+export function renderSplash(cache: EmotionCache, withBaseline: boolean): string {
+  const splash: ReactNode = withBaseline ? (
+    <BootFrame cache={cache}>
+      <SplashScreen />
+    </BootFrame>
+  ) : (
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <SplashScreen />
+      </ThemeProvider>
+    </CacheProvider>
+  );
+  return renderToString(splash);
+}
+
+/**
+ * The splash and its styles for a page the browser renders itself (every address but the
+ * public pages below, and those for a signed-in visitor): painted with the HTML, so the
+ * visitor sees the app starting before its script has arrived.
+ * @example const { splash, styles } = renderShell()
+ */
+export function renderShell(): Pick<RenderedPage, 'splash' | 'styles'> {
+  const cache = collectingCache();
+  const splash = renderSplash(cache, true);
+  return { splash, styles: styleTags(cache, splash) };
+}
+
+/**
+ * Renders a public page as a guest sees it, from the same calls the app makes (through the
+ * API transport, `setApiTransport`): `/`, `/courses` without filters, a course page. Null
+ * for any other address, when a call fails (a missing course: the app shows its not-found
+ * page), or in maintenance (the app shows its maintenance screen).
+ * @example const page = await renderPage(new URL('http://x/courses'), { desktop: false })
+ */
+export async function renderPage(
+  url: URL,
+  { desktop }: { desktop: boolean },
+): Promise<RenderedPage | null> {
+  const load = firstScreenData(url);
+  if (!load) return null;
+  const queryClient = createQueryClient({ onUnauthorized: () => undefined });
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  try {
+    const settings = await queryClient.fetchQuery({ ...appSettingsQueryOptions(), retry: false });
+    if (settings.appIsDown) return null;
+    await load(queryClient);
+  } catch {
+    return null;
+  }
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const cache = collectingCache();
+  const root = renderToString(
+    <BootFrame cache={cache}>
+      <AppRoot queryClient={queryClient} prerendered desktopGuess={desktop}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppRoot>
+    </BootFrame>,
+  );
+  const splash = renderSplash(cache, false);
+  const data: PrerenderedPage = { queries: dehydrate(queryClient), desktop };
+  return {
+    root,
+    splash,
+    styles: styleTags(cache, root + splash),
+    data: JSON.stringify(data),
+    title: documentTitle(routeMeta(context.matches.map((m) => m.route)).title),
+  };
+}
