@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   COPYRIGHT_YEAR,
   NOTIFICATIONS_INITIAL_COUNT,
@@ -11,17 +11,12 @@ import { ANNOUNCEMENT } from '../apps/server/src/db/seed/catalog-data';
 import { notify } from '../apps/server/src/modules/notifications/notification-service';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { canLogIn, serverUser } from './support/api';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-} from './support/browser';
+import { openPage, screenshot, VIEWPORTS } from './support/browser';
 import { changeSettings, withDatabase } from './support/database';
 import { mailedCode } from './support/outbox';
 import { writePng } from './support/png';
-import { it, type Student } from './support/students';
+import { it, pathname, VIEWPORT_NAMES } from './support/screens';
+import type { Student } from './support/students';
 
 /**
  * The accounts issue's journeys, on a phone and on a desktop, against the real server: register
@@ -61,20 +56,6 @@ const BOTTOM_BAR_LABELS = [
   'المحفظة',
   'الملف الشخصي',
 ];
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function pathname(page: Page): string {
-  return new URL(page.url()).pathname;
-}
 
 function waitForPath(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === path);
@@ -126,22 +107,14 @@ async function openUserMenu(page: Page): Promise<Locator> {
   return menu;
 }
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) => {
-  let context: BrowserContext;
-  let page: Page;
+describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
+  it.override({ viewport });
 
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser, inject('baseURL'), viewport));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const shot = (number: string, name: string, options?: { fullPage?: boolean }) =>
+  const shot = (page: Page, number: string, name: string, options?: { fullPage?: boolean }) =>
     screenshot(page, `${viewport}-acc-${number}-${name}`, options);
 
   it('registers, confirms the e-mail with the mailed code and lands on home', async ({
+    page,
     students,
   }) => {
     const restore = await changeSettings({ email_verification: true });
@@ -161,7 +134,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       await chooseOption(page, main.getByRole('combobox', { name: 'الصف الدراسي' }), SECOND_GRADE);
       await passwordField(main, 'كلمة المرور').fill(student.password);
       await passwordField(main, 'تأكيد كلمة المرور').fill(student.password);
-      await shot('01', 'register-filled');
+      await shot(page, '01', 'register-filled');
       await main.getByRole('button', { name: 'إنشاء الحساب' }).click();
 
       // The server answered 'SENT': the guards keep the new student on /confirm.
@@ -173,7 +146,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       // Every other page leads back here until the e-mail is confirmed.
       await page.goto('/home');
       await waitForPath(page, '/confirm');
-      await shot('02', 'confirm');
+      await shot(page, '02', 'confirm');
 
       const code = await mailedCode(student.email, 'رمز تأكيد بريدك الإلكتروني');
       await main.getByRole('textbox', { name: 'رمز التأكيد', exact: true }).fill(code);
@@ -185,13 +158,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       const user = await serverUser(token!);
       expect(user.email_verified_at).not.toBeNull();
       expect(user.grade?.name).toBe(SECOND_GRADE);
-      await shot('03', 'home-after-confirm');
+      await shot(page, '03', 'home-after-confirm');
     } finally {
       await restore();
     }
   });
 
   it('keeps an incomplete profile on /profile with the warning until a grade is saved', async ({
+    page,
     students,
   }) => {
     const student = await students.create({ grade: false });
@@ -203,14 +177,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await page.goto('/home');
     await waitForPath(page, '/profile');
     await warning.waitFor();
-    await shot('04', 'incomplete-profile');
+    await shot(page, '04', 'incomplete-profile');
 
     await chooseOption(page, main.getByRole('combobox', { name: 'الصف الدراسي' }), THIRD_GRADE);
     await main.getByRole('button', { name: 'حفظ التغييرات' }).click();
     await notice(page, 'alert', TEXT.saved).waitFor();
     await warning.waitFor({ state: 'detached' });
     expect((await serverUser((await storedToken(page))!)).profile_not_completed).toBe(false);
-    await shot('05', 'profile-completed');
+    await shot(page, '05', 'profile-completed');
 
     await page.getByRole('banner').getByRole('link', { name: 'دَرس، الصفحة الرئيسية' }).click();
     await waitForPath(page, '/home');
@@ -220,6 +194,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
   });
 
   it('asks before logging out: cancel keeps the session, confirm ends it on /login', async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -235,7 +210,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     };
 
     await chooseLogout();
-    await shot('06', 'logout-confirm', { fullPage: false });
+    await shot(page, '06', 'logout-confirm', { fullPage: false });
     await logoutDialog.getByRole('button', { name: 'إلغاء' }).click();
     await logoutDialog.waitFor({ state: 'detached' });
     expect(pathname(page)).toBe('/home');
@@ -249,10 +224,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     expect(await storedToken(page)).toBeNull();
     // The server revoked the token too.
     await expect(serverUser(token!)).rejects.toThrow(/401/);
-    await shot('07', 'logged-out');
+    await shot(page, '07', 'logged-out');
   });
 
   it("shows the server's message for a wrong password and stays on /login", async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -261,10 +237,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await notice(page, 'alert', TEXT.wrongLogin).waitFor();
     expect(pathname(page)).toBe('/login');
     expect(await storedToken(page)).toBeNull();
-    await shot('08', 'wrong-password');
+    await shot(page, '08', 'wrong-password');
   });
 
   it('resets the password with the mailed code: the new one signs in, the old one no longer does', async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -279,7 +256,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await main.getByRole('button', { name: 'إرسال الرمز' }).click();
     const codeField = main.getByRole('textbox', { name: 'رمز الاستعادة', exact: true });
     await codeField.waitFor();
-    await shot('09', 'reset-code');
+    await shot(page, '09', 'reset-code');
     await codeField.fill(await mailedCode(student.email, 'رمز استعادة كلمة المرور'));
     await main.getByRole('button', { name: 'تحقق من الرمز' }).click();
 
@@ -287,12 +264,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await newPassword.waitFor();
     await newPassword.fill(NEW_PASSWORD);
     await passwordField(main, 'تأكيد كلمة المرور').fill(NEW_PASSWORD);
-    await shot('10', 'reset-new-password');
+    await shot(page, '10', 'reset-new-password');
     await main.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
 
     await waitForPath(page, '/login');
     await notice(page, 'status', TEXT.resetDone).waitFor();
-    await shot('11', 'reset-done');
+    await shot(page, '11', 'reset-done');
     await submitLogin(page, student.email, student.password);
     await notice(page, 'alert', TEXT.wrongLogin).waitFor();
     expect(pathname(page)).toBe('/login');
@@ -303,6 +280,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
   });
 
   it('marks the notifications read 2 s after the bell opens, and the badge clears', async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -337,7 +315,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     const items = panel.getByRole('listitem');
     await expect.poll(() => items.count()).toBe(NOTIFICATIONS_INITIAL_COUNT);
     expect(await items.first().innerText()).toContain(`رسالة من الإدارة رقم ${unread}`);
-    await shot('12', 'notifications-open', { fullPage: false });
+    await shot(page, '12', 'notifications-open', { fullPage: false });
     await panel.getByRole('button', { name: 'عرض المزيد' }).click();
     await expect.poll(() => items.count()).toBe(unread);
 
@@ -347,14 +325,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     if (viewport === 'phone') await panel.getByRole('button', { name: 'إغلاق' }).click();
     else await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    await shot('13', 'notifications-read');
+    await shot(page, '13', 'notifications-read');
 
     await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'حسابي' }).waitFor();
     expect(await bell.innerText()).toBe('');
   });
 
-  it('changes the name, grade, avatar and password from the profile', async ({ students }) => {
+  it('changes the name, grade, avatar and password from the profile', async ({
+    page,
+    browser,
+    students,
+  }) => {
     const student = await students.create();
     const newName = `${student.name} المعدل`;
     const main = page.getByRole('main');
@@ -382,7 +364,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await next.fill(NEW_PASSWORD);
     await main.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
     await main.getByText(TEXT.wrongCurrentPassword).waitFor();
-    await shot('14', 'wrong-current-password');
+    await shot(page, '14', 'wrong-current-password');
     await current.fill(student.password);
     await main.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
     await notice(page, 'alert', TEXT.passwordChanged).waitFor();
@@ -423,10 +405,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await expect
       .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(64);
-    await shot('15', 'profile-avatar');
+    await shot(page, '15', 'profile-avatar');
   });
 
   it('takes a support ticket from a guest, who must give a name, e-mail and phone', async ({
+    page,
     students,
   }) => {
     const guest = students.details();
@@ -441,7 +424,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       await send.click();
       // Every field is required: the five say so before anything is sent.
       await expect.poll(() => main.getByText(TEXT.blankField).count()).toBe(5);
-      await shot('16', 'guest-ticket-blank');
+      await shot(page, '16', 'guest-ticket-blank');
 
       await main.getByRole('textbox', { name: 'الاسم', exact: true }).fill(guest.name);
       await main.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(guest.email);
@@ -451,7 +434,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       expect(await main.getByText(TEXT.blankField).count()).toBe(0);
       await send.click();
       await notice(page, 'status', TEXT.ticketSent).waitFor();
-      await shot('17', 'guest-ticket-sent');
+      await shot(page, '17', 'guest-ticket-sent');
 
       const tickets = await withDatabase((db) =>
         db.selectFrom('support_tickets').selectAll().where('email', '=', guest.email).execute(),
@@ -467,6 +450,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
   });
 
   it('takes a support ticket from a signed-in student without asking who they are', async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -488,7 +472,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await main.getByRole('textbox', { name: 'نص الرسالة', exact: true }).fill(form.content);
     await main.getByRole('button', { name: 'إرسال', exact: true }).click();
     await notice(page, 'status', TEXT.ticketSent).waitFor();
-    await shot('18', 'student-ticket-sent');
+    await shot(page, '18', 'student-ticket-sent');
 
     const tickets = await withDatabase((db) =>
       db.selectFrom('support_tickets').selectAll().where('user_id', '=', student.id).execute(),
@@ -497,6 +481,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
   });
 
   it('keeps the announcement off the not-found page and the login form, shows it once on home', async ({
+    browser,
     students,
   }) => {
     const student = await students.create();
@@ -572,19 +557,11 @@ function bottomBarLabelFits(bar: Locator) {
 }
 
 describe.each([390, 360])('a signed-in student on a %i px phone', (width) => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser, inject('baseURL'), 'phone'));
-    await page.setViewportSize({ width, height: VIEWPORTS.phone.height });
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
+  it.override({ viewport: 'phone' });
+  it.beforeEach(({ page }) => page.setViewportSize({ width, height: VIEWPORTS.phone.height }));
 
   it('scrolls the whole footer above the bottom bar and reads every bar label in full', async ({
+    page,
     students,
   }) => {
     const student = await students.create();

@@ -1,17 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { newPaycardCode } from '../apps/server/src/modules/paycards/paycard-code';
 import { callApi, serverUser } from './support/api';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-  cardTitles,
-} from './support/browser';
+import { screenshot, cardTitles } from './support/browser';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { courseId, it, lectureId, paycardUsedBy, signIn, topUpWallet } from './support/catalog';
+import { expectNoSidewaysOverflow, VIEWPORT_NAMES } from './support/screens';
 
 /**
  * The catalog issue's journeys, on a phone and on a desktop, against the real server and its
@@ -80,16 +74,6 @@ const TEXT = {
   closeVideo: 'إغلاق الفيديو',
   myCourses: 'دوراتي',
 } as const;
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** An alert (a snackbar, or a dialog's message bar) that says `text`. */
 function alertSaying(page: Page, text: string): Locator {
@@ -162,31 +146,14 @@ async function choose(dialog: Locator, method: string): Promise<Locator> {
   return radio;
 }
 
-/** The page is never wider than the viewport (nothing spills out sideways). */
-async function expectNoSidewaysOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
+describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
+  it.override({ viewport });
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser, inject('baseURL'), viewport));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const shot = (number: string, name: string, options?: { fullPage?: boolean }) =>
+  const shot = (page: Page, number: string, name: string, options?: { fullPage?: boolean }) =>
     screenshot(page, `${viewport}-cat-${number}-${name}`, options);
 
   it('lets a guest find a course by search, sends them to login from it and back to it', async ({
+    page,
     students,
   }) => {
     const student = await students.create();
@@ -202,7 +169,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
           titles.every((title) => title.includes('الكيمياء')),
       );
     await expectNoSidewaysOverflow(page);
-    await shot('01', 'courses-search');
+    await shot(page, '01', 'courses-search');
 
     const id = await courseId(COURSE.organicChemistry);
     await main
@@ -219,7 +186,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       `/login?course=${id}`,
     );
     await expectNoSidewaysOverflow(page);
-    await shot('02', 'course-as-guest');
+    await shot(page, '02', 'course-as-guest');
 
     await join.click();
     await page.waitForURL(
@@ -230,7 +197,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       .getByRole('textbox', { name: 'البريد الإلكتروني أو رقم الهاتف', exact: true })
       .fill(student.email);
     await main.getByLabel('كلمة المرور', { exact: true }).fill(student.password);
-    await shot('03', 'login-for-course');
+    await shot(page, '03', 'login-for-course');
     await main.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
 
     // Signed in, the student is back on the course, which now offers joining itself.
@@ -239,10 +206,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await enrolAction(page, 'button', TEXT.joinNow).waitFor();
     await main.getByText(TEXT.joinFirst).waitFor();
     await expectNoSidewaysOverflow(page);
-    await shot('04', 'course-signed-in');
+    await shot(page, '04', 'course-signed-in');
   });
 
   it('joins a course of free-to-join lectures with a confirmation, and a free course without payment data', async ({
+    page,
+    context,
     students,
   }) => {
     const student = await students.create();
@@ -252,7 +221,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await enrolAction(page, 'button', TEXT.joinNow).click();
     const confirm = page.getByRole('dialog', { name: TEXT.joinTitle });
     await confirm.getByText(COURSE.rhetoric).waitFor();
-    await shot('05', 'join-confirm', { fullPage: false });
+    await shot(page, '05', 'join-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: TEXT.joinConfirm }).click();
     await alertSaying(page, TEXT.joinDone).waitFor();
     await confirm.waitFor({ state: 'hidden' });
@@ -260,14 +229,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     // Joined, the lectures are listed: the first, free one among them.
     await lectureButton(page, 'التشبيه وأركانه').waitFor();
     await expectNoSidewaysOverflow(page);
-    await shot('06', 'joined');
+    await shot(page, '06', 'joined');
 
     const geography = await openCourse(page, COURSE.geography);
     await enrolAction(page, 'button', TEXT.getCourse).click();
     const purchase = page.getByRole('dialog', { name: TEXT.coursePurchase });
     await purchase.getByText(TEXT.freeNote).waitFor();
     expect(await purchase.getByRole('radiogroup').count()).toBe(0);
-    await shot('07', 'free-course-dialog', { fullPage: false });
+    await shot(page, '07', 'free-course-dialog', { fullPage: false });
     await purchase.getByRole('button', { name: TEXT.confirm }).click();
     await alertSaying(page, TEXT.courseDone).waitFor();
     await purchase.waitFor({ state: 'hidden' });
@@ -278,10 +247,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     expect(user.balance).toBe(0);
     await expectInMyCourses(page, [COURSE.rhetoric, COURSE.geography]);
     await expectNoSidewaysOverflow(page);
-    await shot('08', 'my-courses-joined');
+    await shot(page, '08', 'my-courses-joined');
   });
 
   it('buys a course with a pay card typed with spaces, and the card is used up', async ({
+    page,
+    context,
     students,
     paycards,
   }) => {
@@ -296,7 +267,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await dialog.getByText(COURSE.electrochemistry).waitFor();
     await choose(dialog, TEXT.paycard);
     await dialog.getByRole('textbox', { name: TEXT.code }).fill(code);
-    await shot('09', 'paycard-filled', { fullPage: false });
+    await shot(page, '09', 'paycard-filled', { fullPage: false });
     await dialog.getByRole('button', { name: TEXT.confirm }).click();
 
     await alertSaying(page, TEXT.courseDone).waitFor();
@@ -308,10 +279,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     expect(user.my_courses).toContain(id);
     expect(user.balance).toBe(20);
     await expectNoSidewaysOverflow(page);
-    await shot('10', 'course-bought-by-card');
+    await shot(page, '10', 'course-bought-by-card');
   });
 
-  it('buys a course from the wallet, which is debited its price', async ({ students }) => {
+  it('buys a course from the wallet, which is debited its price', async ({
+    page,
+    context,
+    students,
+  }) => {
     const student = await students.create();
     await topUpWallet(student, 300);
     const token = await signIn(context, student);
@@ -324,7 +299,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     expect(await wallet.isChecked()).toBe(true);
     // No code to type when paying from the wallet.
     expect(await dialog.getByRole('textbox', { name: TEXT.code }).count()).toBe(0);
-    await shot('11', 'wallet-chosen', { fullPage: false });
+    await shot(page, '11', 'wallet-chosen', { fullPage: false });
     await dialog.getByRole('button', { name: TEXT.confirm }).click();
 
     await alertSaying(page, TEXT.courseDone).waitFor();
@@ -336,10 +311,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
 
     await expectInMyCourses(page, [COURSE.calculus]);
     await expectNoSidewaysOverflow(page);
-    await shot('12', 'my-courses-bought');
+    await shot(page, '12', 'my-courses-bought');
   });
 
   it('buys a lecture from the wallet and another with a card made for it', async ({
+    page,
+    context,
     students,
     paycards,
   }) => {
@@ -358,7 +335,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     const purchase = page.getByRole('dialog', { name: TEXT.lecturePurchase });
     await purchase.getByText(PASSIVE_VOICE.name).waitFor();
     await choose(purchase, TEXT.wallet);
-    await shot('13', 'lecture-purchase', { fullPage: false });
+    await shot(page, '13', 'lecture-purchase', { fullPage: false });
     await purchase.getByRole('button', { name: TEXT.confirm }).click();
     await snackbarBehindDialog(page, TEXT.lectureDone).waitFor();
 
@@ -367,7 +344,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await lecture.getByRole('tablist', { name: TEXT.tabs }).waitFor();
     await lecture.getByText(TEXT.videosDisabled).waitFor();
     expect((await serverUser(token)).balance).toBe(100 - PASSIVE_VOICE.price);
-    await shot('14', 'lecture-bought', { fullPage: false });
+    await shot(page, '14', 'lecture-bought', { fullPage: false });
     await lecture.getByRole('button', { name: 'إغلاق', exact: true }).click();
     await lecture.waitFor({ state: 'hidden' });
     await expect
@@ -391,10 +368,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       .poll(() => lectureRow(page, CONDITIONALS.name).innerText())
       .toContain(TEXT.available);
     await expectNoSidewaysOverflow(page);
-    await shot('15', 'lectures-bought');
+    await shot(page, '15', 'lectures-bought');
   });
 
   it('plays a video of a free lecture in the lecture dialog and sees its remaining views drop', async ({
+    page,
+    context,
     students,
   }) => {
     const student = await students.create();
@@ -416,7 +395,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     expect(await videosTab.getAttribute('aria-selected')).toBe('true');
     const row = lecture.getByRole('listitem').filter({ hasText: LIMITED_VIDEO });
     await row.getByText('المتبقي 3 من 3 مشاهدات').waitFor();
-    await shot('16', 'lecture-videos', { fullPage: false });
+    await shot(page, '16', 'lecture-videos', { fullPage: false });
 
     await lecture.getByRole('button', { name: `تشغيل ${LIMITED_VIDEO}`, exact: true }).click();
     const player = page.getByRole('dialog', { name: LIMITED_VIDEO, exact: true });
@@ -429,18 +408,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
       .toBeGreaterThan(0);
-    await shot('17', 'video-playing', { fullPage: false });
+    await shot(page, '17', 'video-playing', { fullPage: false });
 
     await player.getByRole('button', { name: TEXT.closeVideo }).click();
     await player.waitFor({ state: 'hidden' });
     await row.getByText('المتبقي 2 من 3 مشاهدات').waitFor();
-    await shot('18', 'views-dropped', { fullPage: false });
+    await shot(page, '18', 'views-dropped', { fullPage: false });
 
     await lecture.getByRole('button', { name: 'إغلاق', exact: true }).click();
     await expectJoined(page);
   });
 
   it('tells why a pay card is refused, clears the code each time and leaves the course unbought', async ({
+    page,
+    context,
     students,
     paycards,
   }) => {
@@ -485,7 +466,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('on a %s', (viewport) =>
       await submit.click();
       await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
       await expect.poll(() => field.inputValue()).toBe('');
-      if (index < 2) await shot(`${19 + index}`, `card-refused-${index + 1}`, { fullPage: false });
+      if (index < 2)
+        await shot(page, `${19 + index}`, `card-refused-${index + 1}`, { fullPage: false });
     }
 
     await dialog.getByRole('button', { name: 'إلغاء' }).click();

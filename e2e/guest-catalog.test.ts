@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { DRAWER_WIDTH } from '@dars/contract';
 import {
-  launchBrowser,
-  openPage,
+  cardTitles,
   screenshot,
   VIEWPORTS,
   waitForAppStart,
   type ViewportName,
-  cardTitles,
 } from './support/browser';
 import { withDatabase } from './support/database';
+import { expectNoSidewaysOverflow, it, pathname, VIEWPORT_NAMES } from './support/screens';
 
 /**
  * A guest's first visit, on a phone and on a desktop: the welcome page and its footer, the
@@ -35,31 +34,8 @@ const NOT_FOUND_TITLE = 'الصفحة غير موجودة';
 const TEACHER = 'أ. منى الجمال';
 const POWERED_BY = 'مُشغَّل بواسطة منصة دَرس';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 function searchParams(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
-}
-
-function pathname(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-/** The page is never wider than the viewport (nothing spills out sideways). */
-async function expectNoSidewaysOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** The horizontal middle of an element, in viewport pixels. */
@@ -96,19 +72,12 @@ async function chooseGrade(page: Page, viewport: ViewportName, grade: string): P
   }
 }
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (viewport) => {
-  let context: BrowserContext;
-  let page: Page;
+describe.each(VIEWPORT_NAMES)('a guest on a %s', (viewport) => {
+  it.override({ viewport });
 
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser, inject('baseURL'), viewport));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  it('is welcomed right to left in Arabic with login, register and the featured courses', async () => {
+  it('is welcomed right to left in Arabic with login, register and the featured courses', async ({
+    page,
+  }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     const hero = main.getByRole('region', { name: 'تعلّم بذكاء، وتفوّق بثقة' });
@@ -154,7 +123,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await screenshot(page, `${viewport}-01-welcome`);
   });
 
-  it('finds courses by search and grade, resets the filters and loads the next page at the bottom', async () => {
+  it('finds courses by search and grade, resets the filters and loads the next page at the bottom', async ({
+    page,
+  }) => {
     const main = page.getByRole('main');
     await page.goto('/');
     await main.getByRole('heading', { level: 1 }).waitFor();
@@ -232,7 +203,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await screenshot(page, `${viewport}-05-courses-next-page`);
   });
 
-  it(`says '${EMPTY_MESSAGE}' when no course matches the search`, async () => {
+  it(`says '${EMPTY_MESSAGE}' when no course matches the search`, async ({ page }) => {
     const main = page.getByRole('main');
     await page.goto('/courses');
     await expect.poll(() => main.getByTestId('course-card').count()).toBe(PAGE_SIZE);
@@ -245,7 +216,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await screenshot(page, `${viewport}-06-courses-empty`);
   });
 
-  it('shows the not-found page for an unknown path, with a way back to the welcome page', async () => {
+  it('shows the not-found page for an unknown path, with a way back to the welcome page', async ({
+    page,
+  }) => {
     const main = page.getByRole('main');
     await page.goto('/no-such-page');
     await main.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE }).waitFor();
@@ -258,7 +231,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await main.getByRole('region', { name: 'دورات مميزة' }).waitFor();
   });
 
-  it('sends a guest who opens /home to /login, keeping the query', async () => {
+  it('sends a guest who opens /home to /login, keeping the query', async ({ page }) => {
     await page.goto('/home?course=5');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(searchParams(page).get('course')).toBe('5');
@@ -267,7 +240,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await screenshot(page, `${viewport}-08-login-from-home`);
   });
 
-  it('opens the guest menu from the right edge with the guest destinations', async () => {
+  it('opens the guest menu from the right edge with the guest destinations', async ({ page }) => {
     await page.goto('/courses');
     await waitForAppStart(page);
     await page.getByRole('banner').getByRole('button', { name: 'فتح القائمة' }).click();
@@ -296,7 +269,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     await menu.waitFor({ state: 'hidden' });
   });
 
-  it('shows the contact phone and e-mail in the footer of the welcome page', async () => {
+  it('shows the contact phone and e-mail in the footer of the welcome page', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const phone = footer.getByRole('link', { name: /01001234567/ });
@@ -311,7 +284,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a guest on a %s', (view
     expect(await email.isVisible()).toBe(true);
   });
 
-  it("shows a teacher's public profile with the footer its sibling pages have", async () => {
+  it("shows a teacher's public profile with the footer its sibling pages have", async ({
+    page,
+  }) => {
     await page.goto(`/teachers/${await teacherId(TEACHER)}`);
     await page.getByRole('main').getByRole('heading', { level: 1, name: TEACHER }).waitFor();
     const credit = page.getByRole('contentinfo').getByText(POWERED_BY);

@@ -8,7 +8,8 @@ import {
 import { credit } from '../../apps/server/src/modules/wallet/ledger';
 import { callApi } from './api';
 import { withDatabase } from './database';
-import { it as studentsIt, type Student } from './students';
+import { it as screensIt } from './screens';
+import type { Student } from './students';
 
 /**
  * The id of a demo course (apps/server/src/db/seed/catalog-data.ts), looked up by its name.
@@ -105,13 +106,13 @@ export interface Paycards {
 }
 
 /**
- * `it` with the `students` fixture and a `paycards` one: cards a journey issues are its own,
+ * `it` with the `students` and screen fixtures (support/screens.ts) and a `paycards` one: cards a journey issues are its own,
  * so it never uses up the README's demo cards that other journeys (or a second viewport)
  * may count on, and they are deleted when it ends. A deleted student's cards would otherwise
  * turn unused again (`used_by` is set null).
  * @example it('buys with a card', async ({ students, paycards }) => { const code = await paycards.issue({ value: 180 }) })
  */
-export const it = studentsIt.extend<{ paycards: Paycards }>({
+export const it = screensIt.extend<{ paycards: Paycards }>({
   // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's needs from this pattern
   paycards: async ({}, use) => {
     const issued: string[] = [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
 import { inject, test as base } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
-import { newWalletAddress } from '../../apps/server/src/modules/wallet/wallet-ids';
+import { insertUser } from '../../apps/server/src/modules/auth/auth-service';
 import { withDatabase } from './database';
 
 /** A student of one journey, with what they sign in with. */
@@ -53,33 +53,20 @@ async function insertStudent({
 }: NewStudentOptions = {}): Promise<Student> {
   const details = newDetails();
   const hash = await (passwordHash ??= hashPassword(STUDENT_PASSWORD));
-  const now = new Date().toISOString();
   const { id } = await withDatabase(async (db) => {
     const firstGrade = await db
       .selectFrom('grades')
       .select('id')
       .orderBy('position')
       .executeTakeFirstOrThrow();
-    return db
-      .insertInto('users')
-      .values({
-        name: details.name,
-        email: details.email,
-        phone: details.phone,
-        password_hash: hash,
-        grade_id: grade ? firstGrade.id : null,
-        avatar_path: null,
-        group_id: null,
-        email_verified_at: emailVerified ? now : null,
-        balance: 0,
-        wallet_address: newWalletAddress(),
-        center_name: null,
-        profile_qr_code: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    return insertUser(db, {
+      name: details.name,
+      email: details.email,
+      phone: details.phone,
+      passwordHash: hash,
+      gradeId: grade ? firstGrade.id : null,
+      emailVerifiedAt: emailVerified ? new Date().toISOString() : null,
+    });
   });
   return { id, ...details };
 }
