@@ -150,6 +150,16 @@ async function measure(page: string, url: string, port: number): Promise<Measure
   };
 }
 
+async function withRetries<T>(attempt: () => Promise<T>, times: number): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= times) throw error;
+    }
+  }
+}
+
 function median(runs: Measured[]): Measured {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -173,8 +183,8 @@ try {
     const runs: Measured[] = [];
     for (let i = 0; i < RUNS; i++) {
       const url = `${server.baseUrl}${pathname}`;
-      // A trace Chrome failed to record (NO_NAVSTART, NO_FCP on a busy machine) is retried once.
-      runs.push(await measure(page, url, chrome.port).catch(() => measure(page, url, chrome.port)));
+      // A trace Chrome failed to record (NO_NAVSTART, NO_FCP on a busy machine) is retried.
+      runs.push(await withRetries(() => measure(page, url, chrome.port), 3));
     }
     const { raw, ...kept } = median(runs);
     results.push(kept);

@@ -4,26 +4,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putSettings } from '../src/modules/settings/settings-service';
 import { startTestServer, type TestServer } from './helpers';
 
 // A built SPA with the web build's server entry (apps/web/src/entry-server.ts), reduced to
 // what the server relies on: it renders `/` and `/courses` from an API call made through the
 // transport the server gives it, and fails on `/boom`.
+const FONTS_CSS = '@font-face{font-family:Cairo;src:url(/assets/cairo-abc.woff2)format("woff2")}';
 const PAGE =
-  '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="ar" dir="rtl"><head>' +
+  '<link rel="stylesheet" crossorigin href="/assets/fonts-abc.css">' +
+  '</head><body><div id="root"></div></body></html>';
 const BOOT_SCRIPT = 'document.documentElement.dataset.boot = "1"';
 const ENTRY = `
 let transport;
 export function setApiTransport(fetchLike) { transport = fetchLike; }
 export const BOOT_SCRIPT = ${JSON.stringify(BOOT_SCRIPT)};
 export function renderShell() { return { splash: '<p>splash</p>', styles: '' }; }
-export async function renderPage(url, { desktop }) {
+let renders = 0;
+export async function loadPage(url) {
   if (url.pathname === '/boom') throw new Error('render failed');
   if (url.pathname !== '/' && url.pathname !== '/courses') return null;
   const res = await transport('/api/v1/app', { headers: { Accept: 'application/json' } });
   const body = await res.json();
+  return { pathname: url.pathname, status: res.status, settings: 'appIsDown' in body.data };
+}
+export function renderLoadedPage(page, { desktop }) {
+  renders += 1;
   const layout = desktop ? 'desktop' : 'phone';
-  return { root: '<h1>' + url.pathname + ' ' + layout + ' ' + res.status + ' ' + ('appIsDown' in body.data) + '</h1>',
+  return { root: '<h1>' + page.pathname + ' ' + layout + ' ' + page.status + ' ' + page.settings + '</h1><p>render ' + renders + '</p>',
     splash: '<p>splash</p>', styles: '', data: '{}', title: 't' };
 }
 export function composeDocument(template, part) {
@@ -39,6 +48,8 @@ let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-web-ssr-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), PAGE);
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'fonts-abc.css'), FONTS_CSS);
   fs.mkdirSync(path.join(webDist, '.ssr'));
   fs.writeFileSync(path.join(webDist, '.ssr', 'entry-server.js'), ENTRY);
   server = await startTestServer({ webDist, seed: false });
@@ -60,8 +71,10 @@ describe('pages rendered by the server', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers.vary, url).toMatch(/accept-encoding/i);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain(
-        `<div id="root"><h1>${url} phone 200 true</h1></div><p>splash</p>`,
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toMatch(
+        new RegExp(
+          `<div id="root"><h1>${url} phone 200 true</h1><p>render \\d+</p></div><p>splash</p>`,
+        ),
       );
     }
     const gz = await get('/', { 'accept-encoding': 'gzip' });
@@ -91,6 +104,24 @@ describe('pages rendered by the server', () => {
     expect(csp).toContain("script-src-attr 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
+  });
+
+  it('writes the small stylesheet into the page: no request blocks the first paint', async () => {
+    for (const url of ['/', '/login']) {
+      const { body } = await get(url);
+      expect(body, url).toContain(`<head><style>${FONTS_CSS}</style></head>`);
+      expect(body, url).not.toContain('fonts-abc.css');
+    }
+  });
+
+  it('renders a page again only when the API answers it is made from change', async () => {
+    const render = async (url: string, headers: Record<string, string> = {}) =>
+      Number(/render (\d+)/.exec((await get(url, headers)).body)?.[1]);
+    const first = await render('/courses');
+    expect(await render('/courses')).toBe(first);
+    expect(await render('/courses', { 'user-agent': DESKTOP })).toBeGreaterThan(first);
+    await putSettings(server.db, { contact_phone: '01099998888' });
+    expect(await render('/courses')).toBeGreaterThan(first);
   });
 
   it('answers a revalidation of an unchanged page with 304', async () => {

@@ -2,4 +2,11 @@
 // imported by the API server's prerender plugin). See docs/decisions/011-first-load.md.
 export { setApiTransport } from './lib/api-client';
 export { BOOT_SCRIPT, composeDocument } from './app/page-document';
-export { renderPage, renderShell, type RenderedPage } from './app/render-page';
+export {
+  loadPage,
+  renderLoadedPage,
+  renderPage,
+  renderShell,
+  type LoadedPage,
+  type RenderedPage,
+} from './app/render-page';

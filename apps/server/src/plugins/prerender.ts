@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,8 +25,12 @@ interface WebRenderer {
   BOOT_SCRIPT: string;
   composeDocument(template: string, part: RenderedPart): string;
   renderShell(): RenderedPart;
-  renderPage(url: URL, options: { desktop: boolean }): Promise<RenderedPart | null>;
+  loadPage(url: URL): Promise<unknown>;
+  renderLoadedPage(loaded: unknown, options: { desktop: boolean }): RenderedPart;
 }
+
+/** Rendered pages kept, by address, layout and the API answers they were rendered from. */
+const KEPT_PAGES = 200;
 
 /** One HTML answer, compressed once. */
 interface Document {
@@ -84,6 +89,22 @@ function looksLikeDesktop(request: FastifyRequest): boolean {
   return !/Mobi|Android|iPhone|iPad/i.test(String(request.headers['user-agent'] ?? ''));
 }
 
+/**
+ * index.html with its small stylesheets (the fonts' @font-face rules) written into it: the
+ * page's one render-blocking request, a round trip before the first paint on a slow network.
+ * Their URLs are absolute (/assets/…), so they read the same from the page.
+ */
+function inlineStylesheets(template: string, webDist: string): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)"\s*\/?>/g,
+    (link, href: string) => {
+      const file = path.join(webDist, href);
+      if (!fs.existsSync(file) || fs.statSync(file).size > 8192) return link;
+      return `<style>${fs.readFileSync(file, 'utf8')}</style>`;
+    },
+  );
+}
+
 export interface PageAnswers {
   /** Answers a page request with index.html, rendered for a guest where it can be. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
@@ -95,7 +116,8 @@ export interface PageAnswers {
  * already in it, and `/`, `/courses` and a course page come rendered as a guest sees them,
  * with their data: the browser paints them before any script has arrived, then takes them
  * over. The render calls this server's own API in process, without a token, through the same
- * routes, access rules and answers as the app's calls. A visitor with a token gets the app
+ * routes, access rules and answers as the app's calls; the HTML of a page is kept while those
+ * answers stay the same (the calls are made for every request, the render only when they change). A visitor with a token gets the app
  * started in the browser instead (the page's first script sees the token). A page that
  * cannot be rendered (another address, a missing course, maintenance, an error) is the
  * plain index.html with the splash, as before. Null without a server entry.
@@ -106,8 +128,22 @@ export async function loadPageAnswers(
 ): Promise<PageAnswers | null> {
   const entry = path.join(webDist, '.ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
-  const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
-  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  let renderer: WebRenderer;
+  try {
+    renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
+  } catch (error) {
+    app.log.error(
+      { err: error },
+      "the web build's server entry did not load; pages are not rendered",
+    );
+    return null;
+  }
+  const template = inlineStylesheets(
+    fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+    webDist,
+  );
+  // The answers a page's load got, per request: the page's HTML is kept for the same ones.
+  const answers = new AsyncLocalStorage<string[]>();
   renderer.setApiTransport(async (input, init) => {
     const url = String(input);
     if (!url.startsWith(`${API_BASE}/`)) throw new Error(`not an API call: ${url}`);
@@ -116,6 +152,7 @@ export async function loadPageAnswers(
       url,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
     });
+    answers.getStore()?.push(url, String(res.statusCode), res.body);
     return new Response(res.rawPayload, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
@@ -124,12 +161,28 @@ export async function loadPageAnswers(
   const shell = await toDocument(renderer.composeDocument(template, renderer.renderShell()));
   const csp = cspWithScript(renderer.BOOT_SCRIPT);
 
+  const kept = new Map<string, Document>();
+
+  async function render(url: URL, desktop: boolean): Promise<Document> {
+    const got: string[] = [];
+    const loaded = await answers.run(got, () => renderer.loadPage(url));
+    if (!loaded) return shell;
+    const key = createHash('sha1')
+      .update(`${desktop}\n${url.pathname}${url.search}\n${got.join('\n')}`)
+      .digest('base64url');
+    const known = kept.get(key);
+    if (known) return known;
+    const page = renderer.renderLoadedPage(loaded, { desktop });
+    const document = await toDocument(renderer.composeDocument(template, page));
+    if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
+    kept.set(key, document);
+    return document;
+  }
+
   async function pageFor(request: FastifyRequest): Promise<Document> {
     if (request.method !== 'GET' || request.headers.authorization) return shell;
     try {
-      const url = new URL(request.url, 'http://localhost');
-      const page = await renderer.renderPage(url, { desktop: looksLikeDesktop(request) });
-      return page ? await toDocument(renderer.composeDocument(template, page)) : shell;
+      return await render(new URL(request.url, 'http://localhost'), looksLikeDesktop(request));
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'page render failed; sent the app shell');
       return shell;

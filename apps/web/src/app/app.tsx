@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hasToken } from '../lib/token-storage';
 import { AppRoot } from './app-root';
@@ -13,8 +13,20 @@ import { forceLogout } from './session-actions';
 // screen's data start loading at once, beside the app start's requests.
 const queryClient = createQueryClient({ onUnauthorized: forceLogout });
 const page = prerenderedPage();
-if (page) hydrate(queryClient, page.queries);
+if (page) hydrate(queryClient, answeredNow(page.queries));
 else prefetchFirstScreen(queryClient, window.location, hasToken());
+
+/**
+ * The server checked a page's answers when it sent the page (it keeps a page's HTML only
+ * while they stay the same): they count as fresh from now, not from their first render.
+ */
+function answeredNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  };
+}
 
 let router: ReturnType<typeof createBrowserRouter>;
 /**

@@ -3,8 +3,13 @@ import { renderToString } from 'react-dom/server';
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
-import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { appSettingsQueryOptions } from '../features/shell/api/get-app-settings';
 import { SplashScreen } from '../features/shell/components/splash-screen';
 import { BootFrame } from './app-boot';
@@ -69,17 +74,22 @@ export function renderShell(): Pick<RenderedPage, 'splash' | 'styles'> {
   return { splash, styles: styleTags(cache, splash) };
 }
 
+/** A public page's data and matched routes, ready to render (`renderLoadedPage`). */
+export interface LoadedPage {
+  queryClient: QueryClient;
+  handler: ReturnType<typeof createStaticHandler>;
+  context: StaticHandlerContext;
+}
+
 /**
- * Renders a public page as a guest sees it, from the same calls the app makes (through the
+ * Loads a public page as a guest sees it, from the same calls the app makes (through the
  * API transport, `setApiTransport`): `/`, `/courses` without filters, a course page. Null
  * for any other address, when a call fails (a missing course: the app shows its not-found
- * page), or in maintenance (the app shows its maintenance screen).
- * @example const page = await renderPage(new URL('http://x/courses'), { desktop: false })
+ * page), or in maintenance (the app shows its maintenance screen). The server renders the
+ * page only when these answers changed since it last did (it keeps the HTML).
+ * @example const page = await loadPage(new URL('http://x/courses'))
  */
-export async function renderPage(
-  url: URL,
-  { desktop }: { desktop: boolean },
-): Promise<RenderedPage | null> {
+export async function loadPage(url: URL): Promise<LoadedPage | null> {
   const load = firstScreenData(url);
   if (!load) return null;
   const queryClient = createQueryClient({ onUnauthorized: () => undefined });
@@ -96,8 +106,19 @@ export async function renderPage(
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  return { queryClient, handler, context };
+}
 
+/**
+ * Renders a loaded page for a phone or a desktop layout, with the data the browser starts
+ * from and the splash above it.
+ * @example const page = renderLoadedPage(loaded, { desktop: false })
+ */
+export function renderLoadedPage(
+  { queryClient, handler, context }: LoadedPage,
+  { desktop }: { desktop: boolean },
+): RenderedPage {
+  const router = createStaticRouter(handler.dataRoutes, context);
   const cache = collectingCache();
   const root = renderToString(
     <BootFrame cache={cache}>
@@ -115,4 +136,16 @@ export async function renderPage(
     data: JSON.stringify(data),
     title: documentTitle(routeMeta(context.matches.map((m) => m.route)).title),
   };
+}
+
+/**
+ * `loadPage` and `renderLoadedPage` in one.
+ * @example const page = await renderPage(new URL('http://x/courses'), { desktop: false })
+ */
+export async function renderPage(
+  url: URL,
+  options: { desktop: boolean },
+): Promise<RenderedPage | null> {
+  const loaded = await loadPage(url);
+  return loaded && renderLoadedPage(loaded, options);
 }
