@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Component tests render MUI in jsdom; on a shared 2-core machine under load one can
+          // take longer than Vitest's 5 s default without being wrong.
+          testTimeout: 15_000,
         },
       },
       {

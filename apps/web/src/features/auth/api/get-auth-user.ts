@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAuthUserResponseSchema, type User } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type User, getAuthUserEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * POST /auth/user: who the stored token belongs to. Rejects with a 401 ApiError when the
@@ -8,11 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example const user = await getAuthUser()
  */
 export async function getAuthUser(signal?: AbortSignal): Promise<User> {
-  const { user } = await apiFetch('/auth/user', {
-    method: 'POST',
-    schema: getAuthUserResponseSchema,
-    signal,
-  });
+  const { user } = await callEndpoint(getAuthUserEndpoint, { signal });
   return user;
 }
 

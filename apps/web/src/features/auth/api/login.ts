@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  loginBodySchema,
-  loginResponseSchema,
-  type LoginBody,
-  type LoginResponse,
-} from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { loginBodySchema, type LoginBody, type LoginResponse, loginEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** The login form's input: the e-mail or the phone in one field, and the password. */
 export const loginInputSchema = loginBodySchema;
@@ -17,7 +12,7 @@ export type LoginInput = LoginBody;
  * @example const { token, user } = await login({ login: 'student@dars.test', password: '…' })
  */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return apiFetch('/login', { method: 'POST', body: input, schema: loginResponseSchema });
+  return callEndpoint(loginEndpoint, { body: input });
 }
 
 /** @example const { mutate, isPending } = useLogin() */

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { logoutResponseSchema, type LogoutResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type LogoutResponse, logoutEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * POST /logout: revokes the token in use on the server.
  * @example await logout()
  */
 export function logout(): Promise<LogoutResponse> {
-  return apiFetch('/logout', { method: 'POST', schema: logoutResponseSchema });
+  return callEndpoint(logoutEndpoint);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   registerBodySchema,
-  registerResponseSchema,
   type RegisterBody,
   type RegisterResponse,
+  registerEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** The register form's input. */
 export const registerInputSchema = registerBodySchema;
@@ -17,7 +17,7 @@ export type RegisterInput = RegisterBody;
  * @example const { token, user, verification } = await register(values)
  */
 export function register(input: RegisterInput): Promise<RegisterResponse> {
-  return apiFetch('/register', { method: 'POST', body: input, schema: registerResponseSchema });
+  return callEndpoint(registerEndpoint, { body: input });
 }
 
 /** @example const { mutate, isPending } = useRegister() */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   requestPasswordResetBodySchema,
-  requestPasswordResetResponseSchema,
   type RequestPasswordResetBody,
   type RequestPasswordResetResponse,
+  requestPasswordResetEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Step 1 of the password reset: the e-mail. */
 export const requestPasswordResetInputSchema = requestPasswordResetBodySchema;
@@ -19,11 +19,7 @@ export type RequestPasswordResetInput = RequestPasswordResetBody;
 export function requestPasswordReset(
   input: RequestPasswordResetInput,
 ): Promise<RequestPasswordResetResponse> {
-  return apiFetch('/password/reset', {
-    method: 'POST',
-    body: input,
-    schema: requestPasswordResetResponseSchema,
-  });
+  return callEndpoint(requestPasswordResetEndpoint, { body: input });
 }
 
 /** @example const { mutate } = useRequestPasswordReset() */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   resetPasswordBodySchema,
-  resetPasswordResponseSchema,
+  resetPasswordEndpoint,
   type ResetPasswordBody,
   type ResetPasswordResponse,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Step 3 of the password reset: the new password. */
 export const resetPasswordInputSchema = resetPasswordBodySchema;
@@ -19,7 +19,7 @@ export function resetPassword({
   url,
   ...input
 }: ResetPasswordInput & { url: string }): Promise<ResetPasswordResponse> {
-  return apiFetch(url, { method: 'POST', body: input, schema: resetPasswordResponseSchema });
+  return callEndpoint(resetPasswordEndpoint, { url, body: input });
 }
 
 /** @example const { mutate } = useResetPassword() */

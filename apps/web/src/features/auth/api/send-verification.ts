@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendVerificationResponseSchema, type SendVerificationResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type SendVerificationResponse, sendVerificationEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * POST /verify/send: mails a new confirmation code (rate-limited by the server, 429).
  * @example const { message } = await sendVerification()
  */
 export function sendVerification(): Promise<SendVerificationResponse> {
-  return apiFetch('/verify/send', { method: 'POST', schema: sendVerificationResponseSchema });
+  return callEndpoint(sendVerificationEndpoint);
 }
 
 /** @example const { mutate, isPending } = useSendVerification() */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   validatePasswordResetBodySchema,
-  validatePasswordResetResponseSchema,
   type ValidatePasswordResetBody,
   type ValidatePasswordResetResponse,
+  validatePasswordResetEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Step 2 of the password reset: the e-mail and the mailed code. */
 export const validatePasswordResetInputSchema = validatePasswordResetBodySchema;
@@ -19,11 +19,7 @@ export type ValidatePasswordResetInput = ValidatePasswordResetBody;
 export function validatePasswordReset(
   input: ValidatePasswordResetInput,
 ): Promise<ValidatePasswordResetResponse> {
-  return apiFetch('/password/reset/validate', {
-    method: 'POST',
-    body: input,
-    schema: validatePasswordResetResponseSchema,
-  });
+  return callEndpoint(validatePasswordResetEndpoint, { body: input });
 }
 
 /** @example const { mutate } = useValidatePasswordReset() */

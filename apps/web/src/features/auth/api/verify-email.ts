@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   verifyEmailBodySchema,
-  verifyEmailResponseSchema,
   type User,
   type VerifyEmailBody,
+  verifyEmailEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** The confirm form's input: the mailed code. */
 export const verifyEmailInputSchema = verifyEmailBodySchema;
@@ -17,11 +17,7 @@ export type VerifyEmailInput = VerifyEmailBody;
  * @example const user = await verifyEmail({ code: '123456' })
  */
 export async function verifyEmail(input: VerifyEmailInput): Promise<User> {
-  const { user } = await apiFetch('/verify', {
-    method: 'POST',
-    body: input,
-    schema: verifyEmailResponseSchema,
-  });
+  const { user } = await callEndpoint(verifyEmailEndpoint, { body: input });
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getCourseResponseSchema, type Course } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type Course, getCourseEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /courses/{id}: the course page with its lectures; `joined`, `purchased` and each
@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example const course = await getCourse(12)
  */
 export async function getCourse(id: number, signal?: AbortSignal): Promise<Course> {
-  const { data } = await apiFetch(`/courses/${id}`, { schema: getCourseResponseSchema, signal });
+  const { data } = await callEndpoint(getCourseEndpoint, { params: { id }, signal });
   return data;
 }
 

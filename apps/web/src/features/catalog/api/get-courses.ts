@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getCoursesResponseSchema, type GetCoursesResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { getCoursesEndpoint, type GetCoursesResponse } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** The filters of the course list, as they appear in the page URL. */
 export interface CourseFilters {
@@ -19,12 +19,8 @@ export function getCourses(
   page: { filters: CourseFilters } | { next: string },
   signal?: AbortSignal,
 ): Promise<GetCoursesResponse> {
-  if ('next' in page) return apiFetch(page.next, { schema: getCoursesResponseSchema, signal });
-  return apiFetch('/courses', {
-    schema: getCoursesResponseSchema,
-    query: { ...page.filters },
-    signal,
-  });
+  if ('next' in page) return callEndpoint(getCoursesEndpoint, { url: page.next, signal });
+  return callEndpoint(getCoursesEndpoint, { query: { ...page.filters }, signal });
 }
 
 export function coursesQueryOptions(filters: CourseFilters) {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getHomeResponseSchema, type HomeData } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type HomeData, getHomeEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /home (signed in): the carousel slides and the featured and latest courses.
  * @example const { header_images } = await getHome()
  */
 export async function getHome(signal?: AbortSignal): Promise<HomeData> {
-  const { data } = await apiFetch('/home', { schema: getHomeResponseSchema, signal });
+  const { data } = await callEndpoint(getHomeEndpoint, { signal });
   return data;
 }
 

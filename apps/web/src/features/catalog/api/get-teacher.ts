@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getTeacherResponseSchema, type GetTeacherResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type GetTeacherResponse, getTeacherEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /teachers/{id} (public): the teacher's profile and published courses.
  * @example const { teacher, courses } = await getTeacher(2)
  */
 export function getTeacher(id: number, signal?: AbortSignal): Promise<GetTeacherResponse> {
-  return apiFetch(`/teachers/${id}`, { schema: getTeacherResponseSchema, signal });
+  return callEndpoint(getTeacherEndpoint, { params: { id }, signal });
 }
 
 export function teacherQueryOptions(id: number) {

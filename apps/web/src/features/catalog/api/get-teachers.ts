@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getTeachersResponseSchema, type Teacher } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type Teacher, getTeachersEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /teachers: every teacher with a course count. A 404 FEATURE_DISABLED when the
@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example const teachers = await getTeachers()
  */
 export async function getTeachers(signal?: AbortSignal): Promise<Teacher[]> {
-  const { data } = await apiFetch('/teachers', { schema: getTeachersResponseSchema, signal });
+  const { data } = await callEndpoint(getTeachersEndpoint, { signal });
   return data;
 }
 

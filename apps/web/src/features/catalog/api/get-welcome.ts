@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getWelcomeResponseSchema, type GetWelcomeResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type GetWelcomeResponse, getWelcomeEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /welcome: the featured courses of the welcome page.
  * @example const { featured_courses } = await getWelcome()
  */
 export function getWelcome(signal?: AbortSignal): Promise<GetWelcomeResponse> {
-  return apiFetch('/welcome', { schema: getWelcomeResponseSchema, signal });
+  return callEndpoint(getWelcomeEndpoint, { signal });
 }
 
 export function welcomeQueryOptions() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { joinCourseResponseSchema, type Course } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type Course, joinCourseEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { courseQueryOptions } from './get-course';
 import { homeQueryOptions } from './get-home';
 
@@ -10,10 +10,7 @@ import { homeQueryOptions } from './get-home';
  * @example const course = await joinCourse(12)
  */
 export async function joinCourse(id: number): Promise<Course> {
-  const { data } = await apiFetch(`/courses/${id}/join`, {
-    method: 'POST',
-    schema: joinCourseResponseSchema,
-  });
+  const { data } = await callEndpoint(joinCourseEndpoint, { params: { id } });
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   purchaseCourseBodySchema,
-  purchaseCourseResponseSchema,
   type Course,
   type PurchaseCourseBody,
+  purchaseCourseEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { courseQueryOptions } from './get-course';
 import { homeQueryOptions } from './get-home';
 
@@ -19,11 +19,7 @@ export type PurchaseCourseInput = PurchaseCourseBody;
  * @example const course = await purchaseCourse(3, { pay_by: 'paycard', code: 'K7PM4QXR9TWD2HNA' })
  */
 export async function purchaseCourse(id: number, input: PurchaseCourseInput): Promise<Course> {
-  const { data } = await apiFetch(`/courses/${id}/purchase`, {
-    method: 'POST',
-    body: input,
-    schema: purchaseCourseResponseSchema,
-  });
+  const { data } = await callEndpoint(purchaseCourseEndpoint, { params: { id }, body: input });
   return data;
 }
 

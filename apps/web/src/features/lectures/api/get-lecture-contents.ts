@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getLectureContentsResponseSchema, type LectureContents } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type LectureContents, getLectureContentsEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /lectures/{id}/contents: the videos, exams and attachments of a lecture the student
@@ -8,10 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example const { videos, exams, attachments } = await getLectureContents(31)
  */
 export function getLectureContents(id: number, signal?: AbortSignal): Promise<LectureContents> {
-  return apiFetch(`/lectures/${id}/contents`, {
-    schema: getLectureContentsResponseSchema,
-    signal,
-  });
+  return callEndpoint(getLectureContentsEndpoint, { params: { id }, signal });
 }
 
 /** Always refetched on opening: views, `viewable` and attachment links change over time. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getVideoResponseSchema, type VideoData } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type VideoData, getVideoEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /video/apps/{id}: where to play a video, `u` being the encrypted player url with a
@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example const { u, watermark_id } = await getVideo(7)
  */
 export function getVideo(id: number, signal?: AbortSignal): Promise<VideoData> {
-  return apiFetch(`/video/apps/${id}`, { schema: getVideoResponseSchema, signal });
+  return callEndpoint(getVideoEndpoint, { params: { id }, signal });
 }
 
 /**

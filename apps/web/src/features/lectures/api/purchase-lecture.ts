@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   purchaseLectureBodySchema,
-  purchaseLectureResponseSchema,
   type PurchaseLectureBody,
   type PurchaseLectureResponse,
+  purchaseLectureEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { lectureContentsQueryOptions } from './get-lecture-contents';
 
 /** The purchase dialog's input: nothing for a free lecture, else wallet or a pay-card code. */
@@ -21,11 +21,7 @@ export function purchaseLecture(
   id: number,
   input: PurchaseLectureInput,
 ): Promise<PurchaseLectureResponse> {
-  return apiFetch(`/lectures/${id}/purchase`, {
-    method: 'POST',
-    body: input,
-    schema: purchaseLectureResponseSchema,
-  });
+  return callEndpoint(purchaseLectureEndpoint, { params: { id }, body: input });
 }
 
 /**

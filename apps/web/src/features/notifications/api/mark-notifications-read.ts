@@ -1,19 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  markNotificationsReadResponseSchema,
-  type MarkNotificationsReadResponse,
-} from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type MarkNotificationsReadResponse, markNotificationsReadEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * POST /notifications/read: marks every notification of the user read.
  * @example const { notifications_count } = await markNotificationsRead() // 0
  */
 export function markNotificationsRead(): Promise<MarkNotificationsReadResponse> {
-  return apiFetch('/notifications/read', {
-    method: 'POST',
-    schema: markNotificationsReadResponseSchema,
-  });
+  return callEndpoint(markNotificationsReadEndpoint);
 }
 
 /**

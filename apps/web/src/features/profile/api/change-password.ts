@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   changePasswordBodySchema,
-  changePasswordResponseSchema,
   type ChangePasswordBody,
   type ChangePasswordResponse,
+  changePasswordEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Both passwords are required (spec §5); the new one as strong as at sign-up. */
 export const changePasswordInputSchema = changePasswordBodySchema;
@@ -17,11 +17,7 @@ export type ChangePasswordInput = ChangePasswordBody;
  * @example await changePassword({ current_password: '…', password: '…' })
  */
 export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
-  return apiFetch('/profile/password', {
-    method: 'POST',
-    body: input,
-    schema: changePasswordResponseSchema,
-  });
+  return callEndpoint(changePasswordEndpoint, { body: input });
 }
 
 /** @example const { mutate, isPending } = useChangePassword() */

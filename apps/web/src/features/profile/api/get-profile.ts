@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getProfileResponseSchema, type User } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type User, getProfileEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /profile: the signed-in user, fresh from the server.
  * @example const user = await getProfile()
  */
 export async function getProfile(signal?: AbortSignal): Promise<User> {
-  const { user } = await apiFetch('/profile', { schema: getProfileResponseSchema, signal });
+  const { user } = await callEndpoint(getProfileEndpoint, { signal });
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { logoutAllResponseSchema, type LogoutAllResponse } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type LogoutAllResponse, logoutAllEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * POST /logout/all: ends every session of the student on the server, this one included, and
@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  * @example await logoutAll()
  */
 export function logoutAll(): Promise<LogoutAllResponse> {
-  return apiFetch('/logout/all', { method: 'POST', schema: logoutAllResponseSchema });
+  return callEndpoint(logoutAllEndpoint);
 }
 
 /**

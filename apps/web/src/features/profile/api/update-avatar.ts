@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   updateAvatarBodySchema,
-  updateAvatarResponseSchema,
   type UpdateAvatarBody,
   type User,
+  updateAvatarEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { profileQueryOptions } from './get-profile';
 
 /** Any image file, size-limited (spec §5). */
@@ -20,11 +20,7 @@ export type UpdateAvatarInput = UpdateAvatarBody;
 export async function updateAvatar({ avatar }: UpdateAvatarInput): Promise<User> {
   const body = new FormData();
   body.append('avatar', avatar);
-  const { user } = await apiFetch('/profile/avatar', {
-    method: 'POST',
-    body,
-    schema: updateAvatarResponseSchema,
-  });
+  const { user } = await callEndpoint(updateAvatarEndpoint, { body });
   return user;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   updateProfileBodySchema,
-  updateProfileResponseSchema,
   type UpdateProfileBody,
   type User,
+  updateProfileEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { profileQueryOptions } from './get-profile';
 
 /** The name, the grade, or both. */
@@ -17,11 +17,7 @@ export type UpdateProfileInput = UpdateProfileBody;
  * @example const user = await updateProfile({ name: 'سارة', grade_id: 2 })
  */
 export async function updateProfile(input: UpdateProfileInput): Promise<User> {
-  const { user } = await apiFetch('/profile', {
-    method: 'PUT',
-    body: input,
-    schema: updateProfileResponseSchema,
-  });
+  const { user } = await callEndpoint(updateProfileEndpoint, { body: input });
   return user;
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAppResponseSchema, type AppSettings } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { type AppSettings, getAppEndpoint } from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /**
  * GET /app: the settings the whole app starts from.
  * @example const settings = await getAppSettings()
  */
 export async function getAppSettings(signal?: AbortSignal): Promise<AppSettings> {
-  const { data } = await apiFetch('/app', { schema: getAppResponseSchema, signal });
+  const { data } = await callEndpoint(getAppEndpoint, { signal });
   return data;
 }
 

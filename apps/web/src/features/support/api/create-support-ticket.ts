@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   createSupportTicketBodySchema,
-  createSupportTicketResponseSchema,
   guestSupportTicketBodySchema,
   type CreateSupportTicketBody,
   type CreateSupportTicketResponse,
+  createSupportTicketEndpoint,
 } from '@dars/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** A student's ticket: title and content. */
 export const supportTicketInputSchema = createSupportTicketBodySchema;
@@ -22,11 +22,7 @@ export type SupportTicketInput = CreateSupportTicketBody;
 export function createSupportTicket(
   input: SupportTicketInput,
 ): Promise<CreateSupportTicketResponse> {
-  return apiFetch('/support-tickets', {
-    method: 'POST',
-    body: input,
-    schema: createSupportTicketResponseSchema,
-  });
+  return callEndpoint(createSupportTicketEndpoint, { body: input });
 }
 
 /** @example const { mutate, isPending } = useCreateSupportTicket() */
