@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { preloadFonts } from './build/preload-fonts';
 
 /** Shared code of the app (not screens): small modules that would otherwise be tiny chunks. */
 const SHARED_SOURCE =
@@ -12,9 +13,12 @@ const SHARED_SOURCE =
  * imports. A dot folder: the server does not serve it, and it is not precompressed.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
-  // The server's render carries its libraries: it runs wherever the build is put.
-  ssr: { noExternal: true },
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), preloadFonts(/cairo-(?:arabic|latin)-\d00-normal-[\w-]+\.woff2$/), precompress()],
+  // The server's render carries its libraries: it runs wherever the build is put. Only for
+  // that build: Vitest would otherwise transform every library for each test file.
+  ssr: isSsrBuild ? { noExternal: true } : {},
   server: {
     port: 5173,
     // /player is the server's embedded video player page (opened in a frame).

@@ -1,22 +1,23 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true once the browser has had an idle moment after it (or after
  * `timeoutMs` at the latest). For what a screen shows below its first view, such as the
  * footer: it is rendered in its own short task after the page has painted, instead of
  * lengthening the first render, which on a phone is one long task before the largest element
- * appears.
+ * appears. That render is a transition: React does it in short slices.
  * @example const showFooter = useAfterIdle()
  */
 export function useAfterIdle(timeoutMs = 1000): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (idle) return;
+    const done = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+      const id = window.requestIdleCallback(done, { timeout: timeoutMs });
       return () => window.cancelIdleCallback(id);
     }
-    const timer = window.setTimeout(() => setIdle(true), 0);
+    const timer = window.setTimeout(done, 0);
     return () => window.clearTimeout(timer);
   }, [idle, timeoutMs]);
   return idle;
