@@ -26,13 +26,20 @@ export default defineConfig({
           // 300 argon2 checks takes 20–45 s, and Stryker would repeat it for every login mutant.
           // Not security-reset: it builds a server inside a test, so Stryker takes route
           // registration (run by every suite's beforeAll) for code only that test covers.
+          // Paths follow ADR 013's test layout (one folder per module, app/ and db/).
           include: [
-            'apps/server/test/denial-*.test.ts',
-            'apps/server/test/security-{login,sessions}.test.ts',
-            'apps/server/test/{auth,purchases,lecture-access,paycards-issue,courses,profile,http}.test.ts',
-            'apps/server/test/{home-teachers-wallet,seed,settings}.test.ts',
+            'apps/server/test/*/denial-*.test.ts',
+            'apps/server/test/auth/{auth,security-login,security-sessions}.test.ts',
+            'apps/server/test/purchases/purchases.test.ts',
+            'apps/server/test/lectures/lecture-access.test.ts',
+            'apps/server/test/paycards/paycards-issue.test.ts',
+            'apps/server/test/{profile/profile,settings/settings}.test.ts',
+            'apps/server/test/{home/home,teachers/teachers,wallet/wallet}.test.ts',
+            'apps/server/test/{app/http,db/seed}.test.ts',
+            // Not yet moved to courses/ (ADR 013, "Test layout"); either place is found.
+            'apps/server/test/{,courses/}courses.test.ts',
           ],
-          exclude: ['apps/server/test/denial-login.test.ts'],
+          exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { TEST_DATABASE_URL: '' },

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTeacherResponseSchema, getTeachersResponseSchema } from '@dars/contract';
+import { putSettings } from '../../src/modules/settings/settings-service';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeTeacher } from '../factories/catalog';
+import { makeCourse } from '../factories/courses';
+import { makeStudent, type TestStudent } from '../factories/students';
+
+let server: TestServer;
+let student: TestStudent;
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  student = await makeStudent(server.db);
+});
+afterAll(() => server.close());
+
+const get = (url: string, token?: string) =>
+  server.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+
+describe('teachers', () => {
+  it('lists teachers with their published course counts', async () => {
+    const teacherId = await makeTeacher(server.db, { name: 'أ. مدرس بثلاث دورات' });
+    for (const published of [true, true, false])
+      await makeCourse(server, { teacherIds: [teacherId], published });
+    const { data } = getTeachersResponseSchema.parse(
+      (await get('/teachers', student.token)).json(),
+    );
+    expect(data.find((t) => t.id === teacherId)!.courses_count).toBe(2);
+  });
+
+  it('shows a profile with contact links only when present, and the teacher’s courses', async () => {
+    const teacherId = await makeTeacher(server.db, {
+      telegram_url: 'https://t.me/mona_arabic',
+      banner_path: 'teachers/banner.svg',
+    });
+    const course = await makeCourse(server, { teacherIds: [teacherId] });
+    const { teacher, courses } = getTeacherResponseSchema.parse(
+      (await get(`/teachers/${teacherId}`)).json(),
+    );
+    expect(teacher).toMatchObject({
+      phone: null,
+      email: null,
+      telegram_url: 'https://t.me/mona_arabic',
+      courses_count: 1,
+    });
+    expect(teacher.banner).toMatch(/^\/storage\//);
+    expect(courses.map((c) => c.id)).toEqual([course.id]);
+    expect((await get('/teachers/99999')).statusCode).toBe(404);
+  });
+
+  it('hides the list when teachers_page is off, but not a teacher’s profile', async () => {
+    const teacherId = await makeTeacher(server.db);
+    await putSettings(server.db, { teachers_page: false });
+    expect((await get('/teachers', student.token)).statusCode).toBe(404);
+    expect((await get(`/teachers/${teacherId}`)).statusCode).toBe(200);
+    await putSettings(server.db, { teachers_page: true });
+  });
+});
