@@ -10,7 +10,8 @@ export const SEARCH_DEBOUNCE_MS = 400;
 /**
  * The course list's search box. It searches while the user types (after a short pause)
  * and on Enter; `query` is the searched text from the URL, which it follows when it
- * changes from outside (reset, a link).
+ * changes from outside (reset, a link). Text typed into the server's page before the app took
+ * it over is searched as soon as it has.
  */
 export function CourseSearchField({
   query,
@@ -22,6 +23,7 @@ export function CourseSearchField({
   const [text, setText] = useState(query);
   const [seenQuery, setSeenQuery] = useState(query);
   const timer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
 
   if (query !== seenQuery) {
     // The URL changed: take its text unless it is what the user is typing already.
@@ -42,6 +44,14 @@ export function CourseSearchField({
     timer.current = window.setTimeout(() => onSearch(value), SEARCH_DEBOUNCE_MS);
   };
 
+  useEffect(() => {
+    // Hydration keeps what was typed before it, but React's state does not know it.
+    const typed = input.current?.value ?? text;
+    if (typed !== text) change(typed);
+    // Once, when the field is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     searchNow(text);
@@ -51,6 +61,7 @@ export function CourseSearchField({
     <form role="search" onSubmit={submit}>
       <TextField
         value={text}
+        inputRef={input}
         onChange={(e) => change(e.target.value)}
         placeholder={t('search.placeholder')}
         fullWidth
