@@ -59,8 +59,28 @@ describe.each<ViewportName>(['phone', 'desktop'])('on a %s', (viewport) => {
         page.getByRole('heading', { level: 1, name: WELCOME_HEADING }).isVisible(),
       ).resolves.toBe(true);
       // Taken over: the app answers a click (the phone search or the menu opens the drawer).
-      await page.getByRole('button', { name: 'فتح القائمة' }).click();
-      await page.getByRole('navigation').first().waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'فتح القائمة' }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers a tap made before the app has taken the page over, once it has', async () => {
+    const { context, page } = await openPage(browser, inject('baseURL'), viewport);
+    try {
+      // The page's first script (the entry) is held back until the tap has been made.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/courses', { waitUntil: 'commit' });
+      await page.getByRole('banner').getByRole('button', { name: 'فتح القائمة' }).click();
+      release();
+      await waitForAppStart(page);
+      await page.getByRole('dialog').getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
     } finally {
       await context.close();
     }

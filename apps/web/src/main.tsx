@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppBoot } from './app/app-boot';
-import { prerenderedPage } from './app/prerendered-page';
+import { prerenderedPage, releaseEarlyClicks } from './app/prerendered-page';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -19,5 +19,7 @@ if (prerenderedPage()) {
     hydrateRoot(root, app);
   });
 } else {
+  // Nothing of the server's page will answer: the app renders its own.
+  releaseEarlyClicks({ replay: false });
   createRoot(root).render(app);
 }

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { EmotionCache } from '@emotion/cache';
 import { RouteErrorScreen } from '../features/shell/components/route-error-screen';
 import { SplashScreen } from '../features/shell/components/splash-screen';
-import { BOOT_SPLASH_ID, removeBootSplash } from './prerendered-page';
+import { BOOT_SPLASH_ID, removeBootSplash, releaseEarlyClicks } from './prerendered-page';
 import { StyleProvider } from './style-provider';
 
 // The first script holds only React, the styles and the splash. The app (router, app start,
@@ -26,8 +26,9 @@ class AppLoadBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 
   override componentDidCatch() {
-    // The page's own splash would cover the reload screen.
+    // The page's own splash would cover the reload screen, whose button must answer.
     removeBootSplash();
+    releaseEarlyClicks({ replay: false });
   }
 
   override render() {

@@ -1,10 +1,10 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hasToken } from '../lib/token-storage';
 import { AppRoot } from './app-root';
 import { prefetchFirstScreen } from './prefetch-first-screen';
-import { prerenderedPage, removeBootSplash } from './prerendered-page';
+import { prerenderedPage, removeBootSplash, releaseEarlyClicks } from './prerendered-page';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
 import { forceLogout } from './session-actions';
@@ -57,6 +57,8 @@ async function loadMatchedRoutes(location: Location): Promise<void> {
 export default function App() {
   // The server's splash goes when the app's own screens are there (its splash, or the page).
   useLayoutEffect(removeBootSplash, []);
+  // A tap made before the app took the page over, now that its buttons answer.
+  useEffect(() => releaseEarlyClicks({ replay: true }), []);
   return (
     <AppRoot queryClient={queryClient} prerendered={page !== null} desktopGuess={page?.desktop}>
       <RouterProvider router={router} />

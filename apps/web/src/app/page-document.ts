@@ -1,14 +1,25 @@
 import { APP_REVEAL_DELAY_MS, STORAGE_KEYS } from '@dars/contract';
 import type { RenderedPage } from './render-page';
-import { BOOT_SPLASH_ID, CLIENT_START_ATTRIBUTE, PAGE_DATA_ID } from './prerendered-page';
+import {
+  BOOT_SPLASH_ID,
+  CLIENT_START_ATTRIBUTE,
+  EARLY_CLICKS,
+  PAGE_DATA_ID,
+} from './prerendered-page';
 
 /**
  * The page's first script, inline in the head so it runs before the first paint: a visitor
  * with a stored token (or the native wrapper, which checks its version first) gets the app
- * started by the browser, behind the splash, not the guest page the server rendered. The
- * server allows it by its hash in the Content-Security-Policy.
+ * started by the browser, behind the splash, not the guest page the server rendered. Until
+ * the app has taken a rendered page over, a tap on one of its buttons is kept (the last one)
+ * for the app to replay, and a form is not sent away (`releaseEarlyClicks`); links work as
+ * links. The server allows the script by its hash in the Content-Security-Policy.
  */
-export const BOOT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||window.Capacitor)document.documentElement.setAttribute("${CLIENT_START_ATTRIBUTE}","")}catch(e){}`;
+export const BOOT_SCRIPT =
+  `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||window.Capacitor)document.documentElement.setAttribute("${CLIENT_START_ATTRIBUTE}","")}catch(e){}` +
+  `window.${EARLY_CLICKS}=[];` +
+  `document.addEventListener("click",function(e){var q=window.${EARLY_CLICKS},b=q&&e.target.closest&&e.target.closest("button,[role=button]");if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +
+  `document.addEventListener("submit",function(e){if(window.${EARLY_CLICKS})e.preventDefault()},true)`;
 
 /**
  * Spec §4: the app shows about 250 ms after the start's check. For a guest's page from the

@@ -10,6 +10,9 @@ export const BOOT_SPLASH_ID = 'boot-splash';
  */
 export const CLIENT_START_ATTRIBUTE = 'data-client-start';
 
+/** The global where the page's first script keeps taps made before the app took over. */
+export const EARLY_CLICKS = '__darsEarlyClicks';
+
 /** What the server put beside a page it rendered for a guest. */
 export interface PrerenderedPage {
   /** The queries the page was rendered from (settings and the page's data). */
@@ -44,4 +47,18 @@ export function prerenderedPage(): PrerenderedPage | null {
  */
 export function removeBootSplash(): void {
   document.getElementById(BOOT_SPLASH_ID)?.remove();
+}
+
+/**
+ * Ends the page's first script's watch over taps (`BOOT_SCRIPT`): once a server-rendered page
+ * is hydrated, replaying the last button tapped before (`replay`, if it is still in the page);
+ * at once, dropping them, when the app renders itself.
+ * @example releaseEarlyClicks({ replay: true })
+ */
+export function releaseEarlyClicks({ replay }: { replay: boolean }): void {
+  const holder = window as unknown as Record<string, HTMLElement[] | null | undefined>;
+  const taps = holder[EARLY_CLICKS];
+  holder[EARLY_CLICKS] = null;
+  const last = taps?.at(-1);
+  if (replay && last?.isConnected) last.click();
 }
