@@ -49,6 +49,8 @@ const database = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(dataDir, 'dars.sqlite'),
   pgSchema,
+  // BENCH_PG_POOL: PostgreSQL connections in the pool (the server's default is 10).
+  ...(process.env.BENCH_PG_POOL ? { poolSize: Number(process.env.BENCH_PG_POOL) } : {}),
 });
 await migrateToLatest(database.db);
 await seedDemoIfEmpty(database.db, dataDir);

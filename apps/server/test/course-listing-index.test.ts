@@ -23,16 +23,31 @@ async function listQueryOf(url: string): Promise<CompiledQuery> {
   }
 }
 
-/** The plan of a query, one line per step, from the database itself. */
+type PgPlan = { 'Node Type': string; 'Index Name'?: string; 'Parent Relationship'?: string };
+
+/** The steps of a PostgreSQL plan that make the query's own rows (not its subqueries'). */
+function outerSteps(plan: PgPlan & { Plans?: PgPlan[] }): string[] {
+  if (plan['Parent Relationship'] === 'SubPlan') return [];
+  const step = `${plan['Node Type']} ${plan['Index Name'] ?? ''}`;
+  return [step, ...(plan.Plans ?? []).flatMap(outerSteps)];
+}
+
+/**
+ * How the database finds and orders the query's own rows (the card's subqueries left out), one
+ * step a line, from the database itself.
+ */
 async function planOf(query: CompiledQuery): Promise<string> {
   const params = query.parameters as unknown[];
   if (server.dialect === 'sqlite') {
-    const { rows } = await server.db.executeQuery<{ detail: string }>({
+    const { rows } = await server.db.executeQuery<{ parent: number; detail: string }>({
       ...query,
       sql: `explain query plan ${query.sql}`,
       parameters: params,
     });
-    return rows.map((r) => r.detail).join('\n');
+    return rows
+      .filter((r) => r.parent === 0 && !/SUBQUERY/.test(r.detail))
+      .map((r) => r.detail)
+      .join('\n');
   }
   // The demo catalogue is small enough that PostgreSQL would rather read the whole table and
   // sort it; forbidding both shows whether the index alone can give the list's order.
@@ -41,12 +56,12 @@ async function planOf(query: CompiledQuery): Promise<string> {
     await sql`set enable_sort = off`.execute(conn);
     await sql`set enable_incremental_sort = off`.execute(conn);
     try {
-      const { rows } = await conn.executeQuery<{ 'QUERY PLAN': string }>({
+      const { rows } = await conn.executeQuery<{ 'QUERY PLAN': [{ Plan: PgPlan }] }>({
         ...query,
-        sql: `explain ${query.sql}`,
+        sql: `explain (format json) ${query.sql}`,
         parameters: params,
       });
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
+      return outerSteps(rows[0]!['QUERY PLAN'][0].Plan).join('\n');
     } finally {
       await sql`reset all`.execute(conn);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COURSES_PAGE_SIZE,
   apiErrorSchema,
@@ -206,5 +206,48 @@ describe('GET /api/v1/welcome', () => {
     const { featured_courses } = getWelcomeResponseSchema.parse(res.json());
     expect(featured_courses.length).toBe(COURSES.filter((c) => c.featured).length);
     expect(featured_courses.every((c) => c.featured)).toBe(true);
+  });
+});
+
+describe('catalog reads in one query', () => {
+  /** The statements one request runs, every one the server sends to the database. */
+  async function statementsOf(url: string, headers: Record<string, string> = {}) {
+    const spy = vi.spyOn(server.db.getExecutor(), 'executeQuery');
+    try {
+      const res = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...WEB_HEADERS, ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      return spy.mock.calls.map(([query]) => query.sql);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('reads a page of cards with their teachers, grades and categories in one query', async () => {
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    const auth = { authorization: `Bearer ${token}` };
+    await statementsOf('/api/v1/courses', auth); // the session is looked up and marked used
+    const statements = await statementsOf('/api/v1/courses', auth);
+    const catalog = statements.filter((s) => /"courses"/.test(s));
+    expect(catalog).toHaveLength(1);
+    expect(statements.filter((s) => /course_teachers|course_grades/.test(s))).toEqual(catalog);
+  });
+
+  it('reads a course page with its lectures in one query (a student’s purchases in another)', async () => {
+    const { data } = getCoursesResponseSchema.parse(
+      (await server.app.inject({ method: 'GET', url: '/api/v1/courses' })).json(),
+    );
+    const url = `/api/v1/courses/${data[0]!.id}`;
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    const auth = { authorization: `Bearer ${token}` };
+    await statementsOf(url, auth);
+    const statements = await statementsOf(url, auth);
+    const page = statements.filter((s) => /"courses"/.test(s));
+    expect(page).toHaveLength(1);
+    expect(statements.filter((s) => /\blectures\b/.test(s))).toEqual(page);
+    expect(statements.filter((s) => /lecture_purchases/.test(s))).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { precompile, preparedName } from '../src/db/precompiled';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -54,6 +54,28 @@ describe('precompile', () => {
       name: "x' or '1'='1",
     });
     expect(rows).toEqual([]);
+  });
+
+  it('writes an inlined integer into the SQL, one text per value, and refuses anything else', async () => {
+    const newest = precompile(
+      (db, p: { limit: number }) =>
+        db.selectFrom('courses').select('id').orderBy('id', 'desc').limit(sql.lit(p.limit)),
+      { inline: ['limit'] },
+    );
+    const all = await server.db.selectFrom('courses').select('id').orderBy('id', 'desc').execute();
+    const spy = vi.spyOn(server.db, 'executeQuery');
+    try {
+      expect(await newest.execute(server.db, { limit: 2 })).toEqual(all.slice(0, 2));
+      expect(await newest.execute(server.db, { limit: 3 })).toEqual(all.slice(0, 3));
+      const texts = spy.mock.calls.map(([q]) => (q as CompiledQuery).sql);
+      expect(texts[0]).toMatch(/limit 2$/);
+      expect(texts[1]).toMatch(/limit 3$/);
+    } finally {
+      spy.mockRestore();
+    }
+    for (const limit of [1.5, Number.NaN, '1; drop table courses' as unknown as number]) {
+      await expect(newest.execute(server.db, { limit })).rejects.toThrow(TypeError);
+    }
   });
 
   it('runs as a named statement that PostgreSQL parses and plans once per connection', async () => {

@@ -35,22 +35,38 @@ function marker(name: string, index?: number): string {
  * (an array by one marker per element), `undefined` and `null` kept so the builder can branch
  * on them.
  */
-function markers<P extends Params>(params: P): P {
+function markers<P extends Params>(params: P, inline: ReadonlySet<string>): P {
   const out: Params = {};
   for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null) out[name] = value;
+    if (value === undefined || value === null || inline.has(name)) out[name] = value;
     else if (Array.isArray(value)) out[name] = value.map((_, i) => marker(name, i));
     else out[name] = marker(name);
   }
   return out as P;
 }
 
-/** What the SQL text depends on: which parameters are absent or null, and array lengths. */
-function shapeOf(params: Params): string {
+/**
+ * What the SQL text depends on: which parameters are absent or null, array lengths, and the
+ * values of the inlined ones.
+ */
+function shapeOf(params: Params, inline: ReadonlySet<string>): string {
   let shape = '';
   for (const [name, value] of Object.entries(params)) {
-    const kind =
-      value === undefined ? 'u' : value === null ? 'n' : Array.isArray(value) ? value.length : 'v';
+    let kind: string | number;
+    if (inline.has(name)) {
+      // Written into the SQL text itself: only an integer can be, safely.
+      if (!Number.isSafeInteger(value)) throw new TypeError(`${name} must be an integer`);
+      kind = `=${value as number}`;
+    } else {
+      kind =
+        value === undefined
+          ? 'u'
+          : value === null
+            ? 'n'
+            : Array.isArray(value)
+              ? value.length
+              : 'v';
+    }
     shape += `${name}:${kind};`;
   }
   return shape;
@@ -72,27 +88,43 @@ export type Precompiled<P extends Params, O> = {
   executeTakeFirst(db: Kysely<DB>, params: P): Promise<O | undefined>;
 };
 
+export type PrecompileOptions<P> = {
+  /**
+   * Integer parameters written into the SQL text (with `sql.lit`) instead of bound: each value
+   * is a shape of its own, so only for the few a query takes, like a page size. A LIMIT SQLite
+   * knows when it prepares costs a third less than a bound one on a course page (18 correlated
+   * subqueries), and PostgreSQL's generic plan can count on it.
+   */
+  inline?: (keyof P & string)[];
+};
+
 /**
  * A hot query built and compiled by Kysely once per database and parameter shape, then run by
  * binding new values: building and compiling the query tree cost more CPU than SQLite spent
  * answering it. The builder may branch only on what the shape captures (a parameter absent,
- * null, or an array's length), never on a value itself: it sees markers, not values.
+ * null, an array's length, an inlined value), never on another value: it sees markers instead.
  * @example
  * const byId = precompile((db, p: { id: number }) =>
  *   db.selectFrom('courses').select(['id', 'name']).where('id', '=', p.id));
  * const course = await byId.executeTakeFirst(db, { id: 7 });
+ * const latest = precompile(
+ *   (db, p: { limit: number }) => db.selectFrom('courses').select('id').limit(sql.lit(p.limit)),
+ *   { inline: ['limit'] },
+ * );
  */
 export function precompile<P extends Params, O>(
   build: (db: Kysely<DB>, params: P) => Compilable<O>,
+  options: PrecompileOptions<P> = {},
 ): Precompiled<P, O> {
+  const inline: ReadonlySet<string> = new Set(options.inline ?? []);
   const byDb = new WeakMap<Kysely<DB>, Map<string, Template>>();
   const templateFor = (db: Kysely<DB>, params: P): Template => {
     let templates = byDb.get(db);
     if (!templates) byDb.set(db, (templates = new Map()));
-    const shape = shapeOf(params);
+    const shape = shapeOf(params, inline);
     let template = templates.get(shape);
     if (!template) {
-      const { sql, parameters } = build(db, markers(params)).compile();
+      const { sql, parameters } = build(db, markers(params, inline)).compile();
       template = { sql, parameters };
       if (templates.size < MAX_SHAPES) templates.set(shape, template);
       if (!preparedNames.has(sql) && preparedNames.size < MAX_PREPARED) {

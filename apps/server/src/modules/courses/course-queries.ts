@@ -1,7 +1,8 @@
 import {
+  PostgresAdapter,
   sql,
-  type Compilable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
 } from 'kysely';
@@ -71,11 +72,50 @@ export type CourseCursor = { createdAt: string; id: number };
 export type CoursePageAt =
   { limit: number; offset: number } | { limit: number; after: CourseCursor };
 
+/** A course's teacher, grade or category as a card lists it. */
+export type CourseLink = { id: number; name: string; avatar_path?: string | null };
+
+/**
+ * A list read as a JSON column: SQLite answers its text, PostgreSQL the parsed value, and
+ * PostgreSQL's json_agg gives null for no rows.
+ */
+type JsonList<T> = string | T[] | null;
+
+/**
+ * The rows of a JSON list column.
+ * @example jsonList<CourseLink>('[{"id":1,"name":"الصف الأول"}]') // [{ id: 1, name: 'الصف الأول' }]
+ */
+export function jsonList<T>(value: JsonList<T>): T[] {
+  if (value === null) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
+}
+
+/**
+ * `(select <json array of objects, in order> from …)`: the same subquery in each dialect's
+ * spelling (SQLite json_group_array/json_object, PostgreSQL json_agg/json_build_object).
+ */
+function jsonListOf<T>(
+  db: Kysely<DB>,
+  fields: Record<string, string>,
+  rest: RawBuilder<unknown>,
+  orderBy: string,
+): RawBuilder<JsonList<T>> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const object = sql.join(
+    Object.entries(fields).map(([key, column]) => sql`${sql.lit(key)}, ${sql.raw(column)}`),
+  );
+  return sql<JsonList<T>>`(select ${sql.raw(pg ? 'json_agg' : 'json_group_array')}(${sql.raw(
+    pg ? 'json_build_object' : 'json_object',
+  )}(${object}) order by ${sql.raw(orderBy)}) ${rest})`;
+}
+
 /**
  * The columns a course card needs, and no more (not `search_text`, the largest), with its
- * counts and the student's enrolment read in the same query instead of one query each.
+ * counts, the student's enrolment, and its teachers, grades and categories (JSON lists, in
+ * display order) read in the same query instead of one query each.
  */
 function selectCard(
+  db: Kysely<DB>,
   q: SelectQueryBuilder<DB, 'courses', object>,
   userId: number | null,
 ): SelectQueryBuilder<DB, 'courses', CourseCardRow> {
@@ -110,6 +150,27 @@ function selectCard(
             .whereRef('enrollments.course_id', '=', 'courses.id')
             .where('enrollments.user_id', '=', userId)
             .as('enrolled_at'),
+      jsonListOf<CourseLink>(
+        db,
+        { id: 't.id', name: 't.name', avatar_path: 't.avatar_path' },
+        sql`from course_teachers as ct inner join teachers as t on t.id = ct.teacher_id
+          where ct.course_id = courses.id`,
+        'ct.position, t.id',
+      ).as('teachers'),
+      jsonListOf<CourseLink>(
+        db,
+        { id: 'g.id', name: 'g.name' },
+        sql`from course_grades as cg inner join grades as g on g.id = cg.grade_id
+          where cg.course_id = courses.id`,
+        'g.position, g.id',
+      ).as('grades'),
+      jsonListOf<CourseLink>(
+        db,
+        { id: 'k.id', name: 'k.name' },
+        sql`from course_categories as cc inner join categories as k on k.id = cc.category_id
+          where cc.course_id = courses.id`,
+        'k.position, k.id',
+      ).as('categories'),
     ]) as SelectQueryBuilder<DB, 'courses', CourseCardRow>;
 }
 
@@ -130,7 +191,13 @@ export type CourseCardRow = Pick<
   users_count: number | null;
   /** When the student joined; null for a guest or a student who has not. */
   enrolled_at: string | null;
+  teachers: JsonList<CourseLink>;
+  grades: JsonList<CourseLink>;
+  categories: JsonList<CourseLink>;
 };
+
+/** Page sizes go into the SQL text: a LIMIT known when the statement is prepared is cheaper. */
+const INLINE_LIMIT = { inline: ['limit' as const] };
 
 type PageParams = {
   pattern: string | undefined;
@@ -143,7 +210,7 @@ type PageParams = {
   afterId: number | undefined;
 };
 
-const coursePageQuery = precompile((db, p: PageParams) => {
+const coursesPageQuery = precompile((db, p: PageParams) => {
   let q = filtered(db, { pattern: p.pattern, gradeId: p.gradeId, categoryId: p.categoryId });
   if (p.afterCreatedAt !== undefined && p.afterId !== undefined) {
     const createdAt = p.afterCreatedAt;
@@ -160,15 +227,15 @@ const coursePageQuery = precompile((db, p: PageParams) => {
       .select('courses.id')
       .orderBy('courses.created_at', 'desc')
       .orderBy('courses.id', 'desc')
-      .limit(p.limit)
+      .limit(sql.lit(p.limit))
       .offset(p.offset);
     q = db.selectFrom('courses').where('courses.id', 'in', ids);
   }
-  return selectCard(q, p.userId)
+  return selectCard(db, q, p.userId)
     .orderBy('courses.created_at', 'desc')
     .orderBy('courses.id', 'desc')
-    .limit(p.limit);
-});
+    .limit(sql.lit(p.limit));
+}, INLINE_LIMIT);
 
 /**
  * One page of published courses, newest first. Reads one row past the page to learn whether
@@ -182,7 +249,7 @@ export async function findCourses(
   userId: number | null,
 ): Promise<{ rows: CourseCardRow[]; hasMore: boolean }> {
   const after = 'after' in at ? at.after : undefined;
-  const rows = await coursePageQuery.execute(db, {
+  const rows = await coursesPageQuery.execute(db, {
     pattern: filter.query ? likePattern(filter.query) : undefined,
     gradeId: filter.gradeId,
     categoryId: filter.categoryId,
@@ -195,13 +262,15 @@ export async function findCourses(
   return { rows: rows.slice(0, at.limit), hasMore: rows.length > at.limit };
 }
 
-const featuredQuery = precompile((db, p: { userId: number | null; limit: number }) =>
-  selectCard(db.selectFrom('courses'), p.userId)
-    .where('courses.published', '=', 1)
-    .where('courses.featured', '=', 1)
-    .orderBy('courses.created_at', 'desc')
-    .orderBy('courses.id', 'desc')
-    .limit(p.limit),
+const featuredQuery = precompile(
+  (db, p: { userId: number | null; limit: number }) =>
+    selectCard(db, db.selectFrom('courses'), p.userId)
+      .where('courses.published', '=', 1)
+      .where('courses.featured', '=', 1)
+      .orderBy('courses.created_at', 'desc')
+      .orderBy('courses.id', 'desc')
+      .limit(sql.lit(p.limit)),
+  INLINE_LIMIT,
 );
 
 export async function findFeaturedCourses(
@@ -212,12 +281,14 @@ export async function findFeaturedCourses(
   return featuredQuery.execute(db, { userId, limit });
 }
 
-const latestQuery = precompile((db, p: { userId: number | null; limit: number }) =>
-  selectCard(db.selectFrom('courses'), p.userId)
-    .where('courses.published', '=', 1)
-    .orderBy('courses.created_at', 'desc')
-    .orderBy('courses.id', 'desc')
-    .limit(p.limit),
+const latestQuery = precompile(
+  (db, p: { userId: number | null; limit: number }) =>
+    selectCard(db, db.selectFrom('courses'), p.userId)
+      .where('courses.published', '=', 1)
+      .orderBy('courses.created_at', 'desc')
+      .orderBy('courses.id', 'desc')
+      .limit(sql.lit(p.limit)),
+  INLINE_LIMIT,
 );
 
 /** The most recently added published courses, newest first. */
@@ -231,6 +302,7 @@ export async function findLatestCourses(
 
 const teacherCoursesQuery = precompile((db, p: { teacherId: number; userId: number | null }) =>
   selectCard(
+    db,
     db
       .selectFrom('courses')
       .innerJoin('course_teachers', 'course_teachers.course_id', 'courses.id')
@@ -251,19 +323,64 @@ export async function findTeacherCourses(
   return teacherCoursesQuery.execute(db, { teacherId, userId });
 }
 
-const courseCardQuery = precompile((db, p: { id: number; userId: number | null }) =>
-  selectCard(db.selectFrom('courses'), p.userId)
+/** A lecture as the course page reads it, with whether a mandatory exam holds its videos. */
+export type CourseLectureRow = Pick<
+  LectureRow,
+  | 'id'
+  | 'course_id'
+  | 'name'
+  | 'free'
+  | 'price'
+  | 'preview'
+  | 'expiry_days'
+  | 'repurchasable'
+  | 'repurchase_price'
+  | 'paycard_disabled'
+> & {
+  /** SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false. */
+  mandatory_exam: number | boolean;
+};
+
+/** A course as its page reads it: the card and its lectures in order. */
+export type CoursePageRow = CourseCardRow & { lectures: JsonList<CourseLectureRow> };
+
+const coursePageQuery = precompile((db, p: { id: number; userId: number | null }) =>
+  selectCard(db, db.selectFrom('courses'), p.userId)
+    .select(
+      jsonListOf<CourseLectureRow>(
+        db,
+        {
+          id: 'l.id',
+          course_id: 'l.course_id',
+          name: 'l.name',
+          free: 'l.free',
+          price: 'l.price',
+          preview: 'l.preview',
+          expiry_days: 'l.expiry_days',
+          repurchasable: 'l.repurchasable',
+          repurchase_price: 'l.repurchase_price',
+          paycard_disabled: 'l.paycard_disabled',
+          mandatory_exam: `exists (select 1 from lecture_exams as e where e.lecture_id = l.id
+            and (e.must_pass = 1 or e.must_take = 1))`,
+        },
+        sql`from lectures as l where l.course_id = courses.id`,
+        'l.position, l.id',
+      ).as('lectures'),
+    )
     .where('courses.id', '=', p.id)
     .where('courses.published', '=', 1),
 );
 
-/** One published course as its page reads it, with the student's enrolment. */
-export async function findCourseCard(
+/**
+ * One published course as its page reads it, with the student's enrolment and its lectures, in
+ * one query (one round trip on PostgreSQL).
+ */
+export async function findCoursePage(
   db: Kysely<DB>,
   id: number,
   userId: number | null,
-): Promise<CourseCardRow | undefined> {
-  return courseCardQuery.executeTakeFirst(db, { id, userId });
+): Promise<CoursePageRow | undefined> {
+  return coursePageQuery.executeTakeFirst(db, { id, userId });
 }
 
 export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow | undefined> {
@@ -273,134 +390,6 @@ export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow 
     .where('id', '=', id)
     .where('published', '=', 1)
     .executeTakeFirst();
-}
-
-/** The grades, categories and teachers of many courses, each list in its display order. */
-export type CourseLinks = {
-  grades: Map<number, { id: number; name: string }[]>;
-  categories: Map<number, { id: number; name: string }[]>;
-  teachers: Map<number, { id: number; name: string; avatar_path: string | null }[]>;
-};
-
-type LinkRow = {
-  kind: string;
-  course_id: number;
-  id: number;
-  name: string;
-  avatar_path: string | null;
-  p1: number;
-  p2: number;
-};
-
-// One query instead of three: the three link tables share a shape (course, id, name, order).
-const courseLinksQuery = precompile(
-  (db, p: { ids: number[] }) =>
-    db
-      .selectFrom('course_teachers')
-      .innerJoin('teachers', 'teachers.id', 'course_teachers.teacher_id')
-      .select([
-        sql<string>`'t'`.as('kind'),
-        'course_teachers.course_id',
-        'teachers.id',
-        'teachers.name',
-        'teachers.avatar_path',
-        'course_teachers.position as p1',
-        'teachers.id as p2',
-      ])
-      .where('course_teachers.course_id', 'in', p.ids)
-      .unionAll((eb) =>
-        eb
-          .selectFrom('course_grades')
-          .innerJoin('grades', 'grades.id', 'course_grades.grade_id')
-          .select([
-            sql<string>`'g'`.as('kind'),
-            'course_grades.course_id',
-            'grades.id',
-            'grades.name',
-            sql<null>`null`.as('avatar_path'),
-            'grades.position as p1',
-            'grades.id as p2',
-          ])
-          .where('course_grades.course_id', 'in', p.ids),
-      )
-      .unionAll((eb) =>
-        eb
-          .selectFrom('course_categories')
-          .innerJoin('categories', 'categories.id', 'course_categories.category_id')
-          .select([
-            sql<string>`'c'`.as('kind'),
-            'course_categories.course_id',
-            'categories.id',
-            'categories.name',
-            sql<null>`null`.as('avatar_path'),
-            'categories.position as p1',
-            'categories.id as p2',
-          ])
-          .where('course_categories.course_id', 'in', p.ids),
-      )
-      .orderBy('p1')
-      .orderBy('p2') as unknown as Compilable<LinkRow>,
-);
-
-function push<V>(map: Map<number, V[]>, key: number, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/**
- * The grades, categories and teachers of many courses in one query (not one per course, nor one
- * per kind).
- */
-export async function loadCourseLinks(db: Kysely<DB>, courseIds: number[]): Promise<CourseLinks> {
-  const links: CourseLinks = { grades: new Map(), categories: new Map(), teachers: new Map() };
-  if (courseIds.length === 0) return links;
-  for (const row of await courseLinksQuery.execute(db, { ids: courseIds })) {
-    if (row.kind === 't') {
-      push(links.teachers, row.course_id, {
-        id: row.id,
-        name: row.name,
-        avatar_path: row.avatar_path,
-      });
-    } else {
-      push(row.kind === 'g' ? links.grades : links.categories, row.course_id, {
-        id: row.id,
-        name: row.name,
-      });
-    }
-  }
-  return links;
-}
-
-/** A lecture as the course page reads it, with whether a mandatory exam holds its videos. */
-export type CourseLectureRow = LectureRow & { mandatory_exam: number | boolean };
-
-const courseLecturesQuery = precompile((db, p: { courseId: number }) =>
-  db
-    .selectFrom('lectures')
-    .selectAll('lectures')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('lecture_exams')
-            .select(sql`1`.as('one'))
-            .whereRef('lecture_exams.lecture_id', '=', 'lectures.id')
-            .where((w) => w.or([w('must_pass', '=', 1), w('must_take', '=', 1)])),
-        )
-        .as('mandatory_exam'),
-    )
-    .where('lectures.course_id', '=', p.courseId)
-    .orderBy('lectures.position')
-    .orderBy('lectures.id'),
-);
-
-/** A course's lectures in order, each with its mandatory-exam flag, in one query. */
-export async function findCourseLectures(
-  db: Kysely<DB>,
-  courseId: number,
-): Promise<CourseLectureRow[]> {
-  return courseLecturesQuery.execute(db, { courseId });
 }
 
 const latestPurchasesQuery = precompile((db, p: { userId: number; lectureIds: number[] }) =>

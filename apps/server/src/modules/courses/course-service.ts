@@ -15,21 +15,26 @@ import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
 import { lectureGrant } from '../lectures/lecture-access';
 import {
-  findCourseCard,
-  findCourseLectures,
+  findCoursePage,
   findCourses,
   findFeaturedCourses,
   findLatestLecturePurchases,
-  loadCourseLinks,
+  jsonList,
   type CourseCardRow,
   type CourseCursor,
   type CourseLectureRow,
-  type CourseLinks,
+  type CourseLink,
 } from './course-queries';
 
 export const WELCOME_FEATURED_LIMIT = 8;
 
-function toSummary(row: CourseCardRow, links: CourseLinks): CourseSummary {
+const named = ({ id, name }: CourseLink) => ({ id, name });
+
+/**
+ * A course card as the contract shows it, from a row of the course queries (which read its
+ * teachers, grades and categories with it).
+ */
+export function toSummary(row: CourseCardRow): CourseSummary {
   return {
     id: row.id,
     name: row.name,
@@ -41,28 +46,16 @@ function toSummary(row: CourseCardRow, links: CourseLinks): CourseSummary {
     free: row.price === 0,
     joined: row.enrolled_at !== null,
     show_preview: row.show_preview === 1,
-    grades: links.grades.get(row.id) ?? [],
-    categories: links.categories.get(row.id) ?? [],
-    teachers: (links.teachers.get(row.id) ?? []).map((t) => ({
+    grades: jsonList(row.grades).map(named),
+    categories: jsonList(row.categories).map(named),
+    teachers: jsonList(row.teachers).map((t) => ({
       id: t.id,
       name: t.name,
-      avatar: publicFileUrl(t.avatar_path),
+      avatar: publicFileUrl(t.avatar_path ?? null),
     })),
     lectures_count: Number(row.lectures_count ?? 0),
     users_count: Number(row.users_count ?? 0),
   };
-}
-
-/**
- * Shapes course cards (read with the student's enrolment by the course queries) in one more
- * query, for their grades, categories and teachers.
- */
-export async function summarise(db: Kysely<DB>, rows: CourseCardRow[]): Promise<CourseSummary[]> {
-  const links = await loadCourseLinks(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toSummary(row, links));
 }
 
 /**
@@ -116,7 +109,7 @@ export async function listCourses(
   );
   const last = rows.at(-1);
   return {
-    data: await summarise(db, rows),
+    data: rows.map(toSummary),
     links: {
       next:
         hasMore && last
@@ -132,7 +125,7 @@ export async function welcomeCourses(
   db: Kysely<DB>,
   userId: number | null,
 ): Promise<CourseSummary[]> {
-  return summarise(db, await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT, userId));
+  return (await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT, userId)).map(toSummary);
 }
 
 type LectureContext = {
@@ -161,7 +154,6 @@ function toLecture(row: CourseLectureRow, context: LectureContext): Lecture {
     purchased,
     expired,
     expiry_days: row.expiry_days,
-    // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
     enable_videos: !row.mandatory_exam,
     repurchasable: row.repurchasable === 1,
     repurchase_price: row.repurchase_price === null ? null : fromPiasters(row.repurchase_price),
@@ -171,22 +163,17 @@ function toLecture(row: CourseLectureRow, context: LectureContext): Lecture {
 
 /**
  * A course page for one student (or a guest): the card fields plus lectures with their states,
- * in three queries run together (and one more for a student: their purchases).
+ * in one query (and one more for a student: their purchases).
  */
 export async function getCourse(
   db: Kysely<DB>,
   id: number,
   userId: number | null,
 ): Promise<Course> {
-  // All three at once (one round trip on PostgreSQL): the links and lectures only need the id,
-  // and are dropped unread when the course is not found or not published.
-  const [row, links, lectures] = await Promise.all([
-    findCourseCard(db, id, userId),
-    loadCourseLinks(db, [id]),
-    findCourseLectures(db, id),
-  ]);
+  const row = await findCoursePage(db, id, userId);
   if (!row) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
-  const summary = toSummary(row, links);
+  const summary = toSummary(row);
+  const lectures = jsonList(row.lectures);
   const purchases =
     userId === null || lectures.length === 0
       ? new Map<number, { created_at: string; expires_at: string | null }>()

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { requireAuth } from '../../plugins/auth';
 import { findFeaturedCourses, findLatestCourses } from '../courses/course-queries';
-import { summarise } from '../courses/course-service';
+import { toSummary } from '../courses/course-service';
 
 /** Courses per home section; the page shows 4 at first on desktop, then the rest. */
 const HOME_SECTION_LIMIT = 12;
@@ -29,15 +29,11 @@ export const homeRoutes =
           findFeaturedCourses(db, HOME_SECTION_LIMIT, user.id),
           findLatestCourses(db, HOME_SECTION_LIMIT, user.id),
         ]);
-        const [featuredCourses, latestCourses] = await Promise.all([
-          summarise(db, featured),
-          summarise(db, latest),
-        ]);
         return {
           data: homeDataSchema.parse({
             header_images: slides ? JSON.parse(slides.value) : [],
-            featured_courses: featuredCourses,
-            latest_courses: latestCourses,
+            featured_courses: featured.map(toSummary),
+            latest_courses: latest.map(toSummary),
           }),
         };
       },

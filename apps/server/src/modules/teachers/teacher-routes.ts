@@ -14,7 +14,7 @@ import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { findTeacherCourses } from '../courses/course-queries';
-import { summarise } from '../courses/course-service';
+import { toSummary } from '../courses/course-service';
 import { getSettings } from '../settings/settings-service';
 
 function toTeacher(row: Selectable<TeachersTable>, coursesCount: number): Teacher {
@@ -87,7 +87,7 @@ export const teacherRoutes =
         const courses = await findTeacherCourses(db, row.id, user?.id ?? null);
         return {
           teacher: toTeacher(row, courses.length),
-          courses: await summarise(db, courses),
+          courses: courses.map(toSummary),
         };
       },
     );
