@@ -116,11 +116,12 @@ export interface PageAnswers {
  * already in it, and `/`, `/courses` and a course page come rendered as a guest sees them,
  * with their data: the browser paints them before any script has arrived, then takes them
  * over. The render calls this server's own API in process, without a token, through the same
- * routes, access rules and answers as the app's calls; the HTML of a page is kept while those
- * answers stay the same (the calls are made for every request, the render only when they change). A visitor with a token gets the app
- * started in the browser instead (the page's first script sees the token). A page that
- * cannot be rendered (another address, a missing course, maintenance, an error) is the
- * plain index.html with the splash, as before. Null without a server entry.
+ * routes, access rules and answers as the app's calls; a page's HTML is kept while those
+ * answers stay the same (the calls are made for every request, the render only when they
+ * change). A visitor with a token gets the app started in the browser instead (the page's
+ * first script sees the token). A page that cannot be rendered (another address, a missing
+ * course, maintenance, an error) is the plain index.html with the splash, as before. Null
+ * without a server entry.
  */
 export async function loadPageAnswers(
   app: FastifyInstance,
