@@ -2,10 +2,14 @@
 // Each server runs in its own process; the load comes from this one. Prints req/s, p50/p99 and
 // the ratios to two baselines (the bare route, and our own plugin stack answering without a
 // query), and writes the numbers to bench/results/.
+// BENCH_PG=<postgres url> also runs the API on PostgreSQL and measures each call there right
+// after SQLite, so that the two compare within one run (the machine is shared: its load moves
+// more between two runs than the databases differ).
 // BENCH_ONLY=<regex> measures only the matching calls (the baselines always run);
 // BENCH_PROFILE=<folder> writes the API server's CPU profile there (node --cpu-prof).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -16,6 +20,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const profileDir = process.env.BENCH_PROFILE;
+const alsoPg = process.env.BENCH_PG;
 
 /** The url of the given page reached as the web client does: following `links.next`. */
 async function followNext(base: string, page: number): Promise<string> {
@@ -27,16 +32,21 @@ async function followNext(base: string, page: number): Promise<string> {
   return `${base}${url}`;
 }
 
-type ServerInfo = { address: string; stack?: string; token?: string; [k: string]: unknown };
+type ServerInfo = {
+  address: string;
+  dialect?: string;
+  courses?: number;
+  stack?: string;
+  token?: string;
+};
+type Server = { child: ChildProcess; info: ServerInfo };
 
-function start(
-  script: string,
-  execArgv: string[] = [],
-): Promise<{ child: ChildProcess; info: ServerInfo }> {
+function start(script: string, execArgv: string[] = [], env = process.env): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, script), [], {
       execArgv: ['--import', 'tsx', ...execArgv],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env,
     });
     child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -59,6 +69,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
 
 type Row = {
   target: string;
+  dialect: string;
   url: string;
   rps: number;
   /** Server CPU per answer: unlike req/s, barely moved by other work on the machine. */
@@ -67,21 +78,26 @@ type Row = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The machine's 1-minute load average when the measurement ended. */
+  load: number;
 };
 
 async function measure(
-  server: ChildProcess,
+  server: Server,
   target: string,
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Row> {
   // A warm-up so JIT and caches settle before we count.
   await autocannon({ url, connections, duration: warmup, headers });
-  const cpuBefore = await cpuOf(server);
+  const cpuBefore = await cpuOf(server.child);
   const r = await autocannon({ url, connections, duration, headers });
-  const cpuUs = Math.round(((await cpuOf(server)) - cpuBefore) / Math.max(1, r.requests.total));
+  const cpuUs = Math.round(
+    ((await cpuOf(server.child)) - cpuBefore) / Math.max(1, r.requests.total),
+  );
   return {
     target,
+    dialect: server.info.dialect ?? 'none',
     url,
     rps: Math.round(r.requests.average),
     cpuUs,
@@ -90,15 +106,14 @@ async function measure(
     errors: r.errors,
     // A 304 is the answer we asked for with If-None-Match, not a failure.
     non2xx: r.non2xx - (headers['if-none-match'] ? (r.statusCodeStats?.['304']?.count ?? 0) : 0),
+    load: Number(os.loadavg()[0]!.toFixed(1)),
   };
 }
 
-const api = await start(
-  'api-server.ts',
-  profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
-);
-const baseline = await start('baseline-server.ts');
-try {
+type Target = [name: string, url: string, headers?: Record<string, string>];
+
+/** The calls measured on one API server, with the urls and headers that server needs. */
+async function targetsOf(api: Server): Promise<Target[]> {
   const a = api.info.address;
   const course = (await (await fetch(`${a}/api/v1/courses?page=1`)).json()) as {
     data: { id: number }[];
@@ -106,11 +121,9 @@ try {
   const page400 = await followNext(a, 400);
   const etag = (await fetch(`${a}/api/v1/courses`)).headers.get('etag')!;
   const student = { authorization: `Bearer ${api.info.token}` };
-  const rows: Row[] = [
-    await measure(baseline.child, 'bare Fastify baseline', `${baseline.info.address}/baseline`),
-    await measure(api.child, 'our plugin stack, no query', `${a}${api.info.stack}`),
-  ];
-  const targets: [string, string, Record<string, string>?][] = [
+  const coursePage = `${a}/api/v1/courses/${course.data[0]!.id}`;
+  return [
+    ['our plugin stack, no query', `${a}${api.info.stack}`],
     ['GET /courses (page 1)', `${a}/api/v1/courses`],
     ['GET /courses (page 400, links.next)', page400],
     ['GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`],
@@ -118,48 +131,90 @@ try {
       'GET /courses?query=…&grade_id=',
       `${a}/api/v1/courses?query=${encodeURIComponent('رقم 99')}&grade_id=3`,
     ],
-    ['GET /courses/{id}', `${a}/api/v1/courses/${course.data[0]!.id}`],
+    ['GET /courses/{id}', coursePage],
     ['GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, { 'if-none-match': etag }],
     ['GET /courses, student (built afresh)', `${a}/api/v1/courses`, student],
-    ['GET /courses/{id}, student', `${a}/api/v1/courses/${course.data[0]!.id}`, student],
+    ['GET /courses/{id}, student', coursePage, student],
   ];
-  for (const [target, url, headers] of targets) {
-    if (!only || only.test(target)) rows.push(await measure(api.child, target, url, headers));
-  }
-  const base = rows[0]!.rps;
-  const baseCpu = rows[0]!.cpuUs;
-  const stack = rows[1]!.rps;
+}
 
-  console.log(
-    `\n${api.info.courses} courses on ${api.info.dialect}; ${connections} connections, ${duration} s each (after ${warmup} s of warm-up)\n`,
-  );
+const column = (text: string | number, width: number) => String(text).padStart(width);
+
+function printTable(rows: Row[], base: Row, stack: Row | undefined): void {
   console.log(
     [
       'target'.padEnd(38),
-      'req/s'.padStart(8),
-      'p50 ms'.padStart(8),
-      'p99 ms'.padStart(8),
-      'ratio'.padStart(7),
-      'stack'.padStart(7),
-      'cpu µs'.padStart(8),
-      'cpu ratio'.padStart(10),
-      'errors'.padStart(7),
+      column('req/s', 8),
+      column('p50 ms', 7),
+      column('p99 ms', 7),
+      column('ratio', 6),
+      column('stack', 6),
+      column('cpu µs', 7),
+      column('cpu ratio', 9),
+      column('errors', 6),
+      column('load', 5),
     ].join(' '),
   );
   for (const r of rows) {
     console.log(
       [
         r.target.padEnd(38),
-        String(r.rps).padStart(8),
-        String(r.p50).padStart(8),
-        String(r.p99).padStart(8),
-        (r.rps / base).toFixed(2).padStart(7),
-        (r.rps / stack).toFixed(2).padStart(7),
-        String(r.cpuUs).padStart(8),
-        (baseCpu / r.cpuUs).toFixed(2).padStart(10),
-        String(r.errors + r.non2xx).padStart(7),
+        column(r.rps, 8),
+        column(r.p50, 7),
+        column(r.p99, 7),
+        column((r.rps / base.rps).toFixed(2), 6),
+        column(stack ? (r.rps / stack.rps).toFixed(2) : '', 6),
+        column(r.cpuUs, 7),
+        column((base.cpuUs / r.cpuUs).toFixed(2), 9),
+        column(r.errors + r.non2xx, 6),
+        column(r.load, 5),
       ].join(' '),
     );
+  }
+}
+
+const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
+const apis: Server[] = [await start('api-server.ts', profile)];
+if (alsoPg) apis.push(await start('api-server.ts', [], { ...process.env, DATABASE_URL: alsoPg }));
+const baseline = await start('baseline-server.ts');
+try {
+  const targets = await Promise.all(apis.map(targetsOf));
+  const base = await measure(
+    baseline,
+    'bare Fastify baseline',
+    `${baseline.info.address}/baseline`,
+  );
+  const rows: Row[] = [];
+  // Call by call, each database right after the other.
+  for (const [i, [name]] of targets[0]!.entries()) {
+    if (i > 0 && only && !only.test(name)) continue;
+    for (const [k, api] of apis.entries()) {
+      const [, url, headers] = targets[k]![i]!;
+      rows.push(await measure(api, name, url, headers));
+    }
+  }
+
+  console.log(
+    `\n${apis[0]!.info.courses} courses; ${connections} connections, ${duration} s each (after ${warmup} s of warm-up)`,
+  );
+  for (const api of apis) {
+    const dialect = api.info.dialect!;
+    const mine = rows.filter((r) => r.dialect === dialect);
+    console.log(`\n${dialect}`);
+    printTable([base, ...mine], base, mine[0]);
+  }
+  if (apis.length > 1) {
+    console.log('\nPostgreSQL against SQLite, call by call (req/s and server CPU per answer)');
+    for (const r of rows.filter((x) => x.dialect === 'sqlite')) {
+      const pg = rows.find((x) => x.dialect === 'postgres' && x.target === r.target)!;
+      console.log(
+        [
+          r.target.padEnd(38),
+          column((pg.rps / r.rps).toFixed(2), 6),
+          column((pg.cpuUs / r.cpuUs).toFixed(2), 6),
+        ].join(' '),
+      );
+    }
   }
   const dir = path.join(here, '..', 'results');
   fs.mkdirSync(dir, { recursive: true });
@@ -169,19 +224,21 @@ try {
     JSON.stringify(
       {
         at: new Date().toISOString(),
-        dialect: api.info.dialect,
         duration,
         connections,
-        courses: api.info.courses,
-        rows,
+        courses: apis[0]!.info.courses,
+        rows: [base, ...rows],
       },
       null,
       2,
     ),
   );
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
-  console.log('ratio: to the bare route; stack: to our plugin stack answering without a query');
+  console.log(
+    'ratio: to the bare route; stack: to our plugin stack answering without a query; ' +
+      'load: 1-minute load average',
+  );
 } finally {
-  api.child.disconnect();
+  for (const api of apis) api.child.disconnect();
   baseline.child.disconnect();
 }
