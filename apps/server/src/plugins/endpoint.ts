@@ -2,7 +2,9 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   onRequestHookHandler,
+  onSendAsyncHookHandler,
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
@@ -43,7 +45,9 @@ export type FileHandler<E extends FileEndpointDef> = (
 
 export interface EndpointOptions {
   /** Hooks after the contract's own (a bearer token checked first for `auth: 'required'`). */
-  onRequest?: onRequestHookHandler[];
+  onRequest?: (onRequestHookHandler | onRequestAsyncHookHandler)[];
+  /** Hooks on the written answer (the guest answer cache of plugins/http-cache.ts). */
+  onSend?: onSendAsyncHookHandler[];
 }
 
 declare module 'fastify' {
@@ -85,6 +89,7 @@ export function serve(
     method: def.method,
     url: def.path,
     onRequest: [...(def.auth === 'required' ? [requireAuth] : []), ...(options.onRequest ?? [])],
+    ...(options.onSend ? { onSend: options.onSend } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

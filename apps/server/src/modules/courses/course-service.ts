@@ -18,7 +18,9 @@ import {
   findCoursePage,
   findCourses,
   findFeaturedCourses,
+  findLatestCourses,
   findLatestLecturePurchases,
+  findTeacherCourses,
   jsonList,
   type CourseCardRow,
   type CourseCursor,
@@ -126,6 +128,28 @@ export async function welcomeCourses(
   userId: number | null,
 ): Promise<CourseSummary[]> {
   return (await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT, userId)).map(toSummary);
+}
+
+/** The home page's two sections for a student: featured courses and the newest ones. */
+export async function homeCourses(
+  db: Kysely<DB>,
+  limit: number,
+  userId: number,
+): Promise<{ featured: CourseSummary[]; latest: CourseSummary[] }> {
+  const [featured, latest] = await Promise.all([
+    findFeaturedCourses(db, limit, userId),
+    findLatestCourses(db, limit, userId),
+  ]);
+  return { featured: featured.map(toSummary), latest: latest.map(toSummary) };
+}
+
+/** A teacher's published courses, with the student's joined flags when signed in. */
+export async function teacherCourses(
+  db: Kysely<DB>,
+  teacherId: number,
+  userId: number | null,
+): Promise<CourseSummary[]> {
+  return (await findTeacherCourses(db, teacherId, userId)).map(toSummary);
 }
 
 type LectureContext = {
