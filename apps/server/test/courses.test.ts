@@ -8,6 +8,8 @@ import {
 } from '@dars/contract';
 import { COURSES } from '../src/db/seed/catalog-data';
 import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { makeLecture } from './factories/courses';
+import { makeStudent } from './factories/students';
 import { tokenFor } from './sign-in';
 
 let server: TestServer;
@@ -236,7 +238,7 @@ describe('catalog reads in one query', () => {
     expect(statements.filter((s) => /course_teachers|course_grades/.test(s))).toEqual(catalog);
   });
 
-  it('reads a course page with its lectures in one query (a student’s purchases in another)', async () => {
+  it('reads a course page with its lectures and the student’s purchases in one query', async () => {
     const { data } = getCoursesResponseSchema.parse(
       (await server.app.inject({ method: 'GET', url: '/api/v1/courses' })).json(),
     );
@@ -247,7 +249,50 @@ describe('catalog reads in one query', () => {
     const statements = await statementsOf(url, auth);
     const page = statements.filter((s) => /"courses"/.test(s));
     expect(page).toHaveLength(1);
-    expect(statements.filter((s) => /\blectures\b/.test(s))).toEqual(page);
-    expect(statements.filter((s) => /lecture_purchases/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /\blectures\b|lecture_purchases/.test(s))).toEqual(page);
+  });
+
+  it('shows each lecture by the student’s latest purchase of it (by time, then by id)', async () => {
+    const lecture = await makeLecture(server, { price: 30, expiryDays: 30 });
+    const student = await makeStudent(server.db);
+    const bought = (createdAt: string, expiresAt: string) => ({
+      user_id: student.userId,
+      lecture_id: lecture.id,
+      price_paid: 3000,
+      pay_by: 'wallet',
+      created_at: createdAt,
+      expires_at: expiresAt,
+    });
+    const day = 86_400_000;
+    const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const state = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/courses/${lecture.course_id}`,
+        headers: { ...WEB_HEADERS, authorization: `Bearer ${student.token}` },
+      });
+      return getCourseResponseSchema
+        .parse(res.json())
+        .data.lectures.find((l) => l.id === lecture.id);
+    };
+    expect(await state()).toMatchObject({ purchased: false, expired: false });
+    // Bought long ago (expired), then again: the newer purchase counts.
+    await server.db
+      .insertInto('lecture_purchases')
+      .values(bought(iso(-60 * day), iso(-30 * day)))
+      .execute();
+    expect(await state()).toMatchObject({ purchased: true, expired: true });
+    const now = iso(-day);
+    await server.db
+      .insertInto('lecture_purchases')
+      .values(bought(now, iso(29 * day)))
+      .execute();
+    expect(await state()).toMatchObject({ purchased: true, expired: false });
+    // Two at the same moment: the later row (higher id) counts, as for the lecture's contents.
+    await server.db
+      .insertInto('lecture_purchases')
+      .values(bought(now, iso(-1000)))
+      .execute();
+    expect(await state()).toMatchObject({ purchased: true, expired: true });
   });
 });

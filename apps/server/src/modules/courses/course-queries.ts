@@ -96,13 +96,15 @@ export function jsonList<T>(value: JsonList<T>): T[] {
  */
 function jsonListOf<T>(
   db: Kysely<DB>,
-  fields: Record<string, string>,
+  fields: Record<string, string | RawBuilder<unknown>>,
   rest: RawBuilder<unknown>,
   orderBy: string,
 ): RawBuilder<JsonList<T>> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const object = sql.join(
-    Object.entries(fields).map(([key, column]) => sql`${sql.lit(key)}, ${sql.raw(column)}`),
+    Object.entries(fields).map(
+      ([key, value]) => sql`${sql.lit(key)}, ${typeof value === 'string' ? sql.raw(value) : value}`,
+    ),
   );
   return sql<JsonList<T>>`(select ${sql.raw(pg ? 'json_agg' : 'json_group_array')}(${sql.raw(
     pg ? 'json_build_object' : 'json_object',
@@ -339,7 +341,19 @@ export type CourseLectureRow = Pick<
 > & {
   /** SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false. */
   mandatory_exam: number | boolean;
+  /** The student's latest purchase of the lecture (absent for a guest, null if none). */
+  bought_at?: string | null;
+  bought_until?: string | null;
 };
+
+/**
+ * A column of the student's latest purchase of lecture `l` (the latest by time, then by id, as
+ * findLatestLecturePurchases keeps it).
+ */
+const latestPurchase = (column: 'created_at' | 'expires_at', userId: number) =>
+  sql`(select p.${sql.raw(column)} from lecture_purchases as p
+    where p.user_id = ${userId} and p.lecture_id = l.id
+    order by p.created_at desc, p.id desc limit 1)`;
 
 /** A course as its page reads it: the card and its lectures in order. */
 export type CoursePageRow = CourseCardRow & { lectures: JsonList<CourseLectureRow> };
@@ -362,6 +376,12 @@ const coursePageQuery = precompile((db, p: { id: number; userId: number | null }
           paycard_disabled: 'l.paycard_disabled',
           mandatory_exam: `exists (select 1 from lecture_exams as e where e.lecture_id = l.id
             and (e.must_pass = 1 or e.must_take = 1))`,
+          ...(p.userId === null
+            ? {}
+            : {
+                bought_at: latestPurchase('created_at', p.userId),
+                bought_until: latestPurchase('expires_at', p.userId),
+              }),
         },
         sql`from lectures as l where l.course_id = courses.id`,
         'l.position, l.id',
@@ -372,8 +392,8 @@ const coursePageQuery = precompile((db, p: { id: number; userId: number | null }
 );
 
 /**
- * One published course as its page reads it, with the student's enrolment and its lectures, in
- * one query (one round trip on PostgreSQL).
+ * One published course as its page reads it, with the student's enrolment, its lectures and
+ * the student's latest purchase of each, in one query (one round trip on PostgreSQL).
  */
 export async function findCoursePage(
   db: Kysely<DB>,

@@ -19,7 +19,6 @@ import {
   findCourses,
   findFeaturedCourses,
   findLatestCourses,
-  findLatestLecturePurchases,
   findTeacherCourses,
   jsonList,
   type CourseCardRow,
@@ -187,7 +186,7 @@ function toLecture(row: CourseLectureRow, context: LectureContext): Lecture {
 
 /**
  * A course page for one student (or a guest): the card fields plus lectures with their states,
- * in one query (and one more for a student: their purchases).
+ * in one query.
  */
 export async function getCourse(
   db: Kysely<DB>,
@@ -198,14 +197,11 @@ export async function getCourse(
   if (!row) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
   const summary = toSummary(row);
   const lectures = jsonList(row.lectures);
-  const purchases =
-    userId === null || lectures.length === 0
-      ? new Map<number, { created_at: string; expires_at: string | null }>()
-      : await findLatestLecturePurchases(
-          db,
-          userId,
-          lectures.map((l) => l.id),
-        );
+  const purchases = new Map<number, { created_at: string; expires_at: string | null }>();
+  for (const l of lectures) {
+    if (l.bought_at)
+      purchases.set(l.id, { created_at: l.bought_at, expires_at: l.bought_until ?? null });
+  }
   const context: LectureContext = {
     payType: summary.pay_type,
     enrolledAt: row.enrolled_at,
