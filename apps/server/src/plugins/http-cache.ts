@@ -76,6 +76,36 @@ export async function catalogVersion(db: Kysely<DB>): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/**
+ * Shares reads among the requests waiting at the same time, but never hands a request a read
+ * that began before it asked: while one read runs, callers wait for the next, which starts as
+ * soon as it ends and serves them all. Each answer is thus at least as new as the moment it was
+ * asked for, and with many guests at once PostgreSQL gets one version read per round trip
+ * instead of one per request.
+ * @example const version = sharedReads(() => catalogVersion(db)); await version();
+ */
+export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const current: Promise<T> = read().finally(() => {
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
+}
+
 type Entry = { version: number; body: string; etag: string };
 
 export type GuestAnswerCacheOptions = {
@@ -113,6 +143,7 @@ export function guestAnswerCache(
   { maxEntries = 1000, maxChars = 8_000_000 }: GuestAnswerCacheOptions = {},
 ): GuestAnswerCache {
   const entries = new Map<string, Entry>();
+  const version = sharedReads(() => catalogVersion(db));
   let chars = 0;
   let newest = 0;
   /** Per request: the version read before its answer was built, or 'hit' when served here. */
@@ -149,10 +180,10 @@ export function guestAnswerCache(
     async onRequest(request, reply) {
       if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
       if (request.url.length > MAX_URL) return;
-      const version = await catalogVersion(db);
+      const current = await version();
       const entry = entries.get(request.url);
-      if (!entry || entry.version !== version) {
-        state.set(request, version);
+      if (!entry || entry.version !== current) {
+        state.set(request, current);
         return;
       }
       entries.delete(request.url);
