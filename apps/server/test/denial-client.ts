@@ -3,7 +3,7 @@ import { loadAppSecret } from '../src/lib/app-secret';
 import { signToken } from '../src/lib/signed-token';
 import { decryptVideoUrl } from '../src/modules/videos/video-url';
 import { credit } from '../src/modules/wallet/ledger';
-import { WEB_HEADERS, type TestServer } from './helpers';
+import { apiGet, WEB_HEADERS, type TestServer } from './helpers';
 
 /**
  * What the denial tests do as a student would, through real HTTP, plus the few facts they read
@@ -15,12 +15,7 @@ export function studentClient(server: TestServer) {
   const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
   const secret = loadAppSecret(server.config.dataDir, server.config.appSecret);
 
-  const get = (url: string, token?: string) =>
-    app.inject({
-      method: 'GET',
-      url: `/api/v1${url}`,
-      headers: { ...WEB_HEADERS, ...auth(token) },
-    });
+  const get = (url: string, token?: string) => apiGet(app, url, token);
   const post = (url: string, token?: string, payload: object = {}) =>
     app.inject({
       method: 'POST',

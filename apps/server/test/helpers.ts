@@ -98,3 +98,15 @@ export async function startTestServer(
 
 /** Headers every client call carries (spec §7). */
 export const WEB_HEADERS = { 'app-platform': 'web', 'app-version': '1.0.2' } as const;
+
+/**
+ * A GET of the API as the web client sends it, with the student's bearer token when given.
+ * @example (await apiGet(server.app, '/wallet', token)).json()
+ */
+export function apiGet(app: FastifyInstance, url: string, token?: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHomeResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
 import { insertHeaderImages } from '../../src/db/seed/header-images';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiGet, startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { makeStudent, type TestStudent } from '../factories/students';
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (url: string, token?: string) =>
-  server.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
+const get = (url: string, token?: string) => apiGet(server.app, url, token);
 
 describe('GET /home', () => {
   it('gives a student the slides and the featured and latest courses, with their joined state', async () => {

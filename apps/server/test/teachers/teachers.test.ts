@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTeacherResponseSchema, getTeachersResponseSchema } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiGet, startTestServer, type TestServer } from '../helpers';
 import { makeTeacher } from '../factories/catalog';
 import { makeCourse } from '../factories/courses';
 import { makeStudent, type TestStudent } from '../factories/students';
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (url: string, token?: string) =>
-  server.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
+const get = (url: string, token?: string) => apiGet(server.app, url, token);
 
 describe('teachers', () => {
   it('lists teachers with their published course counts', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWalletResponseSchema } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { credit } from '../../src/modules/wallet/ledger';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiGet, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent, type TestStudent } from '../factories/students';
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (url: string, token?: string) =>
-  server.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
+const get = (url: string, token?: string) => apiGet(server.app, url, token);
 
 describe('GET /wallet', () => {
   it('shows the balance, the address and the transactions newest first, paged by links.next', async () => {
