@@ -9,19 +9,31 @@ export const API_DOCS_PATHS = ['/openapi.json', '/docs'] as const;
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export const apiDocsRoutes = (): FastifyPluginAsync => async (app) => {
-  const document = buildOpenApiDocument();
-  const body = JSON.stringify(document);
-  const page = docsPage(document, `${API_BASE}/openapi.json`);
+/** Built on the first request, not at start: few servers are ever asked for their documents. */
+let written: { json: string; page: string } | undefined;
+function documents() {
+  if (!written) {
+    const document = buildOpenApiDocument();
+    written = {
+      json: JSON.stringify(document),
+      page: docsPage(document, `${API_BASE}/openapi.json`),
+    };
+  }
+  return written;
+}
 
+export const apiDocsRoutes = (): FastifyPluginAsync => async (app) => {
   app.get('/openapi.json', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+    reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(documents().json),
   );
   app.get('/docs', async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', PAGE_CSP)
-      .send(page),
+      .send(documents().page),
   );
 };

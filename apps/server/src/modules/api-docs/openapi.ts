@@ -105,13 +105,14 @@ export function buildOpenApiDocument() {
   for (const [name, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
     const path = openApiPath(def.path);
     paths[path] ??= {};
+    const body = requestBody(def);
     paths[path][def.method.toLowerCase()] = {
       operationId: name,
       tags: [def.path.split('/')[1]],
       description: AUTH_NOTE[def.auth],
       security: SECURITY[def.auth],
       parameters: parameters(def),
-      ...(requestBody(def) ? { requestBody: requestBody(def) } : {}),
+      ...(body ? { requestBody: body } : {}),
       responses: responses(def),
     };
   }
