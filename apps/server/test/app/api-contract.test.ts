@@ -18,6 +18,7 @@ const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = {
   submitExamSession: 'issue 9 (exams)',
   getExamResults: 'issue 9 (exams)',
   getHomeworkResults: 'issue 9 (exams)',
+  getAnswerImage: 'issue 9 (exams)',
   transferBalance: 'issue 10 (wallet)',
   rechargeMobileWallet: 'issue 10 (wallet)',
   rechargeCard: 'issue 10 (wallet)',

@@ -42,6 +42,7 @@ describe('endpoints', () => {
       'POST /exams/session/submit',
       'GET /exams/results',
       'GET /exams/homeworks/results',
+      'GET /exams/answers/:id/image', // ours: an essay answer's image by signed link (ADR 016)
       'GET /wallet',
       'POST /wallet/transfer',
       'POST /wallet/recharge/mobile-wallet',
@@ -72,12 +73,17 @@ describe('endpoints', () => {
       else expect(def.response, name).toBeInstanceOf(z.ZodType);
     }
     const files = all.filter(([, def]) => def.file).map(([name]) => name);
-    expect(files.sort()).toEqual(['downloadAttachment', 'streamVideo']);
+    expect(files.sort()).toEqual(['downloadAttachment', 'getAnswerImage', 'streamVideo']);
   });
 
   it('lets only links a browser opens by itself go without a bearer token', () => {
     const signedLinks = all.filter(([, def]) => def.auth === 'signed-link').map(([name]) => name);
-    expect(signedLinks.sort()).toEqual(['countVideoView', 'downloadAttachment', 'streamVideo']);
+    expect(signedLinks.sort()).toEqual([
+      'countVideoView',
+      'downloadAttachment',
+      'getAnswerImage',
+      'streamVideo',
+    ]);
   });
 
   it('has one endpoint per method and path', () => {

@@ -389,6 +389,16 @@ export const getHomeworkResultsEndpoint = {
   response: exams.getHomeworkResultsResponseSchema,
 } as const satisfies EndpointDef;
 
+/** The image attached to an essay answer: only through the signed link its answer carries. */
+export const getAnswerImageEndpoint = {
+  method: 'GET',
+  path: '/exams/answers/:id/image',
+  auth: 'signed-link',
+  params: idParams,
+  query: exams.getAnswerImageQuerySchema,
+  file: 'image/*',
+} as const satisfies EndpointDef;
+
 // Wallet
 export const getWalletEndpoint = {
   method: 'GET',
@@ -550,6 +560,7 @@ export const endpoints = {
   saveExamImageAnswer: saveExamImageAnswerEndpoint,
   submitExamSession: submitExamSessionEndpoint,
   getExamResults: getExamResultsEndpoint,
+  getAnswerImage: getAnswerImageEndpoint,
   getHomeworkResults: getHomeworkResultsEndpoint,
   getWallet: getWalletEndpoint,
   transferBalance: transferBalanceEndpoint,

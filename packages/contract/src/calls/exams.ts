@@ -18,6 +18,15 @@ const sessionTokenSchema = safeString(VALIDATION_MESSAGES.fieldRequired)
 const answerTextSchema = safeString().max(ESSAY_ANSWER_MAX_LENGTH, {
   error: VALIDATION_MESSAGES.tooLong,
 });
+/**
+ * The client's count of its own changes to answers, rising with each one: the server keeps the
+ * answer with the highest, so an older answer replayed late never overwrites a newer one.
+ */
+const answerSeqSchema = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 31 - 1);
 
 /** GET /exams/details?exam_code= — the code as typed, normalised like a card code. */
 export const getExamDetailsQuerySchema = z.object({
@@ -72,6 +81,8 @@ export const examAnswerInputSchema = z
     question_id: idSchema(),
     chosen_answer: idSchema().nullish(),
     answer_text: answerTextSchema.nullish(),
+    /** Optional; without it the answer simply replaces what is saved. */
+    seq: answerSeqSchema.optional(),
   })
   .refine((a) => a.chosen_answer != null || a.answer_text != null, {
     error: 'اختر إجابة أو اكتبها',
@@ -101,6 +112,8 @@ export const saveExamImageAnswerBodySchema = z.object({
   question_id: idField(),
   answer_text: answerTextSchema.optional(),
   answer_image: imageFileSchema.optional(),
+  /** As in a text answer (a form field, so sent as text). */
+  seq: z.coerce.number().pipe(answerSeqSchema).optional(),
 });
 export type SaveExamImageAnswerBody = z.infer<typeof saveExamImageAnswerBodySchema>;
 
@@ -133,3 +146,7 @@ export type GetExamResultsResponse = z.infer<typeof getExamResultsResponseSchema
 /** GET /exams/homeworks/results → the same list, of homework sessions. */
 export const getHomeworkResultsResponseSchema = getExamResultsResponseSchema;
 export type GetHomeworkResultsResponse = GetExamResultsResponse;
+
+/** GET /exams/answers/{id}/image?at= — an essay answer's image, through a signed short-lived link. */
+export const getAnswerImageQuerySchema = z.object({ at: z.string().max(1000).optional() });
+export type GetAnswerImageQuery = z.infer<typeof getAnswerImageQuerySchema>;
