@@ -57,10 +57,13 @@ export async function insertExam(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const [position, q] of exam.questions.entries()) {
-    const question = await db
-      .insertInto('questions')
-      .values({
+  if (exam.questions.length === 0) return id;
+  // Three statements per exam, however many questions: the demo seeds a hundred exams, and
+  // one statement per question and per option was most of the seed's time.
+  await db
+    .insertInto('questions')
+    .values(
+      exam.questions.map((q, position) => ({
         exam_id: id,
         position,
         type: q.type,
@@ -69,24 +72,25 @@ export async function insertExam(
         mark: q.type === 'essay' ? 2 : 1,
         answer_explain_text: 'explain' in q ? (q.explain ?? null) : null,
         answer_explain_image: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const answers = answersOf(q);
-    if (answers.length > 0) {
-      await db
-        .insertInto('answer_options')
-        .values(
-          answers.map((a, i) => ({
-            question_id: question.id,
-            position: i,
-            text: a.text,
-            image_path: null,
-            correct: a.correct ? 1 : 0,
-          })),
-        )
-        .execute();
-    }
-  }
+      })),
+    )
+    .execute();
+  // Read back by position: neither database promises RETURNING rows in VALUES order.
+  const questionIds = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('exam_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const options = exam.questions.flatMap((q, qi) =>
+    answersOf(q).map((a, position) => ({
+      question_id: questionIds[qi]!.id,
+      position,
+      text: a.text,
+      image_path: null,
+      correct: a.correct ? 1 : 0,
+    })),
+  );
+  if (options.length > 0) await db.insertInto('answer_options').values(options).execute();
   return id;
 }
