@@ -18,6 +18,7 @@ const MODULE_SURFACE = [
   'auth/session-tokens.ts',
   'courses/course-service.ts',
   'lectures/lecture-access.ts',
+  'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',
   'notifications/notification-service.ts',
   'paycards/paycard-code.ts',
@@ -27,11 +28,6 @@ const MODULE_SURFACE = [
   'wallet/ledger.ts',
   'wallet/wallet-ids.ts',
 ];
-/** Reads of the courses module's queries that its split (issue 8) still has to move behind its service. */
-const PENDING_SURFACE = {
-  lectures: ['courses/course-queries.ts'],
-  purchases: ['courses/course-queries.ts'],
-};
 
 function serverZones() {
   const modules = `${SERVER}/modules`;
@@ -45,13 +41,12 @@ function serverZones() {
       from: modules,
       except: [
         `./${name}`,
-        ...MODULE_SURFACE.filter((file) => !file.startsWith(`${name}/`)),
-        ...(PENDING_SURFACE[name] ?? []),
-      ].map((path) => (path.startsWith('./') ? path : `./${path}`)),
+        ...MODULE_SURFACE.filter((file) => !file.startsWith(`${name}/`)).map((file) => `./${file}`),
+      ],
     })),
     {
       target: `${modules}/lectures`,
-      from: ['videos', 'attachments', 'purchases', 'home', 'teachers'].map(
+      from: ['courses', 'videos', 'attachments', 'purchases', 'home', 'teachers'].map(
         (m) => `${modules}/${m}`,
       ),
     },

@@ -1,17 +1,11 @@
-import {
-  PostgresAdapter,
-  sql,
-  type Kysely,
-  type RawBuilder,
-  type Selectable,
-  type SelectQueryBuilder,
-} from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { jsonListOf, type JsonList } from '../../db/json-list';
 import { precompile } from '../../db/precompiled';
-import type { CoursesTable, DB, LecturesTable } from '../../db/schema';
+import type { CoursesTable, DB } from '../../db/schema';
 import { searchKey } from '../../lib/search-key';
+import { courseLectures, type CourseLectureRow } from '../lectures/lecture-queries';
 
-export type CourseRow = Selectable<CoursesTable>;
-export type LectureRow = Selectable<LecturesTable>;
+type CourseRow = Selectable<CoursesTable>;
 
 export type CourseFilter = {
   query?: string | undefined;
@@ -74,42 +68,6 @@ export type CoursePageAt =
 
 /** A course's teacher, grade or category as a card lists it. */
 export type CourseLink = { id: number; name: string; avatar_path?: string | null };
-
-/**
- * A list read as a JSON column: SQLite answers its text, PostgreSQL the parsed value, and
- * PostgreSQL's json_agg gives null for no rows.
- */
-type JsonList<T> = string | T[] | null;
-
-/**
- * The rows of a JSON list column.
- * @example jsonList<CourseLink>('[{"id":1,"name":"الصف الأول"}]') // [{ id: 1, name: 'الصف الأول' }]
- */
-export function jsonList<T>(value: JsonList<T>): T[] {
-  if (value === null) return [];
-  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
-}
-
-/**
- * `(select <json array of objects, in order> from …)`: the same subquery in each dialect's
- * spelling (SQLite json_group_array/json_object, PostgreSQL json_agg/json_build_object).
- */
-function jsonListOf<T>(
-  db: Kysely<DB>,
-  fields: Record<string, string | RawBuilder<unknown>>,
-  rest: RawBuilder<unknown>,
-  orderBy: string,
-): RawBuilder<JsonList<T>> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const object = sql.join(
-    Object.entries(fields).map(
-      ([key, value]) => sql`${sql.lit(key)}, ${typeof value === 'string' ? sql.raw(value) : value}`,
-    ),
-  );
-  return sql<JsonList<T>>`(select ${sql.raw(pg ? 'json_agg' : 'json_group_array')}(${sql.raw(
-    pg ? 'json_build_object' : 'json_object',
-  )}(${object}) order by ${sql.raw(orderBy)}) ${rest})`;
-}
 
 /**
  * The columns a course card needs, and no more (not `search_text`, the largest), with its
@@ -325,68 +283,12 @@ export async function findTeacherCourses(
   return teacherCoursesQuery.execute(db, { teacherId, userId });
 }
 
-/** A lecture as the course page reads it, with whether a mandatory exam holds its videos. */
-export type CourseLectureRow = Pick<
-  LectureRow,
-  | 'id'
-  | 'course_id'
-  | 'name'
-  | 'free'
-  | 'price'
-  | 'preview'
-  | 'expiry_days'
-  | 'repurchasable'
-  | 'repurchase_price'
-  | 'paycard_disabled'
-> & {
-  /** SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false. */
-  mandatory_exam: number | boolean;
-  /** The student's latest purchase of the lecture (absent for a guest, null if none). */
-  bought_at?: string | null;
-  bought_until?: string | null;
-};
-
-/**
- * A column of the student's latest purchase of lecture `l` (the latest by time, then by id, as
- * findLatestLecturePurchases keeps it).
- */
-const latestPurchase = (column: 'created_at' | 'expires_at', userId: number) =>
-  sql`(select p.${sql.raw(column)} from lecture_purchases as p
-    where p.user_id = ${userId} and p.lecture_id = l.id
-    order by p.created_at desc, p.id desc limit 1)`;
-
 /** A course as its page reads it: the card and its lectures in order. */
 export type CoursePageRow = CourseCardRow & { lectures: JsonList<CourseLectureRow> };
 
 const coursePageQuery = precompile((db, p: { id: number; userId: number | null }) =>
   selectCard(db, db.selectFrom('courses'), p.userId)
-    .select(
-      jsonListOf<CourseLectureRow>(
-        db,
-        {
-          id: 'l.id',
-          course_id: 'l.course_id',
-          name: 'l.name',
-          free: 'l.free',
-          price: 'l.price',
-          preview: 'l.preview',
-          expiry_days: 'l.expiry_days',
-          repurchasable: 'l.repurchasable',
-          repurchase_price: 'l.repurchase_price',
-          paycard_disabled: 'l.paycard_disabled',
-          mandatory_exam: `exists (select 1 from lecture_exams as e where e.lecture_id = l.id
-            and (e.must_pass = 1 or e.must_take = 1))`,
-          ...(p.userId === null
-            ? {}
-            : {
-                bought_at: latestPurchase('created_at', p.userId),
-                bought_until: latestPurchase('expires_at', p.userId),
-              }),
-        },
-        sql`from lectures as l where l.course_id = courses.id`,
-        'l.position, l.id',
-      ).as('lectures'),
-    )
+    .select(courseLectures(db, p.userId).as('lectures'))
     .where('courses.id', '=', p.id)
     .where('courses.published', '=', 1),
 );
@@ -401,62 +303,4 @@ export async function findCoursePage(
   userId: number | null,
 ): Promise<CoursePageRow | undefined> {
   return coursePageQuery.executeTakeFirst(db, { id, userId });
-}
-
-export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow | undefined> {
-  return db
-    .selectFrom('courses')
-    .selectAll()
-    .where('id', '=', id)
-    .where('published', '=', 1)
-    .executeTakeFirst();
-}
-
-const latestPurchasesQuery = precompile((db, p: { userId: number; lectureIds: number[] }) =>
-  db
-    .selectFrom('lecture_purchases')
-    .select(['lecture_id', 'created_at', 'expires_at'])
-    .where('user_id', '=', p.userId)
-    .where('lecture_id', 'in', p.lectureIds)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc'),
-);
-
-/** The student's latest purchase of each of the given lectures. */
-export async function findLatestLecturePurchases(
-  db: Kysely<DB>,
-  userId: number,
-  lectureIds: number[],
-): Promise<Map<number, { created_at: string; expires_at: string | null }>> {
-  if (lectureIds.length === 0) return new Map();
-  const rows = await latestPurchasesQuery.execute(db, { userId, lectureIds });
-  // Later rows overwrite earlier ones, leaving the latest purchase of each lecture.
-  return new Map(
-    rows.map((r) => [r.lecture_id, { created_at: r.created_at, expires_at: r.expires_at }]),
-  );
-}
-
-/** Lectures that have an exam the student must take or pass before the videos open. */
-export async function findLecturesWithMandatoryExams(
-  db: Kysely<DB>,
-  lectureIds: number[],
-): Promise<Set<number>> {
-  if (lectureIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('lecture_exams')
-    .select('lecture_id')
-    .distinct()
-    .where('lecture_id', 'in', lectureIds)
-    .where((eb) => eb.or([eb('must_pass', '=', 1), eb('must_take', '=', 1)]))
-    .execute();
-  return new Set(rows.map((r) => r.lecture_id));
-}
-
-export async function findEnrollment(db: Kysely<DB>, userId: number, courseId: number) {
-  return db
-    .selectFrom('enrollments')
-    .select(['created_at'])
-    .where('user_id', '=', userId)
-    .where('course_id', '=', courseId)
-    .executeTakeFirst();
 }

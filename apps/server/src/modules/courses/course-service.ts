@@ -13,17 +13,17 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
+import { jsonList } from '../../db/json-list';
 import { lectureGrant } from '../lectures/lecture-access';
+import type { CourseLectureRow } from '../lectures/lecture-queries';
 import {
   findCoursePage,
   findCourses,
   findFeaturedCourses,
   findLatestCourses,
   findTeacherCourses,
-  jsonList,
   type CourseCardRow,
   type CourseCursor,
-  type CourseLectureRow,
   type CourseLink,
 } from './course-queries';
 

@@ -6,10 +6,11 @@ import {
   findCourse,
   findEnrollment,
   findLatestLecturePurchases,
+  findLecture,
   findLecturesWithMandatoryExams,
   type CourseRow,
   type LectureRow,
-} from '../courses/course-queries';
+} from './lecture-queries';
 
 /** What a student holds of a lecture, from the course's pay type, joining and purchases. */
 export type LectureGrant = {
@@ -71,11 +72,7 @@ export async function lectureAccess(
   lectureId: number,
   userId: number,
 ): Promise<LectureAccess> {
-  const lecture = await db
-    .selectFrom('lectures')
-    .selectAll()
-    .where('id', '=', lectureId)
-    .executeTakeFirst();
+  const lecture = await findLecture(db, lectureId);
   const course = lecture && (await findCourse(db, lecture.course_id));
   // Stryker disable next-line LogicalOperator: a lecture's course always exists (foreign key), so || and && agree
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');

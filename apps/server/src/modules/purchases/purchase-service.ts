@@ -5,16 +5,17 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HOUR, hit, release } from '../../lib/rate-limit';
 import { addDays, nowIso } from '../../lib/time';
+import { lectureGrant } from '../lectures/lecture-access';
 import {
   findCourse,
   findEnrollment,
   findLatestLecturePurchases,
+  findLecture,
   type CourseRow,
-} from '../courses/course-queries';
-import { lectureGrant } from '../lectures/lecture-access';
+} from '../lectures/lecture-queries';
+import { anyViewsExhausted } from '../lectures/lecture-views';
 import { redeemPaycard } from '../paycards/redeem-paycard';
 import { credit, debit, lockStudent } from '../wallet/ledger';
-import { anyViewsExhausted } from '../lectures/lecture-views';
 
 /** Failed pay-card attempts a student gets per hour: enough for typos, too few to guess. */
 export const PAYCARD_FAILURES = { limit: 10, windowMs: HOUR };
@@ -204,11 +205,7 @@ export async function purchaseLecture(
   userId: number,
   body: PurchaseBody,
 ): Promise<{ courseId: number }> {
-  const lecture = await db
-    .selectFrom('lectures')
-    .selectAll()
-    .where('id', '=', lectureId)
-    .executeTakeFirst();
+  const lecture = await findLecture(db, lectureId);
   const course = lecture && (await findCourse(db, lecture.course_id));
   // Stryker disable next-line LogicalOperator: a lecture's course always exists (foreign key), so || and && agree
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');

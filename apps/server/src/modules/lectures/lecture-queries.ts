@@ -1,0 +1,141 @@
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { jsonListOf, type JsonList } from '../../db/json-list';
+import { precompile } from '../../db/precompiled';
+import type { CoursesTable, DB, LecturesTable } from '../../db/schema';
+
+// What a student holds of a lecture is read here, below the catalog, purchases, videos and
+// attachments (ADR 015): the lecture, the published course it hangs from, the student's
+// enrolment and latest purchases, and whether a mandatory exam holds its videos.
+
+export type LectureRow = Selectable<LecturesTable>;
+export type CourseRow = Selectable<CoursesTable>;
+
+export async function findLecture(db: Kysely<DB>, id: number): Promise<LectureRow | undefined> {
+  return db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A published course (a lecture of a hidden course is not found either). */
+export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow | undefined> {
+  return db
+    .selectFrom('courses')
+    .selectAll()
+    .where('id', '=', id)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function findEnrollment(db: Kysely<DB>, userId: number, courseId: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(['created_at'])
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+const latestPurchasesQuery = precompile((db, p: { userId: number; lectureIds: number[] }) =>
+  db
+    .selectFrom('lecture_purchases')
+    .select(['lecture_id', 'created_at', 'expires_at'])
+    .where('user_id', '=', p.userId)
+    .where('lecture_id', 'in', p.lectureIds)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'),
+);
+
+/** The student's latest purchase of each of the given lectures. */
+export async function findLatestLecturePurchases(
+  db: Kysely<DB>,
+  userId: number,
+  lectureIds: number[],
+): Promise<Map<number, { created_at: string; expires_at: string | null }>> {
+  if (lectureIds.length === 0) return new Map();
+  const rows = await latestPurchasesQuery.execute(db, { userId, lectureIds });
+  // Later rows overwrite earlier ones, leaving the latest purchase of each lecture.
+  return new Map(
+    rows.map((r) => [r.lecture_id, { created_at: r.created_at, expires_at: r.expires_at }]),
+  );
+}
+
+/** Lectures that have an exam the student must take or pass before the videos open. */
+export async function findLecturesWithMandatoryExams(
+  db: Kysely<DB>,
+  lectureIds: number[],
+): Promise<Set<number>> {
+  if (lectureIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('lecture_exams')
+    .select('lecture_id')
+    .distinct()
+    .where('lecture_id', 'in', lectureIds)
+    .where((eb) => eb.or([eb('must_pass', '=', 1), eb('must_take', '=', 1)]))
+    .execute();
+  return new Set(rows.map((r) => r.lecture_id));
+}
+
+/** A lecture as the course page reads it, with whether a mandatory exam holds its videos. */
+export type CourseLectureRow = Pick<
+  LectureRow,
+  | 'id'
+  | 'course_id'
+  | 'name'
+  | 'free'
+  | 'price'
+  | 'preview'
+  | 'expiry_days'
+  | 'repurchasable'
+  | 'repurchase_price'
+  | 'paycard_disabled'
+> & {
+  /** SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false. */
+  mandatory_exam: number | boolean;
+  /** The student's latest purchase of the lecture (absent for a guest, null if none). */
+  bought_at?: string | null;
+  bought_until?: string | null;
+};
+
+/**
+ * A column of the student's latest purchase of lecture `l` (the latest by time, then by id, as
+ * findLatestLecturePurchases keeps it).
+ */
+const latestPurchase = (column: 'created_at' | 'expires_at', userId: number) =>
+  sql`(select p.${sql.raw(column)} from lecture_purchases as p
+    where p.user_id = ${userId} and p.lecture_id = l.id
+    order by p.created_at desc, p.id desc limit 1)`;
+
+/**
+ * The lectures of the course in the enclosing query's `courses` row, in order, with the
+ * student's latest purchase of each (`userId` null for a guest): a JSON list column, so the
+ * course page reads its course and lectures in one query.
+ * @example selectFrom('courses').select(courseLectures(db, userId).as('lectures'))
+ */
+export function courseLectures(
+  db: Kysely<DB>,
+  userId: number | null,
+): RawBuilder<JsonList<CourseLectureRow>> {
+  return jsonListOf<CourseLectureRow>(
+    db,
+    {
+      id: 'l.id',
+      course_id: 'l.course_id',
+      name: 'l.name',
+      free: 'l.free',
+      price: 'l.price',
+      preview: 'l.preview',
+      expiry_days: 'l.expiry_days',
+      repurchasable: 'l.repurchasable',
+      repurchase_price: 'l.repurchase_price',
+      paycard_disabled: 'l.paycard_disabled',
+      mandatory_exam: `exists (select 1 from lecture_exams as e where e.lecture_id = l.id
+            and (e.must_pass = 1 or e.must_take = 1))`,
+      ...(userId === null
+        ? {}
+        : {
+            bought_at: latestPurchase('created_at', userId),
+            bought_until: latestPurchase('expires_at', userId),
+          }),
+    },
+    sql`from lectures as l where l.course_id = courses.id`,
+    'l.position, l.id',
+  );
+}
