@@ -1,8 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
-import type { QuestionSeed } from './question-bank';
 
-/** An exam with its questions and their answer options. */
+/** What any question may carry beside its text and answers. */
+interface QuestionExtras {
+  /** The teacher's explanation, shown in the detailed review; may hold links. */
+  explain?: string;
+  /** A figure shown with the question: a stored public file, as a course's `imagePath`. */
+  image?: string;
+  /** A figure shown with the explanation. */
+  explainImage?: string;
+  /** Default 1, or 2 for an essay. */
+  mark?: number;
+}
+
+export type QuestionSeed =
+  | ({ type: 'choices'; text: string; answers: string[]; correct: number } & QuestionExtras)
+  | ({ type: 'truefalse'; text: string; correct: boolean } & QuestionExtras)
+  | ({ type: 'essay'; text: string } & QuestionExtras);
+
+/**
+ * An exam with its questions and their answer options. Left out, the optional fields make an
+ * exam that is always open, passes at 50%, shows its result, shuffles the options of an exam
+ * but not of a homework, and takes image answers when it has an essay question.
+ */
 export interface ExamBuild {
   name: string;
   /** Unique among all exams. */
@@ -10,8 +30,30 @@ export interface ExamBuild {
   kind: 'exam' | 'homework';
   general: boolean;
   questions: readonly QuestionSeed[];
+  /** Minutes; null for an open exam. */
   duration: number | null;
+  /** show_detailed_result: the corrected review after submission. */
   detailed: boolean;
+  /** Default: a general exam's standard text, none for a lecture's. */
+  description?: string | null;
+  /** The window (ISO times, either may be null); default always open. */
+  startsAt?: string | null;
+  endsAt?: string | null;
+  /** show_result; default true. */
+  showResult?: boolean;
+  /** Default: true for an exam, false for a homework. */
+  shuffled?: boolean;
+  /** enable_images_answers; default: when there is an essay question. */
+  imagesAnswers?: boolean;
+  /** Default 50. */
+  passPercentage?: number;
+}
+
+const GENERAL_DESCRIPTION = 'امتحان شامل على ما سبق دراسته. اقرأ كل سؤال جيداً قبل الإجابة.';
+
+function descriptionOf(exam: ExamBuild): string | null {
+  if (exam.description !== undefined) return exam.description;
+  return exam.general ? GENERAL_DESCRIPTION : null;
 }
 
 function answersOf(q: QuestionSeed): { text: string; correct: boolean }[] {
@@ -38,21 +80,20 @@ export async function insertExam(
     .insertInto('exams')
     .values({
       name: exam.name,
-      description: exam.general
-        ? 'امتحان شامل على ما سبق دراسته. اقرأ كل سؤال جيداً قبل الإجابة.'
-        : null,
+      description: descriptionOf(exam),
       exam_code: exam.code,
       kind: exam.kind,
       course_id: courseId,
       is_general: exam.general ? 1 : 0,
       duration_minutes: exam.duration,
-      starts_at: null,
-      ends_at: null,
-      pass_percentage: 50,
-      show_result: 1,
+      starts_at: exam.startsAt ?? null,
+      ends_at: exam.endsAt ?? null,
+      pass_percentage: exam.passPercentage ?? 50,
+      show_result: (exam.showResult ?? true) ? 1 : 0,
       show_detailed_result: exam.detailed ? 1 : 0,
-      shuffled_answers: exam.kind === 'exam' ? 1 : 0,
-      enable_images_answers: exam.questions.some((q) => q.type === 'essay') ? 1 : 0,
+      shuffled_answers: (exam.shuffled ?? exam.kind === 'exam') ? 1 : 0,
+      enable_images_answers:
+        (exam.imagesAnswers ?? exam.questions.some((q) => q.type === 'essay')) ? 1 : 0,
       created_at: createdAt,
     })
     .returning('id')
@@ -68,10 +109,10 @@ export async function insertExam(
         position,
         type: q.type,
         text: q.text,
-        image_path: null,
-        mark: q.type === 'essay' ? 2 : 1,
-        answer_explain_text: 'explain' in q ? (q.explain ?? null) : null,
-        answer_explain_image: null,
+        image_path: q.image ?? null,
+        mark: q.mark ?? (q.type === 'essay' ? 2 : 1),
+        answer_explain_text: q.explain ?? null,
+        answer_explain_image: q.explainImage ?? null,
       })),
     )
     .execute();

@@ -1,9 +1,6 @@
 // A few real questions per subject, so demo exams read like the real thing.
 
-export type QuestionSeed =
-  | { type: 'choices'; text: string; answers: string[]; correct: number; explain?: string }
-  | { type: 'truefalse'; text: string; correct: boolean; explain?: string }
-  | { type: 'essay'; text: string };
+import type { QuestionSeed } from './exams';
 
 const GENERIC: QuestionSeed[] = [
   { type: 'truefalse', text: 'المراجعة المنتظمة تساعد على تثبيت المعلومات.', correct: true },
