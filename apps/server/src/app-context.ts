@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Dialect } from './db/database';
 import type { Background } from './lib/background';
+import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 
 /** What every module gets: the database, the validated configuration and the mailer. */
@@ -15,4 +16,6 @@ export type AppContext = {
   background: Background;
   /** Signs video and download links (lib/app-secret.ts). */
   secret: Buffer;
+  /** The time exam rules use (ADR 016); tests pass a clock they move. */
+  clock: Clock;
 };

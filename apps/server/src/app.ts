@@ -14,10 +14,12 @@ import { registerSpa } from './plugins/spa';
 import { useZodCompilers } from './plugins/zod';
 import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
+import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
+import { examRoutes } from './modules/exams/exam-routes';
 import { attachmentRoutes } from './modules/attachments/attachment-routes';
 import { homeRoutes } from './modules/home/home-routes';
 import { lectureRoutes } from './modules/lectures/lecture-routes';
@@ -49,7 +51,10 @@ function fastifyTrustProxy(
  * Order: framework setup, external plugins, ours, then the API routes, the player and the SPA.
  */
 export async function buildApp(
-  options: Omit<AppContext, 'mailer' | 'secret' | 'background'> & { mailer?: Mailer },
+  options: Omit<AppContext, 'mailer' | 'secret' | 'background' | 'clock'> & {
+    mailer?: Mailer;
+    clock?: Clock;
+  },
 ): Promise<FastifyInstance> {
   const earlyHeaders = await earlyAnswerHeaders();
   const app = Fastify({
@@ -73,6 +78,7 @@ export async function buildApp(
       }),
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
     background: createBackground(app.log),
+    clock: options.clock ?? systemClock,
   };
   app.decorate('background', ctx.background);
   app.addHook('onClose', () => ctx.background.settle());
@@ -104,6 +110,7 @@ export async function buildApp(
       await api.register(videoRoutes(ctx));
       await api.register(attachmentRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(examRoutes(ctx));
       await api.register(apiDocsRoutes());
     },
     { prefix: API_BASE },

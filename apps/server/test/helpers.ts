@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app';
+import type { Clock } from '../src/lib/clock';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -46,7 +47,7 @@ function seededSqliteFolder(): Promise<string> {
  * a new PostgreSQL schema dropped afterwards. Seeds the demo data unless `seed: false`.
  */
 export async function startTestServer(
-  options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
+  options: { seed?: boolean; webDist?: string; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -75,7 +76,12 @@ export async function startTestServer(
   });
   await migrateToLatest(database.db);
   if (options.seed !== false && !copySeed) await seedDemoIfEmpty(database.db, dataDir);
-  const app = await buildApp({ db: database.db, dialect: database.dialect, config });
+  const app = await buildApp({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    clock: options.clock,
+  });
   await app.ready();
   return {
     app,

@@ -12,6 +12,7 @@ import * as videoViews from './migrations/2026-11-22-003-video-views';
 import * as sessions from './migrations/2026-11-23-003-sessions';
 import * as coursesListingOrder from './migrations/2026-11-23-004-courses-listing-order';
 import * as catalogVersion from './migrations/2026-11-23-005-catalog-version';
+import * as examSessions from './migrations/2026-11-23-006-exam-sessions';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-003-sessions': sessions,
   '2026-11-23-004-courses-listing-order': coursesListingOrder,
   '2026-11-23-005-catalog-version': catalogVersion,
+  '2026-11-23-006-exam-sessions': examSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,6 +157,44 @@ export interface LectureExamsTable {
   navigate_to_alternative: number;
 }
 
+/** A student's one attempt at an exam (ADR 016). */
+export interface ExamSessionsTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  exam_id: number;
+  started_at: string;
+  /** Start + duration cut at the exam's end; null for an open exam. */
+  deadline_at: string | null;
+  finished_at: string | null;
+  /** 'student' or 'time'. */
+  finished_by: string | null;
+  correction_mark: number | null;
+  total_mark: Generated<number>;
+  correct_count: Generated<number>;
+  wrong_count: Generated<number>;
+  succeeded: number | null;
+  /** 1 when no essay answer waits for marks. */
+  corrected: Generated<number>;
+}
+
+/** One saved answer per question of a session. */
+export interface AnswerAttemptsTable {
+  id: Generated<number>;
+  session_id: number;
+  question_id: number;
+  answer_option_id: number | null;
+  answer_text: string | null;
+  /** Relative to the private storage folder. */
+  image_path: string | null;
+  /** The highest client sequence number written (ADR 016: Answers). */
+  seq: Generated<number>;
+  correct: number | null;
+  correction_mark: number | null;
+  comment: string | null;
+  updated_at: string;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   name: string;
@@ -322,6 +360,8 @@ export interface DB {
   questions: QuestionsTable;
   answer_options: AnswerOptionsTable;
   lecture_exams: LectureExamsTable;
+  exam_sessions: ExamSessionsTable;
+  answer_attempts: AnswerAttemptsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   wallet_transactions: WalletTransactionsTable;

@@ -40,3 +40,32 @@ function uploadError(field: string, error: unknown): unknown {
   }
   return error;
 }
+
+/**
+ * Reads a multipart form of text fields and at most one file named `fileField` (bounded by
+ * `maxBytes`), with the same Arabic 422s as readUploadedFile. A file under another name is
+ * refused; no file at all gives `file: null`.
+ * @example const { fields, file } = await readUploadedForm(request, 'answer_image', UPLOAD_MAX_BYTES)
+ */
+export async function readUploadedForm(
+  request: FastifyRequest,
+  fileField: string,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  if (!request.isMultipart()) throw fieldError(fileField, MALFORMED_UPLOAD_MESSAGE);
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) throw fieldError(fileField, VALIDATION_MESSAGES.image);
+        file = await part.toBuffer();
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(fileField, error);
+  }
+  return { fields, file };
+}

@@ -16,7 +16,8 @@ import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
 import { revokeAllTokens } from '../auth/session-tokens';
 import { findUserRow, userView } from '../users/user-view';
-import { removeAvatar, saveAvatar, sniffImage } from './avatar-storage';
+import { sniffImage } from '../../lib/image-type';
+import { removeAvatar, saveAvatar } from './avatar-storage';
 
 /** PUT /profile: the name and the grade (which must exist); answers the student as now. */
 export async function updateProfile(

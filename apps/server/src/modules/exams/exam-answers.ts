@@ -1,0 +1,153 @@
+import type { ExamAnswerInput } from '@dars/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { fieldError } from '../../lib/app-error';
+
+/** One answer checked against the exam: the row to write, or a clearing of an essay's text. */
+export type PlannedAnswer = {
+  questionId: number;
+  optionId: number | null;
+  text: string | null;
+  seq: number | undefined;
+};
+
+const NOT_IN_EXAM = 'السؤال غير موجود في هذا الامتحان';
+const NOT_AN_OPTION = 'اختر إجابة من إجابات السؤال';
+const ESSAY_NEEDS_TEXT = 'اكتب إجابة السؤال المقالي';
+
+/**
+ * Checks every answer against the exam before anything is written (ADR 016: Answers): a
+ * question of the exam, an option of that question, text for an essay. One bad answer refuses
+ * the whole request with a 422 and saves nothing.
+ */
+export async function planAnswers(
+  db: Kysely<DB>,
+  examId: number,
+  answers: readonly ExamAnswerInput[],
+): Promise<PlannedAnswer[]> {
+  if (answers.length === 0) return [];
+  const ids = [...new Set(answers.map((a) => a.question_id))];
+  const rows = await db
+    .selectFrom('questions')
+    .leftJoin('answer_options', 'answer_options.question_id', 'questions.id')
+    .select(['questions.id', 'questions.type', 'answer_options.id as option_id'])
+    .where('questions.exam_id', '=', examId)
+    .where('questions.id', 'in', ids)
+    .execute();
+  const questions = new Map<number, { type: string; options: Set<number> }>();
+  for (const r of rows) {
+    const q = questions.get(r.id) ?? { type: r.type, options: new Set<number>() };
+    if (r.option_id !== null) q.options.add(r.option_id);
+    questions.set(r.id, q);
+  }
+  return answers.map((a) => {
+    const q = questions.get(a.question_id);
+    if (!q) throw fieldError('answers', NOT_IN_EXAM);
+    if (q.type === 'essay') {
+      if (a.chosen_answer != null || a.answer_text == null)
+        throw fieldError('answers', ESSAY_NEEDS_TEXT);
+      const text = a.answer_text.trim() === '' ? null : a.answer_text;
+      return { questionId: a.question_id, optionId: null, text, seq: a.seq };
+    }
+    if (a.chosen_answer == null || !q.options.has(a.chosen_answer)) {
+      throw fieldError('answers', NOT_AN_OPTION);
+    }
+    return { questionId: a.question_id, optionId: a.chosen_answer, text: null, seq: a.seq };
+  });
+}
+
+/**
+ * Writes one answer as an upsert (one row per question). With a `seq`, a row written with a
+ * higher one is left alone, so a late replay of an older answer changes nothing; an identical
+ * answer changes nothing either (its time stays), though its `seq` is kept. `image` is left as
+ * it is unless given (`null` removes it).
+ */
+export async function upsertAnswer(
+  trx: Transaction<DB>,
+  sessionId: number,
+  answer: PlannedAnswer & { image?: string | null },
+  now: string,
+): Promise<void> {
+  const hasImage = answer.image !== undefined;
+  await trx
+    .insertInto('answer_attempts')
+    .values({
+      session_id: sessionId,
+      question_id: answer.questionId,
+      answer_option_id: answer.optionId,
+      answer_text: answer.text,
+      image_path: answer.image ?? null,
+      seq: answer.seq ?? 0,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['session_id', 'question_id'])
+        .doUpdateSet((eb) => {
+          const changed = eb.or([
+            eb(
+              'answer_attempts.answer_option_id',
+              'is distinct from',
+              eb.ref('excluded.answer_option_id'),
+            ),
+            eb('answer_attempts.answer_text', 'is distinct from', eb.ref('excluded.answer_text')),
+            ...(hasImage
+              ? [
+                  eb(
+                    'answer_attempts.image_path',
+                    'is distinct from',
+                    eb.ref('excluded.image_path'),
+                  ),
+                ]
+              : []),
+          ]);
+          return {
+            answer_option_id: eb.ref('excluded.answer_option_id'),
+            answer_text: eb.ref('excluded.answer_text'),
+            ...(hasImage ? { image_path: eb.ref('excluded.image_path') } : {}),
+            seq: answer.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
+            updated_at: eb
+              .case()
+              .when(changed)
+              .then(eb.ref('excluded.updated_at'))
+              .else(eb.ref('answer_attempts.updated_at'))
+              .end(),
+          };
+        })
+        .where((eb) =>
+          answer.seq === undefined
+            ? eb.or([
+                eb(
+                  'answer_attempts.answer_option_id',
+                  'is distinct from',
+                  eb.ref('excluded.answer_option_id'),
+                ),
+                eb(
+                  'answer_attempts.answer_text',
+                  'is distinct from',
+                  eb.ref('excluded.answer_text'),
+                ),
+                ...(hasImage
+                  ? [
+                      eb(
+                        'answer_attempts.image_path',
+                        'is distinct from',
+                        eb.ref('excluded.image_path'),
+                      ),
+                    ]
+                  : []),
+              ])
+            : eb('answer_attempts.seq', '<=', eb.ref('excluded.seq')),
+        ),
+    )
+    .execute();
+  // An essay with neither text nor image is no answer at all.
+  await trx
+    .deleteFrom('answer_attempts')
+    .where('session_id', '=', sessionId)
+    .where('question_id', '=', answer.questionId)
+    .where('answer_option_id', 'is', null)
+    .where('answer_text', 'is', null)
+    .where('image_path', 'is', null)
+    .execute();
+}

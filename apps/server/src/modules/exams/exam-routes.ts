@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { serve } from '../../plugins/endpoint';
+import { sendFile } from '../../lib/send-file';
+import { answerImageFile, saveImageAnswer } from './exam-image-answers';
+import {
+  examDetailsByCode,
+  resultsList,
+  saveAnswers,
+  sessionView,
+  startSession,
+  submitSession,
+  sweepOverdueSessions,
+} from './exam-service';
+
+/** How often the sweep submits abandoned sessions (ADR 016). */
+export const EXAM_SWEEP_INTERVAL_MS = 30_000;
+
+export const examRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    serve(app, endpoints.getExamDetails, async (request) => {
+      const user = await request.requireUser();
+      return { data: await examDetailsByCode(ctx, user.id, request.query.exam_code) };
+    });
+
+    serve(app, endpoints.startExamSession, async (request) => {
+      const user = await request.requireUser();
+      return { data: { token: await startSession(ctx, user.id, request.body.exam_id) } };
+    });
+
+    serve(app, endpoints.getExamSession, async (request) => {
+      const user = await request.requireUser();
+      return sessionView(ctx, user.id, request.query.session_token);
+    });
+
+    serve(app, endpoints.saveExamAnswers, async (request) => {
+      const user = await request.requireUser();
+      return saveAnswers(ctx, user.id, request.body.session_token, request.body.answers);
+    });
+
+    serve(app, endpoints.saveExamImageAnswer, async (request) => {
+      const user = await request.requireUser();
+      return saveImageAnswer(ctx, user.id, request);
+    });
+
+    serve(app, endpoints.submitExamSession, async (request) => {
+      const user = await request.requireUser();
+      return submitSession(ctx, user.id, request.body.session_token, request.body.answers);
+    });
+
+    serve(app, endpoints.getExamResults, async (request) => {
+      const user = await request.requireUser();
+      return { data: await resultsList(ctx, user.id, 'exam') };
+    });
+
+    serve(app, endpoints.getHomeworkResults, async (request) => {
+      const user = await request.requireUser();
+      return { data: await resultsList(ctx, user.id, 'homework') };
+    });
+
+    // Opened as an <img> (no bearer header): the signed link says whose answer it is.
+    serve(app, endpoints.getAnswerImage, async (request, reply) => {
+      const { file, type } = await answerImageFile(ctx, request.params.id, request.query.at);
+      return sendFile(request, reply, file, { type });
+    });
+
+    // The sweep runs while the server listens; each session has one winner (ADR 016).
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        sweepOverdueSessions(ctx).catch((err: unknown) =>
+          app.log.error({ err }, 'exam sweep failed'),
+        );
+      }, EXAM_SWEEP_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  };

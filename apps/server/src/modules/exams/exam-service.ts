@@ -1,0 +1,411 @@
+import type {
+  ExamAnswerInput,
+  ExamDetails,
+  ExamResultSession,
+  GetExamSessionResponse,
+  SaveExamAnswersResponse,
+  SubmitExamSessionResponse,
+} from '@dars/contract';
+import { API_BASE } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { signToken } from '../../lib/signed-token';
+import { newToken } from '../../lib/tokens';
+import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
+import { finishSession } from './exam-marking';
+import { mayReach } from './exam-reach';
+import {
+  ANSWER_GRACE_MS,
+  deadlineOf,
+  isOverdue,
+  remainingSeconds,
+  submitTime,
+  windowState,
+  type ExamRow,
+  type SessionRow,
+} from './exam-time';
+import {
+  attemptsView,
+  disclosure,
+  examDetails,
+  questionsView,
+  resultListItem,
+  resultView,
+} from './exam-view';
+
+/** How long an answer image's link works after the payload that carries it. */
+export const ANSWER_IMAGE_LINK_TTL_MS = 30 * 60_000;
+/** The results lists show this many sessions, newest first. */
+export const RESULTS_LIST_LIMIT = 200;
+
+async function findExam(ctx: AppContext, by: { code: string } | { id: number }) {
+  const query = ctx.db.selectFrom('exams').selectAll();
+  if ('id' in by) return query.where('id', '=', by.id).executeTakeFirst();
+  const exact = await query.where('exam_code', '=', by.code).executeTakeFirst();
+  if (exact) return exact;
+  // Typed on a phone, a code often comes in the wrong case: taken when it names one exam only.
+  const loose = await query
+    .where((eb) => eb(eb.fn('lower', ['exam_code']), '=', by.code.toLowerCase()))
+    .limit(2)
+    .execute();
+  return loose.length === 1 ? loose[0] : undefined;
+}
+
+function findUserSession(ctx: AppContext, userId: number, examId: number) {
+  return ctx.db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('exam_id', '=', examId)
+    .executeTakeFirst();
+}
+
+async function questionsCount(ctx: AppContext, examId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A session past its deadline and grace is submitted by the server at the deadline (ADR 016). */
+async function settle(ctx: AppContext, session: SessionRow): Promise<SessionRow> {
+  if (!isOverdue(session, ctx.clock.now())) return session;
+  await finishSession(ctx.db, session.id, session.deadline_at!, 'time');
+  return ctx.db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('id', '=', session.id)
+    .executeTakeFirstOrThrow();
+}
+
+/** The caller's own session by its token; anyone else's is SESSION_NOT_FOUND. */
+async function ownSession(ctx: AppContext, userId: number, token: string) {
+  const session = await ctx.db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!session) throw new AppError('SESSION_NOT_FOUND');
+  const exam = await findExam(ctx, { id: session.exam_id });
+  return { session: await settle(ctx, session), exam: exam! };
+}
+
+/**
+ * GET /exams/details: the exam behind a code, for a student who may reach it (EXAM_NOT_FOUND
+ * otherwise, like an unknown code). Without a session the window must be open.
+ * @example await examDetailsByCode(ctx, user.id, 'PHY2026')
+ */
+export async function examDetailsByCode(
+  ctx: AppContext,
+  userId: number,
+  code: string,
+): Promise<ExamDetails> {
+  const exam = await findExam(ctx, { code });
+  if (!exam) throw new AppError('EXAM_NOT_FOUND');
+  let session = await findUserSession(ctx, userId, exam.id);
+  if (session) session = await settle(ctx, session);
+  else {
+    if (!(await mayReach(ctx, exam, userId))) throw new AppError('EXAM_NOT_FOUND');
+    const state = windowState(exam, ctx.clock.now());
+    if (state === 'not-started') throw new AppError('EXAM_NOT_STARTED');
+    if (state === 'ended') throw new AppError('EXAM_ENDED');
+  }
+  return examDetails(exam, await questionsCount(ctx, exam.id), session);
+}
+
+/**
+ * POST /exams/session: the student's session of the exam, started now if there is none
+ * (idempotent; one per student and exam even when two starts race).
+ * @example const token = await startSession(ctx, user.id, 4)
+ */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  examId: number,
+): Promise<string> {
+  const existing = await findUserSession(ctx, userId, examId);
+  if (existing) return existing.token;
+  const exam = await findExam(ctx, { id: examId });
+  if (!exam || !(await mayReach(ctx, exam, userId))) throw new AppError('EXAM_NOT_FOUND');
+  const now = ctx.clock.now();
+  if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
+  const total = await ctx.db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('exam_sessions')
+    .values({
+      token: newToken(),
+      user_id: userId,
+      exam_id: examId,
+      started_at: now.toISOString(),
+      deadline_at: deadlineOf(exam, now),
+      total_mark: Number(total.total),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doNothing())
+    .execute();
+  return (await findUserSession(ctx, userId, examId))!.token;
+}
+
+/** Questions, the student's answers and the result as the session's state allows. */
+async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRow) {
+  const [questions, options, attempts] = await Promise.all([
+    ctx.db
+      .selectFrom('questions')
+      .select([
+        'id',
+        'type',
+        'text',
+        'image_path',
+        'mark',
+        'answer_explain_text',
+        'answer_explain_image',
+      ])
+      .where('exam_id', '=', exam.id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('answer_options')
+      .innerJoin('questions', 'questions.id', 'answer_options.question_id')
+      .select([
+        'answer_options.id',
+        'answer_options.question_id',
+        'answer_options.text',
+        'answer_options.image_path',
+        'answer_options.correct',
+      ])
+      .where('questions.exam_id', '=', exam.id)
+      .orderBy('answer_options.position')
+      .orderBy('answer_options.id')
+      .execute(),
+    attemptRows(ctx, session.id),
+  ]);
+  const { detailed } = disclosure(exam, session);
+  return {
+    questions: questionsView(questions, options, {
+      detailed,
+      shuffleKey: exam.shuffled_answers === 1 ? session.token : null,
+    }),
+    answer_attempts: attemptsView(attempts, new Map(questions.map((q) => [q.id, q.mark])), {
+      detailed,
+      imageUrl: (id) => answerImageUrl(ctx, session.user_id, id),
+    }),
+    result: resultView(exam, session),
+  };
+}
+
+function attemptRows(ctx: AppContext, sessionId: number) {
+  return ctx.db
+    .selectFrom('answer_attempts')
+    .select([
+      'id',
+      'question_id',
+      'answer_option_id',
+      'answer_text',
+      'image_path',
+      'correct',
+      'correction_mark',
+    ])
+    .where('session_id', '=', sessionId)
+    .orderBy('question_id')
+    .execute();
+}
+
+function answerImageUrl(ctx: AppContext, userId: number, attemptId: number): string {
+  const at = signToken(ctx.secret, { u: userId, i: attemptId }, ANSWER_IMAGE_LINK_TTL_MS);
+  return `${API_BASE}/exams/answers/${attemptId}/image?at=${at}`;
+}
+
+/** GET /exams/session. */
+export async function sessionView(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+): Promise<GetExamSessionResponse> {
+  const { session, exam } = await ownSession(ctx, userId, token);
+  const payload = await sessionPayload(ctx, exam, session);
+  return {
+    session: {
+      token: session.token,
+      active: session.finished_at === null,
+      remaining_seconds: remainingSeconds(session, ctx.clock.now()),
+    },
+    exam: examDetails(exam, payload.questions.length, session),
+    ...payload,
+  };
+}
+
+/**
+ * Writes answers to a running session in one transaction that first claims the session row:
+ * a submit racing it either sees these answers or they are refused (ADR 016: Answers).
+ */
+async function writeAnswers(
+  ctx: AppContext,
+  session: SessionRow,
+  answers: readonly (PlannedAnswer & { image?: string | null })[],
+): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const live = await trx
+      .updateTable('exam_sessions')
+      .set((eb) => ({ total_mark: eb.ref('total_mark') }))
+      .where('id', '=', session.id)
+      .where('finished_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!live) throw new AppError('SESSION_ENDED');
+    for (const answer of answers) await upsertAnswer(trx, session.id, answer, now);
+  });
+}
+
+/** The running session of a token, for a change to its answers. */
+export async function runningSession(ctx: AppContext, userId: number, token: string) {
+  const found = await ownSession(ctx, userId, token);
+  if (found.session.finished_at !== null) throw new AppError('SESSION_ENDED');
+  return found;
+}
+
+/** What an answer call returns: the clock and every saved answer (nothing of marking). */
+export async function answersReply(
+  ctx: AppContext,
+  exam: ExamRow,
+  sessionId: number,
+): Promise<SaveExamAnswersResponse> {
+  const session = await ctx.db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const [attempts, marks] = await Promise.all([
+    attemptRows(ctx, sessionId),
+    ctx.db.selectFrom('questions').select(['id', 'mark']).where('exam_id', '=', exam.id).execute(),
+  ]);
+  return {
+    remaining_seconds: remainingSeconds(session, ctx.clock.now()) ?? null,
+    answer_attempts: attemptsView(attempts, new Map(marks.map((q) => [q.id, q.mark])), {
+      detailed: disclosure(exam, session).detailed,
+      imageUrl: (id) => answerImageUrl(ctx, session.user_id, id),
+    }),
+  };
+}
+
+/**
+ * POST /exams/session/answers: saves answers while the session runs (until deadline + grace).
+ * @example await saveAnswers(ctx, user.id, token, [{ question_id: 3, chosen_answer: 9, seq: 4 }])
+ */
+export async function saveAnswers(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+  answers: readonly ExamAnswerInput[],
+): Promise<SaveExamAnswersResponse> {
+  const { session, exam } = await runningSession(ctx, userId, token);
+  await writeAnswers(ctx, session, await planAnswers(ctx.db, exam.id, answers));
+  return answersReply(ctx, exam, session.id);
+}
+
+/** Writes prepared answers (an image answer's) to a running session. */
+export function writeRunningAnswers(
+  ctx: AppContext,
+  session: SessionRow,
+  answers: readonly (PlannedAnswer & { image?: string | null })[],
+): Promise<void> {
+  return writeAnswers(ctx, session, answers);
+}
+
+/**
+ * POST /exams/session/submit: saves the answers sent with it, then ends the session at now (or
+ * the deadline if that came first). Submitting an ended session answers its result as it
+ * stands, so a retried submit is safe; answers sent after the end change nothing.
+ */
+export async function submitSession(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+  answers: readonly ExamAnswerInput[],
+): Promise<SubmitExamSessionResponse> {
+  let { session, exam } = await ownSession(ctx, userId, token);
+  if (session.finished_at === null) {
+    const planned = await planAnswers(ctx.db, exam.id, answers);
+    try {
+      await writeAnswers(ctx, session, planned);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'SESSION_ENDED')) throw error;
+    }
+    await finishSession(ctx.db, session.id, submitTime(session, ctx.clock.now()), 'student');
+    ({ session, exam } = await ownSession(ctx, userId, token));
+  }
+  const payload = await sessionPayload(ctx, exam, session);
+  return {
+    result: payload.result,
+    answer_attempts: payload.answer_attempts,
+    questions: payload.questions,
+  };
+}
+
+/**
+ * GET /exams/results and /exams/homeworks/results: the student's sessions of exams or of
+ * homework, newest first; overdue ones are submitted first so the list is true.
+ */
+export async function resultsList(
+  ctx: AppContext,
+  userId: number,
+  kind: 'exam' | 'homework',
+): Promise<ExamResultSession[]> {
+  await settleOverdue(ctx, userId);
+  const rows = await ctx.db
+    .selectFrom('exam_sessions')
+    .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
+    .select([
+      'exam_sessions.id',
+      'exam_sessions.started_at',
+      'exam_sessions.finished_at',
+      'exam_sessions.corrected',
+      'exam_sessions.succeeded',
+      'exam_sessions.correction_mark',
+      'exam_sessions.total_mark',
+      'exams.exam_code',
+      'exams.name',
+      'exams.show_result',
+    ])
+    .where('exam_sessions.user_id', '=', userId)
+    .where('exams.kind', '=', kind)
+    .orderBy('exam_sessions.started_at', 'desc')
+    .orderBy('exam_sessions.id', 'desc')
+    .limit(RESULTS_LIST_LIMIT)
+    .execute();
+  return rows.map((r) => resultListItem(r, r));
+}
+
+/** Submits, at their deadlines, the running sessions past deadline + grace (of one student or all). */
+async function settleOverdue(ctx: AppContext, userId?: number): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - ANSWER_GRACE_MS).toISOString();
+  let query = ctx.db
+    .selectFrom('exam_sessions')
+    .select(['id', 'deadline_at'])
+    .where('finished_at', 'is', null)
+    .where('deadline_at', '<', cutoff)
+    .orderBy('deadline_at')
+    .limit(500);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  let finished = 0;
+  for (const s of await query.execute()) {
+    if (await finishSession(ctx.db, s.id, s.deadline_at!, 'time')) finished += 1;
+  }
+  return finished;
+}
+
+/**
+ * The periodic sweep: submits abandoned sessions at their deadlines. Safe on several instances
+ * at once, since each session is finished by one conditional update (one winner).
+ * @example await sweepOverdueSessions(ctx) // 3
+ */
+export function sweepOverdueSessions(ctx: AppContext): Promise<number> {
+  return settleOverdue(ctx);
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExamAnswerInput } from '@dars/contract';
+import { WEB_HEADERS } from '../helpers';
+
+/** The exam calls as a student's client makes them, answering the raw reply. */
+export function examClient(app: FastifyInstance, token: string) {
+  const headers = { ...WEB_HEADERS, authorization: `Bearer ${token}` };
+  const get = (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload });
+  return {
+    details: (code: string) => get(`/exams/details?exam_code=${encodeURIComponent(code)}`),
+    start: (examId: number) => post('/exams/session', { exam_id: examId }),
+    /** Starts (or resumes) and answers the session token. */
+    async tokenFor(examId: number): Promise<string> {
+      const res = await post('/exams/session', { exam_id: examId });
+      if (res.statusCode !== 200) throw new Error(`start ${res.statusCode} ${res.body}`);
+      return (res.json() as { data: { token: string } }).data.token;
+    },
+    session: (sessionToken: string) =>
+      get(`/exams/session?session_token=${encodeURIComponent(sessionToken)}`),
+    answer: (sessionToken: string, answers: ExamAnswerInput[]) =>
+      post('/exams/session/answers', { session_token: sessionToken, answers }),
+    submit: (sessionToken: string, answers: ExamAnswerInput[] = []) =>
+      post('/exams/session/submit', { session_token: sessionToken, answers }),
+    imageAnswer: (fields: Record<string, string>, file?: { bytes: Buffer; type: string }) => {
+      const boundary = '----dars-exam-boundary';
+      const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+      if (file) {
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="answer_image"; filename="a.png"\r\nContent-Type: ${file.type}\r\n\r\n`,
+          ),
+          file.bytes,
+          Buffer.from('\r\n'),
+        );
+      }
+      parts.push(Buffer.from(`--${boundary}--\r\n`));
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/exams/session/answers/image',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat(parts),
+      });
+    },
+    results: () => get('/exams/results'),
+    homeworkResults: () => get('/exams/homeworks/results'),
+  };
+}
+
+// A 1×1 PNG.
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/**
+ * Every value under a key named like marking or the answer key anywhere in a payload: what no
+ * answer may carry before submission.
+ */
+export function markingValues(payload: unknown): unknown[] {
+  const found: unknown[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (
+          [
+            'correct',
+            'correction_mark',
+            'answer_explain_text',
+            'answer_explain_image',
+            'result',
+          ].includes(key) &&
+          v !== null
+        ) {
+          found.push({ [key]: v });
+        }
+        walk(v);
+      }
+    }
+  };
+  walk(payload);
+  return found;
+}
