@@ -36,8 +36,7 @@ export default defineConfig({
             'apps/server/test/{profile/profile,settings/settings}.test.ts',
             'apps/server/test/{home/home,teachers/teachers,wallet/wallet}.test.ts',
             'apps/server/test/{app/http,db/seed}.test.ts',
-            // Not yet moved to courses/ (ADR 013, "Test layout"); either place is found.
-            'apps/server/test/{,courses/}courses.test.ts',
+            'apps/server/test/courses/courses.test.ts',
           ],
           exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,

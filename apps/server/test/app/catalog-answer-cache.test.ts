@@ -2,12 +2,12 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/database';
-import type { DB } from '../src/db/schema';
-import { guestAnswerCache } from '../src/plugins/http-cache';
-import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { tokenFor } from './sign-in';
+import { buildApp } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db/database';
+import type { DB } from '../../src/db/schema';
+import { guestAnswerCache } from '../../src/plugins/http-cache';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { tokenFor } from '../sign-in';
 
 // Two server instances on one database, as behind a load balancer: `a` answers guests, and
 // every change is made through `b` (its API or its own connection), never through `a`.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { tokenFor } from './sign-in';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { tokenFor } from '../sign-in';
 
 let server: TestServer;
 let courseId: number;

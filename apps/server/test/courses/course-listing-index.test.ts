@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSES_PAGE_SIZE, getCoursesResponseSchema } from '@dars/contract';
-import { seedBulkCourses } from '../src/db/seed/bulk';
-import { courseSearchText } from '../src/lib/search-key';
-import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
+import { seedBulkCourses } from '../../src/db/seed/bulk';
+import { courseSearchText } from '../../src/lib/search-key';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 let server: TestServer;
 /** Published course ids in list order (newest first, id breaking ties), straight from the table. */

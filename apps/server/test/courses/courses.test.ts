@@ -6,11 +6,11 @@ import {
   getCoursesResponseSchema,
   getWelcomeResponseSchema,
 } from '@dars/contract';
-import { COURSES } from '../src/db/seed/catalog-data';
-import { startTestServer, WEB_HEADERS, type TestServer } from './helpers';
-import { makeLecture } from './factories/courses';
-import { makeStudent } from './factories/students';
-import { tokenFor } from './sign-in';
+import { COURSES } from '../../src/db/seed/catalog-data';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeLecture } from '../factories/courses';
+import { makeStudent } from '../factories/students';
+import { tokenFor } from '../sign-in';
 
 let server: TestServer;
 beforeAll(async () => {

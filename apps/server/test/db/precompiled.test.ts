@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { precompile, preparedName } from '../src/db/precompiled';
-import { startTestServer, type TestServer } from './helpers';
+import { precompile, preparedName } from '../../src/db/precompiled';
+import { startTestServer, type TestServer } from '../helpers';
 
 let server: TestServer;
 beforeAll(async () => {
