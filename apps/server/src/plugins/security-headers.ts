@@ -34,6 +34,17 @@ export const APP_CSP_DIRECTIVES = {
 export const API_CSP =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The policy of a page served under /api (the API documents' page, ADR 015), sent in place
+     * of API_CSP on this route's answers only. Declared on the route, so the hook that puts the
+     * API's policy on everything else cannot overwrite it, and no other route gets it.
+     */
+    csp?: string;
+  }
+}
+
 /** A year, the preload list's minimum; sent only on answers that went out over https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -91,7 +102,8 @@ export function isHttps(request: FastifyRequest): boolean {
 }
 
 /**
- * Helmet's headers on every answer, the API's own policy under /api, HSTS over https, and
+ * Helmet's headers on every answer, the API's own policy under /api (or the one a route
+ * declares in its `config.csp`), HSTS over https, and
  * `Cache-Control: no-store` on API answers that carry a token or personal data: every
  * authenticated one, and any that did not choose a cache policy (login, register…).
  */
@@ -104,7 +116,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   app.addHook('onSend', async (request, reply) => {
     if (isHttps(request)) reply.header('strict-transport-security', HSTS);
     if (!request.url.startsWith(`${API_BASE}/`)) return;
-    reply.header('content-security-policy', API_CSP);
+    reply.header('content-security-policy', request.routeOptions.config?.csp ?? API_CSP);
     if (request.headers.authorization !== undefined || !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });

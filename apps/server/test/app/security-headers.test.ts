@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getVideoResponseSchema } from '@dars/contract';
+import { API_BASE, getVideoResponseSchema } from '@dars/contract';
+import { DOCS_PAGE_CSP } from '../../src/modules/api-docs/api-docs-routes';
 import { API_CSP } from '../../src/plugins/security-headers';
 import { decryptVideoUrl } from '../../src/modules/videos/video-url';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -71,6 +72,13 @@ function rawRequest(
 const securityOf = (headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders) =>
   Object.fromEntries(SECURITY_HEADERS.map((name) => [name, headers[name]]));
 
+/** One directive of a policy, e.g. "style-src 'unsafe-inline'", or undefined when absent. */
+const directive = (csp: unknown, name: string) =>
+  String(csp)
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
+
 async function apiAnswer() {
   return server.app.inject({ method: 'GET', url: '/api/v1/app', headers: WEB_HEADERS });
 }
@@ -95,16 +103,11 @@ describe('security headers', () => {
     const res = await server.app.inject({ method: 'GET', url: '/courses' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const directive = (name: string) =>
-      csp
-        .split(';')
-        .map((d) => d.trim())
-        .find((d) => d.startsWith(`${name} `));
-    expect(directive('default-src')).toBe("default-src 'self'");
-    expect(directive('script-src')).toBe("script-src 'self' https://client.crisp.chat");
-    expect(directive('object-src')).toBe("object-src 'none'");
-    expect(directive('frame-ancestors')).toBe("frame-ancestors 'self'");
-    expect(directive('style-src')).toContain("'unsafe-inline'");
+    expect(directive(csp, 'default-src')).toBe("default-src 'self'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://client.crisp.chat");
+    expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(csp, 'style-src')).toContain("'unsafe-inline'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -128,6 +131,35 @@ describe('security headers', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("media-src 'self'");
     expect(page.headers['content-security-policy']).toContain("script-src 'unsafe-inline'");
+  });
+
+  it("keeps the API documents' page its own policy: its inline styles, still no script", async () => {
+    const res = await server.app.inject({ method: 'GET', url: `${API_BASE}/docs` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<style>');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toBe(DOCS_PAGE_CSP);
+    expect(directive(csp, 'style-src')).toBe("style-src 'unsafe-inline'");
+    expect(directive(csp, 'default-src')).toBe("default-src 'none'");
+    expect(directive(csp, 'script-src')).toBeUndefined();
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+  });
+
+  it("gives the docs page's policy to no other API answer, error or not", async () => {
+    const student = await makeStudent(server.db);
+    const answers = [
+      await server.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` }),
+      await server.app.inject({ method: 'GET', url: `${API_BASE}/docs/nothing-here` }),
+      await server.app.inject({ method: 'GET', url: `${API_BASE}/profile`, headers: WEB_HEADERS }),
+      await server.app.inject({
+        method: 'GET',
+        url: `${API_BASE}/profile`,
+        headers: { ...WEB_HEADERS, authorization: `Bearer ${student.token}` },
+      }),
+      await apiAnswer(),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401, 200, 200]);
+    for (const res of answers) expect(res.headers['content-security-policy']).toBe(API_CSP);
   });
 
   it('sends no HSTS over plain http, whatever an untrusted x-forwarded-proto says', async () => {

@@ -6,7 +6,8 @@ import { buildOpenApiDocument } from './openapi';
 /** Where integrators read the API: not calls of the product, so not in `endpoints`. */
 export const API_DOCS_PATHS = ['/openapi.json', '/docs'] as const;
 
-const PAGE_CSP =
+/** The API's policy plus the page's own <style> block: still no script, no other origin. */
+export const DOCS_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Built on the first request, not at start: few servers are ever asked for their documents. */
@@ -29,11 +30,11 @@ export const apiDocsRoutes = (): FastifyPluginAsync => async (app) => {
       .header('cache-control', 'no-cache')
       .send(documents().json),
   );
-  app.get('/docs', async (_request, reply) =>
+  // Under /api, so the security hook writes the policy: this route declares the page's own.
+  app.get('/docs', { config: { csp: DOCS_PAGE_CSP } }, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', PAGE_CSP)
       .send(documents().page),
   );
 };

@@ -53,7 +53,8 @@ function operationSection(method: string, path: string, op: Operation): string {
 
 /**
  * A page for integrators that reads the OpenAPI document: every call with its auth, parameters,
- * body, answer and error codes. Plain HTML and CSS (no script), so the API's strict CSP holds.
+ * body, answer and error codes. Plain HTML and one <style> block, no script: its policy
+ * (api-docs-routes.ts) is the API's with inline styles allowed, nothing more.
  */
 export function docsPage(doc: OpenApiDocument, jsonUrl: string): string {
   const sections = Object.entries(doc.paths)
