@@ -17,6 +17,7 @@ const MODULE_SURFACE = [
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
   'courses/course-service.ts',
+  'exams/exam-progress.ts',
   'lectures/lecture-access.ts',
   'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',

@@ -322,7 +322,7 @@ describe('time', () => {
       { question_id: q.id, chosen_answer: q.right },
     ]);
     clock.advance(minutes(1) + ANSWER_GRACE_MS + 1);
-    const ctx = { db: server.db, clock } as Parameters<typeof sweepOverdueSessions>[0];
+    const ctx = { db: server.db, clock };
     const [a, b] = await Promise.all([sweepOverdueSessions(ctx), sweepOverdueSessions(ctx)]);
     expect(a + b).toBeGreaterThanOrEqual(3);
     const rows = await Promise.all(tokens.map(sessionRow));

@@ -384,7 +384,10 @@ export async function resultsList(
 }
 
 /** Submits, at their deadlines, the running sessions past deadline + grace (of one student or all). */
-async function settleOverdue(ctx: AppContext, userId?: number): Promise<number> {
+async function settleOverdue(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId?: number,
+): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - ANSWER_GRACE_MS).toISOString();
   let query = ctx.db
     .selectFrom('exam_sessions')
@@ -406,6 +409,6 @@ async function settleOverdue(ctx: AppContext, userId?: number): Promise<number> 
  * at once, since each session is finished by one conditional update (one winner).
  * @example await sweepOverdueSessions(ctx) // 3
  */
-export function sweepOverdueSessions(ctx: AppContext): Promise<number> {
+export function sweepOverdueSessions(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   return settleOverdue(ctx);
 }

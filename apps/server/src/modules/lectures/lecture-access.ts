@@ -7,7 +7,7 @@ import {
   findEnrollment,
   findLatestLecturePurchases,
   findLecture,
-  findLecturesWithMandatoryExams,
+  findLecturesHeldByExams,
   type CourseRow,
   type LectureRow,
 } from './lecture-queries';
@@ -88,7 +88,11 @@ export async function lectureAccess(
   };
 }
 
-/** Whether the lecture's videos wait for a mandatory exam (must take or must pass). */
-export async function hasMandatoryExams(db: Kysely<DB>, lectureId: number): Promise<boolean> {
-  return (await findLecturesWithMandatoryExams(db, [lectureId])).has(lectureId);
+/** Whether the lecture's videos wait for the student to take or pass one of its exams. */
+export async function examsHoldVideos(
+  db: Kysely<DB>,
+  lectureId: number,
+  userId: number,
+): Promise<boolean> {
+  return (await findLecturesHeldByExams(db, userId, [lectureId])).has(lectureId);
 }

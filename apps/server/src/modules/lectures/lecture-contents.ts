@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE, type LectureContents } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { signToken } from '../../lib/signed-token';
+import { examHoldsVideos } from '../exams/exam-progress';
 import { countViews, seenVideos } from './lecture-views';
 import type { LectureAccess } from './lecture-access';
 
@@ -40,6 +41,7 @@ export async function lectureContents(
         'lecture_exams.must_take',
         'lecture_exams.navigate_to_alternative',
         'alternative.exam_code as alternative_code',
+        examHoldsVideos(userId, 'lecture_exams').as('waits'),
         eb
           .selectFrom('questions')
           .select((q) => q.fn.countAll<number>().as('n'))
@@ -76,14 +78,14 @@ export async function lectureContents(
         attendance_chip_text: v.attendance_chip_text,
       };
     }),
-    // Sessions come with the exams work; until then every mandatory exam still needs attention.
     exams: exams.map((e) => ({
       id: e.id,
       name: e.name,
       exam_code: e.exam_code,
       must_pass: e.must_pass === 1,
       must_take: e.must_take === 1,
-      needs_attention: e.must_pass === 1 || e.must_take === 1,
+      // SQLite answers 1 or 0, PostgreSQL true or false.
+      needs_attention: Boolean(e.waits),
       navigate_to_alternative: e.navigate_to_alternative === 1,
       alternative_exam: e.alternative_code ? { exam_code: e.alternative_code } : null,
       questions_count: Number(e.questions_count ?? 0),

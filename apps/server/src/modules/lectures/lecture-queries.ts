@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { jsonListOf, type JsonList } from '../../db/json-list';
 import { precompile } from '../../db/precompiled';
 import type { CoursesTable, DB, LecturesTable } from '../../db/schema';
+import { examHoldsVideos, examIsMandatory } from '../exams/exam-progress';
 
 // What a student holds of a lecture is read here, below the catalog, purchases, videos and
 // attachments (ADR 015): the lecture, the published course it hangs from, the student's
@@ -57,18 +58,22 @@ export async function findLatestLecturePurchases(
   );
 }
 
-/** Lectures that have an exam the student must take or pass before the videos open. */
-export async function findLecturesWithMandatoryExams(
+/**
+ * Lectures whose videos wait for the student to take or pass one of their exams (ADR 016:
+ * Homework and mandatory exams).
+ */
+export async function findLecturesHeldByExams(
   db: Kysely<DB>,
+  userId: number,
   lectureIds: number[],
 ): Promise<Set<number>> {
   if (lectureIds.length === 0) return new Set();
   const rows = await db
-    .selectFrom('lecture_exams')
-    .select('lecture_id')
+    .selectFrom('lecture_exams as e')
+    .select('e.lecture_id')
     .distinct()
-    .where('lecture_id', 'in', lectureIds)
-    .where((eb) => eb.or([eb('must_pass', '=', 1), eb('must_take', '=', 1)]))
+    .where('e.lecture_id', 'in', lectureIds)
+    .where(examHoldsVideos(userId, 'e'))
     .execute();
   return new Set(rows.map((r) => r.lecture_id));
 }
@@ -87,7 +92,10 @@ export type CourseLectureRow = Pick<
   | 'repurchase_price'
   | 'paycard_disabled'
 > & {
-  /** SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false. */
+  /**
+   * Whether an exam holds the videos (for a guest: whether any is mandatory). SQLite answers
+   * EXISTS with 1 or 0, PostgreSQL with true or false.
+   */
   mandatory_exam: number | boolean;
   /** The student's latest purchase of the lecture (absent for a guest, null if none). */
   bought_at?: string | null;
@@ -126,8 +134,8 @@ export function courseLectures(
       repurchasable: 'l.repurchasable',
       repurchase_price: 'l.repurchase_price',
       paycard_disabled: 'l.paycard_disabled',
-      mandatory_exam: `exists (select 1 from lecture_exams as e where e.lecture_id = l.id
-            and (e.must_pass = 1 or e.must_take = 1))`,
+      mandatory_exam: sql`exists (select 1 from lecture_exams as e where e.lecture_id = l.id
+            and ${userId === null ? examIsMandatory('e') : examHoldsVideos(userId, 'e')})`,
       ...(userId === null
         ? {}
         : {

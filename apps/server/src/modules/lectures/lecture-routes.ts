@@ -3,7 +3,7 @@ import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
 import { AppError } from '../../lib/app-error';
-import { hasMandatoryExams, lectureAccess } from './lecture-access';
+import { examsHoldVideos, lectureAccess } from './lecture-access';
 import { lectureContents } from './lecture-contents';
 
 export const lectureRoutes =
@@ -23,7 +23,7 @@ export const lectureRoutes =
         db,
         access,
         user.id,
-        await hasMandatoryExams(db, access.lecture.id),
+        await examsHoldVideos(db, access.lecture.id, user.id),
         ctx.secret,
       );
     });

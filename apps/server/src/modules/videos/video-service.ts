@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
-import { hasMandatoryExams, lectureAccess } from '../lectures/lecture-access';
+import { examsHoldVideos, lectureAccess } from '../lectures/lecture-access';
 import { countViews } from '../lectures/lecture-views';
 import { encryptVideoUrl } from './video-url';
 
@@ -50,7 +50,7 @@ async function assertViewable(ctx: AppContext, userId: number, videoId: number) 
     .executeTakeFirst();
   if (!video || !video.source_path) throw new AppError('NOT_FOUND', NO_VIDEO);
   const access = await assertStillEntitled(ctx, userId, video.lecture_id);
-  if (await hasMandatoryExams(ctx.db, video.lecture_id))
+  if (await examsHoldVideos(ctx.db, video.lecture_id, userId))
     throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
   const counted =
     (await countViews(ctx.db, userId, video.lecture_id, access.since)).get(video.id) ?? 0;

@@ -1,0 +1,27 @@
+import { sql, type RawBuilder } from 'kysely';
+
+// How far a student is with a lecture's mandatory exams (ADR 016: Homework and mandatory
+// exams). The lectures module asks this for its videos and exams tab; it reads only the exam
+// tables, so the lower layer can use it without reaching back into exam sessions' service.
+
+/**
+ * SQL true while the `lecture_exams` row under `alias` still holds the lecture's videos for the
+ * student: a must-pass exam that neither it nor its alternative has a corrected, passed
+ * session of, or a must-take exam that neither has a finished session of.
+ * @example sql`exists (select 1 from lecture_exams as e where e.lecture_id = l.id and ${examHoldsVideos(userId, 'e')})`
+ */
+export function examHoldsVideos(userId: number, alias: string): RawBuilder<boolean> {
+  const e = sql.raw(alias);
+  const sessionOf = (extra: RawBuilder<unknown>) =>
+    sql`exists (select 1 from exam_sessions as s where s.user_id = ${userId}
+      and (s.exam_id = ${e}.exam_id or s.exam_id = ${e}.alternative_exam_id)
+      and s.finished_at is not null ${extra})`;
+  return sql<boolean>`((${e}.must_pass = 1 and not ${sessionOf(sql`and s.corrected = 1 and s.succeeded = 1`)})
+    or (${e}.must_take = 1 and not ${sessionOf(sql``)}))`;
+}
+
+/** SQL true when a guest would find the row mandatory (a guest has no sessions). */
+export function examIsMandatory(alias: string): RawBuilder<boolean> {
+  const e = sql.raw(alias);
+  return sql<boolean>`(${e}.must_pass = 1 or ${e}.must_take = 1)`;
+}
