@@ -332,3 +332,19 @@ describe('time', () => {
     expect(await sweepOverdueSessions(ctx)).toBe(0);
   });
 });
+
+describe('guessing codes', () => {
+  it('answers 429 after 30 wrong codes in 15 minutes, even for a right one, and counts only wrong ones', async () => {
+    const exam = await makeExam(server.db);
+    const guesser = examClient(server.app, (await makeStudent(server.db)).token);
+    for (let i = 0; i < 10; i++) expect((await guesser.details(exam.code)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      expect((await guesser.details(`GUESS${i}`)).json()).toMatchObject({ code: 'EXAM_NOT_FOUND' });
+    }
+    const blocked = await guesser.details(exam.code);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another student is not affected.
+    expect((await mariam.details(exam.code)).statusCode).toBe(200);
+  });
+});

@@ -9,6 +9,7 @@ import type {
 import { API_BASE } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { signToken } from '../../lib/signed-token';
 import { newToken } from '../../lib/tokens';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
@@ -35,6 +36,8 @@ import {
 
 /** How long an answer image's link works after the payload that carries it. */
 export const ANSWER_IMAGE_LINK_TTL_MS = 30 * 60_000;
+/** Wrong exam codes a student may try before waiting (ADR 016: Codes). */
+export const WRONG_CODES = { limit: 30, windowMs: 15 * MINUTE };
 /** The results lists show this many sessions, newest first. */
 export const RESULTS_LIST_LIMIT = 200;
 
@@ -103,12 +106,19 @@ export async function examDetailsByCode(
   userId: number,
   code: string,
 ): Promise<ExamDetails> {
+  // Codes can be guessed: a student who tried too many wrong ones waits (ADR 016: Codes).
+  const guesses = `exam-code:user:${userId}`;
+  if (await isExhausted(ctx.db, guesses, WRONG_CODES)) throw new AppError('TOO_MANY_REQUESTS');
+  const notFound = async () => {
+    await hit(ctx.db, guesses, WRONG_CODES);
+    return new AppError('EXAM_NOT_FOUND');
+  };
   const exam = await findExam(ctx, { code });
-  if (!exam) throw new AppError('EXAM_NOT_FOUND');
+  if (!exam) throw await notFound();
   let session = await findUserSession(ctx, userId, exam.id);
   if (session) session = await settle(ctx, session);
   else {
-    if (!(await mayReach(ctx, exam, userId))) throw new AppError('EXAM_NOT_FOUND');
+    if (!(await mayReach(ctx, exam, userId))) throw await notFound();
     const state = windowState(exam, ctx.clock.now());
     if (state === 'not-started') throw new AppError('EXAM_NOT_STARTED');
     if (state === 'ended') throw new AppError('EXAM_ENDED');
