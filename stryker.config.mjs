@@ -16,6 +16,10 @@ export default {
     'apps/server/src/modules/wallet/ledger.ts',
     'apps/server/src/modules/auth/*.ts',
     'apps/server/src/plugins/auth.ts',
+    // The exam engine: time, reach, answers, marking, what a payload may show (ADR 016).
+    'apps/server/src/modules/exams/*.ts',
+    // Routes only wire calls to the service (mutated above); the sweep timer is not a rule.
+    '!apps/server/src/modules/exams/exam-routes.ts',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',

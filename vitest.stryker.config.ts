@@ -37,6 +37,7 @@ export default defineConfig({
             'apps/server/test/{home/home,teachers/teachers,wallet/wallet}.test.ts',
             'apps/server/test/{app/http,db/seed}.test.ts',
             'apps/server/test/courses/courses.test.ts',
+            'apps/server/test/exams/*.test.ts',
           ],
           exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,
