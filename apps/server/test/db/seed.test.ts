@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EXAM_CODES } from '../../src/db/seed/demo-exams';
 import { DEMO_PAYCARDS } from '../../src/db/seed/demo-paycards';
 import { DEMO_STUDENTS } from '../../src/db/seed/demo-students';
 import { seedDemoIfEmpty } from '../../src/db/seed/seed';
 import { verifyPassword } from '../../src/lib/passwords';
+import { publicFileUrl } from '../../src/lib/public-url';
 import { hashPaycardCode } from '../../src/modules/paycards/paycard-code';
+import { examClient } from '../exams/exam-client';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { tokenFor } from '../sign-in';
 
@@ -98,5 +103,124 @@ describe('the demo seed', () => {
 
   it('leaves a database that already has data alone', async () => {
     expect(await seedDemoIfEmpty(server.db, server.config.dataDir)).toBe(false);
+  });
+});
+
+describe('the demo exams', () => {
+  const DAY = 86_400_000;
+  const generalExams = () =>
+    server.db.selectFrom('exams').selectAll().where('is_general', '=', 1).execute();
+
+  it('are general exams by code, one per state, with unique codes and no course', async () => {
+    const general = await generalExams();
+    // Exactly the README's codes: no lecture exam is reachable by code from /exams.
+    expect(general.map((e) => e.exam_code).sort()).toEqual(Object.values(DEMO_EXAM_CODES).sort());
+    expect(general.every((e) => e.course_id === null)).toBe(true);
+    const codes = await server.db.selectFrom('exams').select('exam_code').execute();
+    expect(new Set(codes.map((e) => e.exam_code.toUpperCase())).size).toBe(codes.length);
+
+    // The seed ran at most a few minutes ago; its windows are days away from it.
+    const now = Date.now();
+    const exam = Object.fromEntries(general.map((e) => [e.exam_code, e]));
+    const of = (key: keyof typeof DEMO_EXAM_CODES) => exam[DEMO_EXAM_CODES[key]]!;
+    expect(of('detailed')).toMatchObject({ show_result: 1, show_detailed_result: 1 });
+    expect(of('detailed').duration_minutes).toBeGreaterThan(2);
+    expect(of('resultOnly')).toMatchObject({ show_result: 1, show_detailed_result: 0 });
+    expect(of('hiddenResult')).toMatchObject({ show_result: 0, show_detailed_result: 0 });
+    expect(Date.parse(of('notStarted').starts_at!)).toBeGreaterThan(now + DAY);
+    expect(Date.parse(of('ended').ends_at!)).toBeLessThan(now - DAY);
+    expect(of('open')).toMatchObject({ duration_minutes: null, starts_at: null, ends_at: null });
+    expect(of('short').duration_minutes).toBe(2);
+    expect(of('essay').enable_images_answers).toBe(1);
+    for (const e of general.filter((g) => g !== of('notStarted') && g !== of('ended'))) {
+      expect(e.starts_at === null || Date.parse(e.starts_at) < now, e.exam_code).toBe(true);
+      expect(e.ends_at === null || Date.parse(e.ends_at) > now, e.exam_code).toBe(true);
+    }
+  });
+
+  it('answer a student by code as their state says: open, not started yet or ended', async () => {
+    const { token } = await tokenFor(server.db, 'student@dars.test');
+    const student = examClient(server.app, token);
+    const details = async (key: keyof typeof DEMO_EXAM_CODES) =>
+      (await student.details(DEMO_EXAM_CODES[key])).json() as {
+        code?: string;
+        data?: Record<string, unknown>;
+      };
+    expect(await details('notStarted')).toMatchObject({ code: 'EXAM_NOT_STARTED' });
+    expect(await details('ended')).toMatchObject({ code: 'EXAM_ENDED' });
+    expect((await details('open')).data).toMatchObject({ duration: null });
+    expect((await details('short')).data).toMatchObject({ duration: 2 });
+    expect((await details('hiddenResult')).data).toMatchObject({ show_result: false });
+    expect((await details('detailed')).data).toMatchObject({ show_detailed_result: true });
+    expect((await details('essay')).data).toMatchObject({ enable_images_answers: true });
+  });
+
+  it('carry figures that exist in public storage and are served, and explanations with links', async () => {
+    const questions = await server.db
+      .selectFrom('questions')
+      .innerJoin('exams', 'exams.id', 'questions.exam_id')
+      .select([
+        'exams.exam_code',
+        'questions.type',
+        'questions.image_path',
+        'questions.answer_explain_text',
+        'questions.answer_explain_image',
+      ])
+      .execute();
+    const essay = questions.filter((q) => q.exam_code === DEMO_EXAM_CODES.essay);
+    expect(essay.filter((q) => q.type === 'essay' && q.image_path).length).toBeGreaterThan(1);
+    const detailed = questions.filter((q) => q.exam_code === DEMO_EXAM_CODES.detailed);
+    expect(detailed.some((q) => q.image_path && q.answer_explain_image)).toBe(true);
+    expect(questions.some((q) => /https:\/\/\S+/.test(q.answer_explain_text ?? ''))).toBe(true);
+
+    const figures = new Set(
+      questions.flatMap((q) => [q.image_path, q.answer_explain_image]).filter((p) => p !== null),
+    );
+    expect(figures.size).toBeGreaterThan(3);
+    for (const figure of figures) {
+      const file = path.join(server.config.dataDir, 'storage', 'public', figure);
+      expect(fs.readFileSync(file, 'utf8'), figure).toMatch(/^<svg [^>]*viewBox=/);
+      const res = await server.app.inject({ method: 'GET', url: publicFileUrl(figure)! });
+      expect(res.statusCode, figure).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    }
+  });
+
+  it('give every lecture a homework, and the mandatory rules: must take, must pass with an alternative', async () => {
+    const { db } = server;
+    const lectures = await db.selectFrom('lectures').select(['id', 'course_id']).execute();
+    const rules = await db
+      .selectFrom('lecture_exams')
+      .innerJoin('exams', 'exams.id', 'lecture_exams.exam_id')
+      .innerJoin('lectures', 'lectures.id', 'lecture_exams.lecture_id')
+      .leftJoin('exams as alternative', 'alternative.id', 'lecture_exams.alternative_exam_id')
+      .select([
+        'lecture_exams.lecture_id',
+        'lecture_exams.must_pass',
+        'lecture_exams.must_take',
+        'lecture_exams.navigate_to_alternative',
+        'exams.kind',
+        'exams.is_general',
+        'exams.course_id',
+        'lectures.course_id as lecture_course_id',
+        'alternative.course_id as alternative_course_id',
+      ])
+      .execute();
+    const withHomework = new Set(
+      rules.filter((r) => r.kind === 'homework').map((r) => r.lecture_id),
+    );
+    expect(lectures.filter((l) => !withHomework.has(l.id))).toEqual([]);
+    expect(rules.every((r) => r.is_general === 0 && r.course_id === r.lecture_course_id)).toBe(
+      true,
+    );
+    expect(rules.some((r) => r.must_take === 1 && r.kind === 'homework')).toBe(true);
+    const mustPass = rules.filter((r) => r.must_pass === 1);
+    expect(mustPass.length).toBeGreaterThan(0);
+    for (const r of mustPass)
+      expect(r).toMatchObject({ navigate_to_alternative: 1, alternative_course_id: r.course_id });
+    // Optional homework closes nothing: only the first three lectures of a course are held.
+    expect(rules.filter((r) => r.must_take === 1 || r.must_pass === 1).length).toBeLessThan(
+      lectures.length,
+    );
   });
 });

@@ -11,8 +11,9 @@ import type { SeedFiles } from './seed-files';
 
 // How the demo varies its lectures, so every kind the spec knows shows up somewhere: in a
 // course sold lecture by lecture, lecture 1 is free, 2 a preview, 3 expires after 30 days,
-// 4 can be bought again for 20 pounds, 5 refuses pay cards; every course's first three
-// lectures carry a quiz, a mandatory homework and an exam to pass with an alternative.
+// 4 can be bought again for 20 pounds, 5 refuses pay cards. Every course's first three
+// lectures carry a quiz, a homework that must be taken, and an exam to pass with an
+// alternative; every other lecture has a homework of its own that closes nothing.
 
 function demoVideos(name: string, count: number, sourcePath: string): VideoBuild[] {
   return VIDEO_NAMES.slice(0, count).map((videoName, vi) => ({
@@ -62,19 +63,22 @@ function demoLectureExams(
     duration: kind === 'exam' ? 20 : null,
     detailed: true,
   });
-  if (li === 0)
-    return [
-      { exam: exam('exam', 'اختبار قصير'), mustPass: false, mustTake: false, alternative: null },
-    ];
-  if (li === 1)
-    return [{ exam: exam('homework', 'واجب'), mustPass: false, mustTake: true, alternative: null }];
+  const rule = { mustPass: false, mustTake: false, alternative: null };
+  const homework = (mustTake: boolean): LectureExamBuild => ({
+    ...rule,
+    exam: exam('homework', 'واجب'),
+    mustTake,
+  });
+  if (li === 0) return [{ ...rule, exam: exam('exam', 'اختبار قصير') }, homework(false)];
+  if (li === 1) return [homework(true)];
   if (li === 2) {
     const main = exam('exam', 'امتحان');
     return [
-      { exam: main, mustPass: true, mustTake: false, alternative: exam('exam', 'امتحان بديل') },
+      { ...rule, exam: main, mustPass: true, alternative: exam('exam', 'امتحان بديل') },
+      homework(false),
     ];
   }
-  return [];
+  return [homework(false)];
 }
 
 function demoLecture(

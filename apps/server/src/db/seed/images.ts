@@ -87,6 +87,106 @@ export function slide({ hue, title, line }: { hue: number; title: string; line: 
 </svg>`;
 }
 
+const FIGURE_FONT = `font-family="Cairo, 'Noto Sans Arabic', Tahoma, sans-serif"`;
+const INK = '#263238';
+
+function figure(width: number, height: number, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+<rect width="${width}" height="${height}" fill="#fff"/>${body}
+</svg>`;
+}
+
+/**
+ * A question figure: a battery of `volts` feeding resistors in parallel, one branch per entry
+ * (one entry draws a plain loop), each labelled in ohms; `current` labels the battery's wire.
+ * @example circuitFigure({ volts: 12, ohms: [6, 3] })
+ */
+export function circuitFigure({
+  volts,
+  ohms,
+  current,
+}: {
+  volts: number;
+  ohms: readonly number[];
+  current?: string;
+}): string {
+  const last = 300 + (ohms.length - 1) * 180;
+  const branches = ohms
+    .map((ohm, i) => {
+      const x = 300 + i * 180;
+      const dots =
+        i < ohms.length - 1
+          ? `<circle cx="${x}" cy="60" r="7" fill="${INK}"/><circle cx="${x}" cy="300" r="7" fill="${INK}"/>`
+          : '';
+      return `<path d="M${x} 60V140M${x} 220V300" stroke="${INK}" stroke-width="4"/>
+<rect x="${x - 22}" y="140" width="44" height="80" fill="#fff3e0" stroke="${INK}" stroke-width="4"/>${dots}
+<text x="${x + 34}" y="188" ${FIGURE_FONT} font-size="30" fill="${INK}">${ohm} Ω</text>`;
+    })
+    .join('');
+  const arrow = current
+    ? `<path d="M160 40H230" stroke="#c62828" stroke-width="4" marker-end="url(#arrow)"/>
+<text x="150" y="30" ${FIGURE_FONT} font-size="28" fill="#c62828">${escapeXml(current)}</text>`
+    : '';
+  return figure(
+    last + 130,
+    360,
+    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0L10 5L0 10z" fill="#c62828"/></marker></defs>
+<path d="M100 60H${last}M100 300H${last}M100 60V165M100 195V300" stroke="${INK}" stroke-width="4" fill="none"/>
+<path d="M65 165H135" stroke="${INK}" stroke-width="5"/><path d="M82 195H118" stroke="${INK}" stroke-width="10"/>
+<text x="60" y="190" text-anchor="end" ${FIGURE_FONT} font-size="26" fill="${INK}">${volts} V</text>${branches}${arrow}`,
+  );
+}
+
+/**
+ * A question figure: a right triangle with its two legs labelled, the hypotenuse marked «؟»
+ * and the angle «س» opposite the upright leg.
+ * @example rightTriangleFigure({ upright: '٣ سم', base: '٤ سم' })
+ */
+export function rightTriangleFigure({ upright, base }: { upright: string; base: string }): string {
+  return figure(
+    600,
+    400,
+    `<path d="M120 330H520L120 90Z" fill="#e3f2fd" stroke="${INK}" stroke-width="4" stroke-linejoin="round"/>
+<path d="M120 300H150V330" fill="none" stroke="${INK}" stroke-width="3"/>
+<path d="M450 330A70 70 0 0 1 460 294" fill="none" stroke="#c62828" stroke-width="3"/>
+<text x="395" y="318" ${FIGURE_FONT} font-size="30" fill="#c62828">س</text>
+<text x="320" y="378" text-anchor="middle" ${FIGURE_FONT} font-size="30" fill="${INK}">${escapeXml(base)}</text>
+<text x="105" y="220" text-anchor="end" ${FIGURE_FONT} font-size="30" fill="${INK}">${escapeXml(upright)}</text>
+<text x="340" y="190" ${FIGURE_FONT} font-size="34" fill="${INK}">؟</text>`,
+  );
+}
+
+/**
+ * A question figure: the graph of y = x² on axes from -2.5 to 2.5, with the tangent at
+ * `tangentAt` when given (an explanation's figure).
+ * @example parabolaFigure({ tangentAt: 1 })
+ */
+export function parabolaFigure({ tangentAt }: { tangentAt?: number } = {}): string {
+  const px = (x: number) => Math.round(300 + x * 90);
+  const py = (y: number) => Math.round(360 - y * 50);
+  const curve = Array.from({ length: 51 }, (_, i) => {
+    const x = -2.5 + i * 0.1;
+    return `${px(x)},${py(x * x)}`;
+  }).join(' ');
+  let tangent = '';
+  if (tangentAt !== undefined) {
+    const a = tangentAt;
+    const line = (x: number) => 2 * a * x - a * a;
+    const [x0, x1] = [a - 1.2, a + 1.2];
+    tangent = `<path d="M${px(x0)} ${py(line(x0))}L${px(x1)} ${py(line(x1))}" stroke="#c62828" stroke-width="4"/>
+<circle cx="${px(a)}" cy="${py(a * a)}" r="8" fill="#c62828"/>`;
+  }
+  return figure(
+    600,
+    400,
+    `<path d="M40 360H570M300 390V20" stroke="${INK}" stroke-width="2"/>
+<polyline points="${curve}" fill="none" stroke="#1565c0" stroke-width="5"/>${tangent}
+<text x="560" y="390" ${FIGURE_FONT} font-size="26" fill="${INK}">س</text>
+<text x="312" y="36" ${FIGURE_FONT} font-size="26" fill="${INK}">ص</text>
+<text x="400" y="120" direction="rtl" text-anchor="middle" ${FIGURE_FONT} font-size="30" fill="#1565c0">ص = س²</text>`,
+  );
+}
+
 /**
  * A small, valid one-page PDF (Latin text: a PDF's base fonts have no Arabic glyphs).
  * @example fs.writeFileSync('summary.pdf', tinyPdf('Lecture summary'))

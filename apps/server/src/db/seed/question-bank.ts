@@ -15,7 +15,8 @@ export const QUESTION_BANK: QuestionSeed[][] = [
       text: 'مشتقة الدالة د(س) = س² هي:',
       answers: ['س', '٢س', 'س²', '٢'],
       correct: 1,
-      explain: 'نضرب في الأس ثم نطرح واحداً منه.',
+      explain:
+        'نضرب في الأس ثم نطرح واحداً منه: د/(س) = ٢س. قاعدة القوة بالتفصيل: https://en.wikipedia.org/wiki/Power_rule',
     },
     {
       type: 'choices',
@@ -33,7 +34,8 @@ export const QUESTION_BANK: QuestionSeed[][] = [
       text: 'وحدة قياس المقاومة الكهربية هي:',
       answers: ['الأمبير', 'الفولت', 'الأوم', 'الوات'],
       correct: 2,
-      explain: 'المقاومة = فرق الجهد ÷ شدة التيار، ووحدتها الأوم.',
+      explain:
+        'المقاومة = فرق الجهد ÷ شدة التيار، ووحدتها الأوم. اقرأ عن قانون أوم: https://en.wikipedia.org/wiki/Ohm%27s_law',
     },
     {
       type: 'choices',
@@ -55,6 +57,8 @@ export const QUESTION_BANK: QuestionSeed[][] = [
       text: 'الصيغة العامة للألكانات هي:',
       answers: ['CnH2n', 'CnH2n+2', 'CnH2n-2', 'CnHn'],
       correct: 1,
+      explain:
+        'الألكانات مشبعة: كل ذرة كربون ترتبط بأربع روابط أحادية، فتكون الصيغة CnH2n+2 (الميثان CH4 حين n = 1). للمزيد: https://en.wikipedia.org/wiki/Alkane',
     },
     {
       type: 'choices',

@@ -13,9 +13,10 @@ const DAY = 86_400_000;
 
 /**
  * Fills an empty database with the demo school: settings, grades, categories, teachers, courses
- * with lectures, videos, attachments and exams, two students and pay cards. Does nothing when
- * the database already has grades, so restarts keep what users did. Each part is built by its
- * own demo-*.ts file on the record builders beside it, which the server tests' factories use too.
+ * with lectures, videos, attachments and exams, general exams in every state (their windows
+ * count from `now`), two students and pay cards. Does nothing when the database already has
+ * grades, so restarts keep what users did. Each part is built by its own demo-*.ts file on the
+ * record builders beside it, which the server tests' factories use too.
  * @example await seedDemoIfEmpty(db, './data')
  */
 export async function seedDemoIfEmpty(
@@ -35,7 +36,7 @@ export async function seedDemoIfEmpty(
     await seedDemoSettings(trx, files);
     const catalog = await seedDemoCatalog(trx, files, daysAgo(400));
     const { courseIds, lectureIds } = await seedDemoCourses(trx, files, catalog, daysAgo);
-    await seedDemoGeneralExams(trx, daysAgo(2));
+    await seedDemoGeneralExams(trx, files, now);
     const studentIds = await seedDemoStudents(
       trx,
       { gradeIds: catalog.gradeIds, courseIds, lectureIds },
