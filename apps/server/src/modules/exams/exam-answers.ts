@@ -142,6 +142,7 @@ export async function upsertAnswer(
     )
     .execute();
   // An essay with neither text nor image is no answer at all.
+  if (answer.optionId !== null) return;
   await trx
     .deleteFrom('answer_attempts')
     .where('session_id', '=', sessionId)

@@ -99,7 +99,7 @@ export async function saveImageAnswer(
       fs.rmSync(path.join(privateRoot(ctx), candidate), { force: true });
     }
   }
-  return answersReply(ctx, exam, session.id);
+  return answersReply(ctx, session);
 }
 
 /**

@@ -212,18 +212,20 @@ async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRo
 
 function attemptRows(ctx: AppContext, sessionId: number) {
   return ctx.db
-    .selectFrom('answer_attempts')
+    .selectFrom('answer_attempts as a')
+    .innerJoin('questions as q', 'q.id', 'a.question_id')
     .select([
-      'id',
-      'question_id',
-      'answer_option_id',
-      'answer_text',
-      'image_path',
-      'correct',
-      'correction_mark',
+      'a.id',
+      'a.question_id',
+      'a.answer_option_id',
+      'a.answer_text',
+      'a.image_path',
+      'a.correct',
+      'a.correction_mark',
+      'q.mark',
     ])
-    .where('session_id', '=', sessionId)
-    .orderBy('question_id')
+    .where('a.session_id', '=', sessionId)
+    .orderBy('a.question_id')
     .execute();
 }
 
@@ -284,22 +286,14 @@ export async function runningSession(ctx: AppContext, userId: number, token: str
 /** What an answer call returns: the clock and every saved answer (nothing of marking). */
 export async function answersReply(
   ctx: AppContext,
-  exam: ExamRow,
-  sessionId: number,
+  session: SessionRow,
 ): Promise<SaveExamAnswersResponse> {
-  const session = await ctx.db
-    .selectFrom('exam_sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  const [attempts, marks] = await Promise.all([
-    attemptRows(ctx, sessionId),
-    ctx.db.selectFrom('questions').select(['id', 'mark']).where('exam_id', '=', exam.id).execute(),
-  ]);
+  const attempts = await attemptRows(ctx, session.id);
   return {
-    remaining_seconds: remainingSeconds(session, ctx.clock.now()) ?? null,
-    answer_attempts: attemptsView(attempts, new Map(marks.map((q) => [q.id, q.mark])), {
-      detailed: disclosure(exam, session).detailed,
+    remaining_seconds: remainingSeconds(session, ctx.clock.now()),
+    // Only a running session takes answers, so nothing of marking is ever shown here.
+    answer_attempts: attemptsView(attempts, new Map(attempts.map((a) => [a.question_id, a.mark])), {
+      detailed: false,
       imageUrl: (id) => answerImageUrl(ctx, session.user_id, id),
     }),
   };
@@ -317,7 +311,7 @@ export async function saveAnswers(
 ): Promise<SaveExamAnswersResponse> {
   const { session, exam } = await runningSession(ctx, userId, token);
   await writeAnswers(ctx, session, await planAnswers(ctx.db, exam.id, answers));
-  return answersReply(ctx, exam, session.id);
+  return answersReply(ctx, session);
 }
 
 /** Writes prepared answers (an image answer's) to a running session. */
