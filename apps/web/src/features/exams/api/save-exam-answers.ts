@@ -1,0 +1,19 @@
+import {
+  type ExamAnswerInput,
+  type SaveExamAnswersResponse,
+  saveExamAnswersEndpoint,
+} from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
+
+/**
+ * POST /exams/session/answers: saves one or more answers, each with its `seq`; resolves with
+ * the server's remaining time and the saved answers. Rejects with SESSION_ENDED after the
+ * deadline and its grace, SESSION_NOT_FOUND for a token that is not the student's (ADR 016).
+ * @example const { remaining_seconds } = await saveExamAnswers(token, [{ question_id: 3, chosen_answer: 9, seq: 12 }])
+ */
+export function saveExamAnswers(
+  token: string,
+  answers: ExamAnswerInput[],
+): Promise<SaveExamAnswersResponse> {
+  return callEndpoint(saveExamAnswersEndpoint, { body: { session_token: token, answers } });
+}
