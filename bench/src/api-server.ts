@@ -18,12 +18,15 @@ import { openDatabase } from '@dars/server/db';
 import { guestCatalogCache } from '@dars/server/http-cache';
 import { migrateToLatest } from '@dars/server/migrate';
 import { seedDemoIfEmpty } from '@dars/server/seed';
-import { seedBulkCourses } from '@dars/server/seed-bulk';
+import { seedBulkCourses, seedBulkExam, seedBulkStudents } from '@dars/server/seed-bulk';
 
 /** Where the bench's second baseline lives: our plugin stack, no query (see below). */
 const STACK_BASELINE_PATH = `${API_BASE}/bench/stack`;
 
 const courses = Number(process.env.BENCH_COURSES ?? 10_000);
+/** Students signed in by bulk-seeded tokens, for the exam benchmarks (0: none). */
+const students = Number(process.env.BENCH_STUDENTS ?? 10_000);
+const examQuestions = Number(process.env.BENCH_EXAM_QUESTIONS ?? 20);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-bench-'));
 const config = loadConfig({
   ...process.env,
@@ -55,6 +58,23 @@ const database = openDatabase({
 await migrateToLatest(database.db);
 await seedDemoIfEmpty(database.db, dataDir);
 await seedBulkCourses(database.db, courses);
+// Two timed general exams: one whose sessions save answers, one that every student starts.
+const tokens = students > 0 ? await seedBulkStudents(database.db, students) : [];
+const exams =
+  students > 0
+    ? {
+        answers: await seedBulkExam(database.db, {
+          code: 'BENCH-ANSWERS',
+          questions: examQuestions,
+          minutes: 180,
+        }),
+        massStart: await seedBulkExam(database.db, {
+          code: 'BENCH-START',
+          questions: examQuestions,
+          minutes: 180,
+        }),
+      }
+    : undefined;
 // Fresh tables have no planner statistics nor visibility map until autovacuum comes round; a
 // catalogue in service has both, so measure it that way.
 if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
@@ -93,7 +113,15 @@ const login = await app.inject({
 const { token } = login.json() as { token: string };
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.send?.({ address, dialect: database.dialect, courses, stack: STACK_BASELINE_PATH, token });
+process.send?.({
+  address,
+  dialect: database.dialect,
+  courses,
+  stack: STACK_BASELINE_PATH,
+  token,
+  students: tokens,
+  exams,
+});
 // The bench asks for our CPU time around each measurement.
 process.on('message', (m) => {
   if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });

@@ -5,14 +5,24 @@
 // BENCH_PG=<postgres url> also runs the API on PostgreSQL and measures each call there right
 // after SQLite, so that the two compare within one run (the machine is shared: its load moves
 // more between two runs than the databases differ).
-// BENCH_ONLY=<regex> measures only the matching calls (the baselines always run);
-// BENCH_PROFILE=<folder> writes the API server's CPU profile there (node --cpu-prof).
+// BENCH_ONLY=<regex> measures only the matching calls (the baselines always run; `exams` picks
+// the exam scenarios); BENCH_PROFILE=<folder> writes the API server's CPU profile there
+// (node --cpu-prof).
+// The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
+// autocannon, compared with a bare POST route, and a mass start of every student into one exam.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  answerRequests,
+  massStart,
+  startSessions,
+  type BenchExam,
+  type MassStartFigures,
+} from './exam-scenarios';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -21,6 +31,13 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const profileDir = process.env.BENCH_PROFILE;
 const alsoPg = process.env.BENCH_PG;
+/** How many running sessions save answers, and how many connections the mass start opens. */
+const answerSessions = Number(process.env.BENCH_ANSWER_SESSIONS ?? 2_000);
+const massConnections = Number(process.env.BENCH_MASS_CONNECTIONS ?? 200);
+const ANSWERS = 'POST /exams/session/answers';
+const MASS_START = 'exams: mass start';
+const wanted = (name: string) => !only || only.test(name);
+const examsWanted = wanted(ANSWERS) || wanted(MASS_START);
 
 /** The url of the given page reached as the web client does: following `links.next`. */
 async function followNext(base: string, page: number): Promise<string> {
@@ -38,6 +55,9 @@ type ServerInfo = {
   courses?: number;
   stack?: string;
   token?: string;
+  /** Bearer tokens of the bulk-seeded students. */
+  students?: string[];
+  exams?: { answers: BenchExam; massStart: BenchExam };
 };
 type Server = { child: ChildProcess; info: ServerInfo };
 
@@ -82,16 +102,17 @@ type Row = {
   load: number;
 };
 
-async function measure(
-  server: Server,
-  target: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<Row> {
+/** What a measurement sends beyond a GET of the url: headers, or autocannon's own requests. */
+type Load = Pick<autocannon.Options, 'method' | 'body' | 'requests'> & {
+  headers?: Record<string, string>;
+};
+
+async function measure(server: Server, target: string, url: string, load: Load = {}): Promise<Row> {
+  const headers = load.headers ?? {};
   // A warm-up so JIT and caches settle before we count.
-  await autocannon({ url, connections, duration: warmup, headers });
+  await autocannon({ url, connections, duration: warmup, ...load });
   const cpuBefore = await cpuOf(server.child);
-  const r = await autocannon({ url, connections, duration, headers });
+  const r = await autocannon({ url, connections, duration, ...load });
   const cpuUs = Math.round(
     ((await cpuOf(server.child)) - cpuBefore) / Math.max(1, r.requests.total),
   );
@@ -111,6 +132,7 @@ async function measure(
 }
 
 type Target = [name: string, url: string, headers?: Record<string, string>];
+const PAGE_400 = 'GET /courses (page 400, links.next)';
 
 /** The calls measured on one API server, with the urls and headers that server needs. */
 async function targetsOf(api: Server): Promise<Target[]> {
@@ -118,14 +140,14 @@ async function targetsOf(api: Server): Promise<Target[]> {
   const course = (await (await fetch(`${a}/api/v1/courses?page=1`)).json()) as {
     data: { id: number }[];
   };
-  const page400 = await followNext(a, 400);
+  const page400 = wanted(PAGE_400) ? await followNext(a, 400) : '';
   const etag = (await fetch(`${a}/api/v1/courses`)).headers.get('etag')!;
   const student = { authorization: `Bearer ${api.info.token}` };
   const coursePage = `${a}/api/v1/courses/${course.data[0]!.id}`;
   return [
     ['our plugin stack, no query', `${a}${api.info.stack}`],
     ['GET /courses (page 1)', `${a}/api/v1/courses`],
-    ['GET /courses (page 400, links.next)', page400],
+    [PAGE_400, page400],
     ['GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`],
     [
       'GET /courses?query=…&grade_id=',
@@ -173,9 +195,74 @@ function printTable(rows: Row[], base: Row, stack: Row | undefined): void {
   }
 }
 
+/** The exam rows of one database beside both bare routes: GET (`ratio`) and POST (`post`). */
+function printExamTable(rows: Row[], base: Row, post: Row): void {
+  console.log(
+    [
+      'target'.padEnd(38),
+      column('req/s', 8),
+      column('p50 ms', 7),
+      column('p99 ms', 7),
+      column('ratio', 6),
+      column('post', 6),
+      column('cpu µs', 7),
+      column('errors', 6),
+      column('load', 5),
+    ].join(' '),
+  );
+  for (const r of [base, post, ...rows]) {
+    console.log(
+      [
+        r.target.padEnd(38),
+        column(r.rps, 8),
+        column(r.p50, 7),
+        column(r.p99, 7),
+        column((r.rps / base.rps).toFixed(2), 6),
+        column((r.rps / post.rps).toFixed(2), 6),
+        column(r.cpuUs, 7),
+        column(r.errors + r.non2xx, 6),
+        column(r.load, 5),
+      ].join(' '),
+    );
+  }
+}
+
+type MassRow = MassStartFigures & { dialect: string; cpuSeconds: number; load: number };
+
+/** Every bulk student starts one exam and loads its session; with the server's CPU and load. */
+async function measureMassStart(api: Server): Promise<MassRow> {
+  const cpuBefore = await cpuOf(api.child);
+  const figures = await massStart(
+    api.info.address,
+    api.info.exams!.massStart.id,
+    api.info.students!,
+    massConnections,
+  );
+  return {
+    ...figures,
+    dialect: api.info.dialect!,
+    cpuSeconds: Number((((await cpuOf(api.child)) - cpuBefore) / 1e6).toFixed(1)),
+    load: Number(os.loadavg()[0]!.toFixed(1)),
+  };
+}
+
+function printMassStart(m: MassRow): void {
+  const call = (name: string, c: MassStartFigures['start']) =>
+    `  ${name.padEnd(22)} ${column(c.count, 6)} calls  p50 ${column(c.p50, 6)} ms  p99 ${column(c.p99, 6)} ms  max ${column(c.max, 6)} ms  errors ${c.errors}`;
+  console.log(
+    `${m.dialect}: ${m.students} students over ${m.connections} connections in ${m.wallSeconds} s ` +
+      `(server CPU ${m.cpuSeconds} s, load ${m.load})`,
+  );
+  console.log(call('POST /exams/session', m.start));
+  console.log(call('GET /exams/session', m.session));
+  for (const f of m.failures) console.log(`  failed: ${f}`);
+}
+
 const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
-const apis: Server[] = [await start('api-server.ts', profile)];
-if (alsoPg) apis.push(await start('api-server.ts', [], { ...process.env, DATABASE_URL: alsoPg }));
+// Without the exam scenarios, no students are seeded.
+const serverEnv = examsWanted ? process.env : { ...process.env, BENCH_STUDENTS: '0' };
+const apis: Server[] = [await start('api-server.ts', profile, serverEnv)];
+if (alsoPg) apis.push(await start('api-server.ts', [], { ...serverEnv, DATABASE_URL: alsoPg }));
 const baseline = await start('baseline-server.ts');
 try {
   const targets = await Promise.all(apis.map(targetsOf));
@@ -187,11 +274,44 @@ try {
   const rows: Row[] = [];
   // Call by call, each database right after the other.
   for (const [i, [name]] of targets[0]!.entries()) {
-    if (i > 0 && only && !only.test(name)) continue;
+    if (i > 0 && !wanted(name)) continue;
     for (const [k, api] of apis.entries()) {
       const [, url, headers] = targets[k]![i]!;
-      rows.push(await measure(api, name, url, headers));
+      rows.push(await measure(api, name, url, { headers }));
     }
+  }
+
+  // The exam scenarios: answers saved to running sessions, then the mass start.
+  const examRows: Row[] = [];
+  const massRows: MassRow[] = [];
+  let post: Row | undefined;
+  if (examsWanted) {
+    post = await measure(
+      baseline,
+      'bare Fastify POST (JSON body)',
+      `${baseline.info.address}/baseline`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          session_token: 'x'.repeat(43),
+          answers: [{ question_id: 1, chosen_answer: 2, seq: 3 }],
+        }),
+      },
+    );
+    if (wanted(ANSWERS)) {
+      for (const api of apis) {
+        const students = api.info.students!.slice(0, answerSessions);
+        const exam = api.info.exams!.answers;
+        const sessions = await startSessions(api.info.address, exam.id, students);
+        examRows.push(
+          await measure(api, ANSWERS, api.info.address, {
+            requests: answerRequests(students, sessions, exam),
+          }),
+        );
+      }
+    }
+    if (wanted(MASS_START)) for (const api of apis) massRows.push(await measureMassStart(api));
   }
 
   console.log(
@@ -216,6 +336,24 @@ try {
       );
     }
   }
+  if (post && examRows.length > 0) {
+    console.log(
+      `\nexam answers: ${answerSessions} running sessions of ${apis[0]!.info.exams!.answers.questions.length} questions, ` +
+        'one answer a request, each request another session',
+    );
+    for (const api of apis) {
+      console.log(`\n${api.info.dialect}`);
+      printExamTable(
+        examRows.filter((r) => r.dialect === api.info.dialect),
+        base,
+        post,
+      );
+    }
+  }
+  if (massRows.length > 0) {
+    console.log('\nexam mass start: every student starts one exam, then loads its session');
+    for (const m of massRows) printMassStart(m);
+  }
   const dir = path.join(here, '..', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -228,6 +366,7 @@ try {
         connections,
         courses: apis[0]!.info.courses,
         rows: [base, ...rows],
+        exams: { post, answerSessions, answers: examRows, massStart: massRows },
       },
       null,
       2,
@@ -236,7 +375,7 @@ try {
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
   console.log(
     'ratio: to the bare route; stack: to our plugin stack answering without a query; ' +
-      'load: 1-minute load average',
+      'post: to the bare POST route; load: 1-minute load average',
   );
 } finally {
   for (const api of apis) api.child.disconnect();

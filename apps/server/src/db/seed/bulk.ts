@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { courseSearchText } from '../../lib/search-key';
+import { hashToken, newToken } from '../../lib/tokens';
+import { insertExam } from './exams';
 
 /**
  * Adds `count` generated courses (each with grades, a category, a teacher and three lectures)
@@ -89,4 +91,116 @@ export async function seedBulkCourses(db: Kysely<DB>, count: number): Promise<vo
         .execute();
     }
   });
+}
+
+// Not a hash argon2 can verify: bulk students sign in only with their seeded tokens.
+const NO_PASSWORD = '!';
+
+/**
+ * Adds `count` students, each signed in once (a row in auth_tokens), in batches of plain
+ * inserts rather than through the API: 10,000 take a second or two. Answers their bearer
+ * tokens in the students' order. E-mails are `bulk-<n>@dars.test`.
+ * @example const tokens = await seedBulkStudents(db, 10_000)
+ */
+export async function seedBulkStudents(db: Kysely<DB>, count: number): Promise<string[]> {
+  const grade = await db.selectFrom('grades').select('id').orderBy('id').executeTakeFirst();
+  if (!grade) throw new Error('seed the demo data first');
+  const now = new Date().toISOString();
+  const tokens: string[] = [];
+  // 14 columns a row: 500 rows stay under both databases' limits on bound values.
+  const batch = 500;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += batch) {
+      const n = Math.min(batch, count - start);
+      const numbers = Array.from({ length: n }, (_, k) => start + k + 1);
+      const users = await trx
+        .insertInto('users')
+        .values(
+          numbers.map((i) => ({
+            name: `طالب تجريبي ${i}`,
+            email: `bulk-${i}@dars.test`,
+            // 019…: a prefix no demo or test student uses.
+            phone: `019${String(i).padStart(8, '0')}`,
+            password_hash: NO_PASSWORD,
+            grade_id: grade.id,
+            avatar_path: null,
+            group_id: null,
+            email_verified_at: now,
+            balance: 0,
+            // Random wallet addresses would collide now and then among 10,000 (DW + 10 digits).
+            wallet_address: `DB${String(i).padStart(10, '0')}`,
+            center_name: null,
+            profile_qr_code: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning(['id', 'email'])
+        .execute();
+      // Matched by e-mail: neither database promises RETURNING rows in VALUES order.
+      const idOf = new Map(users.map((u) => [u.email, u.id]));
+      const batchTokens = numbers.map(() => newToken());
+      await trx
+        .insertInto('auth_tokens')
+        .values(
+          numbers.map((i, k) => ({
+            user_id: idOf.get(`bulk-${i}@dars.test`)!,
+            token_hash: hashToken(batchTokens[k]!),
+            platform: 'web',
+            created_at: now,
+            last_used_at: now,
+          })),
+        )
+        .execute();
+      tokens.push(...batchTokens);
+    }
+  });
+  return tokens;
+}
+
+/** A bulk exam's questions, in order, with their options' ids (the first one correct). */
+export type BulkExam = { id: number; questions: { id: number; options: number[] }[] };
+
+/**
+ * Adds a general, timed exam of `questions` four-option choices questions, reachable by `code`,
+ * and answers its ids: what the exam benchmarks start and answer.
+ * @example const exam = await seedBulkExam(db, { code: 'BENCH1', questions: 20, minutes: 120 })
+ */
+export async function seedBulkExam(
+  db: Kysely<DB>,
+  { code, questions, minutes }: { code: string; questions: number; minutes: number },
+): Promise<BulkExam> {
+  const id = await insertExam(
+    db,
+    {
+      name: `امتحان تجريبي ${code}`,
+      code,
+      kind: 'exam',
+      general: true,
+      duration: minutes,
+      detailed: true,
+      questions: Array.from({ length: questions }, (_, q) => ({
+        type: 'choices' as const,
+        text: `السؤال ${q + 1}: اختر الإجابة الصحيحة.`,
+        answers: ['الإجابة الأولى', 'الإجابة الثانية', 'الإجابة الثالثة', 'الإجابة الرابعة'],
+        correct: 0,
+      })),
+    },
+    { courseId: null, createdAt: new Date().toISOString() },
+  );
+  const rows = await db
+    .selectFrom('questions')
+    .innerJoin('answer_options', 'answer_options.question_id', 'questions.id')
+    .select(['questions.id as question_id', 'answer_options.id as option_id'])
+    .where('questions.exam_id', '=', id)
+    .orderBy('questions.position')
+    .orderBy('answer_options.position')
+    .execute();
+  const byQuestion = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = byQuestion.get(r.question_id) ?? [];
+    list.push(r.option_id);
+    byQuestion.set(r.question_id, list);
+  }
+  return { id, questions: [...byQuestion].map(([qid, options]) => ({ id: qid, options })) };
 }
