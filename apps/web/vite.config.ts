@@ -3,9 +3,13 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
 import { preloadFonts } from './build/preload-fonts';
 
-/** Shared code of the app (not screens): small modules that would otherwise be tiny chunks. */
+/**
+ * Shared code of the app (not screens): small modules that would otherwise be tiny chunks.
+ * The exams feature's are left out: only the exam routes use them, so they split with those
+ * routes instead of joining what every page loads (ADR 017).
+ */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components|lib|platform)[\\/]|[\\/]src[\\/]features[\\/][^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]src[\\/](?:components|lib|platform)[\\/]|[\\/]src[\\/]features[\\/](?!exams[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
 
 /**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's

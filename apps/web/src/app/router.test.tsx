@@ -127,8 +127,25 @@ describe('route table', () => {
   });
 
   it('shows the not-found page on screens of later work, never a placeholder', async () => {
-    renderRoutes(routes, { path: '/my-exams/exams', signedIn: true });
+    renderRoutes(routes, { path: '/wallet', signedIn: true });
     expect(await notFoundHeading()).toBeInTheDocument();
+  });
+
+  it('serves the exam screens: entry, session and both results lists', async () => {
+    mockApi({
+      'GET /api/v1/exams/results': () => ({ body: { data: [] } }),
+      'GET /api/v1/exams/homeworks/results': () => ({ body: { data: [] } }),
+    });
+    for (const [path, heading] of [
+      ['/exams', 'دخول الامتحان'],
+      ['/my-exams/exams', 'نتائج الامتحانات'],
+      ['/my-exams/homeworks', 'نتائج الواجبات'],
+      ['/exams/session', 'الجلسة غير موجودة'],
+    ] as const) {
+      const { unmount } = renderRoutes(routes, { path, signedIn: true });
+      expect(await screen.findByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      unmount();
+    }
   });
 
   it('turns /teachers and /wallet into not-found when their switches are off', async () => {

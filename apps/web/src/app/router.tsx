@@ -29,6 +29,10 @@ const register = () => import('./routes/register');
 const resetPassword = () => import('./routes/reset-password');
 const confirm = () => import('./routes/confirm');
 const profile = () => import('./routes/profile');
+const exams = () => import('./routes/exams');
+const examSession = () => import('./routes/exam-session');
+const examResults = () => import('./routes/exam-results');
+const homeworkResults = () => import('./routes/homework-results');
 /** Screens of later issues show the real not-found page until they land. */
 const notFound = () => import('./routes/not-found');
 
@@ -70,15 +74,15 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'my-exams/exams',
-        ...screen({ requiresAuth: true, title: 'routes.examResults' }, notFound),
+        ...screen({ requiresAuth: true, title: 'routes.examResults' }, examResults),
       },
       {
         path: 'my-exams/homeworks',
-        ...screen({ requiresAuth: true, title: 'routes.homeworkResults' }, notFound),
+        ...screen({ requiresAuth: true, title: 'routes.homeworkResults' }, homeworkResults),
       },
       {
         path: 'exams',
-        ...screen({ requiresAuth: true, title: 'routes.exams', backButton: true }, notFound),
+        ...screen({ requiresAuth: true, title: 'routes.exams', backButton: true }, exams),
       },
       {
         path: 'exams/session',
@@ -89,7 +93,7 @@ export const routes: RouteObject[] = [
             temporaryMenu: true,
             whiteBackground: true,
           },
-          notFound,
+          examSession,
         ),
       },
       {

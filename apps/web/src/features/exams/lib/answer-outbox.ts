@@ -159,7 +159,9 @@ export class AnswerOutbox {
    * question still waiting) and starts sending.
    * @example outbox.put({ question_id: 3, answer_text: 'الإجابة' })
    */
-  put(answer: { question_id: number } & ({ chosen_answer: number } | { answer_text: string })) {
+  put = (
+    answer: { question_id: number } & ({ chosen_answer: number } | { answer_text: string }),
+  ): void => {
     if (this.ended) return;
     const stored = this.read();
     const seq = this.nextSeq(stored);
@@ -169,13 +171,20 @@ export class AnswerOutbox {
     this.write(stored);
     this.changed();
     void this.flush();
-  }
+  };
+
+  /**
+   * Keeps an essay's text (see `put`).
+   * @example outbox.putText(4, 'الإجابة')
+   */
+  putText = (questionId: number, text: string): void =>
+    this.put({ question_id: questionId, answer_text: text });
 
   /**
    * Keeps an essay's image change (a file, or null to remove it) with the next `seq`.
    * @example outbox.putImage(4, file, text)
    */
-  putImage(questionId: number, image: Blob | null, answerText: string) {
+  putImage = (questionId: number, image: Blob | null, answerText: string): void => {
     if (this.ended) return;
     const stored = this.read();
     const seq = this.nextSeq(stored);
@@ -188,7 +197,7 @@ export class AnswerOutbox {
     this.images.push({ question_id: questionId, seq, image, answer_text: answerText });
     this.changed();
     void this.flush();
-  }
+  };
 
   /** The choices and texts not yet confirmed, in `seq` order, as the calls take them. */
   pendingAnswers(): OutboxAnswer[] {
@@ -244,11 +253,10 @@ export class AnswerOutbox {
     this.changed();
   }
 
-  /** Stops retrying (the screen is closed); what waits stays stored for the next visit. */
+  /** Stops the waiting retry (the screen is closed); what waits stays stored for the next visit. */
   dispose() {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.listeners.clear();
   }
 
   private async run() {

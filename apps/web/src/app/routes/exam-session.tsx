@@ -1,0 +1,5 @@
+import { ExamSessionPage } from '../../features/exams/components/exam-session-page';
+
+export default function ExamSessionRoute() {
+  return <ExamSessionPage />;
+}

@@ -1,0 +1,5 @@
+import { ExamEntryPage } from '../../features/exams/components/exam-entry-page';
+
+export default function ExamsRoute() {
+  return <ExamEntryPage />;
+}

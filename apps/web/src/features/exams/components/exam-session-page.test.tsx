@@ -1,0 +1,444 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  AnswerAttempt,
+  ExamAnswerInput,
+  ExamResult,
+  GetExamSessionResponse,
+} from '@dars/contract';
+import {
+  attemptFixture,
+  examDetailsFixture,
+  resultFixture,
+  sessionFixture,
+} from '../../../test/exam-fixtures';
+import { userFixture } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { outboxKey } from '../lib/answer-outbox';
+import { ExamEntryPage } from './exam-entry-page';
+import { ExamSessionPage } from './exam-session-page';
+
+const TOKEN = 'tok-1';
+const SESSION_PATH = `/exams/session?sessionToken=${TOKEN}&course_id=5`;
+
+/**
+ * A server holding one session: it saves answers (keeping the highest seq per question, as
+ * ADR 016 says), can be taken offline, can end the session, and records the order of calls.
+ */
+function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
+  const data = structuredClone(initial);
+  const log: string[] = [];
+  const answerCalls: ExamAnswerInput[][] = [];
+  const submitCalls: ExamAnswerInput[][] = [];
+  const state = {
+    offline: false,
+    ended: false,
+    submitFails: false,
+    answersFail: false,
+    remaining: initial.session.remaining_seconds,
+    result: resultFixture() as ExamResult | null,
+  };
+  const seqs = new Map<number, number>();
+
+  const save = (answers: ExamAnswerInput[]) => {
+    for (const a of answers) {
+      if ((seqs.get(a.question_id) ?? -1) >= (a.seq ?? 0)) continue;
+      seqs.set(a.question_id, a.seq ?? 0);
+      const others = data.answer_attempts.filter((x) => x.question_id !== a.question_id);
+      const attempt: AnswerAttempt = attemptFixture({
+        question_id: a.question_id,
+        answer_id: a.chosen_answer ?? null,
+        answer_text: a.answer_text ?? null,
+      });
+      data.answer_attempts = a.answer_text === '' ? others : [...others, attempt];
+    }
+  };
+  const down = () => {
+    if (state.offline) throw new TypeError('Failed to fetch');
+  };
+
+  const api = mockApi({
+    'GET /api/v1/exams/session': () => {
+      down();
+      log.push('get');
+      return {
+        body: { ...data, session: { ...data.session, remaining_seconds: state.remaining } },
+      };
+    },
+    'POST /api/v1/exams/session/answers': (_url, init) => {
+      down();
+      log.push('answers');
+      if (state.answersFail) return { status: 503, body: { message: 'x' } };
+      if (state.ended) {
+        data.session.active = false;
+        return { status: 409, body: { message: 'x', code: 'SESSION_ENDED' } };
+      }
+      const { answers } = JSON.parse(String(init?.body)) as { answers: ExamAnswerInput[] };
+      answerCalls.push(answers);
+      save(answers);
+      return {
+        body: { remaining_seconds: state.remaining, answer_attempts: data.answer_attempts },
+      };
+    },
+    'POST /api/v1/exams/session/submit': (_url, init) => {
+      down();
+      log.push('submit');
+      const { answers } = JSON.parse(String(init?.body)) as { answers: ExamAnswerInput[] };
+      submitCalls.push(answers);
+      if (state.submitFails) return { status: 500, body: { message: 'x' } };
+      save(answers);
+      data.session.active = false;
+      data.result = state.result;
+      return {
+        body: {
+          result: state.result,
+          answer_attempts: data.answer_attempts,
+          questions: data.questions,
+        },
+      };
+    },
+  });
+  return { api, data, log, answerCalls, submitCalls, state };
+}
+
+function renderSession(path = SESSION_PATH) {
+  return renderRoutes(
+    [
+      { path: '/exams', element: <ExamEntryPage /> },
+      { path: '/exams/session', element: <ExamSessionPage /> },
+      { path: '/courses/:id', element: <h1>course page</h1> },
+    ],
+    { path, user: userFixture() },
+  );
+}
+
+const storedOutbox = () => JSON.parse(window.localStorage.getItem(outboxKey(TOKEN)) ?? 'null');
+async function dismissWelcome() {
+  await userEvent.click(await screen.findByRole('button', { name: 'متابعة الامتحان' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+describe('ExamSessionPage: answering', () => {
+  it('shows the question, its place and the countdown, and sends a choice at once', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    expect(screen.getByText('السؤال 1 من 3')).toBeVisible();
+    expect(screen.getByRole('timer', { name: 'الوقت المتبقي 20:00' })).toBeVisible();
+    expect(screen.getByText('ما ناتج 2 + 3؟')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    await waitFor(() => expect(server.answerCalls).toHaveLength(1));
+    expect(server.answerCalls[0]).toEqual([
+      { question_id: 101, chosen_answer: 1012, seq: expect.any(Number) },
+    ]);
+    expect(await screen.findByText('تم الحفظ')).toBeVisible();
+    expect(storedOutbox().answers).toEqual([]);
+
+    // The same choice again sends nothing.
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    await userEvent.click(screen.getByRole('radio', { name: '6' }));
+    await waitFor(() => expect(server.answerCalls).toHaveLength(2));
+    expect(server.answerCalls[1]![0]!.seq).toBeGreaterThan(server.answerCalls[0]![0]!.seq!);
+  });
+
+  it("offers true/false as 'صواب' and 'خطأ', with the question's image in a viewer", async () => {
+    sessionServer();
+    renderSession();
+    await dismissWelcome();
+    await userEvent.click(screen.getByRole('button', { name: 'السؤال التالي' }));
+    expect(screen.getByText('السؤال 2 من 3')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'صواب' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'خطأ' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /عرض الصورة كاملة/ }));
+    const viewer = screen.getByRole('dialog', { name: 'الصورة كاملة' });
+    expect(within(viewer).getByRole('img', { name: 'صورة السؤال' })).toHaveAttribute(
+      'src',
+      '/uploads/q102.png',
+    );
+  });
+
+  it('sends an essay after a 1 s pause in typing, not on every key', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    await userEvent.click(screen.getByRole('button', { name: 'عرض قائمة الأسئلة' }));
+    await userEvent.click(await screen.findByRole('button', { name: /السؤال 3،/ }));
+    await waitFor(() => expect(screen.queryByRole('presentation')).not.toBeInTheDocument());
+    const essay = screen.getByRole('textbox', { name: 'إجابتك' });
+    expect(essay).toHaveAttribute('rows', '6');
+    await userEvent.type(essay, 'يوزَّع الضرب');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.answerCalls).toHaveLength(0);
+    await waitFor(() => expect(server.answerCalls).toHaveLength(1), { timeout: 2000 });
+    expect(server.answerCalls[0]).toEqual([
+      { question_id: 103, answer_text: 'يوزَّع الضرب', seq: expect.any(Number) },
+    ]);
+  });
+
+  it('marks solved questions in the question list, a drawer on phones', async () => {
+    sessionServer(
+      sessionFixture({ answer_attempts: [attemptFixture({ question_id: 102, answer_id: 1021 })] }),
+    );
+    renderSession();
+    await dismissWelcome();
+    expect(screen.queryByRole('navigation', { name: 'قائمة الأسئلة' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'عرض قائمة الأسئلة' }));
+    const list = await screen.findByRole('navigation', { name: 'قائمة الأسئلة' });
+    expect(within(list).getByRole('button', { name: 'السؤال 2، تمت الإجابة' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'السؤال 1، لم تتم الإجابة' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+  });
+
+  it('keeps the question list beside the question on desktop', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    sessionServer();
+    renderSession();
+    await dismissWelcome();
+    expect(screen.getByRole('navigation', { name: 'قائمة الأسئلة' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'عرض قائمة الأسئلة' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^السؤال 2،/ }));
+    expect(screen.getByText('السؤال 2 من 3')).toBeVisible();
+  });
+
+  it('asks the browser to confirm leaving while the exam runs', async () => {
+    sessionServer();
+    renderSession();
+    await dismissWelcome();
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  });
+});
+
+describe('ExamSessionPage: never losing an answer', () => {
+  it('keeps answers on the device while offline, says so calmly, and sends them when back', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    server.state.offline = true;
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    expect(await screen.findByText(/أنت غير متصل بالإنترنت الآن/)).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText('بانتظار الإرسال')).toBeVisible();
+    expect(storedOutbox().answers).toEqual([
+      { question_id: 101, chosen_answer: 1012, seq: expect.any(Number) },
+    ]);
+
+    server.state.offline = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(server.answerCalls).toHaveLength(1));
+    expect(await screen.findByText('تم الحفظ')).toBeVisible();
+    expect(screen.queryByText(/أنت غير متصل بالإنترنت الآن/)).not.toBeInTheDocument();
+    expect(storedOutbox().answers).toEqual([]);
+  });
+
+  it('replays what a closed page left before reading the session, then welcomes back', async () => {
+    window.localStorage.setItem(
+      outboxKey(TOKEN),
+      JSON.stringify({
+        lastSeq: 50,
+        answers: [
+          { question_id: 101, chosen_answer: 1012, seq: 49 },
+          { question_id: 103, answer_text: 'نص محفوظ', seq: 50 },
+        ],
+      }),
+    );
+    const server = sessionServer();
+    renderSession();
+    const dialog = await screen.findByRole('dialog', { name: 'مرحباً بعودتك' });
+    expect(server.log.slice(0, 2)).toEqual(['answers', 'get']);
+    expect(server.answerCalls[0]!.map((a) => a.seq)).toEqual([49, 50]);
+    // Two of three answered, one left.
+    expect(within(dialog).getByText('أسئلة أجبت عنها').previousSibling).toHaveTextContent('2');
+    expect(within(dialog).getByText('أسئلة متبقية').previousSibling).toHaveTextContent('1');
+    expect(storedOutbox().answers).toEqual([]);
+  });
+
+  it('does not welcome back a session this click just started', async () => {
+    const server = sessionServer();
+    mockApi({
+      'GET /api/v1/exams/details': () => ({ body: { data: examDetailsFixture() } }),
+      'POST /api/v1/exams/session': () => ({ body: { data: { token: TOKEN } } }),
+      'GET /api/v1/exams/session': () => ({ body: server.data }),
+    });
+    renderSession('/exams?exam_code=G1001&course_id=5');
+    await userEvent.click(await screen.findByRole('button', { name: 'ابدأ الامتحان' }));
+    expect(await screen.findByText('السؤال 1 من 3')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the submitted screen and drops the outbox when the server says time is over', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    server.state.ended = true;
+    server.state.result = null;
+    await userEvent.click(screen.getByRole('radio', { name: '4' }));
+    expect(await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' })).toBeVisible();
+    expect(window.localStorage.getItem(outboxKey(TOKEN))).toBeNull();
+  });
+});
+
+describe('ExamSessionPage: the clock', () => {
+  it('turns the chip orange under 600 s and red under 180 s', async () => {
+    const server = sessionServer(
+      sessionFixture({ session: { token: TOKEN, active: true, remaining_seconds: 599 } }),
+    );
+    const { unmount } = renderSession();
+    await dismissWelcome();
+    expect(screen.getByRole('timer')).toHaveAttribute('data-tone', 'warning');
+    unmount();
+    server.state.remaining = 179;
+    renderSession();
+    await dismissWelcome();
+    expect(screen.getByRole('timer')).toHaveAttribute('data-tone', 'error');
+  });
+
+  it("takes the server's time when an answer shows it differs by more than 2 s", async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    expect(screen.getByRole('timer')).toHaveAccessibleName('الوقت المتبقي 20:00');
+    server.state.remaining = 1199; // within 2 s: the local clock stays
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    await screen.findByText('تم الحفظ');
+    expect(screen.getByRole('timer')).toHaveAccessibleName(/^الوقت المتبقي (20:00|19:59)$/);
+    server.state.remaining = 900; // far off: the server wins
+    await userEvent.click(screen.getByRole('radio', { name: '6' }));
+    await waitFor(() =>
+      expect(screen.getByRole('timer')).toHaveAccessibleName(/^الوقت المتبقي 1[45]:\d\d$/),
+    );
+  });
+
+  it('submits by itself at 0 with what the outbox holds, retries once, then shows submitted', async () => {
+    window.localStorage.setItem(
+      outboxKey(TOKEN),
+      JSON.stringify({ lastSeq: 7, answers: [{ question_id: 101, chosen_answer: 1011, seq: 7 }] }),
+    );
+    const server = sessionServer(
+      sessionFixture({ session: { token: TOKEN, active: true, remaining_seconds: 1 } }),
+    );
+    // The answer cannot be saved on its own, and the submit fails too.
+    server.state.answersFail = true;
+    server.state.submitFails = true;
+    renderSession();
+    expect(
+      await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(server.submitCalls).toEqual([
+      [{ question_id: 101, chosen_answer: 1011, seq: 7 }],
+      [{ question_id: 101, chosen_answer: 1011, seq: 7 }],
+    ]);
+    expect(screen.getByText(/تعذر الاتصال بالخادم لتأكيد التسليم/)).toBeVisible();
+  });
+});
+
+describe('ExamSessionPage: after submission', () => {
+  it('submits after confirming, then shows the result and the review', async () => {
+    const server = sessionServer(
+      sessionFixture({ answer_attempts: [attemptFixture({ question_id: 101, answer_id: 1012 })] }),
+    );
+    renderSession();
+    await dismissWelcome();
+    await userEvent.click(screen.getByRole('button', { name: 'تسليم الإجابات' }));
+    const confirm = screen.getByRole('dialog', { name: 'تسليم الإجابات' });
+    expect(confirm).toHaveTextContent('أجبت عن 1 من 3');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'تسليم' }));
+    expect(await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' })).toBeVisible();
+    expect(server.submitCalls).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'العودة إلى الدورة' })).toHaveAttribute(
+      'href',
+      '/courses/5',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'عرض النتيجة' }));
+    expect(screen.getByRole('heading', { name: 'نتيجة الامتحان' })).toBeVisible();
+    expect(screen.getByText('ناجح')).toBeVisible();
+    expect(screen.getByText('66.67%')).toBeVisible();
+    expect(screen.getByText('4 من 6')).toBeVisible();
+    expect(screen.getByText('12 دقيقة و34 ثانية')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'مراجعة الإجابات' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'مراجعة الإجابات' })).toBeVisible();
+  });
+
+  it('keeps the exam open and says so when a submit does not reach the server', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    server.state.submitFails = true;
+    await userEvent.click(screen.getByRole('button', { name: 'تسليم الإجابات' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'تسليم الإجابات' })).getByRole('button', {
+        name: 'تسليم',
+      }),
+    );
+    expect(await screen.findByText('حدثت مشكلة أثناء تسليم الإجابات')).toBeVisible();
+    expect(server.submitCalls).toHaveLength(1);
+    expect(screen.getByText('السؤال 1 من 3')).toBeVisible();
+  });
+
+  it('opens a submitted session on the submitted screen, saying a hidden result is hidden', async () => {
+    sessionServer(
+      sessionFixture({
+        session: { token: TOKEN, active: false, remaining_seconds: 0 },
+        exam: examDetailsFixture({
+          has_session: true,
+          show_result: false,
+          show_detailed_result: false,
+        }),
+      }),
+    );
+    renderSession();
+    expect(await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' })).toBeVisible();
+    expect(screen.getByText('لا تُعرض نتيجة هذا الامتحان')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'عرض النتيجة' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'مراجعة الإجابات' })).not.toBeInTheDocument();
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it('names a session that is not the student’s', async () => {
+    mockApi({
+      'POST /api/v1/exams/session/answers': () => ({
+        body: { remaining_seconds: 1, answer_attempts: [] },
+      }),
+      'GET /api/v1/exams/session': () => ({
+        status: 404,
+        body: { message: 'x', code: 'SESSION_NOT_FOUND' },
+      }),
+    });
+    renderSession();
+    expect(await screen.findByRole('heading', { name: 'الجلسة غير موجودة' })).toBeVisible();
+  });
+
+  it('opens straight on the result when the entry asked to view it', async () => {
+    const server = sessionServer();
+    server.data.session.active = false;
+    server.data.result = resultFixture({ succeeded: false });
+    mockApi({
+      'GET /api/v1/exams/details': () => ({
+        body: { data: examDetailsFixture({ has_session: true }) },
+      }),
+      'POST /api/v1/exams/session': () => ({ body: { data: { token: TOKEN } } }),
+      'GET /api/v1/exams/session': () => ({ body: server.data }),
+    });
+    renderSession('/exams?exam_code=G1001');
+    await userEvent.click(await screen.findByRole('button', { name: 'عرض النتيجة' }));
+    expect(await screen.findByRole('heading', { name: 'نتيجة الامتحان' })).toBeVisible();
+    expect(screen.getByText('لم تنجح')).toBeVisible();
+    fireEvent.click(screen.getByRole('link', { name: 'العودة إلى الامتحانات' }));
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { resultSessionFixture } from '../../../test/exam-fixtures';
+import { userFixture } from '../../../test/fixtures';
+import { calledUrls, mockApi } from '../../../test/mock-api';
+import { renderWithApp } from '../../../test/render';
+import { ResultsListPage } from './results-list-page';
+
+describe('ResultsListPage', () => {
+  it('lists each session with its name, date, chip, marks and a details link', async () => {
+    mockApi({
+      'GET /api/v1/exams/results': () => ({
+        body: {
+          data: [
+            resultSessionFixture({ id: 1 }),
+            resultSessionFixture({
+              id: 2,
+              succeeded: false,
+              correction_mark: 1,
+              exam: { exam_code: 'G2', name: 'امتحان الهندسة', show_result: true },
+            }),
+            resultSessionFixture({
+              id: 3,
+              corrected: false,
+              succeeded: null,
+              correction_mark: null,
+              exam: { exam_code: 'G3', name: 'امتحان المقال', show_result: true },
+            }),
+            resultSessionFixture({
+              id: 4,
+              succeeded: null,
+              correction_mark: null,
+              exam: { exam_code: 'G4', name: 'امتحان سري', show_result: false },
+            }),
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ResultsListPage kind="exams" />, { user: userFixture() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'نتائج الامتحانات' }),
+    ).toBeVisible();
+    const [passed, failed, waiting, hidden] = await screen.findAllByRole('listitem');
+    expect(within(passed!).getByText('ناجح')).toBeVisible();
+    expect(within(passed!).getByText('الدرجة: 4 من 6')).toBeVisible();
+    expect(within(passed!).getByText(/2026/)).toBeVisible();
+    expect(
+      within(passed!).getByRole('link', { name: 'تفاصيل امتحان الجبر الشهري' }),
+    ).toHaveAttribute('href', '/exams?exam_code=G1001');
+    expect(within(failed!).getByText('لم تنجح')).toBeVisible();
+    expect(within(waiting!).getByText('لم يتم التصحيح')).toBeVisible();
+    expect(within(waiting!).queryByText(/الدرجة/)).not.toBeInTheDocument();
+    expect(within(hidden!).getByText('النتيجة غير معروضة')).toBeVisible();
+    expect(within(hidden!).queryByText(/ناجح|لم تنجح|الدرجة/)).not.toBeInTheDocument();
+  });
+
+  it('reads the homework list from its own call, with its empty message', async () => {
+    const api = mockApi({ 'GET /api/v1/exams/homeworks/results': () => ({ body: { data: [] } }) });
+    renderWithApp(<ResultsListPage kind="homeworks" />, { user: userFixture() });
+    expect(await screen.findByText('لم تؤدِّ أي واجب حتى الآن')).toBeVisible();
+    expect(calledUrls(api)).toEqual(['/api/v1/exams/homeworks/results']);
+  });
+
+  it('offers a retry when the list cannot be read', async () => {
+    mockApi({ 'GET /api/v1/exams/results': () => ({ status: 500, body: { message: 'x' } }) });
+    renderWithApp(<ResultsListPage kind="exams" />, { user: userFixture() });
+    expect(await screen.findByText('حدثت مشكلة أثناء تحميل النتائج')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
+  });
+});

@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import { Button, Chip, Container, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import type { ExamResultSession } from '@dars/contract';
+import { EmptyState } from '../../../components/empty-state';
+import { RetryAlert } from '../../../components/retry-alert';
+import { t } from '../../../i18n/t';
+import { useQuery } from '@tanstack/react-query';
+import { examResultsQueryOptions } from '../api/get-exam-results';
+import { homeworkResultsQueryOptions } from '../api/get-homework-results';
+import { examDate, formatMark } from '../lib/exam-format';
+import { entryPath } from '../lib/exam-paths';
+
+/**
+ * The chip of a results row (spec §2): 'result not shown' when the exam hides results, 'not
+ * corrected' while an essay waits for marks, else pass or fail. Nothing the row does not carry.
+ */
+function StateChip({ session }: { session: ExamResultSession }) {
+  if (!session.exam.show_result)
+    return <Chip size="small" variant="outlined" label={t('results.resultNotShown')} />;
+  if (!session.corrected)
+    return (
+      <Chip size="small" color="warning" variant="outlined" label={t('results.notCorrected')} />
+    );
+  if (session.succeeded === null) return null;
+  return session.succeeded ? (
+    <Chip size="small" color="success" label={t('results.passed')} />
+  ) : (
+    <Chip size="small" color="error" label={t('results.failed')} />
+  );
+}
+
+function ResultRow({ session }: { session: ExamResultSession }) {
+  const nameId = `result-${session.id}`;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        p: { xs: 1.5, md: 2 },
+        borderRadius: 2,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: 1.5,
+        alignItems: { sm: 'center' },
+      }}
+    >
+      <Stack spacing={0.75} sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id={nameId} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
+          {session.exam.name}
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" color="text.secondary" component="span">
+            <time dateTime={session.start_time}>{examDate(session.start_time)}</time>
+          </Typography>
+          <StateChip session={session} />
+          {session.correction_mark !== null && (
+            <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
+              {t('results.marks', {
+                mark: formatMark(session.correction_mark),
+                total: formatMark(session.total_mark),
+              })}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      <Button
+        component={Link}
+        to={entryPath(session.exam.exam_code)}
+        variant="outlined"
+        aria-label={t('results.detailsOf', { name: session.exam.name })}
+        sx={{ flexShrink: 0 }}
+      >
+        {t('results.details')}
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * A results list (spec §2): the student's exam or homework sessions, newest first, each with
+ * its name, date, chip, marks and a details button to the exam's entry.
+ */
+export function ResultsListPage({ kind }: { kind: 'exams' | 'homeworks' }) {
+  const { data, isPending, isError, refetch } = useQuery(
+    kind === 'exams' ? examResultsQueryOptions() : homeworkResultsQueryOptions(),
+  );
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2.5, md: 4 } }}>
+      <Typography
+        component="h1"
+        variant="h4"
+        sx={{ mb: { xs: 2, md: 3 }, fontSize: { xs: '1.6rem', md: '2rem' } }}
+      >
+        {kind === 'exams' ? t('routes.examResults') : t('routes.homeworkResults')}
+      </Typography>
+      {isPending ? (
+        <Stack role="status" aria-busy="true" aria-label={t('results.loading')} spacing={1.5}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={88} />
+          ))}
+        </Stack>
+      ) : isError ? (
+        <RetryAlert onRetry={() => void refetch()}>{t('results.loadFailed')}</RetryAlert>
+      ) : data.length === 0 ? (
+        <EmptyState
+          icon={<AssignmentTurnedInOutlinedIcon />}
+          text={kind === 'exams' ? t('results.emptyExams') : t('results.emptyHomeworks')}
+        />
+      ) : (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.map((session) => (
+            <li key={session.id}>
+              <ResultRow session={session} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Container>
+  );
+}
