@@ -115,6 +115,20 @@ describe('starting a session', () => {
     expect(details).toMatchObject({ active_session: true, has_session: true });
   });
 
+  it('answers every racing start the one session that won, with the exam total', async () => {
+    // Six at once get past the check for an existing session before any of them writes: the
+    // losers' inserts meet the unique index and must answer the winner's token, not fail.
+    const exam = await makeExam(server.db);
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => mariam.tokenFor(exam.id)));
+    expect(new Set(tokens).size).toBe(1);
+    const rows = await server.db
+      .selectFrom('exam_sessions')
+      .select(['token', 'total_mark'])
+      .where('exam_id', '=', exam.id)
+      .execute();
+    expect(rows).toEqual([{ token: tokens[0], total_mark: exam.total }]);
+  });
+
   it('sets the deadline at start + duration, cut at the end of the window', async () => {
     const timed = await makeExam(server.db, { duration: 30 });
     const cut = await makeExam(server.db, { duration: 30, endsAt: at(minutes(10)) });

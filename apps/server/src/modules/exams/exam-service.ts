@@ -83,8 +83,8 @@ async function settle(ctx: AppContext, session: SessionRow): Promise<SessionRow>
     .executeTakeFirstOrThrow();
 }
 
-/** The caller's own session by its token; anyone else's is SESSION_NOT_FOUND. */
-async function ownSession(ctx: AppContext, userId: number, token: string) {
+/** The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. */
+async function ownSessionRow(ctx: AppContext, userId: number, token: string): Promise<SessionRow> {
   const session = await ctx.db
     .selectFrom('exam_sessions')
     .selectAll()
@@ -92,8 +92,14 @@ async function ownSession(ctx: AppContext, userId: number, token: string) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!session) throw new AppError('SESSION_NOT_FOUND');
+  return settle(ctx, session);
+}
+
+/** The caller's own session by its token, with its exam. */
+async function ownSession(ctx: AppContext, userId: number, token: string) {
+  const session = await ownSessionRow(ctx, userId, token);
   const exam = await findExam(ctx, { id: session.exam_id });
-  return { session: await settle(ctx, session), exam: exam! };
+  return { session, exam: exam! };
 }
 
 /**
@@ -142,12 +148,9 @@ export async function startSession(
   if (!exam || !(await mayReach(ctx, exam, userId))) throw new AppError('EXAM_NOT_FOUND');
   const now = ctx.clock.now();
   if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
-  const total = await ctx.db
-    .selectFrom('questions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
-    .where('exam_id', '=', examId)
-    .executeTakeFirstOrThrow();
-  await ctx.db
+  // One statement writes the session with its total mark and answers its token; when a racing
+  // start of the same student won, the conflict keeps that session and answers its token.
+  const started = await ctx.db
     .insertInto('exam_sessions')
     .values({
       token: newToken(),
@@ -155,11 +158,19 @@ export async function startSession(
       exam_id: examId,
       started_at: now.toISOString(),
       deadline_at: deadlineOf(exam, now),
-      total_mark: Number(total.total),
+      total_mark: ctx.db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
+        .where('exam_id', '=', examId),
     })
-    .onConflict((oc) => oc.columns(['user_id', 'exam_id']).doNothing())
-    .execute();
-  return (await findUserSession(ctx, userId, examId))!.token;
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'exam_id'])
+        .doUpdateSet((eb) => ({ token: eb.ref('exam_sessions.token') })),
+    )
+    .returning('token')
+    .executeTakeFirstOrThrow();
+  return started.token;
 }
 
 /** Questions, the student's answers and the result as the session's state allows. */
@@ -277,10 +288,17 @@ async function writeAnswers(
 }
 
 /** The running session of a token, for a change to its answers. */
+async function runningSessionRow(ctx: AppContext, userId: number, token: string) {
+  const session = await ownSessionRow(ctx, userId, token);
+  if (session.finished_at !== null) throw new AppError('SESSION_ENDED');
+  return session;
+}
+
+/** The running session of a token with its exam, for a change to its answers. */
 export async function runningSession(ctx: AppContext, userId: number, token: string) {
-  const found = await ownSession(ctx, userId, token);
-  if (found.session.finished_at !== null) throw new AppError('SESSION_ENDED');
-  return found;
+  const session = await runningSessionRow(ctx, userId, token);
+  const exam = await findExam(ctx, { id: session.exam_id });
+  return { session, exam: exam! };
 }
 
 /** What an answer call returns: the clock and every saved answer (nothing of marking). */
@@ -309,8 +327,9 @@ export async function saveAnswers(
   token: string,
   answers: readonly ExamAnswerInput[],
 ): Promise<SaveExamAnswersResponse> {
-  const { session, exam } = await runningSession(ctx, userId, token);
-  await writeAnswers(ctx, session, await planAnswers(ctx.db, exam.id, answers));
+  // The exam's own row is not needed: its questions are checked by id (one statement less).
+  const session = await runningSessionRow(ctx, userId, token);
+  await writeAnswers(ctx, session, await planAnswers(ctx.db, session.exam_id, answers));
   return answersReply(ctx, session);
 }
 
