@@ -234,7 +234,7 @@ async function measureMassStart(api: Server): Promise<MassRow> {
   const cpuBefore = await cpuOf(api.child);
   const figures = await massStart(
     api.info.address,
-    api.info.exams!.massStart.id,
+    api.info.exams!.massStart,
     api.info.students!,
     massConnections,
   );

@@ -158,8 +158,8 @@ export async function seedBulkStudents(db: Kysely<DB>, count: number): Promise<s
   return tokens;
 }
 
-/** A bulk exam's questions, in order, with their options' ids (the first one correct). */
-export type BulkExam = { id: number; questions: { id: number; options: number[] }[] };
+/** A bulk exam: its code, and its questions in order with their options' ids (the first one correct). */
+export type BulkExam = { id: number; code: string; questions: { id: number; options: number[] }[] };
 
 /**
  * Adds a general, timed exam of `questions` four-option choices questions, reachable by `code`,
@@ -202,5 +202,5 @@ export async function seedBulkExam(
     list.push(r.option_id);
     byQuestion.set(r.question_id, list);
   }
-  return { id, questions: [...byQuestion].map(([qid, options]) => ({ id: qid, options })) };
+  return { id, code, questions: [...byQuestion].map(([qid, options]) => ({ id: qid, options })) };
 }
