@@ -598,7 +598,6 @@ export const ar = {
     resultNotShown: 'النتيجة غير معروضة',
     marks: 'الدرجة: {mark} من {total}',
     details: 'التفاصيل',
-    detailsOf: 'تفاصيل {name}',
   },
   plurals: {
     course: { zero: 'لا توجد دورات', one: 'دورة واحدة', two: 'دورتان', few: 'دورات', many: 'دورة' },

@@ -45,7 +45,7 @@ describe('ResultsListPage', () => {
     expect(within(passed!).getByText('الدرجة: 4 من 6')).toBeVisible();
     expect(within(passed!).getByText(/2026/)).toBeVisible();
     expect(
-      within(passed!).getByRole('link', { name: 'تفاصيل امتحان الجبر الشهري' }),
+      within(passed!).getByRole('link', { name: 'التفاصيل', description: 'امتحان الجبر الشهري' }),
     ).toHaveAttribute('href', '/exams?exam_code=G1001');
     expect(within(failed!).getByText('لم تنجح')).toBeVisible();
     expect(within(waiting!).getByText('لم يتم التصحيح')).toBeVisible();

@@ -19,9 +19,7 @@ function StateChip({ session }: { session: ExamResultSession }) {
   if (!session.exam.show_result)
     return <Chip size="small" variant="outlined" label={t('results.resultNotShown')} />;
   if (!session.corrected)
-    return (
-      <Chip size="small" color="warning" variant="outlined" label={t('results.notCorrected')} />
-    );
+    return <Chip size="small" variant="outlined" label={t('results.notCorrected')} />;
   if (session.succeeded === null) return null;
   return session.succeeded ? (
     <Chip size="small" color="success" label={t('results.passed')} />
@@ -67,7 +65,7 @@ function ResultRow({ session }: { session: ExamResultSession }) {
         component={Link}
         to={entryPath(session.exam.exam_code)}
         variant="outlined"
-        aria-label={t('results.detailsOf', { name: session.exam.name })}
+        aria-describedby={nameId}
         sx={{ flexShrink: 0 }}
       >
         {t('results.details')}
