@@ -12,9 +12,12 @@ export async function getCourse(id: number, signal?: AbortSignal): Promise<Cours
   return data;
 }
 
+/** What every course page's query key starts with: invalidating it asks each one again. */
+export const courseKeyRoot = ['course'] as const;
+
 export function courseQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['course', id],
+    queryKey: [...courseKeyRoot, id],
     queryFn: ({ signal }) => getCourse(id, signal),
   });
 }

@@ -96,7 +96,13 @@ export function ActiveExam({
           anchor="left"
           open={listOpen}
           onClose={() => setListOpen(false)}
-          slotProps={{ paper: { sx: { width: QUESTION_LIST_WIDTH } } }}
+          // The temporary drawer's paper is a dialog, which needs a name.
+          slotProps={{
+            paper: {
+              'aria-label': t('examSession.questionList'),
+              sx: { width: QUESTION_LIST_WIDTH },
+            },
+          }}
         >
           {list}
         </Drawer>

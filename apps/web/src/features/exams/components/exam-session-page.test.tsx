@@ -186,7 +186,8 @@ describe('ExamSessionPage: answering', () => {
     await dismissWelcome();
     expect(screen.queryByRole('navigation', { name: 'قائمة الأسئلة' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'عرض قائمة الأسئلة' }));
-    const list = await screen.findByRole('navigation', { name: 'قائمة الأسئلة' });
+    expect(await screen.findByRole('dialog', { name: 'قائمة الأسئلة' })).toBeVisible();
+    const list = screen.getByRole('navigation', { name: 'قائمة الأسئلة' });
     expect(within(list).getByRole('button', { name: 'السؤال 2، تمت الإجابة' })).toBeVisible();
     expect(within(list).getByRole('button', { name: 'السؤال 1، لم تتم الإجابة' })).toHaveAttribute(
       'aria-current',
