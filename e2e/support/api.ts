@@ -21,6 +21,23 @@ export async function callApi(
 }
 
 /**
+ * A GET of the running server's API as the web client sends it, with the bearer token when
+ * given and the query in the address.
+ * @example const { json } = await getApi('/exams/session', { token, query: { session_token } })
+ */
+export async function getApi(
+  route: string,
+  { token, query = {} }: { token?: string | null; query?: Record<string, string> } = {},
+): Promise<{ status: number; json: unknown }> {
+  const url = new URL(`${API_BASE}${route}`, inject('baseURL'));
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const res = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+/**
  * The signed-in user as the server knows them (`POST /auth/user`); throws unless 200.
  * @example expect((await serverUser(token)).notifications_count).toBe(0)
  */

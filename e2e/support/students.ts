@@ -71,7 +71,10 @@ async function insertStudent({
   return { id, ...details };
 }
 
-/** Removes the accounts and what they left: tickets, limits, avatars (the rest cascades). */
+/**
+ * Removes the accounts and what they left: tickets, limits, avatars (the rest, exam sessions
+ * included, cascades).
+ */
 async function removeStudents(emails: string[]): Promise<void> {
   if (emails.length === 0) return;
   const ids = await withDatabase(async (db) => {
@@ -79,8 +82,11 @@ async function removeStudents(emails: string[]): Promise<void> {
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return ids;
     await db.deleteFrom('support_tickets').where('user_id', 'in', ids).execute();
-    for (const id of ids)
+    for (const id of ids) {
       await db.deleteFrom('rate_limits').where('key', 'like', `%:account:${id}`).execute();
+      // Wrong exam codes count per student (ADR 016: Codes).
+      await db.deleteFrom('rate_limits').where('key', '=', `exam-code:user:${id}`).execute();
+    }
     await db.deleteFrom('users').where('id', 'in', ids).execute();
     return ids;
   });
