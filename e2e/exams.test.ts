@@ -93,6 +93,7 @@ const TEXT = {
   goToExams: 'الذهاب إلى الامتحانات',
   mustPass: 'يجب اجتياز الامتحان',
   alternativeExam: 'امتحان بديل',
+  openExam: 'فتح الامتحان',
   examResults: 'نتائج الامتحانات',
   homeworkResults: 'نتائج الواجبات',
   resultNotShown: 'النتيجة غير معروضة',
@@ -338,8 +339,10 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
 
     await main.getByRole('button', { name: TEXT.viewResult, exact: true }).click();
     await main.getByRole('heading', { name: TEXT.resultTitle }).waitFor();
-    // One wrong choice, three right (1 mark each), the essay (2 marks) not yet corrected.
-    await main.getByText(TEXT.passed, { exact: true }).waitFor();
+    // One wrong choice, three right (1 mark each), the essay (2 marks) not yet corrected: no
+    // verdict until a teacher marks it (ADR 016).
+    await main.getByText(TEXT.notCorrected, { exact: true }).first().waitFor();
+    expect(await main.getByText(TEXT.passed, { exact: true }).count()).toBe(0);
     expect(await resultFigure(page, 'الدرجة')).toBe('3 من 6');
     expect(await resultFigure(page, 'النسبة')).toBe('50%');
     expect(await resultFigure(page, 'إجابات صحيحة')).toBe('3');
@@ -568,13 +571,14 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await expectNoSeriousA11yViolations(page);
     await shot(page, '15', 'must-pass-exam', { fullPage: false });
 
-    // The demo's must-pass exam leads to its alternative, which counts the same (ADR 016).
-    await exam.getByRole('link', { name: TEXT.alternativeExam }).click();
+    // A student who has not failed the main exam is sent to it, not to its alternative (ADR 016).
+    expect(await exam.getByRole('link', { name: TEXT.alternativeExam }).count()).toBe(0);
+    await exam.getByRole('link', { name: TEXT.openExam }).click();
     await page.waitForURL((url) => url.pathname === '/exams');
     const code = new URL(page.url()).searchParams.get('exam_code')!;
     expect(new URL(page.url()).searchParams.get('course_id')).toBe(String(id));
     const key = await answerKey(code);
-    const details = main.getByRole('region', { name: `امتحان بديل: ${GATED_LECTURE}` });
+    const details = main.getByRole('region', { name: `امتحان: ${GATED_LECTURE}` });
     await details.waitFor();
     await expectNoSeriousA11yViolations(page);
     await startFrom(details, page, key.length);

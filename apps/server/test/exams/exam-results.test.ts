@@ -51,6 +51,7 @@ describe('submitting and the result', () => {
       correct_answer_attempts: 1,
       wrong_answer_attempts: 1,
       time_taken: 90,
+      corrected: false,
     });
     const byQuestion = new Map(body.answer_attempts.map((a) => [a.question_id, a]));
     expect(byQuestion.get(choice!.id)).toMatchObject({ correct: true, correction_mark: 1 });
@@ -75,6 +76,7 @@ describe('submitting and the result', () => {
       correction_mark: 3,
       correction_percentage: 75,
       correct_answer_attempts: 2,
+      corrected: true,
     });
     const listAfter = getExamResultsResponseSchema.parse((await api.results()).json()).data;
     expect(listAfter[0]).toMatchObject({ corrected: true, succeeded: true, correction_mark: 3 });
@@ -316,6 +318,7 @@ describe('lecture exams and mandatory exams', () => {
     return {
       enableVideos: course.data.lectures[0].enable_videos as boolean,
       needsAttention: contents.exams[0].needs_attention as boolean,
+      toAlternative: contents.exams[0].navigate_to_alternative as boolean,
       viewable: contents.videos[0].viewable as boolean,
       videoId: contents.videos[0].id as number,
     };
@@ -359,10 +362,19 @@ describe('lecture exams and mandatory exams', () => {
     );
   });
 
-  it('passing the alternative exam opens the videos too', async () => {
-    const { course, lecture, alt } = await lectureWith({ mustPass: true }, true);
+  it('sends a student who failed the main exam to the alternative, and passing it opens the videos', async () => {
+    const { course, lecture, exam, alt } = await lectureWith({ mustPass: true }, true);
     const s = await student();
     await join(s.userId, course.id);
+    expect(await state(s.token, course.id, lecture.id)).toMatchObject({ toAlternative: false });
+    const main = exam.questions[0]!;
+    await s.api.submit(await s.api.tokenFor(exam.id), [
+      { question_id: main.id, chosen_answer: main.wrong },
+    ]);
+    expect(await state(s.token, course.id, lecture.id)).toMatchObject({
+      toAlternative: true,
+      enableVideos: false,
+    });
     const q = alt!.questions[0]!;
     await s.api.submit(await s.api.tokenFor(alt!.id), [
       { question_id: q.id, chosen_answer: q.right },

@@ -155,7 +155,8 @@ export async function attachExam(
       must_pass: rules.mustPass ? 1 : 0,
       must_take: rules.mustTake ? 1 : 0,
       alternative_exam_id: rules.alternativeId ?? null,
-      navigate_to_alternative: 0,
+      // As the demo seed stores it: students who fail are sent to the alternative.
+      navigate_to_alternative: rules.alternativeId ? 1 : 0,
     })
     .execute();
 }

@@ -90,6 +90,11 @@ export const examResultSchema = z.object({
   wrong_answer_attempts: z.number().int().nonnegative(),
   /** Seconds from start to submission. */
   time_taken: z.number().int().nonnegative(),
+  /**
+   * Ours: false while an essay waits for the teacher's marks; `succeeded` and the marks are then
+   * the marks so far (ADR 016: Marking and results). Absent from older servers: read as true.
+   */
+  corrected: z.boolean().optional(),
 });
 export type ExamResult = z.infer<typeof examResultSchema>;
 

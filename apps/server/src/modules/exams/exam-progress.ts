@@ -25,3 +25,16 @@ export function examIsMandatory(alias: string): RawBuilder<boolean> {
   const e = sql.raw(alias);
   return sql<boolean>`(${e}.must_pass = 1 or ${e}.must_take = 1)`;
 }
+
+/**
+ * SQL true when the `lecture_exams` row under `alias` should send the student to its alternative:
+ * the lecture offers one (and says to send students there), and the student's session of the
+ * main exam is finished, corrected and failed (ADR 016: Homework and mandatory exams).
+ */
+export function sendsToAlternative(userId: number, alias: string): RawBuilder<boolean> {
+  const e = sql.raw(alias);
+  return sql<boolean>`(${e}.navigate_to_alternative = 1 and ${e}.alternative_exam_id is not null
+    and exists (select 1 from exam_sessions as s where s.user_id = ${userId}
+      and s.exam_id = ${e}.exam_id and s.finished_at is not null
+      and s.corrected = 1 and s.succeeded = 0))`;
+}

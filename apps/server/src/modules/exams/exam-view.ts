@@ -147,6 +147,7 @@ export function resultView(exam: ExamRow, session: SessionRow): ExamResult | nul
       0,
       Math.round((Date.parse(session.finished_at) - Date.parse(session.started_at)) / 1000),
     ),
+    corrected: session.corrected === 1,
   };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE, type LectureContents } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { signToken } from '../../lib/signed-token';
-import { examHoldsVideos } from '../exams/exam-progress';
+import { examHoldsVideos, sendsToAlternative } from '../exams/exam-progress';
 import { countViews, seenVideos } from './lecture-views';
 import type { LectureAccess } from './lecture-access';
 
@@ -39,7 +39,7 @@ export async function lectureContents(
         'exams.exam_code',
         'lecture_exams.must_pass',
         'lecture_exams.must_take',
-        'lecture_exams.navigate_to_alternative',
+        sendsToAlternative(userId, 'lecture_exams').as('to_alternative'),
         'alternative.exam_code as alternative_code',
         examHoldsVideos(userId, 'lecture_exams').as('waits'),
         eb
@@ -86,7 +86,7 @@ export async function lectureContents(
       must_take: e.must_take === 1,
       // SQLite answers 1 or 0, PostgreSQL true or false.
       needs_attention: Boolean(e.waits),
-      navigate_to_alternative: e.navigate_to_alternative === 1,
+      navigate_to_alternative: Boolean(e.to_alternative),
       alternative_exam: e.alternative_code ? { exam_code: e.alternative_code } : null,
       questions_count: Number(e.questions_count ?? 0),
     })),

@@ -447,4 +447,22 @@ describe('ExamSessionPage: after submission', () => {
     expect(screen.getByText('لم تنجح')).toBeVisible();
     fireEvent.click(screen.getByRole('link', { name: 'العودة إلى الامتحانات' }));
   });
+
+  it('says not corrected instead of pass or fail while an essay waits for marks', async () => {
+    const server = sessionServer();
+    server.data.session.active = false;
+    server.data.result = resultFixture({ succeeded: true, corrected: false });
+    mockApi({
+      'GET /api/v1/exams/details': () => ({
+        body: { data: examDetailsFixture({ has_session: true }) },
+      }),
+      'POST /api/v1/exams/session': () => ({ body: { data: { token: TOKEN } } }),
+      'GET /api/v1/exams/session': () => ({ body: server.data }),
+    });
+    renderSession('/exams?exam_code=G1001');
+    await userEvent.click(await screen.findByRole('button', { name: 'عرض النتيجة' }));
+    expect(await screen.findByRole('heading', { name: 'نتيجة الامتحان' })).toBeVisible();
+    expect(screen.getByText('لم يتم التصحيح')).toBeVisible();
+    expect(screen.queryByText('ناجح')).toBeNull();
+  });
 });

@@ -40,12 +40,20 @@ export function ResultView({
           {t('examResult.title')}
         </Typography>
         <Typography color="text.secondary">{examName}</Typography>
-        <Chip
-          icon={result.succeeded ? <CheckCircleRoundedIcon /> : <ErrorOutlinedIcon />}
-          color={result.succeeded ? 'success' : 'error'}
-          label={result.succeeded ? t('examResult.passed') : t('examResult.failed')}
-          sx={{ fontSize: '1.1rem', fontWeight: 700, px: 1.5, py: 2.5 }}
-        />
+        {/* While an essay waits for marks, pass or fail is not known yet (ADR 016). */}
+        {result.corrected === false ? (
+          <Chip
+            label={t('examResult.notCorrected')}
+            sx={{ fontSize: '1.1rem', fontWeight: 700, px: 1.5, py: 2.5 }}
+          />
+        ) : (
+          <Chip
+            icon={result.succeeded ? <CheckCircleRoundedIcon /> : <ErrorOutlinedIcon />}
+            color={result.succeeded ? 'success' : 'error'}
+            label={result.succeeded ? t('examResult.passed') : t('examResult.failed')}
+            sx={{ fontSize: '1.1rem', fontWeight: 700, px: 1.5, py: 2.5 }}
+          />
+        )}
         <Box
           component="dl"
           sx={{
