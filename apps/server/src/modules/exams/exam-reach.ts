@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { lectureAccess } from '../lectures/lecture-access';
-import { getSettings } from '../settings/settings-service';
+import { getSetting } from '../settings/settings-service';
 import type { ExamRow } from './exam-time';
 
 /**
@@ -10,7 +10,7 @@ import type { ExamRow } from './exam-time';
  * @example if (!(await mayReach(ctx, exam, user.id))) throw new AppError('EXAM_NOT_FOUND')
  */
 export async function mayReach(ctx: AppContext, exam: ExamRow, userId: number): Promise<boolean> {
-  if (exam.is_general === 1 && (await getSettings(ctx.db)).enable_gen_exm) return true;
+  if (exam.is_general === 1 && (await getSetting(ctx.db, 'enable_gen_exm'))) return true;
   const lectures = await ctx.db
     .selectFrom('lecture_exams')
     .select('lecture_id')

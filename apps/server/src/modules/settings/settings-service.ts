@@ -26,6 +26,24 @@ export async function getSettings(db: Kysely<DB>): Promise<AppSettings> {
 }
 
 /**
+ * One switch, read alone (one statement instead of getSettings' three), checked against the
+ * same schema as the whole set; the default when staff never stored it.
+ * @example if (await getSetting(db, 'enable_gen_exm')) …
+ */
+export async function getSetting<K extends keyof StoredSettings>(
+  db: Kysely<DB>,
+  key: K,
+): Promise<StoredSettings[K]> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_SETTINGS[key];
+  return appSettingsSchema.shape[key].parse(JSON.parse(row.value)) as StoredSettings[K];
+}
+
+/**
  * Stores some settings (an upsert per key); unknown keys are refused by the type.
  * @example await putSettings(db, { appIsDown: true })
  */
