@@ -402,3 +402,74 @@ describe('lecture exams and mandatory exams', () => {
     });
   });
 });
+
+describe('edges of the rules', () => {
+  it('passes at exactly the pass percentage, and counts an essay right from half its mark', async () => {
+    const exam = await makeExam(server.db, {
+      passPercentage: 50,
+      questions: [{ type: 'choices' }, { type: 'essay', mark: 2 }, { type: 'essay', mark: 2 }],
+    });
+    const [choice, first, second] = exam.questions;
+    const { api } = await student();
+    const token = await api.tokenFor(exam.id);
+    const res = submitExamSessionResponseSchema.parse(
+      (
+        await api.submit(token, [
+          { question_id: choice!.id, chosen_answer: choice!.wrong },
+          { question_id: first!.id, answer_text: 'نصف الإجابة' },
+          { question_id: second!.id, answer_text: 'أقل من النصف' },
+        ])
+      ).json(),
+    );
+    const attemptOf = (id: number) => res.answer_attempts.find((a) => a.question_id === id)!.id;
+    await markEssayAnswer(server.db, { attemptId: attemptOf(first!.id), marks: 1 });
+    await markEssayAnswer(server.db, { attemptId: attemptOf(second!.id), marks: 0.5 });
+    const view = getExamSessionResponseSchema.parse((await api.session(token)).json());
+    expect(view.result).toMatchObject({
+      correction_mark: 1.5,
+      correction_percentage: 30,
+      succeeded: false,
+      correct_answer_attempts: 1,
+      wrong_answer_attempts: 2,
+    });
+    const byQuestion = new Map(view.answer_attempts.map((a) => [a.question_id, a]));
+    expect(byQuestion.get(first!.id)).toMatchObject({ correct: true, correction_mark: 1 });
+    expect(byQuestion.get(second!.id)).toMatchObject({ correct: false, correction_mark: 0.5 });
+    await markEssayAnswer(server.db, { attemptId: attemptOf(second!.id), marks: 1.5 });
+    const exact = getExamSessionResponseSchema.parse((await api.session(token)).json());
+    expect(exact.result).toMatchObject({ correction_percentage: 50, succeeded: true });
+  });
+
+  it('keeps true/false in its order when the exam shuffles, and says it shuffles', async () => {
+    const exam = await makeExam(server.db, {
+      shuffled: true,
+      questions: Array.from({ length: 6 }, () => ({ type: 'truefalse' as const })),
+    });
+    const { api } = await student();
+    const view = getExamSessionResponseSchema.parse(
+      (await api.session(await api.tokenFor(exam.id))).json(),
+    );
+    expect(view.exam.shuffled_answers).toBe(true);
+    for (const q of view.questions) expect(q.answers.map((a) => a.text)).toEqual(['صواب', 'خطأ']);
+  });
+
+  it('lets an answer without seq replace one saved with a seq', async () => {
+    const exam = await makeExam(server.db, { questions: [{ type: 'choices' }] });
+    const q = exam.questions[0]!;
+    const { api } = await student();
+    const token = await api.tokenFor(exam.id);
+    await api.answer(token, [{ question_id: q.id, chosen_answer: q.options[1]!.id, seq: 50 }]);
+    const plain = saveExamAnswersResponseSchema.parse(
+      (await api.answer(token, [{ question_id: q.id, chosen_answer: q.options[2]!.id }])).json(),
+    );
+    expect(plain.answer_attempts[0]!.answer_id).toBe(q.options[2]!.id);
+    // Its seq stays: an older numbered replay still changes nothing.
+    await api.answer(token, [{ question_id: q.id, chosen_answer: q.options[3]!.id, seq: 49 }]);
+    const row = await server.db
+      .selectFrom('answer_attempts')
+      .selectAll()
+      .where('question_id', '=', q.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ answer_option_id: q.options[2]!.id, seq: 50 });
+  });
+});
