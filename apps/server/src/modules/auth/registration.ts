@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
-import { getSettings } from '../settings/settings-service';
+import { getSetting } from '../settings/settings-service';
 import { findUserRow, userView } from '../users/user-view';
 import { createAccount, sendVerificationCode } from './auth-service';
 import { issueToken, revokeAllTokens } from './session-tokens';
@@ -21,7 +21,7 @@ export async function register(
 ): Promise<RegisterResponse> {
   await enforce(ctx.db, `register:address:${from.ip}`, { limit: 20, windowMs: HOUR });
   const row = await createAccount(ctx.db, body);
-  const verification = (await getSettings(ctx.db)).email_verification
+  const verification = (await getSetting(ctx.db, 'email_verification'))
     ? await sendVerificationCode(ctx.db, ctx.mailer, row)
     : 'NOT_REQUIRED';
   return {

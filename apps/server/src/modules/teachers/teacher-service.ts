@@ -4,7 +4,7 @@ import type { DB, TeachersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { teacherCourses } from '../courses/course-service';
-import { getSettings } from '../settings/settings-service';
+import { getSetting } from '../settings/settings-service';
 
 function toTeacher(row: Selectable<TeachersTable>, coursesCount: number): Teacher {
   return {
@@ -37,7 +37,7 @@ async function publishedCourseCounts(db: Kysely<DB>): Promise<Map<number, number
 
 /** GET /teachers: every teacher with the number of published courses; 404 when the page is off. */
 export async function listTeachers(db: Kysely<DB>): Promise<Teacher[]> {
-  if (!(await getSettings(db)).teachers_page) throw new AppError('FEATURE_DISABLED');
+  if (!(await getSetting(db, 'teachers_page'))) throw new AppError('FEATURE_DISABLED');
   const [rows, counts] = await Promise.all([
     db.selectFrom('teachers').selectAll().orderBy('id').execute(),
     publishedCourseCounts(db),

@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
-import { getSettings } from '../settings/settings-service';
+import { getSetting } from '../settings/settings-service';
 
 /**
  * GET /wallet: the balance, the address and one page of the ledger, newest first, with the
@@ -21,7 +21,7 @@ export async function walletPage(
   user: UserRow,
   page: number,
 ): Promise<GetWalletResponse> {
-  if (!(await getSettings(db)).enable_wallet_system) throw new AppError('FEATURE_DISABLED');
+  if (!(await getSetting(db, 'enable_wallet_system'))) throw new AppError('FEATURE_DISABLED');
   const perPage = WALLET_TRANSACTIONS_PAGE_SIZE;
   const rows = await db
     .selectFrom('wallet_transactions as t')
