@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * Raster image types we accept for uploads (avatars, receipts, answer images), judged by the bytes, never by the file name or the
- * declared type. SVG is left out on purpose: it can carry script.
+ * Raster image types we accept for uploads (avatars, receipts, answer images), judged by the
+ * bytes, never by the file name or the declared type. SVG is left out on purpose: it can carry script.
  */
 const ACCEPTED = new Map([
   ['image/jpeg', 'jpg'],
@@ -14,6 +14,12 @@ const ACCEPTED = new Map([
   ['image/heic', 'heic'],
   ['image/heif', 'heif'],
 ]);
+
+/** The media type of an accepted image's extension, as sniffImage named it. */
+export function imageTypeOf(extension: string): string | undefined {
+  for (const [mime, ext] of ACCEPTED) if (ext === extension) return mime;
+  return undefined;
+}
 
 /** The extension for an accepted image, or null when the bytes are not one. */
 export async function sniffImage(bytes: Buffer): Promise<string | null> {

@@ -1,5 +1,11 @@
 import type { ExamAnswerInput } from '@dars/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type {
+  ExpressionBuilder,
+  Kysely,
+  OnConflictDatabase,
+  OnConflictTables,
+  Transaction,
+} from 'kysely';
 import type { DB } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 
@@ -69,6 +75,20 @@ export async function upsertAnswer(
   now: string,
 ): Promise<void> {
   const hasImage = answer.image !== undefined;
+  // The saved columns this answer writes: it changes the row when any of them differs.
+  type Column = 'answer_option_id' | 'answer_text' | 'image_path';
+  const columns: Column[] = hasImage
+    ? ['answer_option_id', 'answer_text', 'image_path']
+    : ['answer_option_id', 'answer_text'];
+  const changed = (
+    eb: ExpressionBuilder<
+      OnConflictDatabase<DB, 'answer_attempts'>,
+      OnConflictTables<'answer_attempts'>
+    >,
+  ) =>
+    eb.or(
+      columns.map((c) => eb(`answer_attempts.${c}`, 'is distinct from', eb.ref(`excluded.${c}`))),
+    );
   await trx
     .insertInto('answer_attempts')
     .values({
@@ -83,60 +103,19 @@ export async function upsertAnswer(
     .onConflict((oc) =>
       oc
         .columns(['session_id', 'question_id'])
-        .doUpdateSet((eb) => {
-          const changed = eb.or([
-            eb(
-              'answer_attempts.answer_option_id',
-              'is distinct from',
-              eb.ref('excluded.answer_option_id'),
-            ),
-            eb('answer_attempts.answer_text', 'is distinct from', eb.ref('excluded.answer_text')),
-            ...(hasImage
-              ? [
-                  eb(
-                    'answer_attempts.image_path',
-                    'is distinct from',
-                    eb.ref('excluded.image_path'),
-                  ),
-                ]
-              : []),
-          ]);
-          return {
-            answer_option_id: eb.ref('excluded.answer_option_id'),
-            answer_text: eb.ref('excluded.answer_text'),
-            ...(hasImage ? { image_path: eb.ref('excluded.image_path') } : {}),
-            seq: answer.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
-            updated_at: eb
-              .case()
-              .when(changed)
-              .then(eb.ref('excluded.updated_at'))
-              .else(eb.ref('answer_attempts.updated_at'))
-              .end(),
-          };
-        })
+        .doUpdateSet((eb) => ({
+          ...Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          seq: answer.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
+          updated_at: eb
+            .case()
+            .when(changed(eb))
+            .then(eb.ref('excluded.updated_at'))
+            .else(eb.ref('answer_attempts.updated_at'))
+            .end(),
+        }))
         .where((eb) =>
           answer.seq === undefined
-            ? eb.or([
-                eb(
-                  'answer_attempts.answer_option_id',
-                  'is distinct from',
-                  eb.ref('excluded.answer_option_id'),
-                ),
-                eb(
-                  'answer_attempts.answer_text',
-                  'is distinct from',
-                  eb.ref('excluded.answer_text'),
-                ),
-                ...(hasImage
-                  ? [
-                      eb(
-                        'answer_attempts.image_path',
-                        'is distinct from',
-                        eb.ref('excluded.image_path'),
-                      ),
-                    ]
-                  : []),
-              ])
+            ? changed(eb)
             : eb('answer_attempts.seq', '<=', eb.ref('excluded.seq')),
         ),
     )

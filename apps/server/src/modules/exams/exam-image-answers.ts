@@ -12,19 +12,8 @@ import type { AppContext } from '../../app-context';
 import { AppError, fieldError } from '../../lib/app-error';
 import { readUploadedForm } from '../../lib/multipart';
 import { verifyToken } from '../../lib/signed-token';
-import { sniffImage } from '../../lib/image-type';
-import { answersReply, runningSession, writeRunningAnswers } from './exam-service';
-
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  bmp: 'image/bmp',
-  heic: 'image/heic',
-  heif: 'image/heif',
-};
+import { imageTypeOf, sniffImage } from '../../lib/image-type';
+import { answersReply, runningSession, writeAnswers } from './exam-service';
 
 function privateRoot(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'storage', 'private');
@@ -79,7 +68,7 @@ export async function saveImageAnswer(
         ? null
         : body.answer_text;
   try {
-    await writeRunningAnswers(ctx, session, [
+    await writeAnswers(ctx, session, [
       { questionId: question.id, optionId: null, text, seq: body.seq, image: stored },
     ]);
   } catch (error) {
@@ -122,6 +111,6 @@ export async function answerImageFile(ctx: AppContext, attemptId: number, at: st
   const extension = path.extname(row.image_path).slice(1);
   return {
     file: path.join(privateRoot(ctx), row.image_path),
-    type: IMAGE_TYPES[extension] ?? 'application/octet-stream',
+    type: imageTypeOf(extension) ?? 'application/octet-stream',
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { notify } from '../notifications/notification-service';
@@ -85,21 +85,21 @@ export async function finishSession(
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return false;
-    const chosen = await trx
-      .selectFrom('answer_attempts')
-      .innerJoin('answer_options', 'answer_options.id', 'answer_attempts.answer_option_id')
-      .innerJoin('questions', 'questions.id', 'answer_attempts.question_id')
-      .select(['answer_attempts.id', 'answer_options.correct', 'questions.mark'])
-      .where('answer_attempts.session_id', '=', sessionId)
-      .where('questions.type', '!=', 'essay')
+    // Every chosen option marked in one statement: right when the option is, with the
+    // question's mark, else 0 (only choices and true/false carry an option).
+    await trx
+      .updateTable('answer_attempts')
+      .set({
+        correct: sql<number>`(select o.correct from answer_options as o
+          where o.id = answer_attempts.answer_option_id)`,
+        correction_mark: sql<number>`case when (select o.correct from answer_options as o
+          where o.id = answer_attempts.answer_option_id) = 1
+          then (select q.mark from questions as q where q.id = answer_attempts.question_id)
+          else 0 end`,
+      })
+      .where('session_id', '=', sessionId)
+      .where('answer_option_id', 'is not', null)
       .execute();
-    for (const a of chosen) {
-      await trx
-        .updateTable('answer_attempts')
-        .set({ correct: a.correct, correction_mark: a.correct === 1 ? a.mark : 0 })
-        .where('id', '=', a.id)
-        .execute();
-    }
     await recomputeResult(trx, sessionId);
     return true;
   });

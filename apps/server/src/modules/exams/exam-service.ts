@@ -268,7 +268,7 @@ export async function sessionView(
  * Writes answers to a running session in one transaction that first claims the session row:
  * a submit racing it either sees these answers or they are refused (ADR 016: Answers).
  */
-async function writeAnswers(
+export async function writeAnswers(
   ctx: AppContext,
   session: SessionRow,
   answers: readonly (PlannedAnswer & { image?: string | null })[],
@@ -331,15 +331,6 @@ export async function saveAnswers(
   const session = await runningSessionRow(ctx, userId, token);
   await writeAnswers(ctx, session, await planAnswers(ctx.db, session.exam_id, answers));
   return answersReply(ctx, session);
-}
-
-/** Writes prepared answers (an image answer's) to a running session. */
-export function writeRunningAnswers(
-  ctx: AppContext,
-  session: SessionRow,
-  answers: readonly (PlannedAnswer & { image?: string | null })[],
-): Promise<void> {
-  return writeAnswers(ctx, session, answers);
 }
 
 /**
