@@ -26,6 +26,7 @@ import { lectureRoutes } from './modules/lectures/lecture-routes';
 import { purchaseRoutes } from './modules/purchases/purchase-routes';
 import { playerRoutes, videoRoutes } from './modules/videos/video-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { paymentRoutes } from './modules/payments/payment-routes';
 import { teacherRoutes } from './modules/teachers/teacher-routes';
 import { notificationRoutes } from './modules/notifications/notification-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
@@ -110,6 +111,7 @@ export async function buildApp(
       await api.register(videoRoutes(ctx));
       await api.register(attachmentRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
       await api.register(examRoutes(ctx));
       await api.register(apiDocsRoutes());
     },

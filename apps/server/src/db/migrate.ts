@@ -13,6 +13,8 @@ import * as sessions from './migrations/2026-11-23-003-sessions';
 import * as coursesListingOrder from './migrations/2026-11-23-004-courses-listing-order';
 import * as catalogVersion from './migrations/2026-11-23-005-catalog-version';
 import * as examSessions from './migrations/2026-11-23-006-exam-sessions';
+import * as mobilePayments from './migrations/2026-11-23-007-mobile-payments';
+import * as paymentOrders from './migrations/2026-11-23-008-payment-orders';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-004-courses-listing-order': coursesListingOrder,
   '2026-11-23-005-catalog-version': catalogVersion,
   '2026-11-23-006-exam-sessions': examSessions,
+  '2026-11-23-007-mobile-payments': mobilePayments,
+  '2026-11-23-008-payment-orders': paymentOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
