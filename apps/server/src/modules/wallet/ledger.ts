@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
+import { notify } from '../notifications/notification-service';
+import { moneyText } from './money-text';
 import { newSerial } from './wallet-ids';
 
 export type LedgerEntry = {
@@ -83,6 +85,35 @@ export async function credit(
     .returning('balance')
     .executeTakeFirstOrThrow();
   return { balance: row.balance, serial: await append(trx, userId, amount, row.balance, entry) };
+}
+
+/**
+ * A recharge that reached the wallet (a recharge card, an approved mobile-wallet transfer, a
+ * gateway's confirmed payment): the ledger row of type `recharge` and the student's
+ * `recharge` notification, both inside the caller's transaction, so a recharge that rolls back
+ * leaves no notification and one that commits always has one. The caller makes sure it runs
+ * once per payment (a used card, a decided request, a paid order).
+ * @example await creditRecharge(trx, userId, 5_000, 'شحن بكارت شحن')
+ */
+export async function creditRecharge(
+  trx: Transaction<DB>,
+  userId: number,
+  amount: number,
+  comment: string,
+): Promise<{ balance: number; serial: string }> {
+  const done = await credit(trx, userId, amount, { type: 'recharge', comment });
+  await notify(
+    trx,
+    userId,
+    {
+      type: 'recharge',
+      title: 'تم شحن رصيدك',
+      content: `أُضيف ${moneyText(amount)} إلى محفظتك (${comment}). رصيدك الآن ${moneyText(done.balance)}.`,
+      to: '/wallet',
+    },
+    'recharge',
+  );
+  return done;
 }
 
 /**
