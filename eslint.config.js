@@ -22,6 +22,7 @@ const MODULE_SURFACE = [
   'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',
   'notifications/notification-service.ts',
+  'paycards/paycard-attempts.ts',
   'paycards/paycard-code.ts',
   'paycards/redeem-paycard.ts',
   'settings/settings-service.ts',

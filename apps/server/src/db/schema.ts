@@ -254,6 +254,25 @@ export interface PaycardsTable {
   created_at: string;
 }
 
+/** A mobile-wallet recharge request waiting for, or decided by, staff review (ADR 018). */
+export interface MobilePaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** piasters */
+  amount: number;
+  payer_number: string;
+  message: string | null;
+  /** Relative to the private storage folder. */
+  receipt_path: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  /** The serial of the ledger row an approval wrote. */
+  transaction_serial: string | null;
+  created_at: string;
+}
+
 export interface EnrollmentsTable {
   user_id: number;
   course_id: number;
@@ -366,6 +385,7 @@ export interface DB {
   auth_tokens: AuthTokensTable;
   wallet_transactions: WalletTransactionsTable;
   paycards: PaycardsTable;
+  mobile_payments: MobilePaymentsTable;
   enrollments: EnrollmentsTable;
   lecture_purchases: LecturePurchasesTable;
   notifications: NotificationsTable;

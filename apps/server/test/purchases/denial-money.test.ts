@@ -222,9 +222,7 @@ describe('one pay card, two transactions at once', () => {
         ({
           code,
           userId,
-          target: { courseId },
-          price: 100,
-          kind: 'course',
+          use: { kind: 'course', target: { courseId }, price: 100 },
         }) as const;
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, purchaseLectureResponseSchema } from '@dars/contract';
-import { PAYCARD_FAILURES } from '../../src/modules/purchases/purchase-service';
+import { PAYCARD_FAILURES } from '../../src/modules/paycards/paycard-attempts';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeCourse, makeLecture, type LectureSpec } from '../factories/courses';
 import { makePaycard } from '../factories/paycards';

@@ -16,8 +16,27 @@ afterAll(() => server.close());
 
 const get = (url: string, token?: string) => apiGet(server.app, url, token);
 
+async function walletOf(token: string, url = '/api/v1/wallet') {
+  const res = await server.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return getWalletResponseSchema.parse(res.json());
+}
+
+/** Recharges numbered `from` to `to`, each its own transaction, commented 'شحن n'. */
+async function topUps(userId: number, from: number, to: number) {
+  for (let i = from; i <= to; i++)
+    await server.db
+      .transaction()
+      .execute((trx) => credit(trx, userId, i * 100, { type: 'recharge', comment: `شحن ${i}` }));
+}
+
 describe('GET /wallet', () => {
   it('shows the balance, the address and the transactions newest first, paged by links.next', async () => {
+    await putSettings(server.db, { enable_wallet_transfers: true });
     const student = await makeStudent(server.db);
     await server.db.transaction().execute(async (trx) => {
       for (let i = 1; i <= 17; i++)
@@ -44,6 +63,51 @@ describe('GET /wallet', () => {
     );
     expect(second.transactions.data.map((t) => t.comment)).toEqual(['شحن 2', 'شحن 1']);
     expect(second.transactions.links.next).toBeNull();
+  });
+
+  it('pages from just after the last row seen, so rows written meanwhile neither repeat nor hide one', async () => {
+    const student = await makeStudent(server.db);
+    await topUps(student.userId, 1, 17);
+    const first = await walletOf(student.token);
+    const next = first.transactions.links.next!;
+    expect(next).toBe(`/api/v1/wallet?page=2&after=${first.transactions.data[14]!.serial}`);
+    // Three recharges land while the student reads page 1.
+    await topUps(student.userId, 18, 20);
+    const second = await walletOf(student.token, next);
+    expect(second.transactions.data.map((t) => t.comment)).toEqual(['شحن 2', 'شحن 1']);
+    expect(second.transactions.links.next).toBeNull();
+    expect(second.transactions.meta.current_page).toBe(2);
+    // A page number alone still pages by position (now three rows later).
+    const byNumber = await walletOf(student.token, '/api/v1/wallet?page=2');
+    expect(byNumber.transactions.data.map((t) => t.comment)).toEqual([
+      'شحن 5',
+      'شحن 4',
+      'شحن 3',
+      'شحن 2',
+      'شحن 1',
+    ]);
+  });
+
+  it('ignores an `after` the student does not own, and a deep page past the end is empty', async () => {
+    const [student, other] = [await makeStudent(server.db), await makeStudent(server.db)];
+    await topUps(student.userId, 1, 3);
+    await topUps(other.userId, 1, 20);
+    const theirs = await walletOf(other.token);
+    const foreign = theirs.transactions.data[0]!.serial;
+    const mine = await walletOf(student.token, `/api/v1/wallet?after=${foreign}`);
+    expect(mine.transactions.data.map((t) => t.comment)).toEqual(['شحن 3', 'شحن 2', 'شحن 1']);
+    const junk = await walletOf(student.token, `/api/v1/wallet?page=1&after=${'x'.repeat(500)}`);
+    expect(junk.transactions.data).toHaveLength(3);
+    const deep = await walletOf(student.token, '/api/v1/wallet?page=9999');
+    expect(deep.transactions.data).toEqual([]);
+    expect(deep.transactions.links.next).toBeNull();
+  });
+
+  it('shows the address only while transfers are on', async () => {
+    await putSettings(server.db, { enable_wallet_transfers: false });
+    expect((await walletOf(student.token)).wallet.address).toBeNull();
+    await putSettings(server.db, { enable_wallet_transfers: true });
+    expect((await walletOf(student.token)).wallet.address).toMatch(/^DW\d{10}$/);
   });
 
   it('names the course or lecture a purchase paid for', async () => {

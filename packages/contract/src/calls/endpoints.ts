@@ -439,7 +439,8 @@ export const rechargeCardEndpoint = {
   auth: 'required',
   body: wallet.rechargeCardBodySchema,
   response: wallet.rechargeCardResponseSchema,
-  errors: [...PAYCARD_ERRORS, 'FEATURE_DISABLED'],
+  // A card made for one course or lecture is for buying it, not for the wallet (ADR 018).
+  errors: [...PAYCARD_ERRORS, 'PAYCARD_TARGET_VALIDATION_FAILD', 'FEATURE_DISABLED'],
 } as const satisfies EndpointDef;
 
 export const createPaymobCardOrderEndpoint = paymentOrder(

@@ -16,8 +16,18 @@ import { messageResponseSchema } from './message';
 /** Transactions per page of GET /wallet. */
 export const WALLET_TRANSACTIONS_PAGE_SIZE = 15;
 
-/** GET /wallet?page= (further pages follow `transactions.links.next`). */
-export const getWalletQuerySchema = z.object({ page: pageParamSchema });
+/** Longest `after` accepted; the server's own (a ledger serial) are 17 characters. */
+export const WALLET_AFTER_MAX = 40;
+
+/**
+ * GET /wallet?page=&after= (further pages follow `transactions.links.next`). `after` is the
+ * keyset position the server writes into `links.next` (the serial of the page's last row):
+ * clients follow the link and never build it; one the server did not write is ignored.
+ */
+export const getWalletQuerySchema = z.object({
+  page: pageParamSchema,
+  after: safeString().max(WALLET_AFTER_MAX).optional().catch(undefined),
+});
 export type GetWalletQuery = z.infer<typeof getWalletQuerySchema>;
 
 /** → `{ wallet, meta, transactions }`, transactions newest first. */

@@ -3,7 +3,6 @@ import type { PurchaseBody } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { HOUR, hit, release } from '../../lib/rate-limit';
 import { addDays, nowIso } from '../../lib/time';
 import { lectureGrant } from '../lectures/lecture-access';
 import {
@@ -14,17 +13,9 @@ import {
   type CourseRow,
 } from '../lectures/lecture-queries';
 import { anyViewsExhausted } from '../lectures/lecture-views';
+import { underPaycardLimit } from '../paycards/paycard-attempts';
 import { redeemPaycard } from '../paycards/redeem-paycard';
 import { credit, debit, lockStudent } from '../wallet/ledger';
-
-/** Failed pay-card attempts a student gets per hour: enough for typos, too few to guess. */
-export const PAYCARD_FAILURES = { limit: 10, windowMs: HOUR };
-const PAYCARD_CODES = new Set([
-  'INVALID_PAYCARD_CODE',
-  'USED_PAYCARD',
-  'EXPIRED_PAYCARD',
-  'PAYCARD_USED_BY_ANOTHER_USER',
-]);
 
 const needJoinFirst = () => new AppError('FORBIDDEN', 'انضم إلى الدورة أولاً');
 
@@ -62,9 +53,8 @@ async function alreadyJoined(
 }
 
 /**
- * Runs a purchase in one transaction, holding the student's lock. A pay-card attempt is counted
- * before it is tried (so parallel guesses cannot all slip under the limit) and given back unless
- * the card was refused; the count lives outside the transaction, which a refusal rolls back.
+ * Runs a purchase in one transaction, holding the student's lock; one by pay card runs under
+ * the student's guessing limit (paycards/paycard-attempts.ts).
  */
 async function purchaseTransaction<T>(
   db: Kysely<DB>,
@@ -72,29 +62,20 @@ async function purchaseTransaction<T>(
   body: PurchaseBody,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  const limitKey = `paycard:account:${userId}`;
-  const byCard = body.pay_by === 'paycard';
-  if (byCard && !(await hit(db, limitKey, PAYCARD_FAILURES)).allowed) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      'محاولات كثيرة بأكواد غير صحيحة، حاول مرة أخرى بعد ساعة',
-    );
-  }
-  let cardRefused = false;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await lockStudent(trx, userId);
-      return work(trx);
-    });
-  } catch (error) {
-    cardRefused = error instanceof AppError && PAYCARD_CODES.has(error.code);
-    // Two requests that both passed the "already?" check: the loser answers like the check.
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the student's lock makes the "already?" check answer first; the unique index is the last line behind it
-    if (isUniqueViolation(error)) throw new AppError('ALREADY_PURCHASED');
-    throw error;
-  } finally {
-    if (byCard && !cardRefused) await release(db, limitKey);
-  }
+  const run = async () => {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await lockStudent(trx, userId);
+        return work(trx);
+      });
+    } catch (error) {
+      // Two requests that both passed the "already?" check: the loser answers like the check.
+      // Stryker disable next-line ConditionalExpression,StringLiteral: the student's lock makes the "already?" check answer first; the unique index is the last line behind it
+      if (isUniqueViolation(error)) throw new AppError('ALREADY_PURCHASED');
+      throw error;
+    }
+  };
+  return body.pay_by === 'paycard' ? underPaycardLimit(db, userId, run) : run();
 }
 
 type PaymentTarget = {
@@ -132,12 +113,14 @@ async function pay(
     const value = await redeemPaycard(trx, {
       code: body.code,
       userId,
-      target: {
-        courseId: target.courseId,
-        ...(target.lectureId ? { lectureId: target.lectureId } : {}),
+      use: {
+        kind: target.kind,
+        target: {
+          courseId: target.courseId,
+          ...(target.lectureId ? { lectureId: target.lectureId } : {}),
+        },
+        price: target.price,
       },
-      price: target.price,
-      kind: target.kind,
     });
     if (value > target.price) {
       await credit(trx, userId, value - target.price, {

@@ -1,0 +1,193 @@
+import type { Kysely, Transaction } from 'kysely';
+import { fromPiasters } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { imageTypeOf } from '../../lib/image-type';
+import { nowIso } from '../../lib/time';
+import { notify } from '../notifications/notification-service';
+import { creditRecharge } from './ledger';
+import { moneyText } from './money-text';
+import { receiptPath } from './receipt-storage';
+
+// Staff review of mobile-wallet recharges (ADR 018: Mobile-wallet recharges). No route calls
+// these yet: the staff console (a later issue) will, for admins and leaders.
+
+/** Staff groups that review recharges (architecture: admin 1, leader 2). */
+const REVIEWER_GROUPS = [1, 2];
+const REASON_MAX = 500;
+
+export type PendingMobilePayment = {
+  id: number;
+  student: { id: number; name: string; phone: string };
+  /** pounds */
+  amount: number;
+  payer_number: string;
+  message: string | null;
+  created_at: string;
+};
+
+/** Refuses anyone but staff: a student never sees or decides another's request. */
+async function requireReviewer(db: Kysely<DB>, reviewerId: number): Promise<void> {
+  const row = await db
+    .selectFrom('users')
+    .select('group_id')
+    .where('id', '=', reviewerId)
+    .executeTakeFirst();
+  if (row?.group_id == null || !REVIEWER_GROUPS.includes(row.group_id)) {
+    throw new AppError('FORBIDDEN');
+  }
+}
+
+/**
+ * The requests waiting for review, oldest first, `limit` at a time after the id `after`.
+ * @example const [first] = await pendingMobilePayments(db, staffId)
+ */
+export async function pendingMobilePayments(
+  db: Kysely<DB>,
+  reviewerId: number,
+  page: { after?: number; limit?: number } = {},
+): Promise<PendingMobilePayment[]> {
+  await requireReviewer(db, reviewerId);
+  const rows = await db
+    .selectFrom('mobile_payments as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.payer_number',
+      'p.message',
+      'p.created_at',
+      'u.id as user_id',
+      'u.name',
+      'u.phone',
+    ])
+    .where('p.status', '=', 'pending')
+    .where('p.id', '>', page.after ?? 0)
+    .orderBy('p.id')
+    .limit(Math.min(page.limit ?? 50, 200))
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    student: { id: r.user_id, name: r.name, phone: r.phone },
+    amount: fromPiasters(r.amount),
+    payer_number: r.payer_number,
+    message: r.message,
+    created_at: r.created_at,
+  }));
+}
+
+/**
+ * Moves a pending request to its decision, once: a conditional update, so of two reviewers
+ * racing only one gets the row (PostgreSQL makes the second wait for the first's row lock and
+ * then finds it decided; SQLite runs one writer at a time). Answers the decided row.
+ */
+async function decide(
+  trx: Transaction<DB>,
+  paymentId: number,
+  reviewerId: number,
+  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+) {
+  const row = await trx
+    .updateTable('mobile_payments')
+    .set({
+      status: decision.status,
+      reject_reason: decision.status === 'rejected' ? decision.reason : null,
+      reviewed_by: reviewerId,
+      reviewed_at: nowIso(),
+    })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'user_id', 'amount'])
+    .executeTakeFirst();
+  if (row) return row;
+  const exists = await trx
+    .selectFrom('mobile_payments')
+    .select('id')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  throw exists
+    ? new AppError('VALIDATION_FAILED', 'تمت مراجعة طلب الشحن هذا من قبل')
+    : new AppError('NOT_FOUND', 'طلب الشحن غير موجود');
+}
+
+/**
+ * Approves a request: its amount is credited to the student as a `recharge` with the
+ * notification, in the same transaction as the decision, so it is credited exactly once.
+ * @example const { balance } = await approveMobilePayment(db, paymentId, staffId)
+ */
+export async function approveMobilePayment(
+  db: Kysely<DB>,
+  paymentId: number,
+  reviewerId: number,
+): Promise<{ balance: number; serial: string }> {
+  await requireReviewer(db, reviewerId);
+  return db.transaction().execute(async (trx) => {
+    const payment = await decide(trx, paymentId, reviewerId, { status: 'approved' });
+    const done = await creditRecharge(
+      trx,
+      payment.user_id,
+      payment.amount,
+      'شحن عبر محفظة إلكترونية',
+    );
+    await trx
+      .updateTable('mobile_payments')
+      .set({ transaction_serial: done.serial })
+      .where('id', '=', payment.id)
+      .execute();
+    return done;
+  });
+}
+
+/**
+ * Rejects a request with a reason the student reads in a notification; nothing is credited.
+ * @example await rejectMobilePayment(db, paymentId, staffId, 'لم يصل التحويل إلى رقم المحفظة')
+ */
+export async function rejectMobilePayment(
+  db: Kysely<DB>,
+  paymentId: number,
+  reviewerId: number,
+  reason: string,
+): Promise<void> {
+  await requireReviewer(db, reviewerId);
+  const text = reason.replaceAll('\u0000', '').trim();
+  if (!text) throw fieldError('reason', 'اكتب سبب رفض الطلب');
+  if (text.length > REASON_MAX) throw fieldError('reason', 'سبب الرفض أطول من المسموح');
+  await db.transaction().execute(async (trx) => {
+    const payment = await decide(trx, paymentId, reviewerId, { status: 'rejected', reason: text });
+    await notify(
+      trx,
+      payment.user_id,
+      {
+        type: 'recharge',
+        title: 'تم رفض طلب الشحن',
+        content: `رُفض طلب شحن ${moneyText(payment.amount)} عبر المحفظة الإلكترونية: ${text}`,
+        to: '/wallet',
+      },
+      'recharge_rejected',
+    );
+  });
+}
+
+/**
+ * The stored receipt of a request, for staff to look at (any time, decided or not).
+ * @example const { file, type } = await mobilePaymentReceipt(ctx, paymentId, staffId)
+ */
+export async function mobilePaymentReceipt(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  paymentId: number,
+  reviewerId: number,
+): Promise<{ file: string; type: string }> {
+  await requireReviewer(ctx.db, reviewerId);
+  const row = await ctx.db
+    .selectFrom('mobile_payments')
+    .select('receipt_path')
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'طلب الشحن غير موجود');
+  const extension = row.receipt_path.slice(row.receipt_path.lastIndexOf('.') + 1);
+  return {
+    file: receiptPath(ctx, row.receipt_path),
+    type: imageTypeOf(extension) ?? 'application/octet-stream',
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  UPLOAD_MAX_BYTES,
+  VALIDATION_MESSAGES,
+  minRechargeMessage,
+  rechargeMobileWalletBodySchema,
+  toPiasters,
+  type RechargeMobileWalletResponse,
+} from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import type { DB } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
+import { AppError, fieldError } from '../../lib/app-error';
+import { readUploadedForm } from '../../lib/multipart';
+import { sniffImage } from '../../lib/image-type';
+import { HOUR, enforce } from '../../lib/rate-limit';
+import { nowIso } from '../../lib/time';
+import { getSetting } from '../settings/settings-service';
+import { removeReceipt, saveReceipt } from './receipt-storage';
+import { requireRechargeMethod } from './wallet-switches';
+
+/** Requests a student may send per hour, refused ones included (each may carry 5 MB). */
+export const MOBILE_PAYMENT_REQUESTS = { limit: 10, windowMs: HOUR };
+/** Requests one student may have waiting for review at once; bounds what one account stores. */
+export const MOBILE_PAYMENTS_PENDING_MAX = 5;
+
+const fields = rechargeMobileWalletBodySchema.omit({ attachment: true });
+
+/**
+ * How many of the student's mobile-wallet recharges wait for staff review (GET /wallet's meta).
+ * @example await pendingCount(db, user.id) // 1
+ */
+export async function pendingCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('mobile_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * POST /wallet/recharge/mobile-wallet: the student says they sent `amount` from `payer_number`
+ * to the school's mobile-wallet number and attaches the receipt. The receipt is judged by its
+ * bytes and kept in private storage; the request waits for staff review (mobile-payment-review.ts)
+ * and nothing is credited now. A refused request stores nothing.
+ */
+export async function requestMobilePayment(
+  ctx: AppContext,
+  user: UserRow,
+  request: FastifyRequest,
+): Promise<RechargeMobileWalletResponse> {
+  await requireRechargeMethod(ctx.db, 'mobile_wallets');
+  await enforce(ctx.db, `mobile-wallet:account:${user.id}`, MOBILE_PAYMENT_REQUESTS);
+  const { fields: form, file } = await readUploadedForm(request, 'attachment', UPLOAD_MAX_BYTES);
+  const parsed = fields.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw fieldError(String(issue.path[0] ?? 'amount'), issue.message);
+  }
+  if (!file || file.length === 0) throw fieldError('attachment', VALIDATION_MESSAGES.fieldRequired);
+  const { min_recharge_amount: min } = await getSetting(ctx.db, 'recharge_info');
+  if (parsed.data.amount < min) throw new AppError('LESS_THAN_MIN_AMOUNT', minRechargeMessage(min));
+  const extension = await sniffImage(file);
+  if (!extension) throw fieldError('attachment', VALIDATION_MESSAGES.image);
+  if ((await pendingCount(ctx.db, user.id)) >= MOBILE_PAYMENTS_PENDING_MAX) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'لديك طلبات شحن كثيرة قيد المراجعة، انتظر حتى تتم مراجعتها',
+    );
+  }
+  const receipt = saveReceipt(ctx, user.id, file, extension);
+  try {
+    await ctx.db
+      .insertInto('mobile_payments')
+      .values({
+        user_id: user.id,
+        amount: toPiasters(parsed.data.amount),
+        payer_number: parsed.data.payer_number,
+        message: parsed.data.message || null,
+        receipt_path: receipt,
+        reject_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        transaction_serial: null,
+        created_at: nowIso(),
+      })
+      .execute();
+  } catch (error) {
+    removeReceipt(ctx, receipt);
+    throw error;
+  }
+  return { message: 'تم إرسال طلب الشحن، وسيُضاف المبلغ إلى رصيدك بعد مراجعته' };
+}
