@@ -17,6 +17,7 @@ import { sniffImage } from '../../lib/image-type';
 import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
 import { getSetting } from '../settings/settings-service';
+import { lockStudent } from './ledger';
 import { removeReceipt, saveReceipt } from './receipt-storage';
 import { requireRechargeMethod } from './wallet-switches';
 
@@ -45,7 +46,8 @@ export async function pendingCount(db: Kysely<DB>, userId: number): Promise<numb
  * POST /wallet/recharge/mobile-wallet: the student says they sent `amount` from `payer_number`
  * to the school's mobile-wallet number and attaches the receipt. The receipt is judged by its
  * bytes and kept in private storage; the request waits for staff review (mobile-payment-review.ts)
- * and nothing is credited now. A refused request stores nothing.
+ * and nothing is credited now. A refused request stores nothing (a receipt written before the
+ * last check is removed again).
  */
 export async function requestMobilePayment(
   ctx: AppContext,
@@ -65,29 +67,33 @@ export async function requestMobilePayment(
   if (parsed.data.amount < min) throw new AppError('LESS_THAN_MIN_AMOUNT', minRechargeMessage(min));
   const extension = await sniffImage(file);
   if (!extension) throw fieldError('attachment', VALIDATION_MESSAGES.image);
-  if ((await pendingCount(ctx.db, user.id)) >= MOBILE_PAYMENTS_PENDING_MAX) {
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      'لديك طلبات شحن كثيرة قيد المراجعة، انتظر حتى تتم مراجعتها',
-    );
-  }
   const receipt = saveReceipt(ctx, user.id, file, extension);
   try {
-    await ctx.db
-      .insertInto('mobile_payments')
-      .values({
-        user_id: user.id,
-        amount: toPiasters(parsed.data.amount),
-        payer_number: parsed.data.payer_number,
-        message: parsed.data.message || null,
-        receipt_path: receipt,
-        reject_reason: null,
-        reviewed_by: null,
-        reviewed_at: null,
-        transaction_serial: null,
-        created_at: nowIso(),
-      })
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      // Counted under the student's row lock, so requests sent at once cannot all see room.
+      await lockStudent(trx, user.id);
+      if ((await pendingCount(trx, user.id)) >= MOBILE_PAYMENTS_PENDING_MAX) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'لديك طلبات شحن كثيرة قيد المراجعة، انتظر حتى تتم مراجعتها',
+        );
+      }
+      await trx
+        .insertInto('mobile_payments')
+        .values({
+          user_id: user.id,
+          amount: toPiasters(parsed.data.amount),
+          payer_number: parsed.data.payer_number,
+          message: parsed.data.message || null,
+          receipt_path: receipt,
+          reject_reason: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          transaction_serial: null,
+          created_at: nowIso(),
+        })
+        .execute();
+    });
   } catch (error) {
     removeReceipt(ctx, receipt);
     throw error;
