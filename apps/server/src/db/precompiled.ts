@@ -117,10 +117,13 @@ export function precompile<P extends Params, O>(
   options: PrecompileOptions<P> = {},
 ): Precompiled<P, O> {
   const inline: ReadonlySet<string> = new Set(options.inline ?? []);
-  const byDb = new WeakMap<Kysely<DB>, Map<string, Template>>();
+  // Keyed by the database's adapter, which its transactions share: a query run inside
+  // `db.transaction()` (a new Kysely object each time) reuses the templates of `db`.
+  const byDb = new WeakMap<object, Map<string, Template>>();
   const templateFor = (db: Kysely<DB>, params: P): Template => {
-    let templates = byDb.get(db);
-    if (!templates) byDb.set(db, (templates = new Map()));
+    const adapter = db.getExecutor().adapter;
+    let templates = byDb.get(adapter);
+    if (!templates) byDb.set(adapter, (templates = new Map()));
     const shape = shapeOf(params, inline);
     let template = templates.get(shape);
     if (!template) {

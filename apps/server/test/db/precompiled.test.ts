@@ -96,4 +96,18 @@ describe('precompile', () => {
       expect(rows.map((r) => r.name)).toContain(name);
     });
   });
+
+  it('builds a query once for the database and all its transactions', async () => {
+    const build = vi.fn((db: Parameters<Parameters<typeof precompile>[0]>[0], p: { id: number }) =>
+      db.selectFrom('courses').select('name').where('id', '=', p.id),
+    );
+    const query = precompile(build);
+    const [outside] = await query.execute(server.db, { id: 1 });
+    for (let i = 0; i < 3; i++) {
+      await server.db.transaction().execute(async (trx) => {
+        expect(await query.execute(trx, { id: 1 })).toEqual([outside]);
+      });
+    }
+    expect(build).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { precompile } from '../../db/precompiled';
 import type { DB, UsersTable } from '../../db/schema';
 import { DAY, MINUTE } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -52,6 +53,20 @@ export async function issueToken(
 
 export type Session = { user: Selectable<UsersTable>; tokenId: number };
 
+// Every signed-in call runs it: built and compiled once (db/precompiled.ts).
+const sessionByHash = precompile((db, p: { hash: string }) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .selectAll('users')
+    .select([
+      'auth_tokens.id as token_id',
+      'auth_tokens.created_at as token_created_at',
+      'auth_tokens.last_used_at as token_last_used_at',
+    ])
+    .where('auth_tokens.token_hash', '=', p.hash),
+);
+
 /**
  * The live session of a bearer token, or null when it is unknown, idle too long or too old
  * (a dead one is deleted, with the push devices it registered). Marks the token used, at most
@@ -63,17 +78,7 @@ export async function findSession(
   token: string,
   now: Date = new Date(),
 ): Promise<Session | null> {
-  const row = await db
-    .selectFrom('auth_tokens')
-    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .selectAll('users')
-    .select([
-      'auth_tokens.id as token_id',
-      'auth_tokens.created_at as token_created_at',
-      'auth_tokens.last_used_at as token_last_used_at',
-    ])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await sessionByHash.executeTakeFirst(db, { hash: hashToken(token) });
   if (!row) return null;
   const {
     token_id: tokenId,

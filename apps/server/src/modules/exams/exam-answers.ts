@@ -6,6 +6,7 @@ import type {
   OnConflictTables,
   Transaction,
 } from 'kysely';
+import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 
@@ -21,6 +22,15 @@ const NOT_IN_EXAM = 'السؤال غير موجود في هذا الامتحان
 const NOT_AN_OPTION = 'اختر إجابة من إجابات السؤال';
 const ESSAY_NEEDS_TEXT = 'اكتب إجابة السؤال المقالي';
 
+const questionsWithOptions = precompile((db, p: { examId: number; ids: number[] }) =>
+  db
+    .selectFrom('questions')
+    .leftJoin('answer_options', 'answer_options.question_id', 'questions.id')
+    .select(['questions.id', 'questions.type', 'answer_options.id as option_id'])
+    .where('questions.exam_id', '=', p.examId)
+    .where('questions.id', 'in', p.ids),
+);
+
 /**
  * Checks every answer against the exam before anything is written (ADR 016: Answers): a
  * question of the exam, an option of that question, text for an essay. One bad answer refuses
@@ -33,13 +43,7 @@ export async function planAnswers(
 ): Promise<PlannedAnswer[]> {
   if (answers.length === 0) return [];
   const ids = [...new Set(answers.map((a) => a.question_id))];
-  const rows = await db
-    .selectFrom('questions')
-    .leftJoin('answer_options', 'answer_options.question_id', 'questions.id')
-    .select(['questions.id', 'questions.type', 'answer_options.id as option_id'])
-    .where('questions.exam_id', '=', examId)
-    .where('questions.id', 'in', ids)
-    .execute();
+  const rows = await questionsWithOptions.execute(db, { examId, ids });
   const questions = new Map<number, { type: string; options: Set<number> }>();
   for (const r of rows) {
     const q = questions.get(r.id) ?? { type: r.type, options: new Set<number>() };
@@ -62,19 +66,20 @@ export async function planAnswers(
   });
 }
 
-/**
- * Writes one answer as an upsert (one row per question). With a `seq`, a row written with a
- * higher one is left alone, so a late replay of an older answer changes nothing; an identical
- * answer changes nothing either (its time stays), though its `seq` is kept. `image` is left as
- * it is unless given (`null` removes it).
- */
-export async function upsertAnswer(
-  trx: Transaction<DB>,
-  sessionId: number,
-  answer: PlannedAnswer & { image?: string | null },
-  now: string,
-): Promise<void> {
-  const hasImage = answer.image !== undefined;
+type UpsertParams = {
+  sessionId: number;
+  questionId: number;
+  optionId: number | null;
+  text: string | null;
+  image: string | null | undefined;
+  seq: number | undefined;
+  now: string;
+};
+
+// Every answer call runs it: built and compiled once per shape (db/precompiled.ts), which
+// branches on what it may: whether an image and a seq are given.
+const upsertQuery = precompile((db, p: UpsertParams) => {
+  const hasImage = p.image !== undefined;
   // The saved columns this answer writes: it changes the row when any of them differs.
   type Column = 'answer_option_id' | 'answer_text' | 'image_path';
   const columns: Column[] = hasImage
@@ -89,23 +94,23 @@ export async function upsertAnswer(
     eb.or(
       columns.map((c) => eb(`answer_attempts.${c}`, 'is distinct from', eb.ref(`excluded.${c}`))),
     );
-  await trx
+  return db
     .insertInto('answer_attempts')
     .values({
-      session_id: sessionId,
-      question_id: answer.questionId,
-      answer_option_id: answer.optionId,
-      answer_text: answer.text,
-      image_path: answer.image ?? null,
-      seq: answer.seq ?? 0,
-      updated_at: now,
+      session_id: p.sessionId,
+      question_id: p.questionId,
+      answer_option_id: p.optionId,
+      answer_text: p.text,
+      image_path: p.image ?? null,
+      seq: p.seq ?? 0,
+      updated_at: p.now,
     })
     .onConflict((oc) =>
       oc
         .columns(['session_id', 'question_id'])
         .doUpdateSet((eb) => ({
           ...Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          seq: answer.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
+          seq: p.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
           updated_at: eb
             .case()
             .when(changed(eb))
@@ -114,12 +119,34 @@ export async function upsertAnswer(
             .end(),
         }))
         .where((eb) =>
-          answer.seq === undefined
+          p.seq === undefined
             ? changed(eb)
             : eb('answer_attempts.seq', '<=', eb.ref('excluded.seq')),
         ),
-    )
-    .execute();
+    );
+});
+
+/**
+ * Writes one answer as an upsert (one row per question). With a `seq`, a row written with a
+ * higher one is left alone, so a late replay of an older answer changes nothing; an identical
+ * answer changes nothing either (its time stays), though its `seq` is kept. `image` is left as
+ * it is unless given (`null` removes it).
+ */
+export async function upsertAnswer(
+  trx: Transaction<DB>,
+  sessionId: number,
+  answer: PlannedAnswer & { image?: string | null },
+  now: string,
+): Promise<void> {
+  await upsertQuery.execute(trx, {
+    sessionId,
+    questionId: answer.questionId,
+    optionId: answer.optionId,
+    text: answer.text,
+    image: answer.image,
+    seq: answer.seq,
+    now,
+  });
   // An essay with neither text nor image is no answer at all.
   if (answer.optionId !== null) return;
   await trx

@@ -8,6 +8,7 @@ import type {
 } from '@dars/contract';
 import { API_BASE } from '@dars/contract';
 import type { AppContext } from '../../app-context';
+import { precompile } from '../../db/precompiled';
 import { AppError } from '../../lib/app-error';
 import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { signToken } from '../../lib/signed-token';
@@ -83,14 +84,46 @@ async function settle(ctx: AppContext, session: SessionRow): Promise<SessionRow>
     .executeTakeFirstOrThrow();
 }
 
-/** The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. */
-async function ownSessionRow(ctx: AppContext, userId: number, token: string): Promise<SessionRow> {
-  const session = await ctx.db
+// The statements every answer call runs, built and compiled once (db/precompiled.ts).
+const sessionByToken = precompile((db, p: { token: string; userId: number }) =>
+  db
     .selectFrom('exam_sessions')
     .selectAll()
-    .where('token', '=', token)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('token', '=', p.token)
+    .where('user_id', '=', p.userId),
+);
+
+const attemptsOfSession = precompile((db, p: { sessionId: number }) =>
+  db
+    .selectFrom('answer_attempts as a')
+    .innerJoin('questions as q', 'q.id', 'a.question_id')
+    .select([
+      'a.id',
+      'a.question_id',
+      'a.answer_option_id',
+      'a.answer_text',
+      'a.image_path',
+      'a.correct',
+      'a.correction_mark',
+      'q.mark',
+    ])
+    .where('a.session_id', '=', p.sessionId)
+    .orderBy('a.question_id'),
+);
+
+/** Holds a running session for the rest of the transaction; none when it has ended. */
+const holdRunning = precompile((db, p: { sessionId: number }) =>
+  db
+    .updateTable('exam_sessions')
+    .set((eb) => ({ total_mark: eb.ref('total_mark') }))
+    .where('id', '=', p.sessionId)
+    .where('finished_at', 'is', null)
+    .returning('id'),
+);
+
+/** The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. */
+async function ownSessionRow(ctx: AppContext, userId: number, token: string): Promise<SessionRow> {
+  const session = await sessionByToken.executeTakeFirst(ctx.db, { token, userId });
   if (!session) throw new AppError('SESSION_NOT_FOUND');
   return settle(ctx, session);
 }
@@ -222,22 +255,7 @@ async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRo
 }
 
 function attemptRows(ctx: AppContext, sessionId: number) {
-  return ctx.db
-    .selectFrom('answer_attempts as a')
-    .innerJoin('questions as q', 'q.id', 'a.question_id')
-    .select([
-      'a.id',
-      'a.question_id',
-      'a.answer_option_id',
-      'a.answer_text',
-      'a.image_path',
-      'a.correct',
-      'a.correction_mark',
-      'q.mark',
-    ])
-    .where('a.session_id', '=', sessionId)
-    .orderBy('a.question_id')
-    .execute();
+  return attemptsOfSession.execute(ctx.db, { sessionId });
 }
 
 function answerImageUrl(ctx: AppContext, userId: number, attemptId: number): string {
@@ -275,13 +293,7 @@ export async function writeAnswers(
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    const live = await trx
-      .updateTable('exam_sessions')
-      .set((eb) => ({ total_mark: eb.ref('total_mark') }))
-      .where('id', '=', session.id)
-      .where('finished_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const live = await holdRunning.executeTakeFirst(trx, { sessionId: session.id });
     if (!live) throw new AppError('SESSION_ENDED');
     for (const answer of answers) await upsertAnswer(trx, session.id, answer, now);
   });
