@@ -237,6 +237,34 @@ describe('a running session', () => {
     expect(view.answer_attempts[0]!.answer_id).toBe(q.options[2]!.id);
   });
 
+  it('marks every answer that was saved when answers race the submit: none lands after the finish', async () => {
+    const exam = await makeExam(server.db, {
+      questions: Array.from({ length: 8 }, () => ({ type: 'choices' as const, options: 4 })),
+    });
+    const token = await ahmed.tokenFor(exam.id);
+    const answers = exam.questions.map((q) =>
+      ahmed.answer(token, [{ question_id: q.id, chosen_answer: q.right! }]),
+    );
+    const replies = await Promise.all([
+      ...answers.slice(0, 4),
+      ahmed.submit(token),
+      ...answers.slice(4),
+    ]);
+    for (const r of replies) expect([200, 422]).toContain(r.statusCode);
+    const session = await sessionRow(token);
+    const rows = await server.db
+      .selectFrom('answer_attempts')
+      .select(['correct', 'updated_at'])
+      .where('session_id', '=', session.id)
+      .execute();
+    // An answer written after the submission's marking would stay unmarked (correct null).
+    for (const row of rows) {
+      expect(Number(row.correct)).toBe(1);
+      expect(row.updated_at <= session.finished_at!).toBe(true);
+    }
+    expect(session.correct_count).toBe(rows.length);
+  });
+
   it('never lets a late replay of an older answer overwrite a newer one, and an identical answer changes nothing', async () => {
     const exam = await makeExam(server.db, { questions: [{ type: 'choices' }, { type: 'essay' }] });
     const token = await ahmed.tokenFor(exam.id);

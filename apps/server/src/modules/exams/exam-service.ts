@@ -7,6 +7,7 @@ import type {
   SubmitExamSessionResponse,
 } from '@dars/contract';
 import { API_BASE } from '@dars/contract';
+import { PostgresAdapter } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { precompile } from '../../db/precompiled';
 import { AppError } from '../../lib/app-error';
@@ -111,15 +112,19 @@ const attemptsOfSession = precompile((db, p: { sessionId: number }) =>
     .orderBy('a.question_id'),
 );
 
-/** Holds a running session for the rest of the transaction; none when it has ended. */
-const holdRunning = precompile((db, p: { sessionId: number }) =>
-  db
-    .updateTable('exam_sessions')
-    .set((eb) => ({ total_mark: eb.ref('total_mark') }))
+/**
+ * Holds a running session for the rest of the transaction; none when it has ended. PostgreSQL
+ * locks the row as the finishing update would, so an answer and the finish never interleave;
+ * SQLite has one writer at a time already, and reading writes no page.
+ */
+const holdRunning = precompile((db, p: { sessionId: number }) => {
+  const running = db
+    .selectFrom('exam_sessions')
+    .select('id')
     .where('id', '=', p.sessionId)
-    .where('finished_at', 'is', null)
-    .returning('id'),
-);
+    .where('finished_at', 'is', null);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? running.forNoKeyUpdate() : running;
+});
 
 /** The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. */
 async function ownSessionRow(ctx: AppContext, userId: number, token: string): Promise<SessionRow> {
