@@ -43,9 +43,13 @@ export const WRONG_CODES = { limit: 30, windowMs: 15 * MINUTE };
 /** The results lists show this many sessions, newest first. */
 export const RESULTS_LIST_LIMIT = 200;
 
+const examById = precompile((db, p: { id: number }) =>
+  db.selectFrom('exams').selectAll().where('id', '=', p.id),
+);
+
 async function findExam(ctx: AppContext, by: { code: string } | { id: number }) {
+  if ('id' in by) return examById.executeTakeFirst(ctx.db, by);
   const query = ctx.db.selectFrom('exams').selectAll();
-  if ('id' in by) return query.where('id', '=', by.id).executeTakeFirst();
   const exact = await query.where('exam_code', '=', by.code).executeTakeFirst();
   if (exact) return exact;
   // Typed on a phone, a code often comes in the wrong case: taken when it names one exam only.
@@ -56,13 +60,16 @@ async function findExam(ctx: AppContext, by: { code: string } | { id: number }) 
   return loose.length === 1 ? loose[0] : undefined;
 }
 
-function findUserSession(ctx: AppContext, userId: number, examId: number) {
-  return ctx.db
+const sessionOfStudent = precompile((db, p: { userId: number; examId: number }) =>
+  db
     .selectFrom('exam_sessions')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('exam_id', '=', examId)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('exam_id', '=', p.examId),
+);
+
+function findUserSession(ctx: AppContext, userId: number, examId: number) {
+  return sessionOfStudent.executeTakeFirst(ctx.db, { userId, examId });
 }
 
 async function questionsCount(ctx: AppContext, examId: number): Promise<number> {
@@ -170,6 +177,38 @@ export async function examDetailsByCode(
   return examDetails(exam, await questionsCount(ctx, exam.id), session);
 }
 
+type NewSession = {
+  token: string;
+  userId: number;
+  examId: number;
+  startedAt: string;
+  deadlineAt: string | null;
+};
+
+// One statement writes the session with its total mark and answers its token; when a racing
+// start of the same student won, the conflict keeps that session and answers its token.
+const insertSession = precompile((db, p: NewSession) =>
+  db
+    .insertInto('exam_sessions')
+    .values({
+      token: p.token,
+      user_id: p.userId,
+      exam_id: p.examId,
+      started_at: p.startedAt,
+      deadline_at: p.deadlineAt,
+      total_mark: db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
+        .where('exam_id', '=', p.examId),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'exam_id'])
+        .doUpdateSet((eb) => ({ token: eb.ref('exam_sessions.token') })),
+    )
+    .returning('token'),
+);
+
 /**
  * POST /exams/session: the student's session of the exam, started now if there is none
  * (idempotent; one per student and exam even when two starts race).
@@ -188,61 +227,54 @@ export async function startSession(
   if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
   // One statement writes the session with its total mark and answers its token; when a racing
   // start of the same student won, the conflict keeps that session and answers its token.
-  const started = await ctx.db
-    .insertInto('exam_sessions')
-    .values({
-      token: newToken(),
-      user_id: userId,
-      exam_id: examId,
-      started_at: now.toISOString(),
-      deadline_at: deadlineOf(exam, now),
-      total_mark: ctx.db
-        .selectFrom('questions')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
-        .where('exam_id', '=', examId),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'exam_id'])
-        .doUpdateSet((eb) => ({ token: eb.ref('exam_sessions.token') })),
-    )
-    .returning('token')
-    .executeTakeFirstOrThrow();
-  return started.token;
+  const started = await insertSession.executeTakeFirst(ctx.db, {
+    token: newToken(),
+    userId,
+    examId,
+    startedAt: now.toISOString(),
+    deadlineAt: deadlineOf(exam, now),
+  });
+  return started!.token;
 }
+
+const questionsOfExam = precompile((db, p: { examId: number }) =>
+  db
+    .selectFrom('questions')
+    .select([
+      'id',
+      'type',
+      'text',
+      'image_path',
+      'mark',
+      'answer_explain_text',
+      'answer_explain_image',
+    ])
+    .where('exam_id', '=', p.examId)
+    .orderBy('position')
+    .orderBy('id'),
+);
+
+const optionsOfExam = precompile((db, p: { examId: number }) =>
+  db
+    .selectFrom('answer_options')
+    .innerJoin('questions', 'questions.id', 'answer_options.question_id')
+    .select([
+      'answer_options.id',
+      'answer_options.question_id',
+      'answer_options.text',
+      'answer_options.image_path',
+      'answer_options.correct',
+    ])
+    .where('questions.exam_id', '=', p.examId)
+    .orderBy('answer_options.position')
+    .orderBy('answer_options.id'),
+);
 
 /** Questions, the student's answers and the result as the session's state allows. */
 async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRow) {
   const [questions, options, attempts] = await Promise.all([
-    ctx.db
-      .selectFrom('questions')
-      .select([
-        'id',
-        'type',
-        'text',
-        'image_path',
-        'mark',
-        'answer_explain_text',
-        'answer_explain_image',
-      ])
-      .where('exam_id', '=', exam.id)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    ctx.db
-      .selectFrom('answer_options')
-      .innerJoin('questions', 'questions.id', 'answer_options.question_id')
-      .select([
-        'answer_options.id',
-        'answer_options.question_id',
-        'answer_options.text',
-        'answer_options.image_path',
-        'answer_options.correct',
-      ])
-      .where('questions.exam_id', '=', exam.id)
-      .orderBy('answer_options.position')
-      .orderBy('answer_options.id')
-      .execute(),
+    questionsOfExam.execute(ctx.db, { examId: exam.id }),
+    optionsOfExam.execute(ctx.db, { examId: exam.id }),
     attemptRows(ctx, session.id),
   ]);
   const { detailed } = disclosure(exam, session);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { appSettingsSchema, type AppSettings } from '@dars/contract';
+import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 import { DEFAULT_SETTINGS, type StoredSettings } from './defaults';
 
@@ -25,6 +26,10 @@ export async function getSettings(db: Kysely<DB>): Promise<AppSettings> {
   });
 }
 
+const settingByKey = precompile((db, p: { key: string }) =>
+  db.selectFrom('settings').select('value').where('key', '=', p.key),
+);
+
 /**
  * One switch, read alone (one statement instead of getSettings' three), checked against the
  * same schema as the whole set; the default when staff never stored it.
@@ -34,11 +39,7 @@ export async function getSetting<K extends keyof StoredSettings>(
   db: Kysely<DB>,
   key: K,
 ): Promise<StoredSettings[K]> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await settingByKey.executeTakeFirst(db, { key });
   if (!row) return DEFAULT_SETTINGS[key];
   return appSettingsSchema.shape[key].parse(JSON.parse(row.value)) as StoredSettings[K];
 }
