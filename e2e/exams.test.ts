@@ -48,12 +48,12 @@ const FIRST_LECTURE = 'القياس الفيزيائي';
 const GATED_LECTURE = 'قوانين نيوتن للحركة';
 
 /**
- * How long a journey stays offline. The outbox retries after 1, 2, 4 and 8 s, then every
- * 15 s (ADR 017): 12 s offline sees the first three retries fail and the network return in
- * the middle of the 8 s wait, where the browser's online event has to send what waits.
- * The issue's 30 s would add nothing but 36 s to each run.
+ * How long a journey stays offline, as the issue asks. The outbox retries after 1, 2, 4 and
+ * 8 s, then every 15 s (ADR 017): 30 s offline sees those retries and a 15 s one fail, and the
+ * network return in the middle of a 15 s wait, where the browser's online event has to send
+ * what waits.
  */
-const OFFLINE_MS = 12_000;
+const OFFLINE_MS = 30_000;
 
 const TEXT = {
   entryTitle: 'دخول الامتحان',
