@@ -25,6 +25,7 @@ const MODULE_SURFACE = [
   'paycards/paycard-attempts.ts',
   'paycards/paycard-code.ts',
   'paycards/redeem-paycard.ts',
+  'payments/payment-methods.ts',
   'settings/settings-service.ts',
   'users/user-view.ts',
   'wallet/ledger.ts',

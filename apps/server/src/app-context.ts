@@ -18,4 +18,9 @@ export type AppContext = {
   secret: Buffer;
   /** The time exam rules use (ADR 016); tests pass a clock they move. */
   clock: Clock;
+  /**
+   * How the payment gateways call their providers (ADR 019): the global fetch unless given;
+   * tests stand in for the providers' servers here.
+   */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 };

@@ -26,7 +26,8 @@ import { lectureRoutes } from './modules/lectures/lecture-routes';
 import { purchaseRoutes } from './modules/purchases/purchase-routes';
 import { playerRoutes, videoRoutes } from './modules/videos/video-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
-import { paymentRoutes } from './modules/payments/payment-routes';
+import { paymentPageRoutes, paymentRoutes } from './modules/payments/payment-routes';
+import { paymentCspSources } from './modules/payments/payment-methods';
 import { teacherRoutes } from './modules/teachers/teacher-routes';
 import { notificationRoutes } from './modules/notifications/notification-routes';
 import { profileRoutes } from './modules/profile/profile-routes';
@@ -89,7 +90,7 @@ export async function buildApp(
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
   });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, paymentCspSources(options.config.payments));
   recordRoutes(app);
   useZodCompilers(app);
   registerErrorHandler(app);
@@ -119,6 +120,7 @@ export async function buildApp(
   );
 
   await app.register(playerRoutes(ctx));
+  await app.register(paymentPageRoutes(ctx));
   await registerSpa(app, ctx.config.webDist, path.join(ctx.config.dataDir, 'storage', 'public'));
   return app;
 }

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  halfConfigured,
+  paymentsEnv,
+  readPaymentsConfig,
+  type PaymentsConfig,
+} from './config-payments';
 
 /** The repository root, so `./data` and the web build are found wherever npm runs us from. */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -59,6 +65,7 @@ const envSchema = z.object({
         return parsed;
       }),
   ),
+  ...paymentsEnv,
 });
 
 /**
@@ -98,6 +105,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
+  /** The payment gateways' credentials and the sandbox switch (ADR 019). */
+  payments: PaymentsConfig;
 };
 
 /**
@@ -107,8 +116,10 @@ export type Config = {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = parsed.success
+    ? halfConfigured(parsed.data).map((problem) => `  ${problem}`)
+    : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success || lines.length) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -126,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,
+    payments: readPaymentsConfig(e),
   };
 }

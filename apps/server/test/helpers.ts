@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app';
+import type { AppContext } from '../src/app-context';
 import type { Clock } from '../src/lib/clock';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase } from '../src/db/database';
@@ -47,7 +48,14 @@ function seededSqliteFolder(): Promise<string> {
  * a new PostgreSQL schema dropped afterwards. Seeds the demo data unless `seed: false`.
  */
 export async function startTestServer(
-  options: { seed?: boolean; webDist?: string; env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    seed?: boolean;
+    webDist?: string;
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Stands in for the payment providers' servers (ADR 019). */
+    fetch?: AppContext['fetch'];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -81,6 +89,7 @@ export async function startTestServer(
     dialect: database.dialect,
     config,
     clock: options.clock,
+    fetch: options.fetch,
   });
   await app.ready();
   return {

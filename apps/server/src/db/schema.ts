@@ -273,6 +273,24 @@ export interface MobilePaymentsTable {
   created_at: string;
 }
 
+/** A recharge through a payment gateway; its id is the idempotency key (ADR 019). */
+export interface PaymentOrdersTable {
+  id: string;
+  user_id: number;
+  method: string;
+  provider: string;
+  /** piasters */
+  amount: number;
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  provider_order_id: string | null;
+  provider_reference: string | null;
+  transaction_id: string | null;
+  transaction_serial: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
 export interface EnrollmentsTable {
   user_id: number;
   course_id: number;
@@ -386,6 +404,7 @@ export interface DB {
   wallet_transactions: WalletTransactionsTable;
   paycards: PaycardsTable;
   mobile_payments: MobilePaymentsTable;
+  payment_orders: PaymentOrdersTable;
   enrollments: EnrollmentsTable;
   lecture_purchases: LecturePurchasesTable;
   notifications: NotificationsTable;

@@ -51,13 +51,10 @@ async function toDocument(html: string): Promise<Document> {
   return { html: raw, br, gzip: gz, etag };
 }
 
-/** The CSP of the app with the page's inline first script allowed by its hash. */
-function cspWithScript(script: string): string {
+/** The app's CSP (as the server sends it) with the page's inline first script allowed by its hash. */
+function cspWithScript(script: string, app: typeof APP_CSP_DIRECTIVES): string {
   const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-  const directives: Record<string, string[]> = {
-    ...APP_CSP_DIRECTIVES,
-    scriptSrc: [...APP_CSP_DIRECTIVES.scriptSrc, hash],
-  };
+  const directives: Record<string, string[]> = { ...app, scriptSrc: [...app.scriptSrc, hash] };
   return Object.entries(directives)
     .map(
       ([name, values]) =>
@@ -160,7 +157,7 @@ export async function loadPageAnswers(
     });
   });
   const shell = await toDocument(renderer.composeDocument(template, renderer.renderShell()));
-  const csp = cspWithScript(renderer.BOOT_SCRIPT);
+  const csp = cspWithScript(renderer.BOOT_SCRIPT, app.appCspDirectives ?? APP_CSP_DIRECTIVES);
 
   const kept = new Map<string, Document>();
 

@@ -30,11 +30,32 @@ export const APP_CSP_DIRECTIVES = {
   frameAncestors: ["'self'"],
 };
 
+/** Origins to add to some directives of the app's policy (the configured payment gateways). */
+export type CspSources = Partial<Record<keyof typeof APP_CSP_DIRECTIVES, string[]>>;
+
+/**
+ * The app's policy with `extra` origins added to their directives.
+ * @example appCspDirectives({ scriptSrc: ['https://www.atfawry.com'] }).scriptSrc
+ */
+export function appCspDirectives(extra: CspSources = {}): typeof APP_CSP_DIRECTIVES {
+  const directives = { ...APP_CSP_DIRECTIVES };
+  for (const [name, origins] of Object.entries(extra) as [keyof CspSources, string[]][])
+    directives[name] = [
+      ...directives[name],
+      ...origins.filter((o) => !directives[name].includes(o)),
+    ];
+  return directives;
+}
+
 /** JSON answers render nothing, so the API's policy allows nothing. */
 export const API_CSP =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's policy as this server sends it (with the configured gateways' origins). */
+    appCspDirectives: typeof APP_CSP_DIRECTIVES;
+  }
   interface FastifyContextConfig {
     /**
      * The policy of a page served under /api (the API documents' page, ADR 015), sent in place
@@ -48,13 +69,13 @@ declare module 'fastify' {
 /** A year, the preload list's minimum; sent only on answers that went out over https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-const HELMET_OPTIONS: FastifyHelmetOptions = {
+const helmetOptions = (extra: CspSources): FastifyHelmetOptions => ({
   // Our own list, without helmet's upgrade-insecure-requests: plain http on localhost works.
-  contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+  contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(extra) },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   // Sent only over https (below); helmet would send it on plain http too.
   strictTransportSecurity: false,
-};
+});
 
 /**
  * The headers helmet writes with our options, read once from a throwaway instance. They depend
@@ -62,9 +83,9 @@ const HELMET_OPTIONS: FastifyHelmetOptions = {
  * on every request, an eighth of the server's CPU on a cached catalog answer (ADR 010).
  * @example const headers = await helmetHeaders() // { 'x-frame-options': 'SAMEORIGIN', … }
  */
-export async function helmetHeaders(): Promise<Record<string, string>> {
+export async function helmetHeaders(extra: CspSources = {}): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
-  await probe.register(fastifyHelmet, HELMET_OPTIONS);
+  await probe.register(fastifyHelmet, helmetOptions(extra));
   probe.get('/', async () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
@@ -102,13 +123,18 @@ export function isHttps(request: FastifyRequest): boolean {
 }
 
 /**
- * Helmet's headers on every answer, the API's own policy under /api (or the one a route
- * declares in its `config.csp`), HSTS over https, and
+ * Helmet's headers on every answer (the app's policy with `extra` origins: the configured
+ * payment gateways'), the API's own policy under /api (or the one a route declares in its
+ * `config.csp`), HSTS over https, and
  * `Cache-Control: no-store` on API answers that carry a token or personal data: every
  * authenticated one, and any that did not choose a cache policy (login, register…).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await helmetHeaders();
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  extra: CspSources = {},
+): Promise<void> {
+  const headers = await helmetHeaders(extra);
+  app.decorate('appCspDirectives', appCspDirectives(extra));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { RECHARGE_METHODS } from '@dars/contract';
 import type { DB } from '../schema';
+import { DEMO_SANDBOX_SETTING } from '../../modules/payments/payment-methods';
 import { putSettings } from '../../modules/settings/settings-service';
 import { ANNOUNCEMENT } from './catalog-data';
 import { insertHeaderImages } from './header-images';
@@ -8,7 +10,8 @@ import type { SeedFiles } from './seed-files';
 
 /**
  * The demo school's settings: every feature on, contact details, store links, social pages,
- * the announcement and the home page's three slides.
+ * the announcement, the home page's three slides, and the mark that lets the payments sandbox
+ * run on this database.
  * @example await seedDemoSettings(trx, seedFiles(dataDir))
  */
 export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promise<void> {
@@ -33,7 +36,8 @@ export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promis
     contact_email: 'support@dars.example',
     recharge_info: {
       min_recharge_amount: 20,
-      supported_methods: ['recharge_card', 'mobile_wallets', 'paymob_card'],
+      // GET /app offers the gateways' methods the sandbox or real credentials can take.
+      supported_methods: [...RECHARGE_METHODS],
       mobile_wallet_number: '01001234567',
     },
     crisp_website_id: null,
@@ -48,6 +52,9 @@ export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promis
       whatsapp: 'https://wa.me/201001234567',
     },
   });
+  // The demo's database: the payments sandbox stands in for gateways without credentials, also
+  // under NODE_ENV=production, unless PAYMENTS_SANDBOX=off (ADR 019).
+  await db.insertInto('settings').values({ key: DEMO_SANDBOX_SETTING, value: 'true' }).execute();
   const slidePath = (n: number, s: Parameters<typeof slide>[0]) =>
     `/storage/${files.writePublic(`seed/slides/${n}.svg`, slide(s))}`;
   await insertHeaderImages(db, [

@@ -1,4 +1,4 @@
-import type { AppSettings } from '@dars/contract';
+import { RECHARGE_METHODS, type AppSettings } from '@dars/contract';
 
 export type StoredSettings = Omit<AppSettings, 'grades' | 'categories'>;
 
@@ -24,7 +24,9 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   contact_email: null,
   recharge_info: {
     min_recharge_amount: 10,
-    supported_methods: ['recharge_card'],
+    // Every gateway's method is enabled; GET /app offers only those with credentials (or the
+    // sandbox standing in), so a fresh school offers the recharge card alone (ADR 019).
+    supported_methods: RECHARGE_METHODS.filter((m) => m !== 'mobile_wallets'),
     mobile_wallet_number: null,
   },
   crisp_website_id: null,

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFawryOrderResponseSchema } from '@dars/contract';
+import { startTestServer, type TestServer } from '../helpers';
+import { makeStudent, type TestStudent } from '../factories/students';
+import {
+  apiPost,
+  enableAllMethods,
+  lastOrder,
+  moneyOf,
+  providerAnswer,
+  providerStandIn,
+  type ProviderCall,
+} from './payment-client';
+
+// FawryPay, per its public documentation (docs/decisions/019-payment-gateways.md).
+const LIVE = { code: 'is0N+YQzlE4=', key: 'fawry-secure-key-live' };
+const STAGING = { code: '1tSa6uxz2nRbgY+b+cZGyA==', key: 'fawry-secure-key-staging' };
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** What Fawry's status API says about each of our orders (by merchantRefNumber). */
+const statuses = new Map<string, { orderStatus: string; orderAmount: number }>();
+
+/** Fawry's status API, checking the request's signature as its documentation defines it. */
+function fawryAnswers(call: ProviderCall): Response {
+  if (call.url.pathname !== '/ECommerceWeb/Fawry/payments/status/v2')
+    return providerAnswer({}, 404);
+  const q = call.url.searchParams;
+  const account = q.get('merchantCode') === LIVE.code ? LIVE : STAGING;
+  const ref = q.get('merchantRefNumber')!;
+  if (q.get('signature') !== sha256(`${account.code}${ref}${account.key}`))
+    return providerAnswer({
+      type: 'PaymentStatusResponse',
+      statusCode: 9946,
+      statusDescription: 'Wrong Signature',
+    });
+  const status = statuses.get(ref);
+  if (!status)
+    return providerAnswer({
+      type: 'PaymentStatusResponse',
+      statusCode: 9938,
+      statusDescription: 'payment not found',
+    });
+  return providerAnswer({
+    type: 'PaymentStatusResponse',
+    statusCode: 200,
+    statusDescription: 'Operation done successfully',
+    merchantRefNumber: ref,
+    fawryRefNumber: '9990076204',
+    paymentAmount: status.orderAmount,
+    orderAmount: status.orderAmount,
+    fawryFees: 0,
+    orderStatus: status.orderStatus,
+    paymentMethod: 'CARD',
+  });
+}
+
+const fawry = providerStandIn(fawryAnswers);
+let server: TestServer;
+let student: TestStudent;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: false,
+    fetch: fawry.fetch,
+    env: {
+      PAYMENTS_SANDBOX: 'off',
+      FAWRY_MERCHANT_CODE: LIVE.code,
+      FAWRY_SECURE_KEY: LIVE.key,
+      FAWRY_STAGING_MERCHANT_CODE: STAGING.code,
+      FAWRY_STAGING_SECURE_KEY: STAGING.key,
+    },
+  });
+  await enableAllMethods(server.db);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  student = await makeStudent(server.db, { name: 'مريم علي' });
+  fawry.calls.length = 0;
+});
+
+async function fawryOrder(amount: number, path = '/wallet/fawry/order') {
+  const res = await apiPost(server.app, path, { amount }, student.token);
+  expect(res.statusCode).toBe(200);
+  const { charge_request } = createFawryOrderResponseSchema.parse(res.json());
+  return { request: charge_request, order: await lastOrder(server.db, student.userId) };
+}
+
+const browserReturn = (query: Record<string, string>, provider = 'fawry') =>
+  server.app.inject({
+    method: 'GET',
+    url: `/payments/${provider}/return?${new URLSearchParams(query)}`,
+  });
+
+/** Fawry's server notification V2 with its documented messageSignature, written out here. */
+function notification(orderId: string, amount: string, status = 'PAID', key = LIVE.key) {
+  const n = {
+    requestId: 'c72827d084ea4b88949d91dd2db4996e',
+    fawryRefNumber: '9990076204',
+    merchantRefNumber: orderId,
+    customerMobile: '01012345678',
+    customerMail: 'mariam@dars.test',
+    paymentAmount: Number(amount),
+    orderAmount: Number(amount),
+    fawryFees: 0,
+    orderStatus: status,
+    paymentMethod: 'PayAtFawry',
+    paymentRefrenceNumber: '',
+    messageSignature: '',
+  };
+  n.messageSignature = sha256(
+    `${n.fawryRefNumber}${n.merchantRefNumber}${amount}${amount}${n.orderStatus}${n.paymentMethod}${n.paymentRefrenceNumber}${key}`,
+  );
+  return n;
+}
+const notify = (payload: object, provider = 'fawry') =>
+  server.app.inject({ method: 'POST', url: `/payments/${provider}/callback`, payload });
+
+describe('the charge request for the pop-up', () => {
+  it('carries the order, the student, one item and the documented signature', async () => {
+    const { request, order } = await fawryOrder(150.5);
+    const returnUrl = 'http://localhost:80/payments/fawry/return';
+    expect(request).toMatchObject({
+      merchantCode: LIVE.code,
+      merchantRefNum: order.id,
+      customerProfileId: String(student.userId),
+      customerMobile: student.phone,
+      customerEmail: student.email,
+      customerName: 'مريم علي',
+      language: 'ar-eg',
+      returnUrl,
+      chargeItems: [{ itemId: 'wallet-recharge', quantity: 1, price: 150.5 }],
+    });
+    // merchantCode + merchantRefNum + customerProfileId + returnUrl + itemId + quantity + price + key
+    expect(request.signature).toBe(
+      sha256(
+        `${LIVE.code}${order.id}${student.userId}${returnUrl}wallet-recharge1150.50${LIVE.key}`,
+      ),
+    );
+    expect(order).toMatchObject({ provider: 'fawry', method: 'fawry', amount: 15050 });
+    expect(fawry.calls).toHaveLength(0);
+  });
+
+  it('staging signs with its own account and returns to its own route', async () => {
+    const { request, order } = await fawryOrder(20, '/wallet/fawry/order/staging');
+    const returnUrl = 'http://localhost:80/payments/fawry-staging/return';
+    expect(request.merchantCode).toBe(STAGING.code);
+    expect(request.signature).toBe(
+      sha256(
+        `${STAGING.code}${order.id}${student.userId}${returnUrl}wallet-recharge120.00${STAGING.key}`,
+      ),
+    );
+    expect(order.provider).toBe('fawry-staging');
+  });
+});
+
+describe('crediting only after the signed status check', () => {
+  it('a return is checked with Fawry (signed), and credited once when PAID with the amount', async () => {
+    const { order } = await fawryOrder(150.5);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 150.5 });
+    // The return's own fields are not trusted: only the status check's answer counts.
+    const res = await browserReturn({ merchantRefNumber: order.id, orderStatus: 'PAID' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/wallet');
+    expect(fawry.calls).toHaveLength(1);
+    expect(fawry.calls[0]!.url.origin).toBe('https://www.atfawry.com');
+    expect(fawry.calls[0]!.url.searchParams.get('signature')).toBe(
+      sha256(`${LIVE.code}${order.id}${LIVE.key}`),
+    );
+    await browserReturn({ merchantRefNumber: order.id });
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(15050);
+    expect(money.recharges).toEqual([
+      { value: 15050, balance_after: 15050, comment: 'شحن عبر فوري' },
+    ]);
+    expect(money.notices).toBe(1);
+  });
+
+  it('a return that says PAID while Fawry says UNPAID credits nothing and tells the student it waits', async () => {
+    const { order } = await fawryOrder(50);
+    statuses.set(order.id, { orderStatus: 'UNPAID', orderAmount: 50 });
+    const res = await browserReturn({
+      merchantRefNumber: order.id,
+      orderStatus: 'PAID',
+      statusCode: '200',
+    });
+    expect(decodeURIComponent(res.headers.location as string)).toBe(
+      '/wallet?error=لم يُؤكَّد الدفع بعد، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+    );
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('a PAID status for another amount, an expired order, or no answer credit nothing', async () => {
+    const { order } = await fawryOrder(50);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 5 });
+    await browserReturn({ merchantRefNumber: order.id });
+    statuses.set(order.id, { orderStatus: 'EXPIRED', orderAmount: 50 });
+    await browserReturn({ merchantRefNumber: order.id });
+    expect((await lastOrder(server.db, student.userId)).status).toBe('failed');
+    statuses.delete(order.id);
+    const res = await browserReturn({ merchantRefNumber: order.id });
+    expect(decodeURIComponent(res.headers.location as string)).toContain(
+      'تعذر التحقق من عملية الدفع الآن',
+    );
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('a return naming no order of ours costs no status call', async () => {
+    await browserReturn({ merchantRefNumber: '12; drop table' });
+    await browserReturn({});
+    expect(fawry.calls).toHaveLength(0);
+  });
+
+  it('a notification with its documented signature is checked with Fawry and credited; replays and races credit once', async () => {
+    const { order } = await fawryOrder(20);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 20 });
+    const n = notification(order.id, '20.00');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(n)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(await notify(n)).toMatchObject({ statusCode: 200 });
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(2000);
+    expect(money.recharges).toHaveLength(1);
+    expect(money.notices).toBe(1);
+  });
+
+  it('a notification with a bad signature is refused before any status call', async () => {
+    const { order } = await fawryOrder(20);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 20 });
+    const forged = notification(order.id, '20.00', 'PAID', 'guessed-key');
+    const changed = { ...notification(order.id, '20.00'), paymentAmount: 2000, orderAmount: 2000 };
+    expect((await notify(forged)).statusCode).toBe(401);
+    expect((await notify(changed)).statusCode).toBe(401);
+    expect((await notify({ merchantRefNumber: order.id })).statusCode).toBe(401);
+    expect(fawry.calls).toHaveLength(0);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it("a live order is not settled through staging's routes, nor the other way round", async () => {
+    const { order } = await fawryOrder(20);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 20 });
+    const res = await notify(notification(order.id, '20.00', 'PAID', STAGING.key), 'fawry-staging');
+    expect(res.statusCode).toBe(404);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+});

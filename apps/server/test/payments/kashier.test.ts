@@ -1,0 +1,156 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createKashierOrderResponseSchema } from '@dars/contract';
+import { kashierOrderHash } from '../../src/modules/payments/kashier';
+import { startTestServer, type TestServer } from '../helpers';
+import { makeStudent, type TestStudent } from '../factories/students';
+import { apiPost, enableAllMethods, lastOrder, moneyOf } from './payment-client';
+
+// Kashier, per its public documentation (docs/decisions/019-payment-gateways.md).
+const MID = 'MID-46-111';
+const API_KEY = 'kashier-api-key-test';
+const hmac256 = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+let server: TestServer;
+let student: TestStudent;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: false,
+    env: {
+      PAYMENTS_SANDBOX: 'off',
+      KASHIER_MERCHANT_ID: MID,
+      KASHIER_API_KEY: API_KEY,
+      KASHIER_MODE: 'test',
+    },
+  });
+  await enableAllMethods(server.db);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  student = await makeStudent(server.db);
+});
+
+async function kashierOrder(amount: number) {
+  const res = await apiPost(server.app, '/wallet/kashier/order', { amount }, student.token);
+  expect(res.statusCode).toBe(200);
+  const { url } = createKashierOrderResponseSchema.parse(res.json());
+  return { url: new URL(url), order: await lastOrder(server.db, student.userId) };
+}
+
+/**
+ * Kashier's redirect, signed as its documentation defines it: HMAC-SHA256 under the API key of
+ * the query's `key=value` pairs in their order, joined by '&', without signature and mode.
+ */
+function redirect(fields: [string, string][], key = API_KEY) {
+  const signed = fields.map(([k, v]) => `${k}=${v}`).join('&');
+  const query = new URLSearchParams([
+    ...fields,
+    ['signature', hmac256(key, signed)],
+    ['mode', 'test'],
+  ]);
+  return server.app.inject({ method: 'GET', url: `/payments/kashier/return?${query}` });
+}
+
+function paid(orderId: string, amount: string, status = 'SUCCESS'): [string, string][] {
+  return [
+    ['paymentStatus', status],
+    ['cardDataToken', ''],
+    ['maskedCard', '512345******0008'],
+    ['merchantOrderId', orderId],
+    ['orderId', 'a1b2c3d4-kashier-order'],
+    ['cardBrand', 'Mastercard'],
+    ['orderReference', 'TEST-ORD-193404918'],
+    ['transactionId', 'TX-28577431145'],
+    ['amount', amount],
+    ['currency', 'EGP'],
+  ];
+}
+
+describe('the hosted page', () => {
+  it("hashes the order as the documentation's own example says", () => {
+    // Kashier's integration guide: /?payment=mid-0-1.99.20.EGP with secret 11111.
+    expect(kashierOrderHash('mid-0-1', '99', '20', 'EGP', '11111')).toBe(
+      '606a8a1307d64caf4e2e9bb724738f115a8972c27eccb2a8acd9194c357e4bec',
+    );
+  });
+
+  it('opens the hosted page with the order, its hash and our return', async () => {
+    const { url, order } = await kashierOrder(250);
+    expect(url.origin + url.pathname).toBe('https://checkout.kashier.io/');
+    const q = Object.fromEntries(url.searchParams);
+    expect(q).toMatchObject({
+      merchantId: MID,
+      orderId: order.id,
+      amount: '250.00',
+      currency: 'EGP',
+      mode: 'test',
+      merchantRedirect: 'http://localhost:80/payments/kashier/return',
+      display: 'ar',
+    });
+    expect(q.hash).toBe(hmac256(API_KEY, `/?payment=${MID}.${order.id}.250.00.EGP`));
+    expect(order).toMatchObject({ provider: 'kashier', method: 'kashier', amount: 25000 });
+  });
+});
+
+describe('the signed redirect', () => {
+  it('credits a successful payment once and sends the student to the wallet', async () => {
+    const { order } = await kashierOrder(250);
+    const res = await redirect(paid(order.id, '250.00'));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/wallet');
+    await redirect(paid(order.id, '250.00'));
+    await Promise.all(Array.from({ length: 10 }, () => redirect(paid(order.id, '250'))));
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(25000);
+    expect(money.recharges).toEqual([
+      { value: 25000, balance_after: 25000, comment: 'شحن عبر كاشير' },
+    ]);
+    expect(money.notices).toBe(1);
+  });
+
+  it('refuses a bad signature, a changed field, and a signature over another order', async () => {
+    const { order } = await kashierOrder(100);
+    const fields = paid(order.id, '100.00');
+    const bad = await redirect(fields, 'not-the-key');
+    expect(decodeURIComponent(bad.headers.location as string)).toBe(
+      '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
+    );
+    // The signature of the real query, sent with a raised amount.
+    const signed = fields.map(([k, v]) => `${k}=${v}`).join('&');
+    const tampered = new URLSearchParams([
+      ...paid(order.id, '1000.00'),
+      ['signature', hmac256(API_KEY, signed)],
+    ]);
+    await server.app.inject({ method: 'GET', url: `/payments/kashier/return?${tampered}` });
+    // The same fields in another order, with the signature of the order they were signed in.
+    const reordered = new URLSearchParams([
+      ...[...fields].reverse(),
+      ['signature', hmac256(API_KEY, signed)],
+    ]);
+    await server.app.inject({ method: 'GET', url: `/payments/kashier/return?${reordered}` });
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+  });
+
+  it('a validly signed payment of another amount is not credited', async () => {
+    const { order } = await kashierOrder(100);
+    await redirect(paid(order.id, '10.00'));
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('a failed payment fails the order and says so on the wallet', async () => {
+    const { order } = await kashierOrder(100);
+    const res = await redirect(paid(order.id, '100.00', 'FAILURE'));
+    expect(decodeURIComponent(res.headers.location as string)).toBe(
+      '/wallet?error=لم تكتمل عملية الدفع ولم يُضف أي رصيد',
+    );
+    expect((await lastOrder(server.db, student.userId)).status).toBe('failed');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('an unknown order credits nothing', async () => {
+    await redirect(paid('123456789012345678', '100.00'));
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+});

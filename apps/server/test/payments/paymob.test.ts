@@ -1,0 +1,503 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPaymobOrderResponseSchema } from '@dars/contract';
+import {
+  paymobHmacString,
+  transactionFromObject,
+  transactionFromQuery,
+} from '../../src/modules/payments/paymob';
+import { captureLog } from '../captured-log';
+import { startTestServer, type TestServer } from '../helpers';
+import { makeStudent, type TestStudent } from '../factories/students';
+import {
+  apiPost,
+  enableAllMethods,
+  lastOrder,
+  moneyOf,
+  providerAnswer,
+  providerStandIn,
+  type ProviderCall,
+} from './payment-client';
+
+// Paymob Accept, per its public documentation (docs/decisions/019-payment-gateways.md).
+const API_KEY = 'paymob-api-key-test';
+const HMAC_SECRET = 'paymob-hmac-secret-test';
+const IFRAME = 880011;
+const INSTALLMENT_IFRAME = 880022;
+const INTEGRATIONS = { card: 4097558, wallet: 4097559, kiosk: 4097560, installment: 4097561 };
+
+let paymobOrders = 217503700;
+/** Paymob's servers as its documentation describes them, strict about the credentials. */
+function paymobAnswers(call: ProviderCall): Response {
+  const body = call.body ?? {};
+  switch (call.url.pathname) {
+    case '/api/auth/tokens':
+      return body.api_key === API_KEY
+        ? providerAnswer({ token: 'auth-token-1', profile: { id: 302852 } })
+        : providerAnswer({ detail: 'incorrect credentials' }, 403);
+    case '/api/ecommerce/orders':
+      if (body.auth_token !== 'auth-token-1') return providerAnswer({}, 401);
+      return providerAnswer({ id: ++paymobOrders, merchant_order_id: body.merchant_order_id });
+    case '/api/acceptance/payment_keys':
+      if (body.auth_token !== 'auth-token-1') return providerAnswer({}, 401);
+      return providerAnswer({ token: `payment-key-${String(body.order_id)}` });
+    case '/api/acceptance/payments/pay': {
+      const source = body.source as { identifier: string; subtype: string };
+      return source.subtype === 'WALLET'
+        ? providerAnswer({
+            pending: true,
+            redirect_url:
+              'https://accept.paymob.com/api/acceptance/wallet_other/wallet_template?token=w1',
+          })
+        : providerAnswer({
+            pending: true,
+            data: { bill_reference: 580, message: 'Pending Payment' },
+          });
+    }
+    default:
+      return providerAnswer({ detail: 'not found' }, 404);
+  }
+}
+
+const paymob = providerStandIn(paymobAnswers);
+let server: TestServer;
+let student: TestStudent;
+let log: string[];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: false,
+    fetch: paymob.fetch,
+    env: {
+      LOG_LEVEL: 'info',
+      PAYMENTS_SANDBOX: 'off',
+      PAYMOB_API_KEY: API_KEY,
+      PAYMOB_HMAC_SECRET: HMAC_SECRET,
+      PAYMOB_IFRAME_ID: String(IFRAME),
+      PAYMOB_INSTALLMENT_IFRAME_ID: String(INSTALLMENT_IFRAME),
+      PAYMOB_CARD_INTEGRATION_ID: String(INTEGRATIONS.card),
+      PAYMOB_WALLET_INTEGRATION_ID: String(INTEGRATIONS.wallet),
+      PAYMOB_KIOSK_INTEGRATION_ID: String(INTEGRATIONS.kiosk),
+      PAYMOB_INSTALLMENT_INTEGRATION_ID: String(INTEGRATIONS.installment),
+    },
+  });
+  log = captureLog(server.app);
+  await enableAllMethods(server.db);
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  student = await makeStudent(server.db, { name: 'أحمد محمود علي' });
+  paymob.calls.length = 0;
+});
+
+type Transaction = ReturnType<typeof transaction>;
+
+/** A transaction as Paymob posts it in `obj`, for an order of ours. */
+function transaction(paymobOrderId: number, over: Record<string, unknown> = {}) {
+  return {
+    id: 192036465,
+    pending: false,
+    amount_cents: 5000,
+    success: true,
+    is_auth: false,
+    is_capture: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    is_refunded: false,
+    is_3d_secure: true,
+    integration_id: INTEGRATIONS.card,
+    has_parent_transaction: false,
+    order: { id: paymobOrderId, merchant_order_id: 'ignored-by-the-hmac' },
+    created_at: '2026-11-23T19:10:44.592345',
+    currency: 'EGP',
+    error_occured: false,
+    owner: 302852,
+    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+    ...over,
+  };
+}
+
+/**
+ * Paymob's documented HMAC, written out here from its formula: HMAC-SHA512 under the HMAC
+ * secret of these twenty values concatenated in this order.
+ */
+function documentedConcatenation(t: Transaction): string {
+  return [
+    t.amount_cents,
+    t.created_at,
+    t.currency,
+    t.error_occured,
+    t.has_parent_transaction,
+    t.id,
+    t.integration_id,
+    t.is_3d_secure,
+    t.is_auth,
+    t.is_capture,
+    t.is_refunded,
+    t.is_standalone_payment,
+    t.is_voided,
+    t.order.id,
+    t.owner,
+    t.pending,
+    t.source_data.pan,
+    t.source_data.sub_type,
+    t.source_data.type,
+    t.success,
+  ].join('');
+}
+const hmacOf = (t: Transaction, secret = HMAC_SECRET) =>
+  createHmac('sha512', secret).update(documentedConcatenation(t)).digest('hex');
+
+/** Paymob's transaction processed callback: a POST of `{ type, obj }` with `?hmac=`. */
+function processedCallback(t: Transaction, hmac = hmacOf(t)) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/payments/paymob/callback?hmac=${hmac}`,
+    payload: { type: 'TRANSACTION', obj: t },
+  });
+}
+
+/** Paymob's transaction response callback: the student's browser back with the fields flat. */
+function responseCallback(t: Transaction, hmac = hmacOf(t)) {
+  const query = new URLSearchParams({
+    amount_cents: String(t.amount_cents),
+    created_at: t.created_at,
+    currency: t.currency,
+    error_occured: String(t.error_occured),
+    has_parent_transaction: String(t.has_parent_transaction),
+    id: String(t.id),
+    integration_id: String(t.integration_id),
+    is_3d_secure: String(t.is_3d_secure),
+    is_auth: String(t.is_auth),
+    is_capture: String(t.is_capture),
+    is_refunded: String(t.is_refunded),
+    is_standalone_payment: String(t.is_standalone_payment),
+    is_voided: String(t.is_voided),
+    order: String(t.order.id),
+    owner: String(t.owner),
+    pending: String(t.pending),
+    'source_data.pan': t.source_data.pan,
+    'source_data.sub_type': t.source_data.sub_type,
+    'source_data.type': t.source_data.type,
+    success: String(t.success),
+    merchant_order_id: 'not-signed',
+    'data.message': 'Approved',
+    hmac,
+  });
+  return server.app.inject({ method: 'GET', url: `/payments/paymob/return?${query}` });
+}
+
+async function cardOrder(amount = 50) {
+  const res = await apiPost(server.app, '/wallet/paymob/order/card', { amount }, student.token);
+  expect(res.statusCode).toBe(200);
+  const order = await lastOrder(server.db, student.userId);
+  return { res, order, paymobOrderId: Number(order.provider_order_id) };
+}
+
+describe('the documented HMAC string', () => {
+  it("is the documentation's own example, concatenated in its order", () => {
+    // The sample of Paymob's "HMAC Transaction Callback" page.
+    const sample = transaction(217503754, {
+      id: 192036465,
+      amount_cents: 100000,
+      created_at: '2024-06-13T11:33:44.592345',
+      integration_id: 4097558,
+      is_3d_secure: true,
+      owner: 302852,
+    });
+    const documented =
+      '1000002024-06-13T11:33:44.592345EGPfalsefalse1920364654097558truefalsefalsefalsetruefalse217503754302852false2346MasterCardcardtrue';
+    expect(documentedConcatenation(sample)).toBe(documented);
+    expect(paymobHmacString(transactionFromObject(sample))).toBe(documented);
+  });
+
+  it('reads the same values from the GET return, where order.id comes as order or order_id', () => {
+    const t = transaction(217503754);
+    const flat = {
+      ...Object.fromEntries(
+        Object.entries(t)
+          .filter(([, v]) => typeof v !== 'object')
+          .map(([k, v]) => [k, String(v)]),
+      ),
+      'source_data.pan': '2346',
+      'source_data.sub_type': 'MasterCard',
+      'source_data.type': 'card',
+    };
+    const documented = documentedConcatenation(t);
+    expect(paymobHmacString(transactionFromQuery({ ...flat, order: '217503754' }))).toBe(
+      documented,
+    );
+    expect(paymobHmacString(transactionFromQuery({ ...flat, order_id: '217503754' }))).toBe(
+      documented,
+    );
+  });
+});
+
+describe('opening a Paymob order', () => {
+  it('card: authenticates, registers the order in piasters under our id, asks a payment key for the card integration, answers the iframe', async () => {
+    const { res, order, paymobOrderId } = await cardOrder(50);
+    const { iframe_url } = createPaymobOrderResponseSchema.parse(res.json());
+    expect(iframe_url).toBe(
+      `https://accept.paymob.com/api/acceptance/iframes/${IFRAME}?payment_token=payment-key-${paymobOrderId}`,
+    );
+    expect(paymob.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'POST /api/auth/tokens',
+      'POST /api/ecommerce/orders',
+      'POST /api/acceptance/payment_keys',
+    ]);
+    const [auth, registration, key] = paymob.calls.map((c) => c.body!);
+    expect(auth).toEqual({ api_key: API_KEY });
+    expect(registration).toMatchObject({
+      auth_token: 'auth-token-1',
+      amount_cents: 5000,
+      currency: 'EGP',
+      merchant_order_id: order.id,
+      delivery_needed: false,
+    });
+    expect(key).toMatchObject({
+      auth_token: 'auth-token-1',
+      amount_cents: 5000,
+      currency: 'EGP',
+      order_id: String(paymobOrderId),
+      integration_id: INTEGRATIONS.card,
+      billing_data: {
+        first_name: 'أحمد',
+        last_name: 'محمود علي',
+        email: student.email,
+        phone_number: student.phone,
+      },
+    });
+    expect(order).toMatchObject({
+      method: 'paymob_card',
+      provider: 'paymob',
+      amount: 5000,
+      status: 'pending',
+    });
+    expect(order.id).toMatch(/^\d{18}$/);
+  });
+
+  it('installment: the installment integration in its own iframe', async () => {
+    const res = await apiPost(
+      server.app,
+      '/wallet/paymob/order/installment',
+      { amount: 1200 },
+      student.token,
+    );
+    const order = await lastOrder(server.db, student.userId);
+    expect(res.json().iframe_url).toBe(
+      `https://accept.paymob.com/api/acceptance/iframes/${INSTALLMENT_IFRAME}?payment_token=payment-key-${order.provider_order_id}`,
+    );
+    expect(paymob.calls[2]!.body).toMatchObject({
+      integration_id: INTEGRATIONS.installment,
+      amount_cents: 120000,
+    });
+  });
+
+  it("wallet: pays from the student's number with the wallet integration and opens the wallet's page", async () => {
+    const res = await apiPost(
+      server.app,
+      '/wallet/paymob/order/wallet',
+      { amount: 30 },
+      student.token,
+    );
+    expect(res.json()).toEqual({
+      iframe_url: 'https://accept.paymob.com/api/acceptance/wallet_other/wallet_template?token=w1',
+    });
+    expect(paymob.calls[2]!.body).toMatchObject({ integration_id: INTEGRATIONS.wallet });
+    expect(paymob.calls[3]!.body).toEqual({
+      source: { identifier: student.phone, subtype: 'WALLET' },
+      payment_token: expect.stringMatching(/^payment-key-/),
+    });
+  });
+
+  it('kiosk: an aggregator payment whose bill reference our page shows, with the amount', async () => {
+    const res = await apiPost(
+      server.app,
+      '/wallet/paymob/order/kiosk',
+      { amount: 75.5 },
+      student.token,
+    );
+    const order = await lastOrder(server.db, student.userId);
+    expect(paymob.calls[3]!.body).toMatchObject({
+      source: { identifier: 'AGGREGATOR', subtype: 'AGGREGATOR' },
+    });
+    expect(order.provider_reference).toBe('580');
+    const { iframe_url } = res.json();
+    expect(iframe_url).toBe(`/payments/kiosk/${order.id}`);
+    const page = await server.app.inject({ method: 'GET', url: iframe_url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('580');
+    expect(page.body).toContain('75.50 جنيه');
+  });
+
+  it('fails the order and answers SERVER_ERROR when Paymob refuses, crediting nothing', async () => {
+    const broken = providerStandIn(() => providerAnswer({ detail: 'down' }, 500));
+    const other = await startTestServer({
+      seed: false,
+      fetch: broken.fetch,
+      env: {
+        PAYMENTS_SANDBOX: 'off',
+        PAYMOB_API_KEY: API_KEY,
+        PAYMOB_HMAC_SECRET: HMAC_SECRET,
+        PAYMOB_IFRAME_ID: String(IFRAME),
+        PAYMOB_CARD_INTEGRATION_ID: String(INTEGRATIONS.card),
+      },
+    });
+    try {
+      await enableAllMethods(other.db);
+      const someone = await makeStudent(other.db);
+      const res = await apiPost(
+        other.app,
+        '/wallet/paymob/order/card',
+        { amount: 50 },
+        someone.token,
+      );
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({
+        code: 'SERVER_ERROR',
+        message: 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى',
+      });
+      expect((await lastOrder(other.db, someone.userId)).status).toBe('failed');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('Paymob callbacks', () => {
+  it('a signed, successful processed callback credits the order once: a recharge row and its notification', async () => {
+    const { order, paymobOrderId } = await cardOrder(50);
+    const res = await processedCallback(transaction(paymobOrderId));
+    expect(res.statusCode).toBe(200);
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(5000);
+    expect(money.recharges).toEqual([
+      { value: 5000, balance_after: 5000, comment: 'شحن ببطاقة بنكية' },
+    ]);
+    expect(money.notices).toBe(1);
+    const paid = await lastOrder(server.db, student.userId);
+    expect(paid).toMatchObject({ id: order.id, status: 'paid', transaction_id: '192036465' });
+    expect(paid.transaction_serial).toMatch(/^TX/);
+  });
+
+  it('the browser return credits as well and sends the student to the wallet; replays credit nothing more', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const first = await responseCallback(transaction(paymobOrderId));
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/wallet');
+    expect((await processedCallback(transaction(paymobOrderId))).statusCode).toBe(200);
+    const again = await responseCallback(transaction(paymobOrderId));
+    expect(again.headers.location).toBe('/wallet');
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(5000);
+    expect(money.recharges).toHaveLength(1);
+    expect(money.notices).toBe(1);
+  });
+
+  it('20 identical callbacks at once credit once', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? processedCallback(t) : responseCallback(t))),
+    );
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 303)).toBe(true);
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(5000);
+    expect(money.recharges).toHaveLength(1);
+    expect(money.notices).toBe(1);
+  });
+
+  it('refuses a forged callback (wrong secret, changed amount, no hmac) and logs it, crediting nothing', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId);
+    log.length = 0;
+    expect((await processedCallback(t, hmacOf(t, 'not-the-secret'))).statusCode).toBe(401);
+    expect((await processedCallback({ ...t, amount_cents: 500000 }, hmacOf(t))).statusCode).toBe(
+      401,
+    );
+    expect((await processedCallback(t, '')).statusCode).toBe(401);
+    const back = await responseCallback(t, hmacOf(t, 'not-the-secret'));
+    expect(back.statusCode).toBe(303);
+    expect(decodeURIComponent(back.headers.location as string)).toBe(
+      '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
+    );
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    const refusals = log.filter((l) => l.includes('payment callback refused'));
+    expect(refusals).toHaveLength(4);
+    expect(refusals[0]).toContain(String(paymobOrderId));
+  });
+
+  it('a validly signed payment of another amount than the order is not credited', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId, { amount_cents: 4999 });
+    log.length = 0;
+    expect((await processedCallback(t)).statusCode).toBe(422);
+    expect(
+      (await processedCallback(transaction(paymobOrderId, { currency: 'USD' }))).statusCode,
+    ).toBe(422);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    expect(log.some((l) => l.includes('another amount'))).toBe(true);
+  });
+
+  it("a signed callback for an order that is not ours (or not Paymob's) credits nothing", async () => {
+    const res = await processedCallback(transaction(999_999_999));
+    expect(res.statusCode).toBe(404);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('a declined transaction fails the order; a later successful one on the same order still credits once', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const declined = transaction(paymobOrderId, { success: false, id: 111 });
+    expect((await processedCallback(declined)).statusCode).toBe(200);
+    const back = await responseCallback(declined);
+    expect(decodeURIComponent(back.headers.location as string)).toBe(
+      '/wallet?error=لم تكتمل عملية الدفع ولم يُضف أي رصيد',
+    );
+    expect((await lastOrder(server.db, student.userId)).status).toBe('failed');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+
+    expect((await processedCallback(transaction(paymobOrderId, { id: 112 }))).statusCode).toBe(200);
+    expect((await processedCallback(declined)).statusCode).toBe(200);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('paid');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+  });
+
+  it('a pending transaction (a kiosk bill not paid yet) waits; voided or refunded ones never credit', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    expect(
+      (await processedCallback(transaction(paymobOrderId, { pending: true, success: false })))
+        .statusCode,
+    ).toBe(200);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    await processedCallback(transaction(paymobOrderId, { is_voided: true }));
+    await processedCallback(transaction(paymobOrderId, { is_refunded: true }));
+    await processedCallback(transaction(paymobOrderId, { error_occured: true }));
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('ignores callbacks that are not transactions', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/payments/paymob/callback?hmac=whatever',
+      payload: { type: 'TOKEN', obj: { token: 'x' } },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('takes a return that arrives inside a frame (installments) out to the whole window', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId);
+    const query = new URLSearchParams({ hmac: hmacOf(t) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/payments/paymob/return?${query}`,
+      headers: { 'sec-fetch-dest': 'iframe' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('window.top.location.replace(');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-/);
+  });
+});
