@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  getWalletQuerySchema,
   getWalletResponseSchema,
   rechargeAmountSchema,
   rechargeCardBodySchema,
@@ -28,6 +29,20 @@ describe('transferBalanceBodySchema', () => {
       transferBalanceBodySchema.safeParse({ amount: 5, wallet_address: ' ' }).error?.issues[0]
         ?.message,
     ).toBe('لا يمكنك ترك الحقل فارغاً');
+  });
+});
+
+describe('getWalletQuerySchema', () => {
+  it('reads the page and the serial the server put in links.next', () => {
+    expect(getWalletQuerySchema.parse({ page: '2', after: 'TX261122-58203917' })).toEqual({
+      page: 2,
+      after: 'TX261122-58203917',
+    });
+  });
+
+  it('ignores an after the server cannot have written, and a bad page is page 1', () => {
+    for (const after of ['x'.repeat(41), 'TX\u0000', ['a', 'b']])
+      expect(getWalletQuerySchema.parse({ page: '0', after })).toEqual({ page: 1 });
   });
 });
 
