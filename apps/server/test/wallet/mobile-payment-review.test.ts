@@ -55,6 +55,14 @@ describe('reviewing mobile-wallet recharges', () => {
       },
       { id: second, amount: 40 },
     ]);
+    const one = await pendingMobilePayments(server.db, staff.userId, {
+      after: first - 1,
+      limit: 1,
+    });
+    expect(one.map((p) => p.id)).toEqual([first]);
+    const after = await pendingMobilePayments(server.db, staff.userId, { after: first });
+    expect(after.map((p) => p.id)).toContain(second);
+    expect(after.map((p) => p.id)).not.toContain(first);
     await expect(pendingMobilePayments(server.db, a.userId)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
@@ -121,6 +129,10 @@ describe('reviewing mobile-wallet recharges', () => {
       code: 'VALIDATION_FAILED',
       errors: { reason: ['اكتب سبب رفض الطلب'] },
     });
+    await expect(
+      rejectMobilePayment(server.db, id, staff.userId, 'س'.repeat(501)),
+    ).rejects.toMatchObject({ errors: { reason: ['سبب الرفض أطول من المسموح'] } });
+    expect((await w.mobilePayments(student.userId))[0]!.status).toBe('pending');
     await rejectMobilePayment(server.db, id, staff.userId, ' لم يصل التحويل إلى رقم المحفظة ');
     expect(await w.balance(student.userId)).toBe(0);
     expect(await w.ledger(student.userId)).toEqual([]);

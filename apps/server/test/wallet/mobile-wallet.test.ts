@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@dars/contract';
-import { MOBILE_PAYMENTS_PENDING_MAX } from '../../src/modules/wallet/mobile-payments';
+import {
+  MOBILE_PAYMENT_REQUESTS,
+  MOBILE_PAYMENTS_PENDING_MAX,
+} from '../../src/modules/wallet/mobile-payments';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import type { TestServer } from '../helpers';
+import { approveMobilePayment } from '../../src/modules/wallet/mobile-payment-review';
 import { makeStudent } from '../factories/students';
 import { PNG } from '../exams/exam-client';
 import { startWalletServer, type WalletClient } from './wallet-client';
@@ -154,6 +158,40 @@ describe('POST /wallet/recharge/mobile-wallet', () => {
     expect(w.storedReceipts()).toHaveLength(before + MOBILE_PAYMENTS_PENDING_MAX);
   });
 
+  it(`takes ${MOBILE_PAYMENT_REQUESTS.limit} requests an hour from a student, refused ones included`, async () => {
+    const student = await makeStudent(server.db);
+    const staff = await makeStudent(server.db);
+    await w.makeStaff(staff.userId);
+    for (let i = 0; i < MOBILE_PAYMENT_REQUESTS.limit; i++) {
+      // Every other one refused (below the minimum), the rest approved at once to keep room.
+      const res = await w.mobileWallet(
+        student.token,
+        { ...FORM, amount: i % 2 ? '5' : '25' },
+        RECEIPT,
+      );
+      expect(res.statusCode).toBe(i % 2 ? 422 : 200);
+      const [pending] = (await w.mobilePayments(student.userId)).filter(
+        (p) => p.status === 'pending',
+      );
+      if (pending) await approveMobilePayment(server.db, pending.id, staff.userId);
+    }
+    const over = await w.mobileWallet(student.token, FORM, RECEIPT);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(await w.mobilePayments(student.userId)).toHaveLength(MOBILE_PAYMENT_REQUESTS.limit / 2);
+    expect(await w.balance(student.userId)).toBe((MOBILE_PAYMENT_REQUESTS.limit / 2) * 2_500);
+  });
+
+  it('asks again for an empty receipt file', async () => {
+    const student = await makeStudent(server.db);
+    expectFieldError(
+      await w.mobileWallet(student.token, FORM, { bytes: Buffer.alloc(0), type: 'image/png' }),
+      'attachment',
+      'لا يمكنك ترك الحقل فارغاً',
+    );
+    expect(await w.mobilePayments(student.userId)).toEqual([]);
+  });
+
   it('is not served to a guest, with the wallet off, or without the method', async () => {
     const student = await makeStudent(server.db);
     expect((await w.mobileWallet(undefined, FORM, RECEIPT)).statusCode).toBe(401);
@@ -169,9 +207,10 @@ describe('POST /wallet/recharge/mobile-wallet', () => {
         mobile_wallet_number: null,
       },
     });
-    expect((await w.mobileWallet(student.token, FORM, RECEIPT)).json().code).toBe(
-      'FEATURE_DISABLED',
-    );
+    expect((await w.mobileWallet(student.token, FORM, RECEIPT)).json()).toEqual({
+      code: 'FEATURE_DISABLED',
+      message: 'طريقة الشحن هذه غير متاحة حالياً',
+    });
     expect(await w.mobilePayments(student.userId)).toEqual([]);
     expect((await w.wallet(student.token)).statusCode).toBe(200);
   });

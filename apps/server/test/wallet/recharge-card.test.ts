@@ -36,9 +36,15 @@ describe('POST /wallet/recharge/recharge-card', () => {
     expect(await w.notifications(student.userId)).toEqual([
       {
         type: 'recharge',
-        data: expect.objectContaining({ type: 'recharge', title: 'تم شحن رصيدك', to: '/wallet' }),
+        data: {
+          type: 'recharge',
+          title: 'تم شحن رصيدك',
+          content: 'أُضيف 150.50 جنيه إلى محفظتك (شحن بكارت شحن). رصيدك الآن 170.50 جنيه.',
+          to: '/wallet',
+        },
       },
     ]);
+    expect(last.comment).toBe('شحن بكارت شحن');
     const page = await w.walletBody(student.token);
     expect(page.transactions.data[0]).toMatchObject({ type: 'recharge', value: 150.5 });
     expectRefusal(await w.rechargeCard(student.token, code), 'USED_PAYCARD');

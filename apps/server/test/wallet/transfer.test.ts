@@ -58,16 +58,26 @@ describe('POST /wallet/transfer', () => {
       value: 40.25,
       transfer_resource: { sender_user_name: 'سارة أحمد', recipient_user_name: 'عمر خالد' },
     });
-    expect((await w.notifications(sender.userId)).map((n) => n.data.type)).toEqual([
-      'transfer_balance_sent',
+    expect(await w.notifications(sender.userId)).toEqual([
+      {
+        type: 'transfer_balance_sent',
+        data: {
+          type: 'transfer_balance_sent',
+          title: 'تم تحويل الرصيد',
+          content: 'حوّلت 40.25 جنيه إلى عمر خالد ورسوم التحويل 1.50 جنيه. رصيدك الآن 58.25 جنيه.',
+          to: '/wallet',
+        },
+      },
     ]);
     const [received] = await w.notifications(recipient.userId);
     expect(received).toMatchObject({
       type: 'transfer_balance_received',
       data: { type: 'transfer_balance_received', to: '/wallet' },
     });
-    expect(received!.data.content).toContain('سارة أحمد');
-    expect(received!.data.content).toContain('40.25 جنيه');
+    expect(received!.data).toMatchObject({
+      title: 'وصلك تحويل رصيد',
+      content: 'حوّل إليك سارة أحمد 40.25 جنيه. رصيدك الآن 45.25 جنيه.',
+    });
   });
 
   it('takes no fee row when transfer_fees is 0', async () => {
@@ -139,7 +149,10 @@ describe('POST /wallet/transfer', () => {
     await putSettings(server.db, { enable_wallet_transfers: false });
     const off = await w.transfer(sender.token, 5, address);
     expect(off.statusCode).toBe(404);
-    expectRefusal(off, 'FEATURE_DISABLED');
+    expect(off.json()).toEqual({
+      code: 'FEATURE_DISABLED',
+      message: 'تحويل الرصيد غير متاح حالياً',
+    });
     await putSettings(server.db, { enable_wallet_transfers: true, enable_wallet_system: false });
     expectRefusal(await w.transfer(sender.token, 5, address), 'FEATURE_DISABLED');
     expect(await w.balance(sender.userId)).toBe(5_000);

@@ -77,6 +77,8 @@ describe('GET /wallet', () => {
     expect(second.transactions.data.map((t) => t.comment)).toEqual(['شحن 2', 'شحن 1']);
     expect(second.transactions.links.next).toBeNull();
     expect(second.transactions.meta.current_page).toBe(2);
+    expect(second.transactions.links.prev).toBe('/api/v1/wallet?page=1');
+    expect(first.transactions.links.prev).toBeNull();
     // A page number alone still pages by position (now three rows later).
     const byNumber = await walletOf(student.token, '/api/v1/wallet?page=2');
     expect(byNumber.transactions.data.map((t) => t.comment)).toEqual([
