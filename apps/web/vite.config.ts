@@ -5,11 +5,15 @@ import { preloadFonts } from './build/preload-fonts';
 
 /**
  * Shared code of the app (not screens): small modules that would otherwise be tiny chunks.
- * The exams feature's are left out: only the exam routes use them, so they split with those
- * routes instead of joining what every page loads (ADR 017).
+ * The exams and wallet features' are left out: only their routes use them, so they split with
+ * those routes instead of joining what every page loads (ADR 017, ADR 020). So is the QR code's
+ * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020).
  */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components|lib|platform)[\\/]|[\\/]src[\\/]features[\\/](?!exams[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.)|lib[\\/]|platform[\\/])|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+
+/** Libraries only a late-loaded part uses (the QR encoder): they load with that part, not in vendor. */
+const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/])/;
 
 /**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's
@@ -49,7 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'boot', tags: ['$initial'], priority: 3 },
-                { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
+                { name: 'vendor', test: VENDOR, priority: 2 },
                 { name: 'shared', test: SHARED_SOURCE, priority: 1 },
               ],
             },

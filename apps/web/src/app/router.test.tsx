@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { courseFixture, coursesPage, settingsFixture, userFixture } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
+import { walletFixture } from '../test/wallet-fixtures';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
 
@@ -126,9 +127,11 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'العودة إلى الرئيسية' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the not-found page on screens of later work, never a placeholder', async () => {
+  it('serves the wallet at /wallet', async () => {
+    mockApi({ 'GET /api/v1/wallet': () => ({ body: walletFixture({ balance: 120 }) }) });
     renderRoutes(routes, { path: '/wallet', signedIn: true });
-    expect(await notFoundHeading()).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'المحفظة' })).toBeVisible();
+    expect(await screen.findByText('120.00 جنيه')).toBeVisible();
   });
 
   it('serves the exam screens: entry, session and both results lists', async () => {

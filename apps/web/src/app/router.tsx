@@ -33,7 +33,8 @@ const exams = () => import('./routes/exams');
 const examSession = () => import('./routes/exam-session');
 const examResults = () => import('./routes/exam-results');
 const homeworkResults = () => import('./routes/homework-results');
-/** Screens of later issues show the real not-found page until they land. */
+const wallet = () => import('./routes/wallet');
+/** Any other path. */
 const notFound = () => import('./routes/not-found');
 
 /**
@@ -100,7 +101,7 @@ export const routes: RouteObject[] = [
         path: 'wallet',
         ...screen(
           { requiresAuth: true, title: 'routes.wallet', requiresSetting: 'enable_wallet_system' },
-          notFound,
+          wallet,
         ),
       },
       {

@@ -165,7 +165,7 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     renderProfile(userFixture({ profile_qr_code: 'DARS-1001', center_name: 'سنتر النور' }));
     await user.click(await screen.findByRole('button', { name: 'رمز QR الخاص بي' }));
     const dialog = await screen.findByRole('dialog', { name: 'رمز QR الخاص بحسابك' });
-    const qr = within(dialog).getByRole('img', { name: 'رمز QR لحساب سارة محمود' });
+    const qr = await within(dialog).findByRole('img', { name: 'رمز QR لحساب سارة محمود' });
     expect(qr).toHaveAttribute('width', '160');
     expect(within(dialog).getByText('سنتر النور')).toBeInTheDocument();
   });

@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
 import {
-  Box,
   Button,
   Dialog,
   DialogActions,
@@ -8,9 +6,8 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { QR_CODE } from '@dars/contract';
+import { QrCode } from '../../../components/qr-code';
 import { t } from '../../../i18n/t';
-import { qrPath } from '../lib/qr-path';
 
 /**
  * The profile's QR code (spec §2): 160 px wide, error correction level Q, with the centre's
@@ -29,7 +26,6 @@ export function QrCodeDialog({
   centerName: string | null;
   onClose: () => void;
 }) {
-  const { path, size } = useMemo(() => qrPath(value), [value]);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="qr-code-title">
       <DialogTitle id="qr-code-title" sx={{ textAlign: 'center' }}>
@@ -38,18 +34,7 @@ export function QrCodeDialog({
       <DialogContent
         sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}
       >
-        <Box
-          component="svg"
-          role="img"
-          aria-label={t('profile.qrImage', { name: userName })}
-          viewBox={`0 0 ${size} ${size}`}
-          width={QR_CODE.size}
-          height={QR_CODE.size}
-          shapeRendering="crispEdges"
-          sx={{ bgcolor: '#fff', display: 'block' }}
-        >
-          <path d={path} fill="#000" />
-        </Box>
+        <QrCode value={value} label={t('profile.qrImage', { name: userName })} />
         {centerName && (
           <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{centerName}</Typography>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from 'uqr';
-import { qrPath } from './qr-path';
+import { qrPath } from './qr-code-drawing';
 
 describe('qrPath', () => {
   it('draws every dark module of a level Q code with its quiet zone', () => {

@@ -1,0 +1,5 @@
+import { WalletPage } from '../../features/wallet/components/wallet-page';
+
+export default function WalletRoute() {
+  return <WalletPage />;
+}
