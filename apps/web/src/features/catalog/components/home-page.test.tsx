@@ -79,10 +79,11 @@ describe('HomePage', () => {
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari',
     );
     const { router } = renderRoutes(routes, {
-      path: '/home?tk=4321dcba&from=app&to=w',
+      path: '/home?tk=4321dcba&from=app&to=w&recharge=50',
       user: userFixture(),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
+    expect(router.state.location.search).toBe('?recharge=50');
     expect(window.localStorage.getItem('token')).toBe('abcd1234');
     vi.restoreAllMocks();
   });

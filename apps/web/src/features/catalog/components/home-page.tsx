@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session-context';
 import { isPhoneOrTablet } from '../../../platform/device';
 import { t } from '../../../i18n/t';
 import { useHome } from '../api/get-home';
-import { walletHandOffToken } from '../lib/wallet-hand-off';
+import { walletHandOffQuery, walletHandOffToken } from '../lib/wallet-hand-off';
 import { CourseGridSkeleton } from './course-grid';
 import { CourseSection } from './course-section';
 import { HeaderCarousel } from './header-carousel';
@@ -35,14 +35,14 @@ export function HomePage() {
   const course = courseParam(location.search);
   const { signedIn } = useSession();
 
-  if (handOff) return <WalletHandOff token={handOff} />;
+  if (handOff) return <WalletHandOff token={handOff} query={walletHandOffQuery(location.search)} />;
   // A guest only reaches home with a hand-off link that does not apply here (see the guard).
   if (!signedIn) return <Navigate to={{ pathname: '/login', search: location.search }} replace />;
   if (course) return <Navigate to={`/courses/${course}`} replace />;
   return <HomeContent />;
 }
 
-function WalletHandOff({ token }: { token: string }) {
+function WalletHandOff({ token, query }: { token: string; query: string }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const handed = useRef<string | null>(null);
@@ -51,8 +51,8 @@ function WalletHandOff({ token }: { token: string }) {
     if (handed.current === token) return;
     handed.current = token;
     signIn(token, null);
-    void navigate('/wallet', { replace: true });
-  }, [token, signIn, navigate]);
+    void navigate({ pathname: '/wallet', search: query }, { replace: true });
+  }, [token, query, signIn, navigate]);
   return null;
 }
 

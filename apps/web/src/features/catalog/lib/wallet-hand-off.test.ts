@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walletHandOffToken } from './wallet-hand-off';
+import { walletHandOffQuery, walletHandOffToken } from './wallet-hand-off';
 
 const phone = { phoneOrTablet: true, walletEnabled: true };
 
@@ -29,5 +29,12 @@ describe('walletHandOffToken', () => {
     expect(
       walletHandOffToken('?tk=cba&from=app&to=w', { ...phone, walletEnabled: false }),
     ).toBeNull();
+  });
+});
+
+describe('walletHandOffQuery', () => {
+  it("keeps the wallet's own query and drops the hand-off", () => {
+    expect(walletHandOffQuery('?tk=cba&from=app&to=w&recharge=50')).toBe('?recharge=50');
+    expect(walletHandOffQuery('?tk=cba&from=app&to=w')).toBe('');
   });
 });

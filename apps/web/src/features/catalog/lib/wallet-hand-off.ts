@@ -19,3 +19,15 @@ export function walletHandOffToken(search: string, context: HandOffContext): str
   if (!context.phoneOrTablet || !context.walletEnabled) return null;
   return Array.from(reversed).reverse().join('');
 }
+
+/**
+ * What else a hand-off link carries, for the wallet it opens (spec §7: the hand-off keeps
+ * "the current query", e.g. `recharge=50` to open the recharge dialog with that amount).
+ * @example walletHandOffQuery('?tk=cba&from=app&to=w&recharge=50') // '?recharge=50'
+ */
+export function walletHandOffQuery(search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of ['tk', 'from', 'to']) query.delete(name);
+  const rest = query.toString();
+  return rest ? `?${rest}` : '';
+}
