@@ -95,12 +95,11 @@ describe('reviewing mobile-wallet recharges', () => {
     expect(page.meta.pending_mobile_payments_count).toBe(0);
     expect(page.transactions.data[0]).toMatchObject({ type: 'recharge', value: 75.5 });
     // Decided: neither a second approval nor a rejection changes anything.
-    await expect(approveMobilePayment(server.db, id, staff.userId)).rejects.toMatchObject({
-      message: 'تمت مراجعة طلب الشحن هذا من قبل',
-    });
-    await expect(rejectMobilePayment(server.db, id, staff.userId, 'متأخر')).rejects.toMatchObject({
-      message: 'تمت مراجعة طلب الشحن هذا من قبل',
-    });
+    const decided = { code: 'VALIDATION_FAILED', message: 'تمت مراجعة طلب الشحن هذا من قبل' };
+    await expect(approveMobilePayment(server.db, id, staff.userId)).rejects.toMatchObject(decided);
+    await expect(rejectMobilePayment(server.db, id, staff.userId, 'متأخر')).rejects.toMatchObject(
+      decided,
+    );
     expect(await w.balance(student.userId)).toBe(8_050);
     expect(await w.notifications(student.userId)).toHaveLength(1);
     expect((await w.mobilePayments(student.userId))[0]!.status).toBe('approved');
@@ -133,7 +132,12 @@ describe('reviewing mobile-wallet recharges', () => {
       rejectMobilePayment(server.db, id, staff.userId, 'س'.repeat(501)),
     ).rejects.toMatchObject({ errors: { reason: ['سبب الرفض أطول من المسموح'] } });
     expect((await w.mobilePayments(student.userId))[0]!.status).toBe('pending');
-    await rejectMobilePayment(server.db, id, staff.userId, ' لم يصل التحويل إلى رقم المحفظة ');
+    await rejectMobilePayment(
+      server.db,
+      id,
+      staff.userId,
+      ' لم يصل التحويل\u0000 إلى رقم المحفظة ',
+    );
     expect(await w.balance(student.userId)).toBe(0);
     expect(await w.ledger(student.userId)).toEqual([]);
     const [request] = await w.mobilePayments(student.userId);
@@ -144,7 +148,7 @@ describe('reviewing mobile-wallet recharges', () => {
     const [note] = await w.notifications(student.userId);
     expect(note).toMatchObject({
       type: 'recharge_rejected',
-      data: { type: 'recharge', title: 'تم رفض طلب الشحن' },
+      data: { type: 'recharge', title: 'تم رفض طلب الشحن', to: '/wallet' },
     });
     expect(note!.data.content).toContain('لم يصل التحويل إلى رقم المحفظة');
     expect(note!.data.content).toContain('50.00 جنيه');
@@ -176,9 +180,13 @@ describe('reviewing mobile-wallet recharges', () => {
     expect(await w.balance(owner.userId)).toBe(0);
     expect((await w.mobilePayments(owner.userId))[0]!.status).toBe('pending');
     expect((await w.walletBody(stranger.token)).meta.pending_mobile_payments_count).toBe(0);
-    await expect(approveMobilePayment(server.db, 999_999, staff.userId)).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-    });
+    const unknown = { code: 'NOT_FOUND', message: 'طلب الشحن غير موجود' };
+    await expect(approveMobilePayment(server.db, 999_999, staff.userId)).rejects.toMatchObject(
+      unknown,
+    );
+    await expect(mobilePaymentReceipt(server, 999_999, staff.userId)).rejects.toMatchObject(
+      unknown,
+    );
   });
 
   it('keeps the receipt readable for staff, before and after the decision', async () => {

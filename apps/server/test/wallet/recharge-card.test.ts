@@ -79,7 +79,12 @@ describe('POST /wallet/recharge/recharge-card', () => {
       courseId: course.id,
       lectureId: course.lectures[0].id,
     });
-    for (const code of [forCourse, forLecture]) {
+    // Staff may issue a card for a lecture alone (npm run paycards -- --lecture ID).
+    const lectureOnly = await makePaycard(server.db, {
+      value: 100,
+      lectureId: course.lectures[0].id,
+    });
+    for (const code of [forCourse, forLecture, lectureOnly]) {
       const res = await w.rechargeCard(student.token, code);
       expectRefusal(res, 'PAYCARD_TARGET_VALIDATION_FAILD');
       expect(res.statusCode).toBe(422);
@@ -95,6 +100,19 @@ describe('POST /wallet/recharge/recharge-card', () => {
       headers: { authorization: `Bearer ${student.token}`, 'app-platform': 'web' },
     });
     expect(bought.statusCode).toBe(200);
+  });
+
+  it('takes a card until its expiry', async () => {
+    const student = await makeStudent(server.db);
+    const code = await makePaycard(server.db, { value: 25 });
+    const { hashPaycardCode } = await import('../../src/modules/paycards/paycard-code');
+    await server.db
+      .updateTable('paycards')
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where('code_hash', '=', hashPaycardCode(code))
+      .execute();
+    expect((await w.rechargeCard(student.token, code)).statusCode).toBe(200);
+    expect(await w.balance(student.userId)).toBe(2_500);
   });
 
   it('credits a card used twice at once only once', async () => {

@@ -89,6 +89,8 @@ describe('POST /wallet/transfer', () => {
     expect(await w.balance(sender.userId)).toBe(0);
     expect(await w.balance(recipient.userId)).toBe(1_000);
     expect(await w.ledger(sender.userId)).toHaveLength(2);
+    const [sent] = await w.notifications(sender.userId);
+    expect(sent!.data.content).toBe(`حوّلت 10.00 جنيه إلى ${recipient.name}. رصيدك الآن 0.00 جنيه.`);
     await expectLedgersBalance(sender, recipient);
   });
 

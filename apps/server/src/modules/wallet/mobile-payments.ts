@@ -60,7 +60,7 @@ export async function requestMobilePayment(
   const parsed = fields.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw fieldError(String(issue.path[0] ?? 'amount'), issue.message);
+    throw fieldError(String(issue.path[0]), issue.message);
   }
   if (!file || file.length === 0) throw fieldError('attachment', VALIDATION_MESSAGES.fieldRequired);
   const { min_recharge_amount: min } = await getSetting(ctx.db, 'recharge_info');
