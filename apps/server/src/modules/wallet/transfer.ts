@@ -29,10 +29,11 @@ function normalizeAddress(address: string): string {
  * so A→B and B→A racing wait for each other instead of deadlocking, and a purchase (which
  * locks one student) never holds one of two locks a transfer needs in the other order.
  */
+// Stryker disable all: only PostgreSQL runs two transactions at once; the A→B/B→A race test is red there without this order
 async function lockBoth(trx: Transaction<DB>, a: number, b: number): Promise<void> {
-  // Stryker disable next-line all: only PostgreSQL runs two transactions at once; the A→B/B→A race test is red there without this order
   for (const id of [Math.min(a, b), Math.max(a, b)]) await lockStudent(trx, id);
 }
+// Stryker restore all
 
 /**
  * POST /wallet/transfer: moves `amount` to the wallet at `wallet_address`; the sender also
