@@ -7,8 +7,10 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { courseId, it, signIn } from './support/catalog';
 import {
   answerKey,
+  expectStatus,
   lectureExamCode,
   moveDeadline,
+  questionSection,
   serverResults,
   serverSession,
   sessionFinish,
@@ -103,11 +105,6 @@ const ESSAY_TEXT = 'المقاومة المكافئة لمقاومتين متس�
 
 // --- the exam screens ---
 
-/** The question on screen, by its number (its section is named 'السؤال n'). */
-function questionSection(page: Page, n: number): Locator {
-  return page.getByRole('main').getByRole('region', { name: `السؤال ${n}`, exact: true });
-}
-
 /** Waits for the header's 'question n of total'. */
 async function expectAtQuestion(page: Page, n: number, total: number): Promise<void> {
   await page.getByText(`السؤال ${n} من ${total}`, { exact: true }).waitFor();
@@ -133,11 +130,6 @@ async function answer(
     await section.getByRole('radio', { name: option.text, exact: true }).check();
   }
   return section;
-}
-
-/** Waits until the question's line says `status` ('تم الحفظ', 'بانتظار الإرسال'). */
-async function expectStatus(section: Locator, status: string): Promise<void> {
-  await section.getByRole('status').filter({ hasText: status }).waitFor();
 }
 
 async function nextQuestion(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type {
   ExamAnswerInput,
   ExamResultSession,
@@ -98,6 +98,27 @@ export function lectureExamCode(
       .executeTakeFirstOrThrow(() => new Error(`no ${kind} in ${course} / ${lecture}`));
     return row.exam_code;
   });
+}
+
+/**
+ * The question on the exam screen, by its number (its section is named 'السؤال n').
+ * @example await questionSection(page, 5).getByRole('textbox').fill('…')
+ */
+export function questionSection(page: Page, n: number): Locator {
+  return page.getByRole('main').getByRole('region', { name: `السؤال ${n}`, exact: true });
+}
+
+/**
+ * Waits until the question's line says `status` ('تم الحفظ', 'بانتظار الإرسال'); `timeout`
+ * for a wait that spans one of the outbox's retries (1, 2, 4, 8, then every 15 s).
+ * @example await expectStatus(questionSection(page, 1), 'تم الحفظ')
+ */
+export async function expectStatus(
+  section: Locator,
+  status: string,
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
+  await section.getByRole('status').filter({ hasText: status }).waitFor({ timeout });
 }
 
 /**

@@ -267,6 +267,28 @@ describe('ExamSessionPage: never losing an answer', () => {
     expect(storedOutbox().answers).toEqual([]);
   });
 
+  it('keeps retrying what a reopened page could not send, with the network up', async () => {
+    window.localStorage.setItem(
+      outboxKey(TOKEN),
+      JSON.stringify({
+        lastSeq: 50,
+        answers: [{ question_id: 101, chosen_answer: 1012, seq: 50 }],
+      }),
+    );
+    const server = sessionServer();
+    server.state.answersFail = true; // the replay before the session is read gets a 503
+    renderSession();
+    await dismissWelcome();
+    expect(await screen.findByText('بانتظار الإرسال')).toBeVisible();
+    expect(server.answerCalls).toEqual([]);
+
+    server.state.answersFail = false;
+    // The outbox's own retry (1, 2, 4, 8 s), with no online event and no new answer to wake it.
+    await waitFor(() => expect(server.answerCalls).toHaveLength(1), { timeout: 9000 });
+    expect(await screen.findByText('تم الحفظ')).toBeVisible();
+    expect(storedOutbox().answers).toEqual([]);
+  });
+
   it('does not welcome back a session this click just started', async () => {
     const server = sessionServer();
     mockApi({

@@ -88,8 +88,10 @@ export function useExamSession(token: string) {
   useEffect(() => {
     // A session the server has closed keeps nothing on the device.
     if (serverActive === false) outbox.drop();
-    return () => outbox.dispose();
   }, [serverActive, outbox]);
+  // Only leaving the screen stops the retries: a retry the replay scheduled before the session
+  // was read must still come (it was lost when the session's data arrived).
+  useEffect(() => () => outbox.dispose(), [outbox]);
 
   useEffect(() => {
     if (online) void outbox.flush();

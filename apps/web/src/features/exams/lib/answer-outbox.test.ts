@@ -1,7 +1,17 @@
+// @vitest-environment node
+// Node's Blob, unlike jsdom's, goes through the structured clone IndexedDB stores with.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import type { ExamAnswerInput, SaveExamAnswersResponse } from '@dars/contract';
 import { ApiError } from '../../../lib/api-client';
-import { AnswerOutbox, outboxKey, type OutboxImage, type OutboxTransport } from './answer-outbox';
+import {
+  AnswerOutbox,
+  outboxKey,
+  type OutboxOptions,
+  type OutboxStorage,
+  type OutboxTransport,
+} from './answer-outbox';
+import { indexedDbImageStore, type OutboxImage } from './image-change-store';
 
 const TOKEN = 'session-token-1';
 const saved: SaveExamAnswersResponse = { remaining_seconds: 600, answer_attempts: [] };
@@ -46,15 +56,33 @@ function fakeServer() {
 let clock = Date.UTC(2026, 10, 23, 9, 0);
 const now = () => clock;
 
-function outbox(server = fakeServer(), events = {}) {
-  return new AnswerOutbox(TOKEN, server.transport, events, { now, retryDelays: [1000, 5000] });
+/** The device's local storage, kept across the outboxes of one test (a reload keeps it). */
+function deviceStorage(): OutboxStorage & { clear: () => void } {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+}
+let storage = deviceStorage();
+
+function outbox(server = fakeServer(), events = {}, options: OutboxOptions = {}) {
+  return new AnswerOutbox(TOKEN, server.transport, events, {
+    now,
+    storage,
+    retryDelays: [1000, 5000],
+    ...options,
+  });
 }
 
-const stored = () => JSON.parse(window.localStorage.getItem(outboxKey(TOKEN)) ?? 'null');
+const stored = () => JSON.parse(storage.getItem(outboxKey(TOKEN)) ?? 'null');
 
 beforeEach(() => {
   vi.useFakeTimers();
   clock = Date.UTC(2026, 10, 23, 9, 0);
+  storage = deviceStorage();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -66,6 +94,7 @@ describe('AnswerOutbox', () => {
     let confirm!: (r: SaveExamAnswersResponse) => void;
     server.answerWith(() => new Promise((resolve) => (confirm = resolve)));
     const box = outbox(server);
+    await vi.advanceTimersByTimeAsync(0); // the page has read back what a closed one left
     box.put({ question_id: 1, chosen_answer: 11 });
     expect(stored().answers).toEqual([
       { question_id: 1, chosen_answer: 11, seq: expect.any(Number) },
@@ -112,6 +141,7 @@ describe('AnswerOutbox', () => {
     let confirm!: (r: SaveExamAnswersResponse) => void;
     server.answerWith(() => new Promise((resolve) => (confirm = resolve)));
     const box = outbox(server);
+    await vi.advanceTimersByTimeAsync(0); // the page has read back what a closed one left
     box.put({ question_id: 1, chosen_answer: 11 });
     box.put({ question_id: 1, chosen_answer: 12 });
     expect(box.statusOf(1)).toBe('sending');
@@ -176,7 +206,7 @@ describe('AnswerOutbox', () => {
       ...server.calls.flatMap((c) => (c.kind === 'answers' ? c.answers.map((a) => a.seq!) : [])),
     );
 
-    window.localStorage.clear(); // another device a minute later, or storage cleared
+    storage.clear(); // another device a minute later, or storage cleared
     clock += 60_000;
     const second = outbox(server);
     second.put({ question_id: 1, chosen_answer: 20 });
@@ -193,7 +223,7 @@ describe('AnswerOutbox', () => {
     box.put({ question_id: 1, chosen_answer: 11 });
     await vi.runAllTimersAsync();
     expect(onEnded).toHaveBeenCalledOnce();
-    expect(window.localStorage.getItem(outboxKey(TOKEN))).toBeNull();
+    expect(storage.getItem(outboxKey(TOKEN))).toBeNull();
     box.put({ question_id: 2, chosen_answer: 21 });
     await vi.runAllTimersAsync();
     expect(server.calls).toHaveLength(1);
@@ -296,5 +326,137 @@ describe('AnswerOutbox', () => {
     await vi.runAllTimersAsync();
     expect(onUnauthorized).toHaveBeenCalled();
     expect(stored().answers).toHaveLength(1);
+  });
+});
+
+describe('AnswerOutbox, image changes on the device', () => {
+  let factory: IDBFactory;
+  /** The device's IndexedDB, as a second page of the same browser would open it. */
+  const device = () => indexedDbImageStore(factory);
+  const png = (bytes: string) => new Blob([bytes], { type: 'image/png' });
+  /** Waits until the device keeps `count` image changes of the session. */
+  const kept = (count: number) =>
+    vi.waitFor(async () => expect(await device().load(TOKEN)).toHaveLength(count));
+  const page = (server = fakeServer(), events = {}) =>
+    outbox(server, events, { imageStore: device(), retryDelays: [5] });
+  const offlinePage = () => {
+    const down = fakeServer();
+    down.answerWith(() => Promise.reject(networkDown()));
+    return page(down);
+  };
+
+  beforeEach(() => {
+    vi.useRealTimers(); // IndexedDB answers on the event loop
+    factory = new IDBFactory();
+  });
+
+  it('keeps an image attached offline through a reload and sends it in seq order with the answers', async () => {
+    const before = offlinePage();
+    before.put({ question_id: 4, answer_text: 'أولاً' });
+    before.putImage(4, png('photo'), 'أولاً');
+    before.put({ question_id: 5, chosen_answer: 51 });
+    await kept(1);
+    before.dispose(); // the page is reloaded (or closed and opened again)
+
+    const server = fakeServer();
+    const after = page(server);
+    await after.flush();
+    expect(server.received()).toEqual([
+      expect.stringMatching(/^4:أولاً@/),
+      expect.stringMatching(/^4:image@/),
+      expect.stringMatching(/^5:51@/),
+    ]);
+    const sent = server.calls.find((c) => c.kind === 'image')!;
+    expect(sent.kind === 'image' && (await sent.change.image!.text())).toBe('photo');
+    expect(sent.kind === 'image' && sent.change.answer_text).toBe('أولاً');
+    const seqs = server.received().map((r) => Number(r.split('@')[1]));
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    await kept(0);
+    expect(after.hasPending()).toBe(false);
+  });
+
+  it('keeps an image removal made offline through a reload', async () => {
+    const before = offlinePage();
+    before.putImage(4, null, 'بلا صورة');
+    await kept(1);
+    before.dispose();
+
+    const server = fakeServer();
+    await page(server).flush();
+    expect(server.calls).toEqual([
+      {
+        kind: 'image',
+        change: expect.objectContaining({ question_id: 4, image: null, answer_text: 'بلا صورة' }),
+      },
+    ]);
+    await kept(0);
+  });
+
+  it('shows a kept image as waiting after a reload until the server confirms it', async () => {
+    const before = offlinePage();
+    before.putImage(4, png('photo'), '');
+    await kept(1);
+    before.dispose();
+
+    const after = offlinePage();
+    await after.flush();
+    expect(after.statusOf(4)).toBe('waiting');
+    expect(after.pendingImages()).toEqual([expect.objectContaining({ question_id: 4 })]);
+    expect(await after.pendingImages()[0]!.image!.text()).toBe('photo');
+    after.dispose();
+    await kept(1); // a failed send forgets nothing
+
+    const server = fakeServer();
+    let confirm!: (r: SaveExamAnswersResponse) => void;
+    server.answerWith(() => new Promise((resolve) => (confirm = resolve)));
+    const online = page(server);
+    const sending = online.flush();
+    await vi.waitFor(() => expect(online.statusOf(4)).toBe('sending'));
+    await kept(1); // on its way is not yet saved
+    confirm(saved);
+    await sending;
+    expect(online.statusOf(4)).toBeNull();
+    await kept(0);
+  });
+
+  it('keeps the newer image put while the older one was on its way, and forgets only the older', async () => {
+    const server = fakeServer();
+    let confirm!: (r: SaveExamAnswersResponse) => void;
+    server.answerWith(() => new Promise((resolve) => (confirm = resolve)));
+    const box = page(server);
+    box.putImage(4, png('first'), '');
+    await vi.waitFor(() => expect(box.statusOf(4)).toBe('sending'));
+    box.putImage(4, png('second'), '');
+    confirm(saved);
+    // The second leaves only after the device forgot the first.
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    const left = await device().load(TOKEN);
+    expect(left).toHaveLength(1);
+    expect(await left[0]!.image!.text()).toBe('second');
+  });
+
+  it('forgets the kept images of a session that ended, and keeps other sessions’ images', async () => {
+    await device().save('another-session', {
+      question_id: 4,
+      seq: 1,
+      image: png('x'),
+      answer_text: '',
+    });
+    const server = fakeServer();
+    server.answerWith(() => Promise.reject(ended()));
+    const box = page(server);
+    box.putImage(4, png('photo'), '');
+    await vi.waitFor(() => expect(box.hasPending()).toBe(false));
+    await kept(0);
+    expect(await device().load('another-session')).toHaveLength(1);
+  });
+
+  it('goes on in memory when the device has no IndexedDB', async () => {
+    const server = fakeServer();
+    const box = outbox(server, {}, { imageStore: indexedDbImageStore(undefined) });
+    box.putImage(4, png('photo'), 'نص');
+    await box.flush();
+    expect(server.received()).toEqual([expect.stringMatching(/^4:image@/)]);
+    expect(box.hasPending()).toBe(false);
   });
 });

@@ -1,18 +1,11 @@
 import type { ExamAnswerInput, SaveExamAnswersResponse } from '@dars/contract';
 import { ApiError } from '../../../lib/api-client';
+import { indexedDbImageStore, type ImageChangeStore, type OutboxImage } from './image-change-store';
 
 /** A choice or an essay's text, as kept until the server confirms it. */
 export type OutboxAnswer = { question_id: number; seq: number } & (
   { chosen_answer: number } | { answer_text: string }
 );
-
-/** An essay's image attached (a file) or removed (null), with the essay's text at that time. */
-export interface OutboxImage {
-  question_id: number;
-  seq: number;
-  image: Blob | null;
-  answer_text: string;
-}
 
 /** How the outbox reaches the server: the two answer calls of one session. */
 export interface OutboxTransport {
@@ -35,6 +28,8 @@ export type OutboxStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface OutboxOptions {
   storage?: OutboxStorage;
+  /** Where image changes wait (IndexedDB unless given). */
+  imageStore?: ImageChangeStore;
   now?: () => number;
   /** Waits before each retry after a failure, in ms; the last repeats. */
   retryDelays?: readonly number[];
@@ -102,8 +97,9 @@ function classify(error: unknown): Failure {
  * The durable outbox of one exam session (ADR 017): every answer goes here first, is kept in
  * local storage under the session's token with a rising `seq`, and is sent in `seq` order
  * until the server confirms it; a network failure keeps it and retries, a reload replays it.
- * An essay's images are kept in memory (they do not fit in local storage) and sent in the
- * same order. The screen reads it through `subscribe` / `version`.
+ * An essay's image changes (files do not fit in local storage) wait in IndexedDB and in
+ * memory, are read back before the first send after a reload, and go in the same order.
+ * The screen reads it through `subscribe` / `version`.
  * @example
  * const outbox = new AnswerOutbox(token, { saveAnswers, saveImage }, { onSaved })
  * outbox.put({ question_id: 3, chosen_answer: 9 })
@@ -111,6 +107,12 @@ function classify(error: unknown): Failure {
 export class AnswerOutbox {
   private storage: OutboxStorage;
   private readonly key: string;
+  private readonly imageStore: ImageChangeStore;
+  /** The image changes a closed page left, read back; every send waits for it. */
+  private readonly restored: Promise<void>;
+  private restoring = true;
+  /** The image store's writes, one after another, so a removal never overtakes its save. */
+  private persisting: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   private readonly retryDelays: readonly number[];
   private images: OutboxImage[] = [];
@@ -127,7 +129,7 @@ export class AnswerOutbox {
   private versionNo = 0;
 
   constructor(
-    token: string,
+    private readonly token: string,
     private readonly transport: OutboxTransport,
     private readonly events: OutboxEvents = {},
     options: OutboxOptions = {},
@@ -136,6 +138,8 @@ export class AnswerOutbox {
     this.storage = options.storage ?? defaultStorage();
     this.now = options.now ?? Date.now;
     this.retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
+    this.imageStore = options.imageStore ?? indexedDbImageStore();
+    this.restored = this.restoreImages();
   }
 
   /** Changes with every change of what the outbox holds or does (for `useSyncExternalStore`). */
@@ -194,7 +198,9 @@ export class AnswerOutbox {
     this.images = this.images.filter(
       (c) => c.question_id !== questionId || c === this.imageOnItsWay,
     );
-    this.images.push({ question_id: questionId, seq, image, answer_text: answerText });
+    const change = { question_id: questionId, seq, image, answer_text: answerText };
+    this.images.push(change);
+    this.persist((store) => store.save(this.token, change));
     this.changed();
     void this.flush();
   };
@@ -234,7 +240,9 @@ export class AnswerOutbox {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     if (this.flushing) return this.flushing;
-    this.flushing = this.run().finally(() => {
+    // What a closed page left goes first, in `seq` order with the rest (ADR 017).
+    const sent = this.restoring ? this.restored.then(() => this.run()) : this.run();
+    this.flushing = sent.finally(() => {
       this.flushing = null;
     });
     return this.flushing;
@@ -250,6 +258,7 @@ export class AnswerOutbox {
     } catch {
       // Nothing stored to remove.
     }
+    this.persist((store) => store.clear(this.token));
     this.changed();
   }
 
@@ -272,8 +281,12 @@ export class AnswerOutbox {
     if (answers.length === 0 && !image) return 'idle';
 
     if (image && (answers.length === 0 || image.seq <= answers[0]!.seq)) {
+      // An image leaves only once it is kept on the device, so a page closed meanwhile has it.
+      await this.persisting;
+      if (this.ended || this.images[0] !== image) return 'sent'; // changed meanwhile: look again
       const done = () => {
         this.images = this.images.filter((c) => c !== image);
+        this.persist((store) => store.remove(this.token, image.question_id, image.seq));
       };
       this.imageOnItsWay = image;
       try {
@@ -363,6 +376,27 @@ export class AnswerOutbox {
       (a) => !sent.some((s) => s.question_id === a.question_id && s.seq >= a.seq),
     );
     this.write(stored);
+  }
+
+  /**
+   * Lays the image changes a closed page left under those made since this page opened (those
+   * are newer: their `seq` came after), in `seq` order.
+   */
+  private async restoreImages() {
+    const kept = await this.imageStore.load(this.token);
+    this.restoring = false;
+    if (this.ended) return;
+    const left = kept.filter(
+      (k) => !this.images.some((c) => c.question_id === k.question_id && c.seq >= k.seq),
+    );
+    if (left.length === 0) return;
+    this.images = [...left, ...this.images].sort((a, b) => a.seq - b.seq);
+    this.changed();
+  }
+
+  /** Queues a write to the image store after the ones before it; a failure keeps memory only. */
+  private persist(write: (store: ImageChangeStore) => Promise<void>) {
+    this.persisting = this.persisting.then(() => write(this.imageStore)).catch(() => undefined);
   }
 
   private nextSeq(stored: Stored): number {

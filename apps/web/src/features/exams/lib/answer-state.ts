@@ -1,5 +1,6 @@
 import type { AnswerAttempt } from '@dars/contract';
-import type { OutboxAnswer, OutboxImage } from './answer-outbox';
+import type { OutboxAnswer } from './answer-outbox';
+import type { OutboxImage } from './image-change-store';
 
 /** What the student has answered to one question, as the screen shows it. */
 export interface LocalAnswer {
