@@ -23,6 +23,8 @@ export function DialogForm({
     <Box
       component="form"
       noValidate
+      // A flex column, so a long form scrolls inside DialogContent and its buttons stay in view.
+      sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit();

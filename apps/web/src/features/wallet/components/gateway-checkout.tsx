@@ -121,7 +121,17 @@ export function GatewayCheckout({
           component="iframe"
           src={shown.url}
           title={tw('gateway.installmentFrame')}
-          sx={{ width: '100%', height: { xs: '70vh', md: 600 }, border: 0, borderRadius: 1 }}
+          // As tall as the dialog allows beside its title, steps, line and buttons: a dialog whose
+          // content scrolls around a frame leaves keyboard users a region they cannot reach.
+          sx={{
+            width: '100%',
+            height: {
+              xs: 'max(300px, calc(100dvh - 320px))',
+              md: 'max(300px, calc(100vh - 380px))',
+            },
+            border: 0,
+            borderRadius: 1,
+          }}
         />
       )}
       {shown.kind === 'outside' && <Alert severity="info">{tw('gateway.outsideNote')}</Alert>}

@@ -94,7 +94,13 @@ export function MobileWalletCheckout({
             <Box
               component="strong"
               dir="ltr"
-              sx={{ display: 'block', fontSize: '1.3rem', letterSpacing: '0.05em', mt: 0.5 }}
+              sx={{
+                display: 'block',
+                fontSize: '1.3rem',
+                letterSpacing: '0.05em',
+                mt: 0.5,
+                textAlign: 'end',
+              }}
             >
               {walletNumber}
             </Box>

@@ -181,9 +181,11 @@ function TransactionList({ rows, now, labelledBy }: RowsProps) {
               <RowValue value={row.value} />
             </Typography>
           </Stack>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            <RowName row={row} />
-          </Typography>
+          {transactionName(row) !== null && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <RowName row={row} />
+            </Typography>
+          )}
           <Stack
             direction="row"
             spacing={1}
