@@ -8,6 +8,7 @@ import {
   answerKey,
   expectStatus,
   questionSection,
+  serverResults,
   serverSession,
   sessionTokenOf,
 } from './support/exams';
@@ -17,8 +18,9 @@ import { expectNoSidewaysOverflow, VIEWPORT_NAMES } from './support/screens';
 /**
  * An essay's image answer made offline is kept on the device (IndexedDB, ADR 017: follow-up)
  * and reaches the server after the page was closed and opened again, as text and choices
- * already did through local storage. So is the image's removal. Phone and desktop, against
- * the real server and its demo exam ESSAY2026 (essays that take images).
+ * already did through local storage. So is the image's removal. The exam still running, the
+ * results list says so (ADR 017: follow-up). Phone and desktop, against the real server and
+ * its demo exam ESSAY2026 (essays that take images).
  */
 
 const EXAM = { code: 'ESSAY2026', name: 'مسائل مقالية مصوّرة: الكهربية وحساب المثلثات' };
@@ -34,6 +36,8 @@ const TEXT = {
   saved: 'تم الحفظ',
   waiting: 'بانتظار الإرسال',
   offline: 'أنت غير متصل بالإنترنت الآن',
+  notSubmitted: 'لم يتم التسليم بعد',
+  notCorrected: 'لم يتم التصحيح',
 } as const;
 
 const ESSAY_TEXT = 'م = (٦ × ٣) ÷ (٦ + ٣) = ٢ أوم، والتيار ٦ أمبير: الحل في الصورة.';
@@ -98,7 +102,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
   const shot = (page: Page, number: string, name: string) =>
     screenshot(page, `${viewport}-exm-img-${number}-${name}`);
 
-  it('keeps an image attached offline through closing the page and sends it once back online; its removal too', async ({
+  it('keeps an image attached offline through closing the page and sends it once back online; its removal too; the results list says the exam still runs', async ({
     page,
     context,
     students,
@@ -176,6 +180,23 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
         .poll(() => serverEssay(token, sessionToken, essay!.id))
         .toMatchObject({ answer_text: ESSAY_TEXT, answer_image: null });
       await shot(again, '04', 'removal-sent');
+
+      // Still running: the results list says it is not submitted yet and offers to continue.
+      await again.goto('/my-exams/exams');
+      const row = again
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: again.getByRole('heading', { name: EXAM.name, exact: true }) });
+      await row.getByText(TEXT.notSubmitted, { exact: true }).waitFor();
+      expect(await row.getByText(TEXT.notCorrected, { exact: true }).count()).toBe(0);
+      expect((await serverResults(token, 'exams'))[0]).toMatchObject({ active: true });
+      await row.getByRole('link', { name: TEXT.continue, exact: true }).click();
+      await again.waitForURL((url) => url.searchParams.get('exam_code') === EXAM.code);
+      await again.getByRole('main').getByRole('region', { name: EXAM.name }).waitFor();
+      await again.goBack();
+      await row.waitFor();
+      await expectNoSidewaysOverflow(again);
+      await shot(again, '05', 'results-running');
     } finally {
       png.remove();
     }

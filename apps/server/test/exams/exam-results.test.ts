@@ -187,6 +187,34 @@ describe('submitting and the result', () => {
     expect(homeworks.map((r) => r.exam.exam_code)).toEqual([homework.code]);
     expect((await apiGet(server.app, '/exams/results')).statusCode).toBe(401);
   });
+
+  it('says a running session is running, not corrected, until the student or time submits it', async () => {
+    const exam = await makeExam(server.db, { duration: 10, questions: [{ type: 'choices' }] });
+    const homework = await makeExam(server.db, { kind: 'homework', duration: 10 });
+    const { api } = await student();
+    const row = async (list: 'results' | 'homeworkResults') =>
+      getExamResultsResponseSchema.parse((await api[list]()).json()).data[0];
+    const running = { active: true, corrected: false, succeeded: null, correction_mark: null };
+
+    const examToken = await api.tokenFor(exam.id);
+    await api.tokenFor(homework.id);
+    expect(await row('results')).toMatchObject(running);
+    expect(await row('homeworkResults')).toMatchObject(running);
+
+    const [q] = exam.questions;
+    await api.submit(examToken, [{ question_id: q!.id, chosen_answer: q!.right }]);
+    expect(await row('results')).toMatchObject({
+      active: false,
+      corrected: true,
+      succeeded: true,
+      correction_mark: 1,
+    });
+    expect(await row('homeworkResults')).toMatchObject(running);
+
+    // Past its deadline and the grace, the homework is submitted by time when listed.
+    clock.advance(10 * 60_000 + 61_000);
+    expect(await row('homeworkResults')).toMatchObject({ active: false });
+  });
 });
 
 describe('shuffled answers', () => {

@@ -598,6 +598,10 @@ export const ar = {
     resultNotShown: 'النتيجة غير معروضة',
     marks: 'الدرجة: {mark} من {total}',
     details: 'التفاصيل',
+    /** A session still running (spec §4: an active session, not yet submitted). ADR 017. */
+    running: 'لم يتم التسليم بعد',
+    /** The entry's one button for a running session (spec §2). */
+    continue: 'متابعة الامتحان',
   },
   plurals: {
     course: { zero: 'لا توجد دورات', one: 'دورة واحدة', two: 'دورتان', few: 'دورات', many: 'دورة' },

@@ -108,5 +108,11 @@ export const examResultSessionSchema = z.object({
   succeeded: z.boolean().nullable(),
   correction_mark: z.number().nonnegative().nullable(),
   total_mark: z.number().nonnegative(),
+  /**
+   * Ours: true while the session is still running (not submitted by the student or by time):
+   * the list says so and offers to continue instead of 'not corrected' (ADR 016: Marking and
+   * results). Absent from older servers: read as false.
+   */
+  active: z.boolean().optional(),
 });
 export type ExamResultSession = z.infer<typeof examResultSessionSchema>;

@@ -151,7 +151,10 @@ export function resultView(exam: ExamRow, session: SessionRow): ExamResult | nul
   };
 }
 
-/** A row of the results lists: marks only once corrected and when the exam shows them. */
+/**
+ * A row of the results lists: marks only once corrected and when the exam shows them; a
+ * session not yet submitted is `active` (what the entry's `active_session` says), not corrected.
+ */
 export function resultListItem(
   session: Pick<
     SessionRow,
@@ -175,5 +178,6 @@ export function resultListItem(
     succeeded: shown ? session.succeeded === 1 : null,
     correction_mark: shown ? session.correction_mark : null,
     total_mark: session.total_mark,
+    active: session.finished_at === null,
   };
 }

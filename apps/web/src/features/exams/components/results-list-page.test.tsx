@@ -54,6 +54,41 @@ describe('ResultsListPage', () => {
     expect(within(hidden!).queryByText(/ناجح|لم تنجح|الدرجة/)).not.toBeInTheDocument();
   });
 
+  it('says a running session is not submitted yet and offers to continue it, not "not corrected"', async () => {
+    mockApi({
+      'GET /api/v1/exams/homeworks/results': () => ({
+        body: {
+          data: [
+            resultSessionFixture({
+              id: 7,
+              active: true,
+              corrected: false,
+              succeeded: null,
+              correction_mark: null,
+              exam: { exam_code: 'H7', name: 'واجب المحاضرة الثالثة', show_result: false },
+            }),
+            resultSessionFixture({ id: 8, active: false }),
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ResultsListPage kind="homeworks" />, { user: userFixture() });
+    const [running, done] = await screen.findAllByRole('listitem');
+    expect(within(running!).getByText('لم يتم التسليم بعد')).toBeVisible();
+    expect(
+      within(running!).queryByText(/لم يتم التصحيح|النتيجة غير معروضة|ناجح|الدرجة/),
+    ).not.toBeInTheDocument();
+    expect(
+      within(running!).getByRole('link', {
+        name: 'متابعة الامتحان',
+        description: 'واجب المحاضرة الثالثة',
+      }),
+    ).toHaveAttribute('href', '/exams?exam_code=H7');
+    expect(within(done!).queryByText('لم يتم التسليم بعد')).not.toBeInTheDocument();
+    expect(within(done!).getByText('ناجح')).toBeVisible();
+    expect(within(done!).getByRole('link', { name: 'التفاصيل' })).toBeVisible();
+  });
+
   it('reads the homework list from its own call, with its empty message', async () => {
     const api = mockApi({ 'GET /api/v1/exams/homeworks/results': () => ({ body: { data: [] } }) });
     renderWithApp(<ResultsListPage kind="homeworks" />, { user: userFixture() });

@@ -12,10 +12,13 @@ import { examDate, formatMark } from '../lib/exam-format';
 import { entryPath } from '../lib/exam-paths';
 
 /**
- * The chip of a results row (spec §2): 'result not shown' when the exam hides results, 'not
- * corrected' while an essay waits for marks, else pass or fail. Nothing the row does not carry.
+ * The chip of a results row (spec §2, §4): 'not submitted yet' while the session runs, 'result
+ * not shown' when the exam hides results, 'not corrected' while an essay waits for marks, else
+ * pass or fail. Nothing the row does not carry.
  */
 function StateChip({ session }: { session: ExamResultSession }) {
+  if (session.active)
+    return <Chip size="small" variant="outlined" color="primary" label={t('results.running')} />;
   if (!session.exam.show_result)
     return <Chip size="small" variant="outlined" label={t('results.resultNotShown')} />;
   if (!session.corrected)
@@ -68,7 +71,7 @@ function ResultRow({ session }: { session: ExamResultSession }) {
         aria-describedby={nameId}
         sx={{ flexShrink: 0 }}
       >
-        {t('results.details')}
+        {session.active ? t('results.continue') : t('results.details')}
       </Button>
     </Paper>
   );
