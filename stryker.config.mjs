@@ -13,7 +13,9 @@ export default {
     'apps/server/src/modules/paycards/*.ts',
     // A command-line wrapper around issuePaycards (which is mutated): nothing to decide in it.
     '!apps/server/src/modules/paycards/issue-cli.ts',
-    'apps/server/src/modules/wallet/ledger.ts',
+    // The wallet (ADR 018): ledger, recharges, review, transfers, paging; the routes only wire.
+    'apps/server/src/modules/wallet/*.ts',
+    '!apps/server/src/modules/wallet/wallet-routes.ts',
     'apps/server/src/modules/auth/*.ts',
     'apps/server/src/plugins/auth.ts',
     // The exam engine: time, reach, answers, marking, what a payload may show (ADR 016).

@@ -132,6 +132,11 @@ describe('reviewing mobile-wallet recharges', () => {
       rejectMobilePayment(server.db, id, staff.userId, 'س'.repeat(501)),
     ).rejects.toMatchObject({ errors: { reason: ['سبب الرفض أطول من المسموح'] } });
     expect((await w.mobilePayments(student.userId))[0]!.status).toBe('pending');
+    // 500 characters is the most a reason may have.
+    const longest = 'س'.repeat(500);
+    const other = await pendingRequest(student, 30);
+    await rejectMobilePayment(server.db, other, staff.userId, longest);
+    expect((await w.mobilePayments(student.userId))[1]!.reject_reason).toBe(longest);
     await rejectMobilePayment(
       server.db,
       id,
@@ -145,13 +150,14 @@ describe('reviewing mobile-wallet recharges', () => {
       status: 'rejected',
       reject_reason: 'لم يصل التحويل إلى رقم المحفظة',
     });
-    const [note] = await w.notifications(student.userId);
+    const note = (await w.notifications(student.userId)).at(-1);
     expect(note).toMatchObject({
       type: 'recharge_rejected',
       data: { type: 'recharge', title: 'تم رفض طلب الشحن', to: '/wallet' },
     });
-    expect(note!.data.content).toContain('لم يصل التحويل إلى رقم المحفظة');
-    expect(note!.data.content).toContain('50.00 جنيه');
+    expect(note!.data.content).toBe(
+      'رُفض طلب شحن 50.00 جنيه عبر المحفظة الإلكترونية: لم يصل التحويل إلى رقم المحفظة',
+    );
     await expect(approveMobilePayment(server.db, id, staff.userId)).rejects.toMatchObject({
       message: 'تمت مراجعة طلب الشحن هذا من قبل',
     });
@@ -180,6 +186,10 @@ describe('reviewing mobile-wallet recharges', () => {
     expect(await w.balance(owner.userId)).toBe(0);
     expect((await w.mobilePayments(owner.userId))[0]!.status).toBe('pending');
     expect((await w.walletBody(stranger.token)).meta.pending_mobile_payments_count).toBe(0);
+    // Nor does an account that does not exist.
+    await expect(approveMobilePayment(server.db, id, 999_999)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const unknown = { code: 'NOT_FOUND', message: 'طلب الشحن غير موجود' };
     await expect(approveMobilePayment(server.db, 999_999, staff.userId)).rejects.toMatchObject(
       unknown,

@@ -120,10 +120,13 @@ describe('GET /wallet', () => {
   });
 
   it('shows the address only while transfers are on', async () => {
+    const fresh = await makeStudent(server.db, { balance: 1 });
     await putSettings(server.db, { enable_wallet_transfers: false });
-    expect((await walletOf(student.token)).wallet.address).toBeNull();
+    expect((await walletOf(fresh.token)).wallet.address).toBeNull();
     await putSettings(server.db, { enable_wallet_transfers: true });
-    expect((await walletOf(student.token)).wallet.address).toMatch(/^DW\d{10}$/);
+    const page = await walletOf(fresh.token);
+    expect(page.wallet.address).toMatch(/^DW\d{10}$/);
+    expect(page.transactions.data[0]!.serial).toMatch(/^TX\d{6}-\d{8}$/);
   });
 
   it('names the course or lecture a purchase paid for', async () => {

@@ -33,6 +33,15 @@ export type LedgerRow = Awaited<
   ReturnType<ReturnType<typeof ledgerRows>['executeTakeFirstOrThrow']>
 >;
 
+/** Who sent and who received, for a transfer row: the student is one side, the counterpart the other. */
+function transferOf(t: LedgerRow, user: Pick<UserRow, 'name'>): Transaction['transfer_resource'] {
+  if (t.type !== 'balance_transfer' || !t.other_name) return null;
+  // Stryker disable next-line EqualityOperator: a transfer row is never 0
+  return t.value < 0
+    ? { sender_user_name: user.name, recipient_user_name: t.other_name }
+    : { sender_user_name: t.other_name, recipient_user_name: user.name };
+}
+
 /**
  * A ledger row as the client reads it (spec §3): pounds, and for a transfer who sent and who
  * received, the student being one side and the row's counterpart the other.
@@ -47,11 +56,6 @@ export function transactionView(t: LedgerRow, user: Pick<UserRow, 'name'>): Tran
     comment: t.comment,
     lecture_resource: t.lecture_name ? { name: t.lecture_name } : null,
     course_resource: t.course_name ? { name: t.course_name } : null,
-    transfer_resource:
-      t.type === 'balance_transfer' && t.other_name
-        ? t.value < 0
-          ? { sender_user_name: user.name, recipient_user_name: t.other_name }
-          : { sender_user_name: t.other_name, recipient_user_name: user.name }
-        : null,
+    transfer_resource: transferOf(t, user),
   };
 }
