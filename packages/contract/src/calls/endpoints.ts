@@ -14,8 +14,10 @@ import * as teachers from './teachers';
 import * as videos from './videos';
 import * as attachments from './attachments';
 import * as wallet from './wallet';
+import { staffEndpoints } from './staff-endpoints';
+import type { StaffRole } from './staff';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How a call knows its student: `required` (a bearer token, 401 without one), `optional` (the
@@ -41,6 +43,8 @@ export interface JsonEndpointDef {
   /** The JSON body of the 200 answer. */
   response: z.ZodType;
   errors?: readonly ErrorCode[];
+  /** Staff calls (staff-endpoints.ts): the least role that may make it. */
+  staff?: StaffRole;
   file?: never;
 }
 
@@ -54,6 +58,7 @@ export interface FileEndpointDef {
   /** What the 200 answer may be, e.g. `video/mp4`; `*` for a file of any type. */
   file: string;
   errors?: readonly ErrorCode[];
+  staff?: StaffRole;
   body?: never;
   multipart?: never;
   response?: never;
@@ -74,7 +79,7 @@ const PURCHASE_ERRORS = [
   'BALANCE_NOT_ENOUGH',
 ] as const;
 
-const paymentOrder = (path: `/${string}`, response: z.ZodType) =>
+const paymentOrder = <R extends z.ZodType>(path: `/${string}`, response: R) =>
   ({
     method: 'POST',
     path,
@@ -579,6 +584,8 @@ export const endpoints = {
   updateProfile: updateProfileEndpoint,
   changePassword: changePasswordEndpoint,
   createSupportTicket: createSupportTicketEndpoint,
+  // The staff console's calls (ADR 022).
+  ...staffEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

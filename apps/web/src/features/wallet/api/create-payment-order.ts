@@ -7,9 +7,6 @@ import {
   createPaymobInstallmentOrderEndpoint,
   createPaymobKioskOrderEndpoint,
   createPaymobWalletOrderEndpoint,
-  type CreateFawryOrderResponse,
-  type CreateKashierOrderResponse,
-  type CreatePaymobOrderResponse,
 } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import type { GatewayMethod } from '../lib/recharge-methods';
@@ -36,10 +33,8 @@ export async function createPaymentOrder(
   amount: number,
 ): Promise<GatewayCheckout> {
   const body = { amount };
-  // callEndpoint checks each answer against its entry's schema; the contract's payment-order
-  // entries declare that schema as a plain z.ZodType, so the types are named here.
   const paymob = async (endpoint: typeof createPaymobCardOrderEndpoint) =>
-    ((await callEndpoint(endpoint, { body })) as CreatePaymobOrderResponse).iframe_url;
+    (await callEndpoint(endpoint, { body })).iframe_url;
   switch (method) {
     case 'paymob_card':
       return { kind: 'redirect', url: await paymob(createPaymobCardOrderEndpoint) };
@@ -53,13 +48,11 @@ export async function createPaymentOrder(
     case 'fawry_staging': {
       const staging = method === 'fawry_staging';
       const endpoint = staging ? createFawryStagingOrderEndpoint : createFawryOrderEndpoint;
-      const answer = (await callEndpoint(endpoint, { body })) as CreateFawryOrderResponse;
+      const answer = await callEndpoint(endpoint, { body });
       return { kind: 'popup', chargeRequest: answer.charge_request, staging };
     }
     case 'kashier': {
-      const answer = (await callEndpoint(createKashierOrderEndpoint, {
-        body,
-      })) as CreateKashierOrderResponse;
+      const answer = await callEndpoint(createKashierOrderEndpoint, { body });
       return { kind: 'outside', url: answer.url };
     }
   }
