@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'INVALID_CODE',
   /** An answer after the exam's deadline (the server's clock decides). */
   'SESSION_ENDED',
+  /** Staff: the change would break students' data (a course with purchases, an exam taken). */
+  'CONFLICT',
   // transport-level codes of our own server (not in the spec's catalogue)
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

@@ -38,4 +38,6 @@ export * from './calls/wallet';
 export * from './calls/profile';
 export * from './calls/support';
 export * from './calls/notifications';
+export * from './calls/staff';
+export * from './calls/staff-endpoints';
 export * from './calls/endpoints';

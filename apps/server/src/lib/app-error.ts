@@ -25,6 +25,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   NO_ENOUGH_BALANCE: 'رصيدك غير كافٍ',
   WALLET_NOT_FOUND: 'لم يتم العثور على المحفظة المُرسل إليها',
   CANNOT_TRANSFER_TO_YOURSELF: 'لا يمكنك التحويل إلى محفظتك',
+  CONFLICT: 'لا يمكن تنفيذ هذا التغيير لأنه يؤثر على بيانات الطلاب',
   VALIDATION_FAILED: 'البيانات المُدخلة غير صحيحة',
   UNAUTHENTICATED: 'يجب تسجيل الدخول أولاً',
   FORBIDDEN: 'ليس لديك صلاحية للوصول إلى هذا المحتوى',
@@ -45,6 +46,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   EXAM_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   WALLET_NOT_FOUND: 404,
+  CONFLICT: 409,
 };
 
 /**

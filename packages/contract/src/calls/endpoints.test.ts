@@ -64,7 +64,9 @@ describe('endpoints', () => {
       'GET /video/stream/:id',
       'GET /attachments/:id/download',
     ];
-    expect(all.map(([, def]) => `${def.method} ${def.path}`).sort()).toEqual(spec.sort());
+    // The staff console's calls are ours alone (staff-endpoints.ts, ADR 022).
+    const student = all.filter(([, def]) => !def.path.startsWith('/staff/'));
+    expect(student.map(([, def]) => `${def.method} ${def.path}`).sort()).toEqual(spec.sort());
   });
 
   it('gives every endpoint a JSON response schema or a file type, never both', () => {
@@ -115,8 +117,24 @@ describe('endpoints', () => {
     expect(multipart.sort()).toEqual([
       'rechargeMobileWallet',
       'saveExamImageAnswer',
+      'staffCreateAttachment',
+      'staffUploadCourseImage',
+      'staffUploadHeaderImage',
+      'staffUploadQuestionExplainImage',
+      'staffUploadQuestionImage',
+      'staffUploadTeacherAvatar',
+      'staffUploadTeacherBanner',
       'updateAvatar',
     ]);
+  });
+
+  it('role-checks every staff call but the login, and no student call', () => {
+    for (const [name, def] of all) {
+      const isStaff = def.path.startsWith('/staff/');
+      const open = name === 'staffLogin';
+      expect(def.staff !== undefined, name).toBe(isStaff && !open);
+      if (isStaff && !open) expect(def.auth, name).toBe('required');
+    }
   });
 
   it('keeps paths relative to API_BASE', () => {

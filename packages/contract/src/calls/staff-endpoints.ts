@@ -1,0 +1,352 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors';
+import type { StaffRole } from './staff';
+import { idParamsSchema } from './courses';
+import * as s from './staff';
+
+/**
+ * The staff console's calls (issue 12, ADR 022). Each carries `staff`: the least role that may
+ * make it ('leader': leaders and admins; 'admin': admins only). The server's `serve()` checks it
+ * after the bearer token, so a guest gets 401 and a student (or a leader on an admin call) 403
+ * on every one of them, before the body is read.
+ */
+interface StaffJsonDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: `/staff${string}`;
+  auth: 'required' | 'optional';
+  staff?: StaffRole;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  multipart?: true;
+  response: z.ZodType;
+  errors?: readonly ErrorCode[];
+  file?: never;
+}
+
+/** The five calls of one resource: list, one, create, update (partial), delete. */
+function crud<
+  Item extends z.ZodType,
+  Query extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(
+  path: `/staff/${string}`,
+  item: Item,
+  schemas: { query: Query; create: Create; update: Update },
+  role: StaffRole = 'leader',
+) {
+  const one = s.staffOneResponse(item);
+  return {
+    list: {
+      method: 'GET',
+      path,
+      auth: 'required',
+      staff: role,
+      query: schemas.query,
+      response: s.staffListResponse(item),
+    },
+    get: {
+      method: 'GET',
+      path: `${path}/:id`,
+      auth: 'required',
+      staff: role,
+      params: idParamsSchema,
+      response: one,
+    },
+    create: {
+      method: 'POST',
+      path,
+      auth: 'required',
+      staff: role,
+      body: schemas.create,
+      response: one,
+      errors: ['CONFLICT'],
+    },
+    update: {
+      method: 'PATCH',
+      path: `${path}/:id`,
+      auth: 'required',
+      staff: role,
+      params: idParamsSchema,
+      body: schemas.update,
+      response: one,
+      errors: ['CONFLICT'],
+    },
+    remove: {
+      method: 'DELETE',
+      path: `${path}/:id`,
+      auth: 'required',
+      staff: role,
+      params: idParamsSchema,
+      response: s.staffDeletedResponseSchema,
+      errors: ['CONFLICT'],
+    },
+  } as const satisfies Record<string, StaffJsonDef>;
+}
+
+const imageUpload = (path: `/staff/${string}`) =>
+  ({
+    method: 'POST',
+    path,
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffImageUploadBodySchema,
+    multipart: true,
+    response: s.staffImageUploadResponseSchema,
+  }) as const satisfies StaffJsonDef;
+
+const grades = crud('/staff/grades', s.staffNamedSchema, {
+  query: s.staffNamedListQuerySchema,
+  create: s.staffNamedCreateSchema,
+  update: s.staffNamedUpdateSchema,
+});
+const categories = crud('/staff/categories', s.staffNamedSchema, {
+  query: s.staffNamedListQuerySchema,
+  create: s.staffNamedCreateSchema,
+  update: s.staffNamedUpdateSchema,
+});
+const teachers = crud('/staff/teachers', s.staffTeacherSchema, {
+  query: s.staffTeacherListQuerySchema,
+  create: s.staffTeacherCreateSchema,
+  update: s.staffTeacherUpdateSchema,
+});
+const courses = crud('/staff/courses', s.staffCourseSchema, {
+  query: s.staffCourseListQuerySchema,
+  create: s.staffCourseCreateSchema,
+  update: s.staffCourseUpdateSchema,
+});
+const lectures = crud('/staff/lectures', s.staffLectureSchema, {
+  query: s.staffLectureListQuerySchema,
+  create: s.staffLectureCreateSchema,
+  update: s.staffLectureUpdateSchema,
+});
+const videos = crud('/staff/videos', s.staffVideoSchema, {
+  query: s.staffVideoListQuerySchema,
+  create: s.staffVideoCreateSchema,
+  update: s.staffVideoUpdateSchema,
+});
+const exams = crud('/staff/exams', s.staffExamSchema, {
+  query: s.staffExamListQuerySchema,
+  create: s.staffExamCreateSchema,
+  update: s.staffExamUpdateSchema,
+});
+const questions = crud('/staff/questions', s.staffQuestionSchema, {
+  query: s.staffQuestionListQuerySchema,
+  create: s.staffQuestionCreateSchema,
+  update: s.staffQuestionUpdateSchema,
+});
+const lectureExams = crud('/staff/lecture-exams', s.staffLectureExamSchema, {
+  query: s.staffLectureExamListQuerySchema,
+  create: s.staffLectureExamCreateSchema,
+  update: s.staffLectureExamUpdateSchema,
+});
+const accounts = crud(
+  '/staff/accounts',
+  s.staffAccountSchema,
+  {
+    query: s.staffAccountListQuerySchema,
+    create: s.staffAccountCreateSchema,
+    update: s.staffAccountUpdateSchema,
+  },
+  'admin',
+);
+
+/**
+ * Every staff call by name; `endpoints` (endpoints.ts) spreads it, so the OpenAPI document, the
+ * api-contract test, the bad-input walker and the role matrix see each one.
+ */
+export const staffEndpoints = {
+  staffLogin: {
+    method: 'POST',
+    path: '/staff/login',
+    auth: 'optional',
+    body: s.staffLoginBodySchema,
+    response: s.staffLoginResponseSchema,
+    errors: ['INVALID_CREDENTIALS'],
+  },
+  staffMe: {
+    method: 'GET',
+    path: '/staff/me',
+    auth: 'required',
+    staff: 'leader',
+    response: s.staffMeResponseSchema,
+  },
+  staffLogout: {
+    method: 'POST',
+    path: '/staff/logout',
+    auth: 'required',
+    staff: 'leader',
+    response: s.staffLogoutResponseSchema,
+  },
+
+  staffListGrades: grades.list,
+  staffGetGrade: grades.get,
+  staffCreateGrade: grades.create,
+  staffUpdateGrade: grades.update,
+  staffDeleteGrade: grades.remove,
+
+  staffListCategories: categories.list,
+  staffGetCategory: categories.get,
+  staffCreateCategory: categories.create,
+  staffUpdateCategory: categories.update,
+  staffDeleteCategory: categories.remove,
+
+  staffListTeachers: teachers.list,
+  staffGetTeacher: teachers.get,
+  staffCreateTeacher: teachers.create,
+  staffUpdateTeacher: teachers.update,
+  staffDeleteTeacher: teachers.remove,
+  staffUploadTeacherAvatar: imageUpload('/staff/teachers/:id/avatar'),
+  staffUploadTeacherBanner: imageUpload('/staff/teachers/:id/banner'),
+
+  staffListCourses: courses.list,
+  staffGetCourse: courses.get,
+  staffCreateCourse: courses.create,
+  staffUpdateCourse: courses.update,
+  staffDeleteCourse: courses.remove,
+  staffUploadCourseImage: imageUpload('/staff/courses/:id/image'),
+
+  staffListLectures: lectures.list,
+  staffGetLecture: lectures.get,
+  staffCreateLecture: lectures.create,
+  staffUpdateLecture: lectures.update,
+  staffDeleteLecture: lectures.remove,
+  staffOrderLectures: {
+    method: 'POST',
+    path: '/staff/courses/:id/lectures/order',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffLectureOrderBodySchema,
+    response: s.staffLectureOrderResponseSchema,
+  },
+
+  staffListVideos: videos.list,
+  staffGetVideo: videos.get,
+  staffCreateVideo: videos.create,
+  staffUpdateVideo: videos.update,
+  staffDeleteVideo: videos.remove,
+
+  staffListAttachments: {
+    method: 'GET',
+    path: '/staff/attachments',
+    auth: 'required',
+    staff: 'leader',
+    query: s.staffAttachmentListQuerySchema,
+    response: s.staffListResponse(s.staffAttachmentSchema),
+  },
+  staffGetAttachment: {
+    method: 'GET',
+    path: '/staff/attachments/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: s.staffOneResponse(s.staffAttachmentSchema),
+  },
+  staffCreateAttachment: {
+    method: 'POST',
+    path: '/staff/attachments',
+    auth: 'required',
+    staff: 'leader',
+    body: s.staffAttachmentUploadBodySchema,
+    multipart: true,
+    response: s.staffOneResponse(s.staffAttachmentSchema),
+  },
+  staffUpdateAttachment: {
+    method: 'PATCH',
+    path: '/staff/attachments/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffAttachmentUpdateSchema,
+    response: s.staffOneResponse(s.staffAttachmentSchema),
+  },
+  staffDeleteAttachment: {
+    method: 'DELETE',
+    path: '/staff/attachments/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: s.staffDeletedResponseSchema,
+  },
+
+  staffListExams: exams.list,
+  staffGetExam: exams.get,
+  staffCreateExam: exams.create,
+  staffUpdateExam: exams.update,
+  staffDeleteExam: exams.remove,
+
+  staffListQuestions: questions.list,
+  staffGetQuestion: questions.get,
+  staffCreateQuestion: questions.create,
+  staffUpdateQuestion: questions.update,
+  staffDeleteQuestion: questions.remove,
+  staffUploadQuestionImage: imageUpload('/staff/questions/:id/image'),
+  staffUploadQuestionExplainImage: imageUpload('/staff/questions/:id/explain-image'),
+
+  staffListLectureExams: lectureExams.list,
+  staffGetLectureExam: lectureExams.get,
+  staffCreateLectureExam: lectureExams.create,
+  staffUpdateLectureExam: lectureExams.update,
+  staffDeleteLectureExam: lectureExams.remove,
+
+  staffGetSettings: {
+    method: 'GET',
+    path: '/staff/settings',
+    auth: 'required',
+    staff: 'admin',
+    response: s.staffSettingsResponseSchema,
+  },
+  staffUpdateSettings: {
+    method: 'PATCH',
+    path: '/staff/settings',
+    auth: 'required',
+    staff: 'admin',
+    body: s.staffSettingsUpdateSchema,
+    response: s.staffSettingsResponseSchema,
+  },
+
+  staffGetHeaderImages: {
+    method: 'GET',
+    path: '/staff/home/header-images',
+    auth: 'required',
+    staff: 'leader',
+    response: s.staffHeaderImagesResponseSchema,
+  },
+  staffPutHeaderImages: {
+    method: 'PUT',
+    path: '/staff/home/header-images',
+    auth: 'required',
+    staff: 'leader',
+    body: s.staffHeaderImagesBodySchema,
+    response: s.staffHeaderImagesResponseSchema,
+  },
+  staffUploadHeaderImage: {
+    method: 'POST',
+    path: '/staff/home/header-images/upload',
+    auth: 'required',
+    staff: 'leader',
+    body: s.staffImageUploadBodySchema,
+    multipart: true,
+    response: s.staffImageUploadResponseSchema,
+  },
+
+  staffListAuditLog: {
+    method: 'GET',
+    path: '/staff/audit-log',
+    auth: 'required',
+    staff: 'admin',
+    query: s.staffAuditListQuerySchema,
+    response: s.staffListResponse(s.staffAuditEntrySchema),
+  },
+
+  staffListAccounts: accounts.list,
+  staffGetAccount: accounts.get,
+  staffCreateAccount: accounts.create,
+  staffUpdateAccount: accounts.update,
+  staffDeleteAccount: accounts.remove,
+} as const satisfies Record<string, StaffJsonDef>;
+
+export type StaffEndpointName = keyof typeof staffEndpoints;
