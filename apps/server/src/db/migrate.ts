@@ -15,6 +15,7 @@ import * as catalogVersion from './migrations/2026-11-23-005-catalog-version';
 import * as examSessions from './migrations/2026-11-23-006-exam-sessions';
 import * as mobilePayments from './migrations/2026-11-23-007-mobile-payments';
 import * as paymentOrders from './migrations/2026-11-23-008-payment-orders';
+import * as staffAudit from './migrations/2026-11-26-009-staff-audit';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-006-exam-sessions': examSessions,
   '2026-11-23-007-mobile-payments': mobilePayments,
   '2026-11-23-008-payment-orders': paymentOrders,
+  '2026-11-26-009-staff-audit': staffAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -381,6 +381,19 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/** One change made through the staff API (migration 009, ADR 022). before/after are JSON. */
+export interface StaffAuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  resource: string;
+  resource_id: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface DB {
   settings: SettingsTable;
   grades: NamedTable;
@@ -415,4 +428,5 @@ export interface DB {
   known_sign_ins: KnownSignInsTable;
   video_views: VideoViewsTable;
   catalog_version: CatalogVersionTable;
+  staff_audit_log: StaffAuditLogTable;
 }
