@@ -5,6 +5,7 @@ import type { Dialect } from './db/database';
 import type { Background } from './lib/background';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { Storage } from './storage';
 
 /** What every module gets: the database, the validated configuration and the mailer. */
 export type AppContext = {
@@ -14,6 +15,8 @@ export type AppContext = {
   mailer: Mailer;
   /** Work done after the answer has gone (lib/background.ts). */
   background: Background;
+  /** Where files live: the data folder or an S3 bucket (ADR 024). */
+  storage: Storage;
   /** Signs video and download links (lib/app-secret.ts). */
   secret: Buffer;
   /** The time exam rules use (ADR 016); tests pass a clock they move. */

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { API_BASE, UPLOAD_MAX_BYTES } from '@dars/contract';
@@ -16,6 +15,7 @@ import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { openStorage, type Storage } from './storage';
 import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { courseRoutes } from './modules/courses/course-routes';
@@ -53,9 +53,11 @@ function fastifyTrustProxy(
  * Order: framework setup, external plugins, ours, then the API routes, the player and the SPA.
  */
 export async function buildApp(
-  options: Omit<AppContext, 'mailer' | 'secret' | 'background' | 'clock'> & {
+  options: Omit<AppContext, 'mailer' | 'secret' | 'background' | 'clock' | 'storage'> & {
     mailer?: Mailer;
     clock?: Clock;
+    /** The configured one (config.storage) unless given; one given is the caller's to close. */
+    storage?: Storage;
   },
 ): Promise<FastifyInstance> {
   const earlyHeaders = await earlyAnswerHeaders();
@@ -81,7 +83,9 @@ export async function buildApp(
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
     background: createBackground(app.log),
     clock: options.clock ?? systemClock,
+    storage: options.storage ?? openStorage(options.config.storage, options.config.dataDir),
   };
+  if (!options.storage) app.addHook('onClose', async () => ctx.storage.close());
   app.decorate('background', ctx.background);
   app.addHook('onClose', () => ctx.background.settle());
 
@@ -121,6 +125,6 @@ export async function buildApp(
 
   await app.register(playerRoutes(ctx));
   await app.register(paymentPageRoutes(ctx));
-  await registerSpa(app, ctx.config.webDist, path.join(ctx.config.dataDir, 'storage', 'public'));
+  await registerSpa(app, ctx.config.webDist, ctx.storage);
   return app;
 }

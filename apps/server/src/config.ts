@@ -7,6 +7,12 @@ import {
   readPaymentsConfig,
   type PaymentsConfig,
 } from './config-payments';
+import {
+  readStorageConfig,
+  storageEnv,
+  storageProblems,
+  type StorageConfig,
+} from './storage/storage-config';
 
 /** The repository root, so `./data` and the web build are found wherever npm runs us from. */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -66,6 +72,7 @@ const envSchema = z.object({
       }),
   ),
   ...paymentsEnv,
+  ...storageEnv,
 });
 
 /**
@@ -107,6 +114,8 @@ export type Config = {
   appSecret: string | undefined;
   /** The payment gateways' credentials and the sandbox switch (ADR 019). */
   payments: PaymentsConfig;
+  /** Where files live: the data folder, or an S3-compatible bucket (ADR 024). */
+  storage: StorageConfig;
 };
 
 /**
@@ -117,7 +126,7 @@ export type Config = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const lines = parsed.success
-    ? halfConfigured(parsed.data).map((problem) => `  ${problem}`)
+    ? [...halfConfigured(parsed.data), ...storageProblems(parsed.data)].map((p) => `  ${p}`)
     : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (!parsed.success || lines.length) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -138,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,
     payments: readPaymentsConfig(e),
+    storage: readStorageConfig(e),
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { buildApp } from './app';
+import { openStorage } from './storage';
 
 const config = loadConfig();
 const database = openDatabase({
@@ -11,14 +12,16 @@ const database = openDatabase({
   sqliteFile: path.join(config.dataDir, 'dars.sqlite'),
 });
 await migrateToLatest(database.db);
-if (config.seed === 'demo') await seedDemoIfEmpty(database.db, config.dataDir);
+const storage = openStorage(config.storage, config.dataDir);
+if (config.seed === 'demo') await seedDemoIfEmpty(database.db, storage);
 
-const app = await buildApp({ db: database.db, dialect: database.dialect, config });
+const app = await buildApp({ db: database.db, dialect: database.dialect, config, storage });
 
 const close = async (signal: string) => {
   app.log.info(`${signal}: closing`);
   await app.close();
   await database.destroy();
+  storage.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void close('SIGINT'));

@@ -3,11 +3,62 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messageFor } from '../lib/app-error';
+import { sendFile } from '../lib/send-file';
+import { isLocalStorage, type Storage } from '../storage';
 import { loadPageAnswers } from './prerender';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new URL. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What public storage holds (covers, avatars, slides, figures) and how it is served. */
+const PUBLIC_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+};
+
+/**
+ * Public files: from the data folder by the static file server (as always), or read from the
+ * bucket and streamed (ADR 024: the bucket stays private; nginx or a CDN may cache these).
+ */
+async function registerPublicStorage(app: FastifyInstance, storage: Storage): Promise<void> {
+  if (isLocalStorage(storage)) {
+    const root = storage.root('public');
+    fs.mkdirSync(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/storage/',
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+    });
+    return;
+  }
+  app.get<{ Params: { '*': string } }>('/storage/*', async (request, reply) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(request.params['*']);
+    } catch {
+      key = '';
+    }
+    const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+    const type = PUBLIC_TYPES[extension];
+    if (!type || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+      return reply.code(404).send({ message: messageFor('NOT_FOUND'), code: 'NOT_FOUND' });
+    }
+    return sendFile(request, reply, storage, key, {
+      type,
+      area: 'public',
+      cacheControl: 'public, max-age=604800',
+    });
+  });
+}
 
 /**
  * Serves the built SPA with history fallback: any GET that is not an API or storage path and
@@ -23,19 +74,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
-  storageRoot: string,
+  storage: Storage,
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
-  fs.mkdirSync(storageRoot, { recursive: true });
-
-  await app.register(fastifyStatic, {
-    root: storageRoot,
-    prefix: '/storage/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-  });
+  await registerPublicStorage(app, storage);
 
   if (hasSpa) {
     await app.register(fastifyStatic, {

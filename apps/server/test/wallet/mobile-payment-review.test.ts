@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approveMobilePayment,
@@ -204,9 +205,10 @@ describe('reviewing mobile-wallet recharges', () => {
     const id = await pendingRequest(student, 20);
     const before = await mobilePaymentReceipt(server, id, staff.userId);
     expect(before.type).toBe('image/png');
-    expect(fs.readFileSync(before.file).equals(PNG)).toBe(true);
+    const stored = (key: string) => path.join(server.config.dataDir, 'storage', 'private', key);
+    expect(fs.readFileSync(stored(before.key)).equals(PNG)).toBe(true);
     await approveMobilePayment(server.db, id, staff.userId);
     const after = await mobilePaymentReceipt(server, id, staff.userId);
-    expect(fs.readFileSync(after.file).equals(PNG)).toBe(true);
+    expect(fs.readFileSync(stored(after.key)).equals(PNG)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { seedDemoGeneralExams } from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
 import { seedDemoSettings } from './demo-settings';
 import { DEMO_PASSWORD, seedDemoStudents } from './demo-students';
+import type { Storage } from '../../storage';
 import { seedFiles } from './seed-files';
 
 const DAY = 86_400_000;
@@ -17,26 +18,27 @@ const DAY = 86_400_000;
  * count from `now`), two students and pay cards. Does nothing when the database already has
  * grades, so restarts keep what users did. Each part is built by its own demo-*.ts file on the
  * record builders beside it, which the server tests' factories use too.
+ * Files go to the data folder given, or to a storage (the bucket, ADR 024).
  * @example await seedDemoIfEmpty(db, './data')
  */
 export async function seedDemoIfEmpty(
   db: Kysely<DB>,
-  dataDir: string,
+  files: string | Storage,
   now = new Date(),
 ): Promise<boolean> {
   const existing = await db.selectFrom('grades').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
-  const files = seedFiles(dataDir);
-  files.sampleVideo();
+  const writer = seedFiles(files);
+  writer.sampleVideo();
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
-    await seedDemoSettings(trx, files);
-    const catalog = await seedDemoCatalog(trx, files, daysAgo(400));
-    const { courseIds, lectureIds } = await seedDemoCourses(trx, files, catalog, daysAgo);
-    await seedDemoGeneralExams(trx, files, now);
+    await seedDemoSettings(trx, writer);
+    const catalog = await seedDemoCatalog(trx, writer, daysAgo(400));
+    const { courseIds, lectureIds } = await seedDemoCourses(trx, writer, catalog, daysAgo);
+    await seedDemoGeneralExams(trx, writer, now);
     const studentIds = await seedDemoStudents(
       trx,
       { gradeIds: catalog.gradeIds, courseIds, lectureIds },
@@ -44,6 +46,8 @@ export async function seedDemoIfEmpty(
       daysAgo,
     );
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
+    // The rows land only with their files.
+    await writer.flush();
   });
   return true;
 }

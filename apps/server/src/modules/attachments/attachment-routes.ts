@@ -10,11 +10,11 @@ export const attachmentRoutes =
   async (app) => {
     // Opened as a plain link (no bearer header), so the signed token carries who may download.
     serve(app, endpoints.downloadAttachment, async (request, reply) => {
-      const { file, type, downloadName } = await attachmentDownload(
+      const { key, type, downloadName } = await attachmentDownload(
         ctx,
         request.params.id,
         request.query.at,
       );
-      return sendFile(request, reply, file, { type, downloadName });
+      return sendFile(request, reply, ctx.storage, key, { type, downloadName });
     });
   };

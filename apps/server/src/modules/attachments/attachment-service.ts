@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { verifyToken } from '../../lib/signed-token';
@@ -17,7 +16,7 @@ const TYPES: Record<string, string> = {
 /**
  * The file behind a signed download link (`at`, from the lecture's contents), for a student
  * who still has the lecture: access is checked again, so a link never outlives the purchase.
- * @example const { file, type, downloadName } = await attachmentDownload(ctx, 3, request.query.at)
+ * @example const { key, type, downloadName } = await attachmentDownload(ctx, 3, request.query.at)
  */
 export async function attachmentDownload(ctx: AppContext, id: number, at: string | undefined) {
   const payload = at ? verifyToken(ctx.secret, at) : null;
@@ -33,7 +32,7 @@ export async function attachmentDownload(ctx: AppContext, id: number, at: string
   const access = await lectureAccess(ctx.db, attachment.lecture_id, payload.u);
   if (!access.hasAccess) throw new AppError('FORBIDDEN');
   return {
-    file: path.join(ctx.config.dataDir, 'storage', 'private', attachment.file_path),
+    key: attachment.file_path,
     type: TYPES[attachment.extension] ?? 'application/octet-stream',
     downloadName: `${attachment.name}.${attachment.extension}`,
   };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -14,10 +13,6 @@ import { readUploadedForm } from '../../lib/multipart';
 import { verifyToken } from '../../lib/signed-token';
 import { imageTypeOf, sniffImage } from '../../lib/image-type';
 import { answersReply, runningSession, writeAnswers } from './exam-service';
-
-function privateRoot(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'storage', 'private');
-}
 
 /**
  * POST /exams/session/answers/image: an essay's image (and text) while the session runs. The
@@ -57,9 +52,7 @@ export async function saveImageAnswer(
   let stored: string | null = null;
   if (file && extension) {
     stored = `answers/${session.id}-${question.id}-${randomBytes(6).toString('hex')}.${extension}`;
-    const target = path.join(privateRoot(ctx), stored);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, file);
+    await ctx.storage.write('private', stored, file);
   }
   const text =
     body.answer_text === undefined
@@ -72,7 +65,7 @@ export async function saveImageAnswer(
       { questionId: question.id, optionId: null, text, seq: body.seq, image: stored },
     ]);
   } catch (error) {
-    if (stored) fs.rmSync(path.join(privateRoot(ctx), stored), { force: true });
+    if (stored) await ctx.storage.remove('private', stored);
     throw error;
   }
   const now = await ctx.db
@@ -85,7 +78,7 @@ export async function saveImageAnswer(
   // the row's file and drops the new one.
   for (const candidate of [previous?.image_path, stored]) {
     if (candidate && candidate !== now?.image_path) {
-      fs.rmSync(path.join(privateRoot(ctx), candidate), { force: true });
+      await ctx.storage.remove('private', candidate);
     }
   }
   return answersReply(ctx, session);
@@ -110,7 +103,7 @@ export async function answerImageFile(ctx: AppContext, attemptId: number, at: st
     throw new AppError('NOT_FOUND', 'الصورة غير موجودة');
   const extension = path.extname(row.image_path).slice(1);
   return {
-    file: path.join(privateRoot(ctx), row.image_path),
+    key: row.image_path,
     type: imageTypeOf(extension) ?? 'application/octet-stream',
   };
 }

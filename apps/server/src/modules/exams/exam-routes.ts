@@ -62,8 +62,8 @@ export const examRoutes =
 
     // Opened as an <img> (no bearer header): the signed link says whose answer it is.
     serve(app, endpoints.getAnswerImage, async (request, reply) => {
-      const { file, type } = await answerImageFile(ctx, request.params.id, request.query.at);
-      return sendFile(request, reply, file, { type });
+      const { key, type } = await answerImageFile(ctx, request.params.id, request.query.at);
+      return sendFile(request, reply, ctx.storage, key, { type });
     });
 
     // The sweep runs while the server listens; each session has one winner (ADR 016).

@@ -1,26 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Storage } from '../../storage';
 
 /**
- * Stores an avatar under a generated name in the public storage and returns its relative path.
- * @example await saveAvatar(publicRoot, 7, bytes, 'png') // 'avatars/7-3fa9c2e1b0.png'
+ * Stores an avatar under a generated name in public storage and returns its key.
+ * @example await saveAvatar(ctx.storage, 7, bytes, 'png') // 'avatars/7-3fa9c2e1b0.png'
  */
-export function saveAvatar(
-  publicRoot: string,
+export async function saveAvatar(
+  storage: Storage,
   userId: number,
   bytes: Buffer,
   extension: string,
-): string {
-  const relative = `avatars/${userId}-${randomBytes(5).toString('hex')}.${extension}`;
-  const file = path.join(publicRoot, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, bytes);
-  return relative;
+): Promise<string> {
+  const key = `avatars/${userId}-${randomBytes(5).toString('hex')}.${extension}`;
+  await storage.write('public', key, bytes);
+  return key;
 }
 
 /** Removes an avatar we stored earlier; seeded or external pictures are left alone. */
-export function removeAvatar(publicRoot: string, relative: string | null): void {
-  if (!relative?.startsWith('avatars/')) return;
-  fs.rmSync(path.join(publicRoot, relative), { force: true });
+export async function removeAvatar(storage: Storage, key: string | null): Promise<void> {
+  if (!key?.startsWith('avatars/')) return;
+  await storage.remove('public', key);
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   UPLOAD_MAX_BYTES,
   VALIDATION_MESSAGES,
@@ -58,14 +57,13 @@ export async function changeAvatar(
   const bytes = await readUploadedFile(request, 'avatar', UPLOAD_MAX_BYTES);
   const extension = await sniffImage(bytes);
   if (!extension) throw fieldError('avatar', VALIDATION_MESSAGES.image);
-  const publicRoot = path.join(ctx.config.dataDir, 'storage', 'public');
-  const relative = saveAvatar(publicRoot, row.id, bytes, extension);
+  const relative = await saveAvatar(ctx.storage, row.id, bytes, extension);
   await ctx.db
     .updateTable('users')
     .set({ avatar_path: relative, updated_at: nowIso() })
     .where('id', '=', row.id)
     .execute();
-  removeAvatar(publicRoot, row.avatar_path);
+  await removeAvatar(ctx.storage, row.avatar_path);
   return userView(ctx.db, await findUserRow(ctx.db, row.id));
 }
 

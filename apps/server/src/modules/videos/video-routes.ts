@@ -29,9 +29,13 @@ export const videoRoutes =
     }));
 
     serve(app, endpoints.streamVideo, async (request, reply) =>
-      sendFile(request, reply, await videoFileFor(ctx, request.params.id, request.query.vt), {
-        type: 'video/mp4',
-      }),
+      sendFile(
+        request,
+        reply,
+        ctx.storage,
+        await videoFileFor(ctx, request.params.id, request.query.vt),
+        { type: 'video/mp4' },
+      ),
     );
   };
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { GetVideoResponse } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -117,7 +116,7 @@ export async function countView(ctx: AppContext, vt: string): Promise<boolean> {
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** The file of a video for a live player token whose student still has the lecture. */
+/** The private storage key of a video, for a live player token whose student still has the lecture. */
 export async function videoFileFor(
   ctx: AppContext,
   videoId: number,
@@ -131,7 +130,7 @@ export async function videoFileFor(
     .executeTakeFirst();
   if (!video?.source_path) throw new AppError('NOT_FOUND', NO_VIDEO);
   await assertStillEntitled(ctx, token.u, video.lecture_id);
-  return path.join(ctx.config.dataDir, 'storage', 'private', video.source_path);
+  return video.source_path;
 }
 
 /** What the player page shows, for a live token whose student still has the lecture. */

@@ -8,7 +8,6 @@ import { nowIso } from '../../lib/time';
 import { notify } from '../notifications/notification-service';
 import { creditRecharge } from './ledger';
 import { moneyText } from './money-text';
-import { receiptPath } from './receipt-storage';
 
 // Staff review of mobile-wallet recharges (ADR 018: Mobile-wallet recharges). No route calls
 // these yet: the staff console (a later issue) will, for admins and leaders.
@@ -169,14 +168,15 @@ export async function rejectMobilePayment(
 }
 
 /**
- * The stored receipt of a request, for staff to look at (any time, decided or not).
- * @example const { file, type } = await mobilePaymentReceipt(ctx, paymentId, staffId)
+ * The stored receipt of a request, for staff to look at (any time, decided or not): its key in
+ * private storage, to stream with `sendFile(request, reply, ctx.storage, key, { type })`.
+ * @example const { key, type } = await mobilePaymentReceipt(ctx, paymentId, staffId)
  */
 export async function mobilePaymentReceipt(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db'>,
   paymentId: number,
   reviewerId: number,
-): Promise<{ file: string; type: string }> {
+): Promise<{ key: string; type: string }> {
   await requireReviewer(ctx.db, reviewerId);
   const row = await ctx.db
     .selectFrom('mobile_payments')
@@ -186,7 +186,7 @@ export async function mobilePaymentReceipt(
   if (!row) throw new AppError('NOT_FOUND', 'طلب الشحن غير موجود');
   const extension = row.receipt_path.slice(row.receipt_path.lastIndexOf('.') + 1);
   return {
-    file: receiptPath(ctx, row.receipt_path),
+    key: row.receipt_path,
     // Stryker disable next-line StringLiteral: receipts are stored only under an accepted image's extension
     type: imageTypeOf(extension) ?? 'application/octet-stream',
   };

@@ -67,7 +67,7 @@ export async function requestMobilePayment(
   if (parsed.data.amount < min) throw new AppError('LESS_THAN_MIN_AMOUNT', minRechargeMessage(min));
   const extension = await sniffImage(file);
   if (!extension) throw fieldError('attachment', VALIDATION_MESSAGES.image);
-  const receipt = saveReceipt(ctx, user.id, file, extension);
+  const receipt = await saveReceipt(ctx, user.id, file, extension);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // Counted under the student's row lock, so requests sent at once cannot all see room.
@@ -95,7 +95,7 @@ export async function requestMobilePayment(
         .execute();
     });
   } catch (error) {
-    removeReceipt(ctx, receipt);
+    await removeReceipt(ctx, receipt);
     throw error;
   }
   return { message: 'تم إرسال طلب الشحن، وسيُضاف المبلغ إلى رصيدك بعد مراجعته' };
