@@ -10,6 +10,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/contract/src/**/*.test.ts',
+            'packages/ui/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.mjs',
           ],

@@ -1,9 +1,4 @@
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/arabic-600.css';
-import '@fontsource/cairo/latin-600.css';
-import '@fontsource/cairo/arabic-700.css';
-import '@fontsource/cairo/latin-700.css';
+import '@dars/ui/fonts';
 import type { ReactNode } from 'react';
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';

@@ -1,32 +1,8 @@
+import { LOCALE, formatNumber } from '@dars/ui/format';
 import { ar } from '../i18n/ar';
 
-/**
- * Numbers are shown with Western digits, Arabic wording around them (the platform's
- * audience reads prices as "1,250.00 جنيه"), and `,` as thousands separator.
- */
-const LOCALE = 'ar-EG-u-nu-latn';
-
-const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const moneyFormat = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/**
- * A number with thousands separators and at most two decimals.
- * @example formatNumber(12500) // '12,500'
- */
-export function formatNumber(value: number): string {
-  return integerFormat.format(value);
-}
-
-/**
- * An amount of pounds with two decimals, thousands separators and the word 'جنيه'.
- * @example formatMoney(1250.5) // '1,250.50 جنيه'
- */
-export function formatMoney(pounds: number): string {
-  return `${moneyFormat.format(pounds)} ${ar.format.currency}`;
-}
+/** Numbers and money are written as in the staff console (packages/ui). */
+export { formatMoney, formatNumber } from '@dars/ui/format';
 
 /**
  * The forms of an Arabic noun after a count (spec §9: 1, 2, 3 to 10, and above).

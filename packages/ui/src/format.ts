@@ -1,0 +1,69 @@
+/**
+ * Numbers are shown with Western digits, Arabic wording around them (the platform's
+ * audience reads prices as "1,250.00 جنيه"), and `,` as thousands separator.
+ */
+export const LOCALE = 'ar-EG-u-nu-latn';
+
+/** The currency word after an amount. */
+export const CURRENCY = 'جنيه';
+
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const moneyFormat = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A number with thousands separators and at most two decimals.
+ * @example formatNumber(12500) // '12,500'
+ */
+export function formatNumber(value: number): string {
+  return integerFormat.format(value);
+}
+
+/**
+ * An amount of pounds with two decimals, thousands separators and the word 'جنيه'.
+ * @example formatMoney(1250.5) // '1,250.50 جنيه'
+ */
+export function formatMoney(pounds: number): string {
+  return `${moneyFormat.format(pounds)} ${CURRENCY}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Africa/Cairo',
+});
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Africa/Cairo',
+});
+
+function toDate(moment: Date | string | number): Date | null {
+  const date = moment instanceof Date ? moment : new Date(moment);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A moment as the school reads it: day, Arabic month name, year and time, in Cairo's time;
+ * '' for a value that is not a date.
+ * @example formatDateTime('2026-03-01T10:05:00Z') // '1 مارس 2026 في 12:05 م'
+ */
+export function formatDateTime(moment: Date | string | number): string {
+  const date = toDate(moment);
+  return date ? dateTimeFormat.format(date) : '';
+}
+
+/**
+ * A day as the school reads it, in Cairo's time; '' for a value that is not a date.
+ * @example formatDate('2026-03-01T10:05:00Z') // '1 مارس 2026'
+ */
+export function formatDate(moment: Date | string | number): string {
+  const date = toDate(moment);
+  return date ? dateFormat.format(date) : '';
+}

@@ -1,0 +1,3 @@
+export { BRAND_PRIMARY, FONT_FAMILY, themeOptions } from './theme';
+export { createRtlCache } from './rtl-cache';
+export { CURRENCY, LOCALE, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
