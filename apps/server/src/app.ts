@@ -10,6 +10,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { recordRoutes } from './plugins/route-table';
 import { registerSpa } from './plugins/spa';
+import { registerStaffSpa } from './plugins/staff-spa';
 import { useZodCompilers } from './plugins/zod';
 import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
@@ -125,6 +126,7 @@ export async function buildApp(
 
   await app.register(playerRoutes(ctx));
   await app.register(paymentPageRoutes(ctx));
+  await registerStaffSpa(app, ctx.config.staffDist);
   await registerSpa(app, ctx.config.webDist, ctx.storage);
   return app;
 }

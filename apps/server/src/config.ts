@@ -33,6 +33,8 @@ const envSchema = z.object({
   ),
   /** Where the built SPA lives; the server answers the SPA's routes with its index.html. */
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Where the built staff console lives; served under /staff (ADR 023). */
+  STAFF_DIST: z.string().default(path.join(REPO_ROOT, 'apps/staff/dist')),
   /** `demo` seeds rich demo data into an empty database; `none` leaves it empty. */
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** smtp://user:pass@host:587 — without it mail goes to DATA_DIR/outbox/. */
@@ -106,6 +108,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   webDist: string;
+  staffDist: string;
   seed: 'demo' | 'none';
   logLevel: string;
   trustProxy: TrustProxy;
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     webDist: path.resolve(base, e.WEB_DIST),
+    staffDist: path.resolve(base, e.STAFF_DIST),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
