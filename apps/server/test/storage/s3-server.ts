@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error s3rver ships no types
+import S3rver from 's3rver';
+import type { S3StorageConfig } from '../../src/storage/s3-storage';
+
+export type TestBucket = {
+  config: S3StorageConfig;
+  /** The S3_* variables that point the server at this bucket. */
+  env: Record<string, string>;
+  /** How each object was created, in order: `ObjectCreated:Put`, or `:Post` for a multipart upload. */
+  events: { name: string; key: string }[];
+  close: () => Promise<void>;
+};
+
+/**
+ * A local S3-compatible server (s3rver, over HTTP on a free port) with one empty bucket, its
+ * objects in a temporary folder.
+ * @example const bucket = await startTestBucket(); … await bucket.close()
+ */
+export async function startTestBucket(name = 'dars-test'): Promise<TestBucket> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-s3-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name }],
+  });
+  const events: TestBucket['events'] = [];
+  server.on(
+    'event',
+    (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+      for (const record of event.Records) {
+        events.push({ name: record.eventName, key: record.s3.object.key });
+      }
+    },
+  );
+  const { port } = (await server.run()) as { port: number };
+  const config: S3StorageConfig = {
+    bucket: name,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  return {
+    config,
+    env: {
+      S3_BUCKET: name,
+      S3_REGION: config.region,
+      S3_ENDPOINT: config.endpoint!,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    events,
+    close: async () => {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
