@@ -34,6 +34,7 @@ import { notificationRoutes } from './modules/notifications/notification-routes'
 import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
+import { staffRoutes } from './modules/staff/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,7 @@ export async function buildApp(
       await api.register(walletRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(examRoutes(ctx));
+      await api.register(staffRoutes(ctx));
       await api.register(apiDocsRoutes());
     },
     { prefix: API_BASE },

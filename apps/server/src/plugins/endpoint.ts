@@ -16,6 +16,7 @@ import {
   type JsonEndpointDef,
 } from '@dars/contract';
 import { requireAuth } from './auth';
+import { requireStaffRole } from './staff-role';
 
 /** What a schema gives the handler once parsed; `undefined` where the call declares none. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -88,7 +89,12 @@ export function serve(
   app.route({
     method: def.method,
     url: def.path,
-    onRequest: [...(def.auth === 'required' ? [requireAuth] : []), ...(options.onRequest ?? [])],
+    onRequest: [
+      ...(def.auth === 'required' ? [requireAuth] : []),
+      // Staff calls: the role after the token (ADR 022).
+      ...(def.staff ? [requireStaffRole(def.staff)] : []),
+      ...(options.onRequest ?? []),
+    ],
     ...(options.onSend ? { onSend: options.onSend } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),

@@ -17,7 +17,9 @@ import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 /** Calls of the contract that a later issue builds; each must not be served yet. */
 const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = Object.fromEntries(
-  Object.keys(staffEndpoints).map((name) => [name, 'issue 12: the staff API lands next']),
+  Object.keys(staffEndpoints)
+    .filter((name) => /Video|Attachment|Exam|Question|Upload/.test(name))
+    .map((name) => [name, 'issue 12: the staff API lands next']),
 );
 
 /**

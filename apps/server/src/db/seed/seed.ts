@@ -7,6 +7,7 @@ import { seedDemoGeneralExams } from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
 import { seedDemoSettings } from './demo-settings';
 import { DEMO_PASSWORD, seedDemoStudents } from './demo-students';
+import { seedDemoStaff } from './demo-staff';
 import type { Storage } from '../../storage';
 import { seedFiles } from './seed-files';
 
@@ -46,6 +47,7 @@ export async function seedDemoIfEmpty(
       daysAgo,
     );
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
+    await seedDemoStaff(trx, passwordHash, daysAgo);
     // The rows land only with their files.
     await writer.flush();
   });

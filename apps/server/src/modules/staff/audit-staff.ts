@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { StaffAuditEntry, staffAuditListQuerySchema } from '@dars/contract';
+import { countOf, pageOf, sortOf, type Db } from './staff-core';
+
+function parsed(json: string | null): unknown {
+  return json === null ? null : JSON.parse(json);
+}
+
+/**
+ * The audit log for admins, newest first by default, filtered by staff member, resource
+ * (`q` searches the resource id) and a time range.
+ */
+export async function listAudit(db: Db, query: z.output<typeof staffAuditListQuerySchema>) {
+  let base = db.selectFrom('staff_audit_log');
+  if (query.staff_user_id !== undefined) base = base.where('user_id', '=', query.staff_user_id);
+  if (query.resource !== undefined) base = base.where('resource', '=', query.resource);
+  if (query.from !== undefined) base = base.where('created_at', '>=', query.from);
+  if (query.to !== undefined) base = base.where('created_at', '<=', query.to);
+  if (query.q) base = base.where('resource_id', '=', query.q);
+  const sort = sortOf(
+    { ...query, order: query.sort ? query.order : 'desc' },
+    ['id', 'created_at'] as const,
+    'id',
+  );
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .selectAll()
+      .orderBy(sort.column, sort.direction)
+      .orderBy('id', sort.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const data: StaffAuditEntry[] = rows.map((r) => ({
+    id: r.id,
+    staff_user_id: r.user_id,
+    staff_user_name: r.user_name,
+    action: r.action,
+    resource: r.resource,
+    resource_id: r.resource_id,
+    before: parsed(r.before),
+    after: parsed(r.after),
+    created_at: r.created_at,
+  }));
+  return { data, meta: { total: countOf(total) } };
+}

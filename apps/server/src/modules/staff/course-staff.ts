@@ -1,0 +1,317 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type {
+  staffCourseCreateSchema,
+  staffCourseListQuerySchema,
+  staffCourseUpdateSchema,
+} from '@dars/contract';
+import {
+  STAFF_MESSAGES,
+  VALIDATION_MESSAGES,
+  type StaffCourse,
+  type StaffListQuery,
+} from '@dars/contract';
+import type { CoursesTable } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { publicFileUrl } from '../../lib/public-url';
+import { courseSearchText } from '../../lib/search-key';
+import { nowIso } from '../../lib/time';
+import {
+  bool,
+  change,
+  conflict,
+  countOf,
+  defined,
+  flagOf,
+  isAdmin,
+  matches,
+  pageOf,
+  piasters,
+  pounds,
+  sortOf,
+  type Actor,
+  type Db,
+  type Trx,
+} from './staff-core';
+
+type Row = Selectable<CoursesTable>;
+
+async function views(db: Db | Trx, rows: Row[]): Promise<StaffCourse[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [grades, categories, teachers, lectures, users] = await Promise.all([
+    db.selectFrom('course_grades').selectAll().where('course_id', 'in', ids).execute(),
+    db.selectFrom('course_categories').selectAll().where('course_id', 'in', ids).execute(),
+    db
+      .selectFrom('course_teachers')
+      .selectAll()
+      .where('course_id', 'in', ids)
+      .orderBy('position')
+      .orderBy('teacher_id')
+      .execute(),
+    db
+      .selectFrom('lectures')
+      .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('course_id', 'in', ids)
+      .groupBy('course_id')
+      .execute(),
+    db
+      .selectFrom('enrollments')
+      .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('course_id', 'in', ids)
+      .groupBy('course_id')
+      .execute(),
+  ]);
+  const lectureCount = new Map(lectures.map((l) => [l.course_id, Number(l.n)]));
+  const userCount = new Map(users.map((u) => [u.course_id, Number(u.n)]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    image_url: publicFileUrl(r.image_path),
+    featured: bool(r.featured),
+    pay_type: r.pay_type === 'course' ? 'course' : 'lectures',
+    price: pounds(r.price),
+    free: r.price === 0,
+    show_preview: bool(r.show_preview),
+    users_limit: r.users_limit,
+    published: bool(r.published),
+    grade_ids: grades
+      .filter((g) => g.course_id === r.id)
+      .map((g) => g.grade_id)
+      .sort((a, b) => a - b),
+    category_ids: categories
+      .filter((c) => c.course_id === r.id)
+      .map((c) => c.category_id)
+      .sort((a, b) => a - b),
+    teacher_ids: teachers.filter((t) => t.course_id === r.id).map((t) => t.teacher_id),
+    lectures_count: lectureCount.get(r.id) ?? 0,
+    users_count: userCount.get(r.id) ?? 0,
+    created_at: r.created_at,
+  }));
+}
+
+export async function getCourse(db: Db | Trx, id: number): Promise<StaffCourse | undefined> {
+  const row = await db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await views(db, [row]))[0] : undefined;
+}
+
+export async function listCourses(
+  db: Db,
+  query: StaffListQuery & z.output<typeof staffCourseListQuerySchema>,
+) {
+  let base = db.selectFrom('courses');
+  if (query.q) base = base.where(matches('name', query.q));
+  if (query.grade_id !== undefined) {
+    const id = query.grade_id;
+    base = base.where('id', 'in', (eb) =>
+      eb.selectFrom('course_grades').select('course_id').where('grade_id', '=', id),
+    );
+  }
+  if (query.category_id !== undefined) {
+    const id = query.category_id;
+    base = base.where('id', 'in', (eb) =>
+      eb.selectFrom('course_categories').select('course_id').where('category_id', '=', id),
+    );
+  }
+  if (query.teacher_id !== undefined) {
+    const id = query.teacher_id;
+    base = base.where('id', 'in', (eb) =>
+      eb.selectFrom('course_teachers').select('course_id').where('teacher_id', '=', id),
+    );
+  }
+  if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
+  if (query.published !== undefined) base = base.where('published', '=', flagOf(query.published));
+  const sort = sortOf(
+    query,
+    ['id', 'name', 'price', 'created_at', 'featured', 'published'] as const,
+    'id',
+  );
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .selectAll()
+      .orderBy(sort.column, sort.direction)
+      .orderBy('id', sort.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { data: await views(db, rows), meta: { total: countOf(total) } };
+}
+
+type Fields = z.output<typeof staffCourseUpdateSchema>;
+
+/** 422 on the field naming an id that does not exist. */
+async function checkLinks(trx: Trx, body: Fields): Promise<void> {
+  const lists = [
+    ['grade_ids', 'grades', body.grade_ids, VALIDATION_MESSAGES.grade],
+    ['category_ids', 'categories', body.category_ids, VALIDATION_MESSAGES.category],
+    ['teacher_ids', 'teachers', body.teacher_ids, VALIDATION_MESSAGES.choice],
+  ] as const;
+  for (const [field, table, ids, message] of lists) {
+    if (!ids || ids.length === 0) continue;
+    const unique = [...new Set(ids)];
+    const found = await trx.selectFrom(table).select('id').where('id', 'in', unique).execute();
+    if (found.length !== unique.length) throw fieldError(field, message);
+  }
+}
+
+async function writeLinks(trx: Trx, courseId: number, body: Fields): Promise<void> {
+  if (body.grade_ids) {
+    await trx.deleteFrom('course_grades').where('course_id', '=', courseId).execute();
+    const ids = [...new Set(body.grade_ids)];
+    if (ids.length > 0) {
+      await trx
+        .insertInto('course_grades')
+        .values(ids.map((grade_id) => ({ course_id: courseId, grade_id })))
+        .execute();
+    }
+  }
+  if (body.category_ids) {
+    await trx.deleteFrom('course_categories').where('course_id', '=', courseId).execute();
+    const ids = [...new Set(body.category_ids)];
+    if (ids.length > 0) {
+      await trx
+        .insertInto('course_categories')
+        .values(ids.map((category_id) => ({ course_id: courseId, category_id })))
+        .execute();
+    }
+  }
+  if (body.teacher_ids) {
+    await trx.deleteFrom('course_teachers').where('course_id', '=', courseId).execute();
+    const ids = [...new Set(body.teacher_ids)];
+    if (ids.length > 0) {
+      await trx
+        .insertInto('course_teachers')
+        .values(ids.map((teacher_id, position) => ({ course_id: courseId, teacher_id, position })))
+        .execute();
+    }
+  }
+}
+
+function columns(body: Fields) {
+  return defined({
+    name: body.name,
+    description: body.description,
+    featured: body.featured === undefined ? undefined : flagOf(body.featured),
+    pay_type: body.pay_type,
+    price: body.price === undefined ? undefined : piasters(body.price),
+    show_preview: body.show_preview === undefined ? undefined : flagOf(body.show_preview),
+    users_limit: body.users_limit,
+    published: body.published === undefined ? undefined : flagOf(body.published),
+  });
+}
+
+/** Prices are the admin's (ADR 022): a leader may not set or change one. */
+function checkPrice(actor: Actor, body: Fields, current: number): void {
+  if (isAdmin(actor) || body.price === undefined) return;
+  if (piasters(body.price) !== current) {
+    throw new AppError('FORBIDDEN', STAFF_MESSAGES.pricesForbidden);
+  }
+}
+
+export async function createCourse(
+  db: Db,
+  actor: Actor,
+  body: z.output<typeof staffCourseCreateSchema>,
+): Promise<StaffCourse> {
+  checkPrice(actor, body, 0);
+  const { after } = await change(
+    db,
+    actor,
+    { resource: 'courses', action: 'create' },
+    getCourse,
+    async (trx) => {
+      await checkLinks(trx, body);
+      const description = body.description ?? '';
+      const row = await trx
+        .insertInto('courses')
+        .values({
+          featured: 0,
+          price: 0,
+          show_preview: 0,
+          users_limit: null,
+          published: 1,
+          ...columns(body),
+          name: body.name,
+          description,
+          pay_type: body.pay_type,
+          search_text: courseSearchText({ name: body.name, description }),
+          image_path: null,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLinks(trx, row.id, body);
+      return row.id;
+    },
+  );
+  return after!;
+}
+
+export async function updateCourse(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: Fields,
+): Promise<StaffCourse> {
+  const { after } = await change(
+    db,
+    actor,
+    { resource: 'courses', action: 'update', id },
+    getCourse,
+    async (trx, before) => {
+      checkPrice(actor, body, piasters(before!.price));
+      await checkLinks(trx, body);
+      const values = columns(body);
+      if (body.name !== undefined || body.description !== undefined) {
+        Object.assign(values, {
+          search_text: courseSearchText({
+            name: body.name ?? before!.name,
+            description: body.description ?? before!.description,
+          }),
+        });
+      }
+      if (Object.keys(values).length > 0) {
+        await trx.updateTable('courses').set(values).where('id', '=', id).execute();
+      }
+      await writeLinks(trx, id, body);
+      return id;
+    },
+  );
+  return after!;
+}
+
+export async function setCourseImage(db: Db, actor: Actor, id: number, path: string) {
+  await change(db, actor, { resource: 'courses', action: 'upload', id }, getCourse, async (trx) => {
+    await trx.updateTable('courses').set({ image_path: path }).where('id', '=', id).execute();
+    return id;
+  });
+}
+
+/**
+ * Deletes a course with its lectures, unless students joined it or bought one of its lectures
+ * (409): their purchases and ledgers point at it.
+ */
+export async function deleteCourse(db: Db, actor: Actor, id: number): Promise<void> {
+  await change(db, actor, { resource: 'courses', action: 'delete', id }, getCourse, async (trx) => {
+    const joined = await trx
+      .selectFrom('enrollments')
+      .select('user_id')
+      .where('course_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    const bought = await trx
+      .selectFrom('lecture_purchases')
+      .innerJoin('lectures', 'lectures.id', 'lecture_purchases.lecture_id')
+      .select('lecture_purchases.id')
+      .where('lectures.course_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (joined || bought) throw conflict(STAFF_MESSAGES.courseHasPurchases);
+    await trx.deleteFrom('courses').where('id', '=', id).execute();
+    return id;
+  });
+}

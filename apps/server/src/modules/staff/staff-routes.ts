@@ -1,0 +1,192 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { endpoints, STAFF_MESSAGES } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { bearerToken } from '../../plugins/auth';
+import { serve } from '../../plugins/endpoint';
+import { staffRoleOf } from '../../plugins/staff-role';
+import { checkLogin } from '../auth/auth-service';
+import { issueToken, revokeToken } from '../auth/session-tokens';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  updateAccount,
+} from './account-staff';
+import { listAudit } from './audit-staff';
+import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from './course-staff';
+import {
+  createLecture,
+  deleteLecture,
+  getLecture,
+  listLectures,
+  orderLectures,
+  updateLecture,
+} from './lecture-staff';
+import { createNamed, deleteNamed, getNamed, listNamed, updateNamed } from './named-staff';
+import {
+  headerImages,
+  putHeaderImages,
+  staffSettings,
+  updateStaffSettings,
+} from './settings-staff';
+import { notFound, type Actor } from './staff-core';
+import {
+  createTeacher,
+  deleteTeacher,
+  getTeacher,
+  listTeachers,
+  updateTeacher,
+} from './teacher-staff';
+
+/** The staff member of a request (the role hook of serve() already let them in). */
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.requireUser();
+  return { id: user.id, name: user.name, groupId: user.group_id };
+}
+
+function found<T>(item: T | undefined): { data: T } {
+  if (item === undefined) throw notFound();
+  return { data: item };
+}
+
+/** The staff API (ADR 022): every route's role comes from its contract entry. */
+export const staffRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const { db } = ctx;
+    const e = endpoints;
+
+    // Sign-in: a staff account's e-mail and password, with the students' login limits.
+    serve(app, e.staffLogin, async (request) => {
+      const row = await checkLogin(db, request.body.email, request.body.password, request.ip);
+      const role = staffRoleOf(row.group_id);
+      if (role === null) throw new AppError('FORBIDDEN', STAFF_MESSAGES.notStaff);
+      const token = await issueToken(db, row.id, request.client.platform);
+      return { data: { token, user: { id: row.id, name: row.name, email: row.email, role } } };
+    });
+    serve(app, e.staffMe, async (request) => {
+      const user = await request.requireUser();
+      return {
+        data: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: staffRoleOf(user.group_id)!,
+        },
+      };
+    });
+    serve(app, e.staffLogout, async (request) => {
+      await revokeToken(db, bearerToken(request)!);
+      return { data: { message: 'تم تسجيل الخروج' } };
+    });
+
+    for (const table of ['grades', 'categories'] as const) {
+      const names =
+        table === 'grades'
+          ? ([
+              e.staffListGrades,
+              e.staffGetGrade,
+              e.staffCreateGrade,
+              e.staffUpdateGrade,
+              e.staffDeleteGrade,
+            ] as const)
+          : ([
+              e.staffListCategories,
+              e.staffGetCategory,
+              e.staffCreateCategory,
+              e.staffUpdateCategory,
+              e.staffDeleteCategory,
+            ] as const);
+      const [list, get, create, update, remove] = names;
+      serve(app, list, async (request) => listNamed(db, table, request.query));
+      serve(app, get, async (request) => found(await getNamed(db, table, request.params.id)));
+      serve(app, create, async (request) => ({
+        data: await createNamed(db, await actorOf(request), table, request.body),
+      }));
+      serve(app, update, async (request) => ({
+        data: await updateNamed(db, await actorOf(request), table, request.params.id, request.body),
+      }));
+      serve(app, remove, async (request) => {
+        await deleteNamed(db, await actorOf(request), table, request.params.id);
+        return { data: { id: request.params.id } };
+      });
+    }
+
+    serve(app, e.staffListTeachers, async (request) => listTeachers(db, request.query));
+    serve(app, e.staffGetTeacher, async (request) =>
+      found(await getTeacher(db, request.params.id)),
+    );
+    serve(app, e.staffCreateTeacher, async (request) => ({
+      data: await createTeacher(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateTeacher, async (request) => ({
+      data: await updateTeacher(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteTeacher, async (request) => {
+      await deleteTeacher(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListCourses, async (request) => listCourses(db, request.query));
+    serve(app, e.staffGetCourse, async (request) => found(await getCourse(db, request.params.id)));
+    serve(app, e.staffCreateCourse, async (request) => ({
+      data: await createCourse(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateCourse, async (request) => ({
+      data: await updateCourse(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteCourse, async (request) => {
+      await deleteCourse(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListLectures, async (request) => listLectures(db, request.query));
+    serve(app, e.staffGetLecture, async (request) =>
+      found(await getLecture(db, request.params.id)),
+    );
+    serve(app, e.staffCreateLecture, async (request) => ({
+      data: await createLecture(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateLecture, async (request) => ({
+      data: await updateLecture(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteLecture, async (request) => {
+      await deleteLecture(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+    serve(app, e.staffOrderLectures, async (request) => ({
+      data: await orderLectures(db, await actorOf(request), request.params.id, request.body.ids),
+    }));
+
+    serve(app, e.staffGetSettings, async () => ({ data: await staffSettings(db) }));
+    serve(app, e.staffUpdateSettings, async (request) => ({
+      data: await updateStaffSettings(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffGetHeaderImages, async () => ({ data: await headerImages(db) }));
+    serve(app, e.staffPutHeaderImages, async (request) => ({
+      data: await putHeaderImages(
+        db,
+        await actorOf(request),
+        request.body.header_images.map((s) => ({ url: s.url, href: s.href ?? null, to: s.to })),
+      ),
+    }));
+
+    serve(app, e.staffListAuditLog, async (request) => listAudit(db, request.query));
+
+    serve(app, e.staffListAccounts, async (request) => listAccounts(db, request.query));
+    serve(app, e.staffGetAccount, async (request) =>
+      found(await getAccount(db, request.params.id)),
+    );
+    serve(app, e.staffCreateAccount, async (request) => ({
+      data: await createAccount(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateAccount, async (request) => ({
+      data: await updateAccount(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteAccount, async (request) => {
+      await deleteAccount(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+  };

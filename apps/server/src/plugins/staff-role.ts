@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { STAFF_GROUP_IDS, STAFF_MESSAGES, type StaffRole } from '@dars/contract';
+import { AppError } from '../lib/app-error';
+
+/** The staff role of a users row's group_id, or null for a student. */
+export function staffRoleOf(groupId: number | null): StaffRole | null {
+  if (groupId === STAFF_GROUP_IDS.admin) return 'admin';
+  if (groupId === STAFF_GROUP_IDS.leader) return 'leader';
+  return null;
+}
+
+/**
+ * The onRequest hook of a staff call (ADR 022), after the bearer token's: a student gets 403,
+ * and so does a leader on a call only admins make. Runs before the body is read.
+ * @example serve(app, endpoints.staffGetSettings, …) // adds requireStaffRole('admin') itself
+ */
+export function requireStaffRole(least: StaffRole) {
+  return async function staffRole(request: FastifyRequest): Promise<void> {
+    const role = staffRoleOf((await request.requireUser()).group_id);
+    if (role === null) throw new AppError('FORBIDDEN', STAFF_MESSAGES.notStaff);
+    if (least === 'admin' && role !== 'admin') {
+      throw new AppError('FORBIDDEN', STAFF_MESSAGES.forbidden);
+    }
+  };
+}
