@@ -1,0 +1,95 @@
+// `npm run staff -- create-admin --email E --name N --phone P [--password W]`
+// Makes a first admin (or turns an existing account into one) in the configured database
+// (DATA_DIR / DATABASE_URL). The password comes from --password or STAFF_PASSWORD.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { staffAccountCreateSchema, STAFF_GROUP_IDS } from '@dars/contract';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { hashPassword } from '../../lib/passwords';
+import { nowIso } from '../../lib/time';
+import { createAccount } from './account-staff';
+import { writeAudit } from './staff-core';
+
+const USAGE =
+  'usage: npm run staff -- create-admin --email admin@school.example --name "الاسم" --phone 01012345678 [--password …]\n' +
+  '       (or STAFF_PASSWORD=… in the environment; at least 8 characters)';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    phone: { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+if (positionals[0] !== 'create-admin') {
+  console.error(USAGE);
+  process.exit(2);
+}
+const config = loadConfig();
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.join(config.dataDir, 'dars.sqlite'),
+});
+const system = { id: null, name: 'سطر الأوامر', groupId: STAFF_GROUP_IDS.admin };
+try {
+  await migrateToLatest(database.db);
+  const email = (values.email ?? '').trim().toLowerCase();
+  const password = values.password ?? process.env.STAFF_PASSWORD ?? '';
+  const existing = email
+    ? await database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirst()
+    : undefined;
+  if (existing) {
+    // An account that exists becomes an admin; its password changes only when one is given.
+    const set: { group_id: number; updated_at: string; password_hash?: string } = {
+      group_id: STAFF_GROUP_IDS.admin,
+      updated_at: nowIso(),
+    };
+    if (password) {
+      if (password.length < 8) throw new Error('the password needs at least 8 characters');
+      set.password_hash = await hashPassword(password);
+    }
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set(set).where('id', '=', existing.id).execute();
+      await writeAudit(trx, system, {
+        action: 'update',
+        resource: 'accounts',
+        resourceId: existing.id,
+        before: {
+          role: existing.group_id === 2 ? 'leader' : existing.group_id === 1 ? 'admin' : null,
+        },
+        after: { role: 'admin' },
+      });
+    });
+    console.log(`${email} is now an admin (id ${existing.id}).`);
+  } else {
+    const parsed = staffAccountCreateSchema.safeParse({
+      email,
+      name: values.name,
+      phone: values.phone,
+      password,
+      role: 'admin',
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        console.error(`${issue.path.join('.')}: ${issue.message}`);
+      console.error(USAGE);
+      process.exitCode = 2;
+    } else {
+      const account = await createAccount(database.db, null, parsed.data);
+      console.log(`admin ${account.email} created (id ${account.id}); sign in at /staff.`);
+    }
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await database.destroy();
+}
