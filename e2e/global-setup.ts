@@ -49,9 +49,12 @@ export default async function setup(project: TestProject) {
     : path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(builtWeb, 'index.html'))) {
     if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${builtWeb} holds no built web app`);
+    // Vitest sets NODE_ENV=test, which would give the server-rendering bundle React's
+    // development JSX runtime: build as `npm run build` does.
     const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], {
       cwd: ROOT,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) throw new Error('web build failed');
   }

@@ -50,9 +50,49 @@ async function markAnnouncementSeen(context: BrowserContext, baseURL: string): P
   ] as const);
 }
 
+/** What each context's pages reported as blocked by the Content-Security-Policy. */
+const cspViolations = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * Records every Content-Security-Policy violation of the context's pages (the document's
+ * `securitypolicyviolation` event, as `path: directive blocked what`), so a journey fails
+ * when the app loads a script, style, image or frame its own policy refuses: the student
+ * would meet a broken screen that no text assertion sees.
+ * @example await watchCsp(context); …; expectNoCspViolations(context)
+ */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  const seen: string[] = [];
+  cspViolations.set(context, seen);
+  await context.exposeBinding('__darsCspViolation', (_source, line: string) => {
+    seen.push(line);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __darsCspViolation?: (line: string) => void })
+        .__darsCspViolation;
+      report?.(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}` +
+          (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : ''),
+      );
+    });
+  });
+}
+
+/**
+ * Fails when any page of the context has reported a CSP violation since `watchCsp`.
+ * @example expectNoCspViolations(page.context())
+ */
+export function expectNoCspViolations(context: BrowserContext): void {
+  const seen = cspViolations.get(context) ?? [];
+  if (seen.length > 0) {
+    throw new Error(`Content-Security-Policy violations:\n  ${seen.join('\n  ')}`);
+  }
+}
+
 /**
  * A fresh context (no stored token) at the given viewport, with Arabic as the browser
- * language. Unless `announcement: 'unseen'`, the general announcement counts as read.
+ * language, watched for CSP violations (watchCsp). Unless `announcement: 'unseen'`, the
+ * general announcement counts as read.
  * @example const { context, page } = await openPage(browser, inject('baseURL'), 'phone');
  */
 export async function openPage(
@@ -69,6 +109,7 @@ export async function openPage(
     hasTouch: viewport === 'phone',
     deviceScaleFactor: 1,
   });
+  await watchCsp(context);
   if (announcement === 'seen') await markAnnouncementSeen(context, baseURL);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -94,7 +135,7 @@ export async function waitForAppStart(page: Page): Promise<void> {
  * below the fold would stay blank), transitions finished, and captured from the top (a
  * capture of a scrolled page draws the sticky top bar in the middle). The scroll position
  * is restored afterwards. Then axe checks the screen (support/a11y.ts): a serious or critical
- * violation fails the journey. Pass `fullPage: false` for an overlay (a menu, a dialog): it
+ * violation fails the journey, as does any CSP violation the context has seen. Pass `fullPage: false` for an overlay (a menu, a dialog): it
  * covers the viewport only, so the rest of a full-page capture would show it cut off.
  * @example await screenshot(page, 'phone-01-welcome')
  */
@@ -118,6 +159,7 @@ export async function screenshot(
   if (fullPage) await page.evaluate(({ x, y }) => window.scrollTo(x, y), scrolled);
   // After the capture, so a failing screen's picture is there to look at.
   await expectNoSeriousA11yViolations(page);
+  expectNoCspViolations(page.context());
   return file;
 }
 

@@ -1,6 +1,12 @@
 import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectNoCspViolations,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { it as studentsIt } from './students';
 
 /** The viewports every journey walks, in order (architecture.md). */
@@ -20,8 +26,8 @@ export interface Screen {
 
 /**
  * `it` with the `students` fixture and a `Screen`: one browser per file, and for each test a
- * fresh context and page at the suite's viewport (openPage: Arabic, the announcement read),
- * closed when the test ends, pass or fail.
+ * fresh context and page at the suite's viewport (openPage: Arabic, the announcement read,
+ * CSP watched), closed when the test ends, pass or fail; a CSP violation fails the test.
  * @example describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => { it.override({ viewport }); it('…', async ({ page }) => { await page.goto('/') }) })
  */
 export const it = studentsIt.extend<{
@@ -45,6 +51,8 @@ export const it = studentsIt.extend<{
     const opened = await openPage(browser, inject('baseURL'), viewport);
     try {
       await use(opened);
+      // Also what the journey met after its last screenshot.
+      expectNoCspViolations(opened.context);
     } finally {
       await opened.context.close();
     }
