@@ -7,13 +7,17 @@ import { preloadFonts } from './build/preload-fonts';
  * Shared code of the app (not screens): small modules that would otherwise be tiny chunks.
  * The exams and wallet features' are left out: only their routes use them, so they split with
  * those routes instead of joining what every page loads (ADR 017, ADR 020). So is the QR code's
- * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020).
+ * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020), and the
+ * native apps' bridges (`platform/native.ts`, `platform/dars-player.ts`, ADR 021).
  */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.)|lib[\\/]|platform[\\/])|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
 
-/** Libraries only a late-loaded part uses (the QR encoder): they load with that part, not in vendor. */
-const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/])/;
+/**
+ * Libraries only a late-loaded part uses (the QR encoder; Capacitor and its plugins, which only
+ * the native apps load with `platform/native.ts`, ADR 021): they load with that part, not in vendor.
+ */
+const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/])/;
 
 /**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's

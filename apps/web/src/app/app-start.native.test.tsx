@@ -7,7 +7,13 @@ import { AppStart } from './app-start';
 
 // An Android app at 1.0.0 inside the native wrapper.
 vi.mock('../platform/platform', () => ({
-  platform: { name: 'android', isNative: true, getAppVersion: async () => '1.0.0' },
+  platform: {
+    name: 'android',
+    isNative: true,
+    getAppVersion: async () => '1.0.0',
+    openExternal: async () => undefined,
+    hideSplash: async () => undefined,
+  },
 }));
 
 function renderStart() {

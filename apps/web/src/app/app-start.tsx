@@ -15,6 +15,7 @@ import { clearToken, getToken, setToken } from '../lib/token-storage';
 import { useStoredToken } from '../lib/use-stored-token';
 import { needsForcedUpdate } from '../lib/version';
 import { platform } from '../platform/platform';
+import { startNative } from '../platform/start-native';
 import { signOut } from './session-actions';
 
 type Phase = 'loading' | 'settings-error' | 'maintenance' | 'update' | 'auth-error' | 'ready';
@@ -104,6 +105,8 @@ export function AppStart({
 }) {
   const settingsQuery = useAppSettingsQuery();
   const settings = settingsQuery.data;
+  // The native apps: external links to the system browser, the native splash away (ADR 021).
+  useEffect(() => startNative(platform), []);
   const forcedUpdate = useForcedUpdate(settings);
   // The start-up check is about the token found at start; later sign-ins don't re-gate the app.
   const [startToken] = useState(getToken);

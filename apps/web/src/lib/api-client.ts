@@ -1,6 +1,7 @@
 import { API_BASE, APP_VERSION, apiErrorSchema, type FieldErrors } from '@dars/contract';
 import type { z } from 'zod';
 import { platform } from '../platform/platform';
+import { serverOrigin } from '../platform/server-origin';
 import { getToken } from './token-storage';
 
 /** Transport failures that never reached a server answer. */
@@ -54,14 +55,15 @@ export interface ApiRequest<S extends z.ZodType> {
 /**
  * The URL of an API path: a path of the API (`/courses`) is put under `API_BASE`; a path
  * that already starts with it (a `links.next` such as `/api/v1/courses?page=2`) or a full
- * URL is used as it is.
+ * URL is used as it is. In the native apps, whose pages come from the app, a path is put under
+ * the server's origin (`platform/server-origin.ts`).
  * @example apiUrl('/courses', { query: 'جبر', page: 2 }) // '/api/v1/courses?query=%D8%AC…&page=2'
  */
 export function apiUrl(path: string, query?: QueryParams): string {
-  const base =
-    /^https?:\/\//.test(path) || path.startsWith(`${API_BASE}/`) || path === API_BASE
-      ? path
-      : `${API_BASE}${path}`;
+  const absolute = /^https?:\/\//.test(path);
+  const local =
+    absolute || path.startsWith(`${API_BASE}/`) || path === API_BASE ? path : `${API_BASE}${path}`;
+  const base = absolute ? local : `${serverOrigin() ?? ''}${local}`;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
@@ -83,11 +85,15 @@ export function setApiTransport(fetchLike: typeof fetch): void {
   transport = fetchLike;
 }
 
-function requestHeaders(body: unknown): Headers {
+/**
+ * The headers of every call (spec §7): App-Platform, and App-Version, which is the installed
+ * app's own version on native (read once from the app) and the build's on the web.
+ */
+async function requestHeaders(body: unknown): Promise<Headers> {
   const headers = new Headers({
     Accept: 'application/json',
     'App-Platform': platform.name,
-    'App-Version': APP_VERSION,
+    'App-Version': platform.isNative ? await platform.getAppVersion() : APP_VERSION,
   });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -120,7 +126,7 @@ export async function apiFetch<S extends z.ZodType>(
   try {
     response = await transport(apiUrl(path, query), {
       method,
-      headers: requestHeaders(body),
+      headers: await requestHeaders(body),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal,
     });

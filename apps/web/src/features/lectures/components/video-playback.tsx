@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,
   AppBar,
@@ -26,7 +26,7 @@ import { isPhoneOrTablet } from '../../../platform/device';
 import { platform } from '../../../platform/platform';
 import { t } from '../../../i18n/t';
 import { usePlayerUrl } from '../hooks/use-player-url';
-import { desktopPlayerLink, playbackMode } from '../lib/playback-mode';
+import { desktopPlayerLink, playbackMode, playsInDrmPlayer } from '../lib/playback-mode';
 
 interface PlaybackProps {
   video: Pick<Video, 'id' | 'name'>;
@@ -50,10 +50,62 @@ export function VideoPlayback(props: PlaybackProps) {
   return <PhoneAppDialog {...props} />;
 }
 
-/** Our player page (it streams, shows the watermark and counts the view) in a frame. */
+/**
+ * iOS hides its status bar while the full-screen video dialog is open (spec §2 "with iOS
+ * status-bar adjustments"); other platforms are left as they are.
+ */
+function useVideoFullScreen(): void {
+  useEffect(() => {
+    void platform.setVideoFullScreen(true);
+    return () => void platform.setVideoFullScreen(false);
+  }, []);
+}
+
+/**
+ * With a license url in the native apps, the native DRM player plays the video and the
+ * dialog closes with it; 'unavailable' when this app has no such player, so the frame plays it.
+ */
+function useDrmPlayback(
+  source: ReturnType<typeof usePlayerUrl>,
+  name: string,
+  onClose: () => void,
+): 'no' | 'playing' | 'unavailable' {
+  const drm = playsInDrmPlayer({ platform: platform.name, hasLicense: !!source.licenseUrl });
+  const [state, setState] = useState<'playing' | 'unavailable'>('playing');
+  const { url, licenseUrl, watermark } = source;
+  // The caller's onClose may be a new function each render: the player opens once.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    if (!drm || !url || !licenseUrl) return;
+    let live = true;
+    void platform
+      .playProtectedVideo({ url, licenseUrl, title: name, watermark: watermark ?? '' })
+      .then((played) => {
+        if (!live) return;
+        if (played) close.current();
+        else setState('unavailable');
+      });
+    return () => {
+      live = false;
+    };
+  }, [drm, url, licenseUrl, watermark, name]);
+  return drm ? state : 'no';
+}
+
+/**
+ * Our player page (it streams, shows the watermark and counts the view) in a frame, or the
+ * native DRM player when the server sent a license url to an app.
+ */
 function EmbeddedPlayerDialog({ video, onClose }: PlaybackProps) {
-  const { url, isPending, error } = usePlayerUrl(video.id);
+  const source = usePlayerUrl(video.id);
+  const { url, error } = source;
+  const drm = useDrmPlayback(source, video.name, onClose);
+  const isPending = source.isPending || drm === 'playing';
   const titleId = useId();
+  useVideoFullScreen();
   return (
     <Dialog
       open

@@ -7,6 +7,10 @@ export interface PlayerSource {
   url: string | undefined;
   /** The encrypted `u`, as the desktop app takes it. */
   token: string | undefined;
+  /** The decrypted license url (`lc`), for the native DRM player; null when none came. */
+  licenseUrl: string | null | undefined;
+  /** The student's watermark text. */
+  watermark: string | undefined;
   isPending: boolean;
   /** A refusal of the server (views used up, …) or a url that would not decrypt. */
   error: Error | null;
@@ -31,10 +35,24 @@ export function usePlayerUrl(
     gcTime: 0,
     retry: false,
   });
+  const lc = video.data?.lc ?? null;
+  const license = useQuery({
+    queryKey: ['video-license-url', videoId, lc],
+    queryFn: () => decryptVideoUrl(lc!),
+    enabled: options.decrypt && lc !== null && video.data !== undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const hasLicense = lc !== null && video.data !== undefined;
   return {
     url: decrypted.data,
     token,
-    isPending: video.isPending || (options.decrypt && decrypted.isPending),
-    error: video.error ?? decrypted.error,
+    licenseUrl: video.data === undefined ? undefined : hasLicense ? license.data : null,
+    watermark: video.data?.watermark_id,
+    isPending:
+      video.isPending ||
+      (options.decrypt && (decrypted.isPending || (hasLicense && license.isPending))),
+    error: video.error ?? decrypted.error ?? license.error,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopPlayerLink, playbackMode } from './playback-mode';
+import { desktopPlayerLink, playbackMode, playsInDrmPlayer } from './playback-mode';
 
 describe('playbackMode', () => {
   it('embeds our player when web playback is enabled', () => {
@@ -22,6 +22,19 @@ describe('playbackMode', () => {
     expect(playbackMode({ enableWp: false, platform: 'web', phoneOrTablet: true })).toBe(
       'phone-app',
     );
+  });
+});
+
+describe('playsInDrmPlayer', () => {
+  it('takes the native DRM player only in the apps and only with a license url', () => {
+    expect(playsInDrmPlayer({ platform: 'android', hasLicense: true })).toBe(true);
+    expect(playsInDrmPlayer({ platform: 'ios', hasLicense: true })).toBe(true);
+    for (const platform of ['android', 'ios', 'web', 'mini', 'desktop'] as const) {
+      expect(playsInDrmPlayer({ platform, hasLicense: false })).toBe(false);
+    }
+    for (const platform of ['web', 'mini', 'desktop'] as const) {
+      expect(playsInDrmPlayer({ platform, hasLicense: true })).toBe(false);
+    }
   });
 });
 

@@ -25,6 +25,17 @@ export function playbackMode(context: {
   return phoneOrTablet ? 'phone-app' : 'desktop-app';
 }
 
+/**
+ * Whether a video plays in the native DRM player (spec §2: "a native DRM player when a license
+ * url is returned"): only in the Android and iOS apps, and only with a license url (`lc`).
+ * Anywhere else, or without `lc`, the embedded player page plays it.
+ * @example playsInDrmPlayer({ platform: 'android', hasLicense: true }) // true
+ * @example playsInDrmPlayer({ platform: 'mini', hasLicense: true }) // false
+ */
+export function playsInDrmPlayer(context: { platform: Platform; hasLicense: boolean }): boolean {
+  return context.hasLicense && (context.platform === 'android' || context.platform === 'ios');
+}
+
 /** The custom protocol the desktop player app registers. */
 export const DESKTOP_PLAYER_PROTOCOL = 'dars-player';
 
