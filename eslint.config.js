@@ -138,6 +138,19 @@ export default tseslint.config(
     },
   },
   {
+    // The staff console and the shared UI package: browser code; apps never import each other.
+    files: ['apps/staff/**', 'packages/ui/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@dars/server*', '@dars/web*', '**/apps/server/**', '**/apps/web/**'] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -30,6 +30,18 @@ export default defineConfig({
         },
       },
       {
+        extends: './apps/staff/vite.config.ts',
+        test: {
+          name: 'staff',
+          root: './apps/staff',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          // react-admin on MUI in jsdom, on a shared 2-core machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           environment: 'node',

@@ -60,11 +60,15 @@ ok = step('typecheck', npm, ['run', '-s', 'typecheck']) && ok;
 const built = step('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
 ok = built && ok;
 if (built) ok = step('bundle budget', npm, ['run', '-s', 'bench:bundle']) && ok;
+const builtStaff = step('build staff console', npm, ['run', '-s', 'build', '-w', '@dars/staff']);
+ok = builtStaff && ok;
 // The e2e journeys need the build; without it they would only repeat the build's failure.
 ok =
   vitest(
     'tests (SQLite)',
-    built ? [] : ['--project', 'unit', '--project', 'web', '--project', 'server'],
+    built && builtStaff
+      ? []
+      : ['--project', 'unit', '--project', 'web', '--project', 'staff', '--project', 'server'],
     { TEST_DATABASE_URL: '' },
   ) && ok;
 if (process.env.TEST_DATABASE_URL) {

@@ -3,7 +3,7 @@
 // are reported as skipped), and projects that ran no test at all.
 import path from 'node:path';
 
-export const PROJECTS = ['unit', 'web', 'server', 'e2e'];
+export const PROJECTS = ['unit', 'web', 'staff', 'server', 'e2e'];
 
 /**
  * Which Vitest project a test file belongs to (mirrors the includes in vitest.config.ts).
@@ -13,6 +13,7 @@ export function projectOf(root, file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
   if (rel.startsWith('e2e/')) return 'e2e';
   if (rel.startsWith('apps/web/')) return 'web';
+  if (rel.startsWith('apps/staff/')) return 'staff';
   if (rel.startsWith('apps/server/test/')) return 'server';
   return 'unit';
 }

@@ -1,0 +1,154 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { StaffApp } from './app';
+import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
+
+const COURSE = {
+  id: 7,
+  name: 'فيزياء الصف الثالث',
+  description: '',
+  image_url: null,
+  featured: false,
+  pay_type: 'lectures',
+  price: 120,
+  free: false,
+  show_preview: true,
+  users_limit: null,
+  published: true,
+  grade_ids: [],
+  category_ids: [],
+  teacher_ids: [],
+  lectures_count: 0,
+  users_count: 0,
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+function start(path = '/staff/') {
+  window.history.replaceState(null, '', path);
+  return render(<StaffApp />);
+}
+
+async function signIn(email: string) {
+  const user = userEvent.setup();
+  await user.type(
+    await screen.findByLabelText(/^البريد الإلكتروني/, { selector: 'input' }, { timeout: 20_000 }),
+    email,
+  );
+  await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+  return user;
+}
+
+describe('the staff console', () => {
+  it('signs in in Arabic with the e-mail and password, then calls with the bearer token', async () => {
+    const api = fakeStaffApi([...staffBasics(ADMIN)]);
+    start();
+    await signIn('admin@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    const login = api.calls.find((c) => c.path === '/staff/login');
+    expect(login?.body).toEqual({ email: 'admin@dars.test', password: 'secret-pass' });
+    const me = api.calls.find((c) => c.path === '/staff/me');
+    expect(me?.authorization).toBe('Bearer tok-1');
+  });
+
+  it("shows the server's Arabic refusal when signing in fails", async () => {
+    fakeStaffApi([
+      (c) =>
+        c.path === '/staff/login'
+          ? { status: 403, body: { message: 'هذا الحساب ليس من حسابات فريق العمل' } }
+          : undefined,
+    ]);
+    start();
+    await signIn('student@dars.test');
+    expect(await screen.findByText('هذا الحساب ليس من حسابات فريق العمل')).toBeInTheDocument();
+  });
+
+  it('shows an admin the settings', async () => {
+    fakeStaffApi([...staffBasics(ADMIN)]);
+    start();
+    await signIn('admin@dars.test');
+    expect(await screen.findByRole('menuitem', { name: /الإعدادات/ })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: /الدورات/ })).toBeInTheDocument();
+  });
+
+  it('shows a leader the content but not the settings', async () => {
+    fakeStaffApi([...staffBasics(LEADER)]);
+    start();
+    await signIn('leader@dars.test');
+    expect(await screen.findByRole('menuitem', { name: /الدورات/ })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: /الصفوف الدراسية/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /الإعدادات/ })).not.toBeInTheDocument();
+  });
+
+  it("puts the server's 422 field messages under the fields", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('grades', []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/grades'
+          ? {
+              status: 422,
+              body: {
+                message: 'البيانات غير صحيحة',
+                errors: { name: ['الاسم مستخدم في صف آخر'] },
+              },
+            }
+          : undefined,
+    ]);
+    start();
+    const user = await signIn('admin@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    window.history.pushState(null, '', '/staff/grades/create');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await user.type(await screen.findByLabelText(/الاسم/), 'الصف الأول');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('الاسم مستخدم في صف آخر')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/staff/grades')?.body).toEqual({
+      name: 'الصف الأول',
+    });
+  });
+
+  it("disables a course's price for a leader and never sends it", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      (c) =>
+        c.path === '/staff/courses/7' && c.method === 'GET'
+          ? { body: { data: COURSE } }
+          : undefined,
+      (c) =>
+        c.path === '/staff/courses/7' && c.method === 'PATCH'
+          ? { body: { data: { ...COURSE, name: 'فيزياء 3' } } }
+          : undefined,
+      list('lectures', []),
+      list('grades', []),
+      list('categories', []),
+      list('teachers', []),
+    ]);
+    start();
+    const user = await signIn('leader@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    window.history.pushState(null, '', '/staff/courses/7');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const price = await screen.findByLabelText(/السعر/);
+    expect(price).toBeDisabled();
+    expect(screen.getByText('تعديل الأسعار متاح للمدير فقط')).toBeInTheDocument();
+    const name = screen.getByLabelText(/^الاسم/);
+    await user.clear(name);
+    await user.type(name, 'فيزياء 3');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'فيزياء 3' });
+  });
+
+  it('lists courses with their price in pounds', async () => {
+    fakeStaffApi([...staffBasics(ADMIN), list('courses', [COURSE])]);
+    start();
+    await signIn('admin@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    window.history.pushState(null, '', '/staff/courses');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const row = (await screen.findByText('فيزياء الصف الثالث')).closest('tr')!;
+    expect(within(row).getByText('120.00 جنيه')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
+import { createRtlCache } from '@dars/ui/rtl-cache';
+import SchoolIcon from '@mui/icons-material/School';
+import CategoryIcon from '@mui/icons-material/Category';
+import PersonIcon from '@mui/icons-material/Person';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import { authProvider } from './auth/auth-provider';
+import { dataProvider } from './data/data-provider';
+import { i18nProvider } from './i18n/ar';
+import { Dashboard } from './layout/dashboard';
+import { StaffLayout } from './layout/layout';
+import { NamedCreate, NamedEdit, NamedList } from './resources/named';
+import { TeacherCreate, TeacherEdit, TeacherList } from './resources/teachers';
+import { CourseCreate, CourseEdit, CourseList } from './resources/courses';
+import { LectureCreate, LectureEdit, LectureList } from './resources/lectures';
+import { SettingsEdit } from './resources/settings';
+import { HeaderImagesEdit } from './resources/header-images';
+import { staffTheme } from './theme';
+
+const rtlCache = createRtlCache();
+
+/**
+ * The staff console: react-admin on the staff API, Arabic, right to left, under /staff with
+ * real paths (/staff/courses/7; the server answers each with the console's page).
+ */
+export function StaffApp({ basename = '/staff' }: { basename?: string }) {
+  return (
+    <CacheProvider value={rtlCache}>
+      <BrowserRouter basename={basename}>
+        <Admin
+          title="لوحة إدارة دَرس"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          theme={staffTheme}
+          darkTheme={null}
+          layout={StaffLayout}
+          dashboard={Dashboard}
+          requireAuth
+          disableTelemetry
+        >
+          <Resource
+            name="courses"
+            list={CourseList}
+            create={CourseCreate}
+            edit={CourseEdit}
+            icon={MenuBookIcon}
+            recordRepresentation="name"
+          />
+          <Resource
+            name="lectures"
+            list={LectureList}
+            create={LectureCreate}
+            edit={LectureEdit}
+            icon={OndemandVideoIcon}
+            recordRepresentation="name"
+          />
+          <Resource
+            name="teachers"
+            list={TeacherList}
+            create={TeacherCreate}
+            edit={TeacherEdit}
+            icon={PersonIcon}
+            recordRepresentation="name"
+          />
+          <Resource
+            name="grades"
+            list={NamedList}
+            create={NamedCreate}
+            edit={NamedEdit}
+            icon={SchoolIcon}
+            recordRepresentation="name"
+          />
+          <Resource
+            name="categories"
+            list={NamedList}
+            create={NamedCreate}
+            edit={NamedEdit}
+            icon={CategoryIcon}
+            recordRepresentation="name"
+          />
+          <CustomRoutes>
+            <Route path="/settings" element={<SettingsEdit />} />
+            <Route path="/header-images" element={<HeaderImagesEdit />} />
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { StaffDataProvider } from '../data/data-provider';
+
+/**
+ * An image of a saved record (a course's picture, a teacher's avatar or banner): shows the
+ * current one and uploads a picked file at once to `uploadPath(id)` (the server checks its
+ * content and size), then reloads the record.
+ */
+export function ImageUpload({
+  source,
+  label,
+  uploadPath,
+}: {
+  source: string;
+  label: string;
+  uploadPath: (id: string | number) => string;
+}) {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  if (!record) return null;
+  const url = record[source] as string | null | undefined;
+
+  async function upload(file: File) {
+    setBusy(true);
+    try {
+      await dataProvider.uploadImage(uploadPath(record!.id), file);
+      notify('dars.image.uploaded', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle2" component="p" gutterBottom>
+        {label}
+      </Typography>
+      {url ? (
+        <Box
+          component="img"
+          src={url}
+          alt={label}
+          sx={{ display: 'block', maxWidth: 240, maxHeight: 160, borderRadius: 1, mb: 1 }}
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('dars.image.none')}
+        </Typography>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        aria-label={`${translate('dars.image.choose')}: ${label}`}
+        startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
+      >
+        {translate(busy ? 'dars.image.uploading' : 'dars.image.choose')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,280 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { raArabic } from './ra-ar';
+
+/**
+ * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
+ * record's page (singular) and 2 on a list (the plural, not the dual).
+ */
+function name(singular: string, plural: string): string {
+  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
+}
+
+const common = {
+  id: 'الرقم',
+  name: 'الاسم',
+  position: 'الترتيب',
+  created_at: 'تاريخ الإضافة',
+  q: 'بحث',
+};
+
+/** The console's own texts: resource names, field labels and screens. */
+export const consoleArabic = {
+  resources: {
+    grades: { name: name('صف دراسي', 'الصفوف الدراسية'), fields: common },
+    categories: { name: name('تصنيف', 'التصنيفات'), fields: common },
+    teachers: {
+      name: name('مدرس', 'المدرسون'),
+      fields: {
+        ...common,
+        bio: 'نبذة',
+        phone: 'الهاتف',
+        email: 'البريد الإلكتروني',
+        whatsapp_url: 'رابط واتساب',
+        facebook_url: 'رابط فيسبوك',
+        messenger_url: 'رابط ماسنجر',
+        twitter_url: 'رابط تويتر',
+        youtube_url: 'رابط يوتيوب',
+        telegram_url: 'رابط تيليجرام',
+        courses_count: 'عدد الدورات',
+        avatar_url: 'الصورة الشخصية',
+        banner_url: 'صورة الغلاف',
+      },
+    },
+    courses: {
+      name: name('دورة', 'الدورات'),
+      fields: {
+        ...common,
+        description: 'الوصف',
+        image_url: 'صورة الدورة',
+        featured: 'مميزة',
+        pay_type: 'طريقة الشراء',
+        price: 'السعر (جنيه)',
+        free: 'مجانية',
+        show_preview: 'عرض المعاينة',
+        users_limit: 'الحد الأقصى للطلاب',
+        published: 'منشورة',
+        grade_ids: 'الصفوف الدراسية',
+        category_ids: 'التصنيفات',
+        teacher_ids: 'المدرسون',
+        lectures_count: 'المحاضرات',
+        users_count: 'الطلاب',
+        grade_id: 'الصف الدراسي',
+        category_id: 'التصنيف',
+        teacher_id: 'المدرس',
+      },
+    },
+    lectures: {
+      name: name('محاضرة', 'المحاضرات'),
+      fields: {
+        ...common,
+        course_id: 'الدورة',
+        free: 'مجانية',
+        price: 'السعر (جنيه)',
+        preview: 'متاحة للمعاينة',
+        expiry_days: 'مدة الإتاحة بالأيام',
+        repurchasable: 'يمكن شراؤها مرة أخرى',
+        repurchase_price: 'سعر إعادة الشراء (جنيه)',
+        paycard_disabled: 'لا تُشترى بكارت الشحن',
+        videos_count: 'الفيديوهات',
+        attachments_count: 'المرفقات',
+        exams_count: 'الامتحانات',
+      },
+    },
+    videos: {
+      name: name('فيديو', 'الفيديوهات'),
+      fields: {
+        ...common,
+        lecture_id: 'المحاضرة',
+        views_limit: 'عدد المشاهدات المسموح',
+        hide_attendance_chips: 'إخفاء شارات الحضور',
+        attendance_required: 'الحضور مطلوب',
+        attendance_chip_text: 'نص شارة الحضور',
+        has_file: 'الملف مرفوع',
+        duration_seconds: 'المدة (ثانية)',
+      },
+    },
+    attachments: {
+      name: name('مرفق', 'المرفقات'),
+      fields: { ...common, lecture_id: 'المحاضرة', size: 'الحجم', extension: 'الامتداد' },
+    },
+    exams: {
+      name: name('امتحان', 'الامتحانات'),
+      fields: {
+        ...common,
+        description: 'الوصف',
+        exam_code: 'كود الامتحان',
+        kind: 'النوع',
+        course_id: 'الدورة',
+        is_general: 'امتحان عام',
+        duration_minutes: 'المدة بالدقائق',
+        starts_at: 'يبدأ في',
+        ends_at: 'ينتهي في',
+        pass_percentage: 'نسبة النجاح (%)',
+        show_result: 'إظهار النتيجة',
+        show_detailed_result: 'إظهار النتيجة التفصيلية',
+        shuffled_answers: 'ترتيب عشوائي للإجابات',
+        enable_images_answers: 'السماح بالإجابة بالصور',
+        questions_count: 'الأسئلة',
+        total_mark: 'الدرجة الكلية',
+        sessions_count: 'مرات الدخول',
+      },
+    },
+    questions: {
+      name: name('سؤال', 'الأسئلة'),
+      fields: {
+        ...common,
+        exam_id: 'الامتحان',
+        type: 'نوع السؤال',
+        text: 'نص السؤال',
+        mark: 'الدرجة',
+        answer_explain_text: 'شرح الإجابة',
+        answers: 'الإجابات',
+        correct: 'إجابة صحيحة',
+        correct_true: 'الإجابة الصحيحة: صواب',
+      },
+    },
+    'lecture-exams': {
+      name: name('امتحان محاضرة', 'امتحانات المحاضرات'),
+      fields: {
+        lecture_id: 'المحاضرة',
+        exam_id: 'الامتحان',
+        position: 'الترتيب',
+        must_pass: 'يجب النجاح فيه',
+        must_take: 'يجب دخوله',
+        alternative_exam_id: 'الامتحان البديل',
+        navigate_to_alternative: 'الانتقال إلى البديل',
+      },
+    },
+    accounts: {
+      name: name('حساب فريق العمل', 'حسابات فريق العمل'),
+      fields: {
+        ...common,
+        email: 'البريد الإلكتروني',
+        phone: 'الهاتف',
+        role: 'الدور',
+        password: 'كلمة المرور',
+      },
+    },
+    'audit-log': {
+      name: name('سجل تغيير', 'سجل التغييرات'),
+      fields: {
+        id: 'الرقم',
+        staff_user_name: 'بواسطة',
+        action: 'الإجراء',
+        resource: 'القسم',
+        resource_id: 'رقم العنصر',
+        created_at: 'الوقت',
+        before: 'قبل',
+        after: 'بعد',
+        from: 'من تاريخ',
+        to: 'إلى تاريخ',
+      },
+    },
+    settings: { name: name('الإعدادات', 'الإعدادات'), fields: {} },
+    'header-images': {
+      name: name('صور رأس الصفحة الرئيسية', 'صور رأس الصفحة الرئيسية'),
+      fields: {
+        header_images: 'الصور',
+        url: 'رابط الصورة',
+        href: 'رابط خارجي عند الضغط',
+        to: 'مسار داخلي عند الضغط',
+      },
+    },
+  },
+  dars: {
+    title: 'لوحة إدارة دَرس',
+    roles: { admin: 'مدير', leader: 'مشرف' },
+    pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },
+    kind: { exam: 'امتحان', homework: 'واجب' },
+    question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
+    admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
+    image: {
+      choose: 'اختيار صورة',
+      uploading: 'جار رفع الصورة…',
+      uploaded: 'تم رفع الصورة',
+      none: 'لا توجد صورة',
+      save_first: 'احفظ العنصر أولاً ثم أضف الصورة',
+    },
+    lectures_order: {
+      title: 'محاضرات الدورة',
+      help: 'اسحب المحاضرة بالمقبض لتغيير ترتيبها، أو ركّز على المقبض واضغط مسافة ثم الأسهم ثم مسافة.',
+      saved: 'تم حفظ ترتيب المحاضرات',
+      empty: 'لا توجد محاضرات في هذه الدورة بعد',
+      add: 'إضافة محاضرة',
+      handle: 'سحب المحاضرة %{name}',
+      picked: 'تم التقاط المحاضرة %{name}',
+      moved: 'المحاضرة %{name} الآن في الموضع %{position}',
+      dropped: 'تم وضع المحاضرة %{name} في الموضع %{position}',
+      cancelled: 'تم إلغاء السحب',
+    },
+    settings: {
+      title: 'إعدادات التطبيق',
+      sections: {
+        features: 'المزايا',
+        wallet: 'المحفظة',
+        app: 'التطبيق والإصدارات',
+        contact: 'التواصل',
+        social: 'روابط التواصل الاجتماعي',
+      },
+      fields: {
+        enable_wp: 'تفعيل واتساب',
+        enable_gen_exm: 'تفعيل الامتحانات العامة',
+        enable_wallet_system: 'تفعيل المحفظة',
+        enable_wallet_transfers: 'تفعيل التحويل بين الطلاب',
+        transfer_fees: 'رسوم التحويل (جنيه)',
+        teachers_page: 'إظهار صفحة المدرسين',
+        email_verification: 'طلب تأكيد البريد الإلكتروني',
+        general_announcement: 'الإعلان العام',
+        home_mode: 'شكل الصفحة الرئيسية',
+        appIsDown: 'وضع الصيانة (إيقاف التطبيق للطلاب)',
+        play_store_url: 'رابط متجر جوجل بلاي',
+        apple_store_url: 'رابط متجر آبل',
+        desktop_app_url: 'رابط تطبيق الكمبيوتر',
+        stable_version: 'الإصدار المستقر (الويب)',
+        android_stable_version: 'الإصدار المستقر (أندرويد)',
+        ios_stable_version: 'الإصدار المستقر (آيفون)',
+        contact_phone: 'هاتف التواصل',
+        contact_email: 'بريد التواصل',
+        min_recharge_amount: 'أقل مبلغ للشحن (جنيه)',
+        supported_methods: 'طرق الشحن المتاحة',
+        mobile_wallet_number: 'رقم المحفظة الإلكترونية',
+        crisp_website_id: 'معرّف موقع Crisp للدردشة',
+      },
+      home_mode: { default: 'الافتراضي', classic: 'الكلاسيكي' },
+      social: {
+        youtube: 'يوتيوب',
+        facebook: 'فيسبوك',
+        linkedin: 'لينكدإن',
+        telegram: 'تيليجرام',
+        messenger: 'ماسنجر',
+        twitter: 'تويتر',
+        tiktok: 'تيك توك',
+        whatsapp: 'واتساب',
+      },
+      methods: {
+        recharge_card: 'كارت شحن',
+        mobile_wallets: 'محفظة إلكترونية (تحويل يدوي)',
+        paymob_card: 'بطاقة بنكية (Paymob)',
+        paymob_wallet: 'محفظة إلكترونية (Paymob)',
+        paymob_kiosk: 'أمان ومصاري (Paymob)',
+        paymob_installment: 'تقسيط (Paymob)',
+        fawry: 'فوري',
+        fawry_staging: 'فوري (بيئة تجريبية)',
+        kashier: 'كاشير',
+      },
+    },
+    menu: { settings: 'الإعدادات', header_images: 'صور الصفحة الرئيسية' },
+    dashboard: {
+      welcome: 'أهلاً بك في لوحة إدارة دَرس',
+      hint: 'اختر من القائمة ما تريد إدارته.',
+    },
+  },
+};
+
+/** Both catalogues in one: react-admin's keys and the console's. */
+export const arabicMessages = { ...raArabic, ...consoleArabic };
+
+/** Arabic only: the console has no language switch. */
+export const i18nProvider = polyglotI18nProvider(() => arabicMessages, 'ar', [
+  { locale: 'ar', name: 'العربية' },
+]);

@@ -1,0 +1,29 @@
+import { Menu, usePermissions, useTranslate } from 'react-admin';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+
+/**
+ * The resources a role may open (react-admin asks the auth provider's canAccess for each),
+ * then the singletons: header images for every staff member, settings for an admin only.
+ */
+export function StaffMenu() {
+  const { permissions } = usePermissions<string>();
+  const translate = useTranslate();
+  return (
+    <Menu>
+      <Menu.ResourceItems />
+      <Menu.Item
+        to="/header-images"
+        primaryText={translate('dars.menu.header_images')}
+        leftIcon={<ViewCarouselIcon />}
+      />
+      {permissions === 'admin' && (
+        <Menu.Item
+          to="/settings"
+          primaryText={translate('dars.menu.settings')}
+          leftIcon={<SettingsIcon />}
+        />
+      )}
+    </Menu>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  AutocompleteArrayInput,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Edit,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  minValue,
+  required,
+  useTranslate,
+} from 'react-admin';
+import { formatMoney } from '@dars/ui/format';
+import { ImageUpload } from '../components/image-upload';
+import { MoneyField } from '../components/money-field';
+import { ResponsiveList } from '../components/responsive-list';
+import { useRole } from '../components/use-role';
+import { LectureOrder } from './lecture-order';
+
+export const PAY_TYPES = [
+  { id: 'course', name: 'dars.pay_type.course' },
+  { id: 'lectures', name: 'dars.pay_type.lectures' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="grade_id" source="grade_id" reference="grades">
+    <SelectInput optionText="name" />
+  </ReferenceInput>,
+  <ReferenceInput key="category_id" source="category_id" reference="categories">
+    <SelectInput optionText="name" />
+  </ReferenceInput>,
+  <ReferenceInput key="teacher_id" source="teacher_id" reference="teachers">
+    <SelectInput optionText="name" />
+  </ReferenceInput>,
+  <NullableBooleanInput key="published" source="published" />,
+  <NullableBooleanInput key="featured" source="featured" />,
+];
+
+type CourseRow = { id: number; name: string; price: number; free: boolean };
+
+export function CourseList() {
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+      <ResponsiveList<CourseRow>
+        primaryText={(r) => r.name}
+        secondaryText={(r) => formatMoney(r.price)}
+      >
+        <TextField source="name" />
+        <MoneyField source="price" />
+        <SelectField source="pay_type" choices={PAY_TYPES} />
+        <BooleanField source="published" />
+        <BooleanField source="featured" />
+        <NumberField source="lectures_count" />
+        <NumberField source="users_count" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+/**
+ * A course's fields (spec §3 / issue 12). The price is the admin's: a leader sees it disabled
+ * with the reason under it, and the server refuses a leader's price change (403) anyway.
+ */
+function CourseForm({ edit }: { edit?: boolean }) {
+  const role = useRole();
+  const translate = useTranslate();
+  const pricesLocked = role !== 'admin';
+  return (
+    <SimpleForm>
+      <TextInput source="name" validate={required()} />
+      <TextInput source="description" multiline minRows={3} />
+      <SelectInput source="pay_type" choices={PAY_TYPES} validate={required()} />
+      <NumberInput
+        source="price"
+        min={0}
+        step={0.01}
+        validate={minValue(0)}
+        disabled={pricesLocked}
+        helperText={pricesLocked ? translate('dars.admin_only_price') : undefined}
+      />
+      <BooleanInput source="published" />
+      <BooleanInput source="featured" />
+      <BooleanInput source="show_preview" />
+      <NumberInput source="users_limit" min={1} step={1} />
+      <ReferenceArrayInput source="grade_ids" reference="grades" perPage={100}>
+        <AutocompleteArrayInput optionText="name" />
+      </ReferenceArrayInput>
+      <ReferenceArrayInput source="category_ids" reference="categories" perPage={100}>
+        <AutocompleteArrayInput optionText="name" />
+      </ReferenceArrayInput>
+      <ReferenceArrayInput source="teacher_ids" reference="teachers" perPage={100}>
+        <AutocompleteArrayInput optionText="name" />
+      </ReferenceArrayInput>
+      {edit && (
+        <ImageUpload
+          source="image_url"
+          label={translate('resources.courses.fields.image_url')}
+          uploadPath={(id) => `/staff/courses/${id}/image`}
+        />
+      )}
+    </SimpleForm>
+  );
+}
+
+/** A leader's new course carries no price (the server's default, free until an admin sets one). */
+function withoutPricesFor(role: string | undefined) {
+  return (data: Record<string, unknown>) => {
+    if (role === 'admin') return data;
+    const { price: _price, ...rest } = data;
+    return rest;
+  };
+}
+
+export function CourseCreate() {
+  const role = useRole();
+  return (
+    <Create
+      redirect="edit"
+      transform={withoutPricesFor(role)}
+      record={{ pay_type: 'lectures', price: 0, published: false }}
+    >
+      <CourseForm />
+    </Create>
+  );
+}
+
+export function CourseEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={false}>
+      <CourseForm edit />
+      <LectureOrder />
+    </Edit>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  Create,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  minValue,
+  required,
+  useTranslate,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { formatMoney } from '@dars/ui/format';
+import { MoneyField } from '../components/money-field';
+import { ResponsiveList } from '../components/responsive-list';
+import { useRole } from '../components/use-role';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="course_id" source="course_id" reference="courses" alwaysOn>
+    <AutocompleteInput optionText="name" />
+  </ReferenceInput>,
+];
+
+type LectureRow = { id: number; name: string; price: number };
+
+export function LectureList() {
+  return (
+    <List filters={filters} sort={{ field: 'position', order: 'ASC' }}>
+      <ResponsiveList<LectureRow>
+        primaryText={(r) => r.name}
+        secondaryText={(r) => formatMoney(r.price)}
+      >
+        <TextField source="name" />
+        <ReferenceField source="course_id" reference="courses" link={false} />
+        <NumberField source="position" />
+        <MoneyField source="price" />
+        <BooleanField source="free" />
+        <BooleanField source="preview" />
+      </ResponsiveList>
+    </List>
+  );
+}
+
+const PRICE_FIELDS = ['price', 'repurchase_price'] as const;
+
+function LectureForm({ edit }: { edit?: boolean }) {
+  const role = useRole();
+  const translate = useTranslate();
+  const locked = role !== 'admin';
+  const help = locked ? translate('dars.admin_only_price') : undefined;
+  return (
+    <SimpleForm>
+      <ReferenceInput source="course_id" reference="courses">
+        <AutocompleteInput optionText="name" validate={required()} disabled={edit} />
+      </ReferenceInput>
+      <TextInput source="name" validate={required()} />
+      <NumberInput
+        source="price"
+        min={0}
+        step={0.01}
+        validate={minValue(0)}
+        disabled={locked}
+        helperText={help}
+      />
+      <BooleanInput source="free" />
+      <BooleanInput source="preview" />
+      <NumberInput source="expiry_days" min={1} step={1} />
+      <BooleanInput source="repurchasable" />
+      <NumberInput
+        source="repurchase_price"
+        min={0}
+        step={0.01}
+        disabled={locked}
+        helperText={help}
+      />
+      <BooleanInput source="paycard_disabled" />
+    </SimpleForm>
+  );
+}
+
+export function LectureCreate() {
+  const role = useRole();
+  // "إضافة محاضرة" on a course's page opens /lectures/create?course_id=7.
+  const courseId = Number(new URLSearchParams(useLocation().search).get('course_id')) || undefined;
+  return (
+    <Create
+      redirect={(_resource, _id, data) =>
+        data?.course_id ? `courses/${data.course_id}` : 'lectures'
+      }
+      record={{ course_id: courseId, price: 0, free: false, preview: false }}
+      transform={(data: Record<string, unknown>) => {
+        if (role === 'admin') return data;
+        const rest = { ...data };
+        for (const field of PRICE_FIELDS) delete rest[field];
+        return rest;
+      }}
+    >
+      <LectureForm />
+    </Create>
+  );
+}
+
+export function LectureEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={false}>
+      <LectureForm edit />
+    </Edit>
+  );
+}

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  Edit,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Title,
+  minValue,
+  useTranslate,
+} from 'react-admin';
+import { LTR } from '../components/ltr';
+import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
+import { SETTINGS_ID } from '../data/data-provider';
+import { useRole } from '../components/use-role';
+
+const FEATURE_SWITCHES = [
+  'enable_gen_exm',
+  'teachers_page',
+  'email_verification',
+  'enable_wp',
+  'appIsDown',
+] as const;
+
+const LINKS = ['play_store_url', 'apple_store_url', 'desktop_app_url'] as const;
+const VERSIONS = ['stable_version', 'android_stable_version', 'ios_stable_version'] as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 3, width: '100%' }}>
+      <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Every switch and field of spec §3's app settings but the grades and categories (their own
+ * screens) and account deletion (always off in the client). Admins only: the menu hides it
+ * from a leader and the server refuses a leader (403). The student app reads them at its next
+ * start (GET /app).
+ */
+export function SettingsEdit() {
+  const role = useRole();
+  const translate = useTranslate();
+  const t = (key: string) => translate(`dars.settings.fields.${key}`);
+  if (role === undefined) return null;
+  if (role !== 'admin') {
+    return (
+      <Card sx={{ mt: 2 }}>
+        <Title title={translate('dars.settings.title')} />
+        <CardContent>
+          <Typography role="alert">{translate('ra.message.access_denied')}</Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Edit
+      resource="settings"
+      id={SETTINGS_ID}
+      mutationMode="pessimistic"
+      redirect={false}
+      title={translate('dars.settings.title')}
+    >
+      <SimpleForm>
+        <Section title={translate('dars.settings.sections.features')}>
+          {FEATURE_SWITCHES.map((key) => (
+            <BooleanInput key={key} source={key} label={t(key)} />
+          ))}
+          <SelectInput
+            source="home_mode"
+            label={t('home_mode')}
+            choices={[
+              { id: 'default', name: 'dars.settings.home_mode.default' },
+              { id: 'classic', name: 'dars.settings.home_mode.classic' },
+            ]}
+          />
+          <TextInput
+            source="general_announcement"
+            label={t('general_announcement')}
+            multiline
+            minRows={2}
+          />
+        </Section>
+        <Section title={translate('dars.settings.sections.wallet')}>
+          <BooleanInput source="enable_wallet_system" label={t('enable_wallet_system')} />
+          <BooleanInput source="enable_wallet_transfers" label={t('enable_wallet_transfers')} />
+          <NumberInput
+            source="transfer_fees"
+            label={t('transfer_fees')}
+            min={0}
+            step={0.01}
+            validate={minValue(0)}
+          />
+          <NumberInput
+            source="recharge_info.min_recharge_amount"
+            label={t('min_recharge_amount')}
+            min={0}
+            step={0.01}
+            validate={minValue(0)}
+          />
+          <CheckboxGroupInput
+            source="recharge_info.supported_methods"
+            label={t('supported_methods')}
+            choices={RECHARGE_METHODS.map((id) => ({ id, name: `dars.settings.methods.${id}` }))}
+            row={false}
+          />
+          <TextInput
+            source="recharge_info.mobile_wallet_number"
+            label={t('mobile_wallet_number')}
+            slotProps={LTR}
+          />
+        </Section>
+        <Section title={translate('dars.settings.sections.app')}>
+          {LINKS.map((key) => (
+            <TextInput key={key} source={key} label={t(key)} type="url" slotProps={LTR} />
+          ))}
+          {VERSIONS.map((key) => (
+            <TextInput key={key} source={key} label={t(key)} slotProps={LTR} />
+          ))}
+        </Section>
+        <Section title={translate('dars.settings.sections.contact')}>
+          <TextInput source="contact_phone" label={t('contact_phone')} slotProps={LTR} />
+          <TextInput
+            source="contact_email"
+            label={t('contact_email')}
+            type="email"
+            slotProps={LTR}
+          />
+          <TextInput source="crisp_website_id" label={t('crisp_website_id')} slotProps={LTR} />
+        </Section>
+        <Section title={translate('dars.settings.sections.social')}>
+          {SOCIAL_NETWORKS.map((network) => (
+            <TextInput
+              key={network}
+              source={`social.${network}`}
+              label={translate(`dars.settings.social.${network}`)}
+              type="url"
+              slotProps={LTR}
+            />
+          ))}
+        </Section>
+      </SimpleForm>
+    </Edit>
+  );
+}
