@@ -13,6 +13,8 @@ export default defineConfig({
             'packages/ui/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            // Runs `npm run mobile:sync` and checks both native projects (ADR 021).
+            'apps/mobile/test/**/*.test.ts',
           ],
         },
       },
