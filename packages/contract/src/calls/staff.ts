@@ -467,7 +467,7 @@ export const staffQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES),
   text: z.string(),
   image_url: z.string().nullable(),
-  mark: z.number(),
+  mark: z.number().int(),
   answer_explain_text: z.string().nullable(),
   answer_explain_image: z.string().nullable(),
   /** choices: the options; truefalse: 'صواب' and 'خطأ'; essay: none. */
@@ -477,21 +477,22 @@ export type StaffQuestion = z.infer<typeof staffQuestionSchema>;
 const answerInput = z.object({
   text: safeString().trim().max(2000, { error: VALIDATION_MESSAGES.tooLong }),
   correct: flag,
-  image_url: safeString().max(2000).nullable().optional(),
+  /** An uploaded image's url (/storage/…) or an http(s) link; kept when the options are sent again. */
+  image_url: safeString()
+    .trim()
+    .max(2000, { error: VALIDATION_MESSAGES.tooLong })
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^(https?:\/\/|\/storage\/)[^\s]+$/i.test(v), { error: M.url })
+    .optional(),
 });
 export const staffQuestionCreateSchema = z.object({
   exam_id: staffId,
   type: z.enum(QUESTION_TYPES, { error: VALIDATION_MESSAGES.choice }),
   text: staffText(10_000),
   position: staffInt(0, 100_000).optional(),
-  mark: z
-    .number({ error: 'أدخل رقماً' })
-    .positive({ error: 'القيمة أصغر من المسموح' })
-    .max(1000, { error: 'القيمة أكبر من المسموح' })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      error: 'الدرجة تقبل رقمين عشريين على الأكثر',
-    })
-    .optional(),
+  /** Whole marks, as the exam's results count them. */
+  mark: staffInt(1, 1000).optional(),
   answer_explain_text: staffOptionalText(10_000).optional(),
   /**
    * choices: two or more options, one or more correct. truefalse: `correct_true` says which;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { endpoints, STAFF_MESSAGES } from '@dars/contract';
+import { endpoints, STAFF_MESSAGES, staffAttachmentUploadBodySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { publicFileUrl } from '../../lib/public-url';
+import { validate } from '../../lib/validate';
 import { bearerToken } from '../../plugins/auth';
 import { serve } from '../../plugins/endpoint';
 import { staffRoleOf } from '../../plugins/staff-role';
@@ -15,7 +17,45 @@ import {
   updateAccount,
 } from './account-staff';
 import { listAudit } from './audit-staff';
-import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from './course-staff';
+import {
+  createExam,
+  createLectureExam,
+  createQuestion,
+  deleteExam,
+  deleteLectureExam,
+  deleteQuestion,
+  getExam,
+  getLectureExam,
+  getQuestion,
+  listExams,
+  listLectureExams,
+  listQuestions,
+  setQuestionImage,
+  updateExam,
+  updateLectureExam,
+  updateQuestion,
+} from './exam-staff';
+import {
+  createVideo,
+  deleteAttachment,
+  deleteVideo,
+  getAttachment,
+  getVideo,
+  listAttachments,
+  listVideos,
+  updateAttachment,
+  updateVideo,
+  uploadAttachment,
+  uploadImage,
+} from './media-staff';
+import {
+  createCourse,
+  deleteCourse,
+  getCourse,
+  listCourses,
+  setCourseImage,
+  updateCourse,
+} from './course-staff';
 import {
   createLecture,
   deleteLecture,
@@ -37,6 +77,7 @@ import {
   deleteTeacher,
   getTeacher,
   listTeachers,
+  setTeacherImage,
   updateTeacher,
 } from './teacher-staff';
 
@@ -159,6 +200,125 @@ export const staffRoutes =
     serve(app, e.staffOrderLectures, async (request) => ({
       data: await orderLectures(db, await actorOf(request), request.params.id, request.body.ids),
     }));
+
+    // Images: checked by their bytes, stored in public storage, set on their row.
+    const image = async (request: FastifyRequest, folder: string) =>
+      uploadImage(ctx.storage, request, folder);
+    const exists = async <T>(load: Promise<T | undefined>) => {
+      if ((await load) === undefined) throw notFound();
+    };
+    serve(app, e.staffUploadTeacherAvatar, async (request) => {
+      await exists(getTeacher(db, request.params.id));
+      const key = await image(request, 'teachers');
+      await setTeacherImage(db, await actorOf(request), request.params.id, 'avatar_path', key);
+      return { data: { url: publicFileUrl(key)! } };
+    });
+    serve(app, e.staffUploadTeacherBanner, async (request) => {
+      await exists(getTeacher(db, request.params.id));
+      const key = await image(request, 'teachers');
+      await setTeacherImage(db, await actorOf(request), request.params.id, 'banner_path', key);
+      return { data: { url: publicFileUrl(key)! } };
+    });
+    serve(app, e.staffUploadCourseImage, async (request) => {
+      await exists(getCourse(db, request.params.id));
+      const key = await image(request, 'courses');
+      await setCourseImage(db, await actorOf(request), request.params.id, key);
+      return { data: { url: publicFileUrl(key)! } };
+    });
+    serve(app, e.staffUploadQuestionImage, async (request) => {
+      await exists(getQuestion(db, request.params.id));
+      const key = await image(request, 'questions');
+      await setQuestionImage(db, await actorOf(request), request.params.id, 'image_path', key);
+      return { data: { url: publicFileUrl(key)! } };
+    });
+    serve(app, e.staffUploadQuestionExplainImage, async (request) => {
+      await exists(getQuestion(db, request.params.id));
+      const key = await image(request, 'questions');
+      await setQuestionImage(
+        db,
+        await actorOf(request),
+        request.params.id,
+        'answer_explain_image',
+        key,
+      );
+      return { data: { url: publicFileUrl(key)! } };
+    });
+    serve(app, e.staffUploadHeaderImage, async (request) => ({
+      data: { url: publicFileUrl(await image(request, 'slides'))! },
+    }));
+
+    serve(app, e.staffListVideos, async (request) => listVideos(db, request.query));
+    serve(app, e.staffGetVideo, async (request) => found(await getVideo(db, request.params.id)));
+    serve(app, e.staffCreateVideo, async (request) => ({
+      data: await createVideo(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateVideo, async (request) => ({
+      data: await updateVideo(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteVideo, async (request) => {
+      await deleteVideo(db, ctx.storage, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListAttachments, async (request) => listAttachments(db, request.query));
+    serve(app, e.staffGetAttachment, async (request) =>
+      found(await getAttachment(db, request.params.id)),
+    );
+    serve(app, e.staffCreateAttachment, async (request) => ({
+      data: await uploadAttachment(db, ctx.storage, await actorOf(request), request, (fields) =>
+        validate(staffAttachmentUploadBodySchema, fields),
+      ),
+    }));
+    serve(app, e.staffUpdateAttachment, async (request) => ({
+      data: await updateAttachment(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteAttachment, async (request) => {
+      await deleteAttachment(db, ctx.storage, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListExams, async (request) => listExams(db, request.query));
+    serve(app, e.staffGetExam, async (request) => found(await getExam(db, request.params.id)));
+    serve(app, e.staffCreateExam, async (request) => ({
+      data: await createExam(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateExam, async (request) => ({
+      data: await updateExam(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteExam, async (request) => {
+      await deleteExam(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListQuestions, async (request) => listQuestions(db, request.query));
+    serve(app, e.staffGetQuestion, async (request) =>
+      found(await getQuestion(db, request.params.id)),
+    );
+    serve(app, e.staffCreateQuestion, async (request) => ({
+      data: await createQuestion(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateQuestion, async (request) => ({
+      data: await updateQuestion(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteQuestion, async (request) => {
+      await deleteQuestion(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    serve(app, e.staffListLectureExams, async (request) => listLectureExams(db, request.query));
+    serve(app, e.staffGetLectureExam, async (request) =>
+      found(await getLectureExam(db, request.params.id)),
+    );
+    serve(app, e.staffCreateLectureExam, async (request) => ({
+      data: await createLectureExam(db, await actorOf(request), request.body),
+    }));
+    serve(app, e.staffUpdateLectureExam, async (request) => ({
+      data: await updateLectureExam(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteLectureExam, async (request) => {
+      await deleteLectureExam(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
 
     serve(app, e.staffGetSettings, async () => ({ data: await staffSettings(db) }));
     serve(app, e.staffUpdateSettings, async (request) => ({
