@@ -275,7 +275,13 @@ describe('a running session', () => {
     ]);
     expect(late.statusCode).toBe(200);
     const answers = saveExamAnswersResponseSchema.parse(late.json()).answer_attempts;
-    expect(answers.find((a) => a.question_id === q!.id)!.answer_id).toBe(q!.options[1]!.id);
+    expect(answers.find((a) => a.question_id === q!.id)).toMatchObject({
+      answer_id: q!.options[1]!.id,
+      // The seq kept, so another device continuing the session numbers above it (ADR 017).
+      seq: 7,
+    });
+    const read = getExamSessionResponseSchema.parse((await ahmed.session(token)).json());
+    expect(read.answer_attempts.find((a) => a.question_id === q!.id)!.seq).toBe(7);
 
     await ahmed.answer(token, [{ question_id: essay!.id, answer_text: 'النص الأخير', seq: 9 }]);
     await ahmed.answer(token, [{ question_id: essay!.id, answer_text: 'نص قديم', seq: 8 }]);

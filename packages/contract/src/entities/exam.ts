@@ -76,6 +76,12 @@ export const answerAttemptSchema = z.object({
   question_mark: z.number().nonnegative(),
   /** Marks earned; null while not corrected or not shown. */
   correction_mark: z.number().nonnegative().nullable(),
+  /**
+   * The highest `seq` the server has kept for this question (0 when the answers came without
+   * one): a device that continues the session numbers its next answers above it (ADR 017).
+   * Not in spec §3; optional, so a client that does not read it is unaffected.
+   */
+  seq: z.number().int().nonnegative().optional(),
 });
 export type AnswerAttempt = z.infer<typeof answerAttemptSchema>;
 

@@ -113,6 +113,7 @@ const attemptsOfSession = precompile((db, p: { sessionId: number }) =>
       'a.image_path',
       'a.correct',
       'a.correction_mark',
+      'a.seq',
       'q.mark',
     ])
     .where('a.session_id', '=', p.sessionId)

@@ -32,6 +32,7 @@ export type AttemptRow = {
   image_path: string | null;
   correct: number | null;
   correction_mark: number | null;
+  seq: number;
 };
 
 /** What a student may see of a session's marking (ADR 016: Marking and results). */
@@ -128,6 +129,7 @@ export function attemptsView(
     correct: detailed && a.correct !== null ? a.correct === 1 : null,
     question_mark: markOf.get(a.question_id) ?? 0,
     correction_mark: detailed ? a.correction_mark : null,
+    seq: a.seq,
   }));
 }
 

@@ -178,6 +178,21 @@ describe('ExamSessionPage: answering', () => {
     ]);
   });
 
+  it('numbers its answers above the seq of an answer another device saved', async () => {
+    // Seconds since 2025 on a device whose clock is a year ahead of this one's.
+    const ahead = Math.floor((Date.now() - Date.UTC(2025, 0, 1)) / 1000) + 365 * 86_400;
+    const server = sessionServer(
+      sessionFixture({
+        answer_attempts: [attemptFixture({ question_id: 102, answer_id: 1021, seq: ahead })],
+      }),
+    );
+    renderSession();
+    await dismissWelcome();
+    await userEvent.click(screen.getByRole('radio', { name: '5' }));
+    await waitFor(() => expect(server.answerCalls).toHaveLength(1));
+    expect(server.answerCalls[0]![0]!.seq).toBe(ahead + 1);
+  });
+
   it('marks solved questions in the question list, a drawer on phones', async () => {
     sessionServer(
       sessionFixture({ answer_attempts: [attemptFixture({ question_id: 102, answer_id: 1021 })] }),

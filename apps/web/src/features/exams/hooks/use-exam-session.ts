@@ -84,6 +84,12 @@ export function useExamSession(token: string) {
     if (serverSeconds !== undefined) resync(serverSeconds);
   }, [serverSeconds, serverAnswerAt, resync]);
 
+  // Answers from another device may carry a higher `seq` than this device's clock gives.
+  const attempts = data?.answer_attempts;
+  useEffect(() => {
+    if (attempts) outbox.noteServerSeq(Math.max(0, ...attempts.map((a) => a.seq ?? 0)));
+  }, [attempts, outbox]);
+
   const serverActive = data?.session.active;
   useEffect(() => {
     // A session the server has closed keeps nothing on the device.

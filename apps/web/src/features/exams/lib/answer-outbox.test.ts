@@ -215,6 +215,24 @@ describe('AnswerOutbox', () => {
     expect(last.kind === 'answers' && last.answers[0]!.seq).toBeGreaterThan(highest);
   });
 
+  it('numbers above what the server kept, on a device whose clock is an hour behind', async () => {
+    const server = fakeServer();
+    const first = outbox(server);
+    first.put({ question_id: 1, chosen_answer: 10 });
+    await vi.runAllTimersAsync();
+    const kept = server.calls.flatMap((c) => (c.kind === 'answers' ? c.answers : []))[0]!.seq!;
+
+    storage.clear(); // a second device, its clock an hour behind the first one's
+    clock -= 3_600_000;
+    const second = outbox(server);
+    second.noteServerSeq(kept); // its session read carries the answer's seq
+    second.noteServerSeq(kept - 50); // an older read changes nothing
+    second.put({ question_id: 1, chosen_answer: 11 });
+    await vi.runAllTimersAsync();
+    const last = server.calls.at(-1)!;
+    expect(last.kind === 'answers' && last.answers[0]!.seq).toBe(kept + 1);
+  });
+
   it('drops everything of the session when the server says it ended', async () => {
     const server = fakeServer();
     server.answerWith(() => Promise.reject(ended()));

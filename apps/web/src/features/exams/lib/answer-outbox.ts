@@ -205,6 +205,19 @@ export class AnswerOutbox {
     void this.flush();
   };
 
+  /**
+   * Takes note of the highest `seq` the server has kept for this session (its saved answers
+   * carry theirs): the next answer is numbered above it, so a device whose clock is behind the
+   * one that answered before is not ignored (ADR 017).
+   * @example outbox.noteServerSeq(Math.max(0, ...session.answer_attempts.map((a) => a.seq ?? 0)))
+   */
+  noteServerSeq(seq: number): void {
+    const stored = this.read();
+    if (!(seq > stored.lastSeq)) return;
+    stored.lastSeq = seq;
+    this.write(stored);
+  }
+
   /** The choices and texts not yet confirmed, in `seq` order, as the calls take them. */
   pendingAnswers(): OutboxAnswer[] {
     return this.read().answers.sort((a, b) => a.seq - b.seq);
