@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
+import { registerCors } from './plugins/cors';
 import { answerClientError, answerFrameworkError } from './plugins/early-answers';
 import { registerErrorHandler } from './plugins/error-handler';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
@@ -100,6 +101,8 @@ export async function buildApp(
   recordRoutes(app);
   useZodCompilers(app);
   registerErrorHandler(app);
+  // The native apps call from their own origins (ADR 021).
+  registerCors(app, options.config.corsOrigins);
   registerClientHeaders(app);
   registerAuth(app, ctx.db);
 

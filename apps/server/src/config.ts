@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isOrigin } from './plugins/cors';
 import {
   halfConfigured,
   paymentsEnv,
@@ -52,6 +53,22 @@ const envSchema = z.object({
     z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Origins besides the native apps' (capacitor://localhost, https://localhost) whose pages
+   * may call the API from another site: a comma-separated list of origins (ADR 021).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isOrigin), {
+      message: 'CORS_ORIGINS must be origins such as https://school.example, comma-separated',
+    }),
   /**
    * Which X-Forwarded-* hops to believe: `false` (none), `true` (one proxy), a number of
    * proxies, or a comma-separated list of proxy addresses/CIDRs. Never the client's own entry.
@@ -112,6 +129,8 @@ export type Config = {
   seed: 'demo' | 'none';
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Extra origins allowed to call the API cross-origin, besides the native apps' (ADR 021). */
+  corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
@@ -147,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,
