@@ -3,6 +3,10 @@
 // Every other origin gets no CORS header, so a browser keeps the answer from its page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { playerCsp } from '../../src/modules/videos/video-routes';
+import { studentClient } from '../denial-client';
+import { makeLecture } from '../factories/courses';
+import { makeStudent } from '../factories/students';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 let server: TestServer;
@@ -119,5 +123,33 @@ describe('CORS_ORIGINS', () => {
   it('refuses what is not an origin (a path, a wildcard)', () => {
     for (const bad of ['https://a.example/', '*', 'a.example', 'https://a.example/x'])
       expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe('the player page in the apps', () => {
+  it('may be framed by the site, the native apps and CORS_ORIGINS, and by no one else', async () => {
+    const as = studentClient(server);
+    const student = await makeStudent(server.db);
+    const lecture = await makeLecture(server, { price: 20 });
+    await as.topUp(student.userId, 20);
+    expect((await as.buyLecture(lecture.id, student.token)).statusCode).toBe(200);
+    const video = await as.firstVideo(lecture.id);
+    const { vt } = await as.openVideo(video.id, student.token);
+    const res = await server.app.inject({ url: `/player/${video.id}?vt=${vt}` });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ');
+    expect(ancestors).toEqual([
+      "'self'",
+      'capacitor://localhost',
+      'https://localhost',
+      'https://school.example',
+    ]);
+    // X-Frame-Options knows only SAMEORIGIN, which would refuse the apps' frames.
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(csp).toBe(playerCsp(['https://school.example']));
+    expect(playerCsp([])).toMatch(
+      /frame-ancestors 'self' capacitor:\/\/localhost https:\/\/localhost$/,
+    );
   });
 });
