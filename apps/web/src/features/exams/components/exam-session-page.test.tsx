@@ -16,6 +16,7 @@ import {
 import { userFixture } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
+import { onDesktop } from '../../../test/screen-size';
 import { outboxKey } from '../lib/answer-outbox';
 import { ExamEntryPage } from './exam-entry-page';
 import { ExamSessionPage } from './exam-session-page';
@@ -211,14 +212,7 @@ describe('ExamSessionPage: answering', () => {
   });
 
   it('keeps the question list beside the question on desktop', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('min-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    onDesktop();
     sessionServer();
     renderSession();
     await dismissWelcome();
