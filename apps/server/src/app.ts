@@ -36,6 +36,7 @@ import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
 import { staffRoutes } from './modules/staff/staff-routes';
+import { videoUploadRoutes } from './modules/staff/video-upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,8 @@ export async function buildApp(
   );
 
   await app.register(playerRoutes(ctx));
+  // Staff video uploads by the tus protocol, beside the API's JSON calls (ADR 022).
+  await app.register(videoUploadRoutes(ctx));
   await app.register(paymentPageRoutes(ctx));
   await registerStaffSpa(app, ctx.config.staffDist);
   await registerSpa(app, ctx.config.webDist, ctx.storage);

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { fileTypeFromBuffer } from 'file-type';
+import { API_BASE } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { requireAuth } from '../../plugins/auth';
+import { requireStaffRole } from '../../plugins/staff-role';
+import { findSession } from '../auth/session-tokens';
+import { getVideo, setVideoFile } from './media-staff';
+import type { Actor } from './staff-core';
+
+/** Where staff upload a lecture's video by the tus protocol (resumable; ADR 022). */
+export const VIDEO_UPLOAD_PATH = `${API_BASE}/staff/uploads/videos`;
+/** The routes it adds, outside the contract's JSON calls (the api-contract test reads them). */
+export const VIDEO_UPLOAD_ROUTES = [
+  `POST ${VIDEO_UPLOAD_PATH}`,
+  `PATCH ${VIDEO_UPLOAD_PATH}/:id`,
+  `DELETE ${VIDEO_UPLOAD_PATH}/:id`,
+];
+/** The largest video accepted: 2 GB (issue 12). */
+export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** What a lecture video may be, by its bytes: the player streams MP4. */
+const VIDEO_TYPES = new Set(['video/mp4', 'video/x-m4v']);
+
+/** A tus refusal: the status and an Arabic body the staff app shows. */
+function refuse(status: number, body: string): never {
+  throw { status_code: status, body };
+}
+
+async function actorFrom(ctx: AppContext, req: Request): Promise<Actor> {
+  const token = /^Bearer\s+(\S+)$/.exec(req.headers.get('authorization') ?? '')?.[1];
+  const session = token ? await findSession(ctx.db, token) : null;
+  if (!session) refuse(401, 'يجب تسجيل الدخول أولاً');
+  return { id: session.user.id, name: session.user.name, groupId: session.user.group_id };
+}
+
+async function firstBytes(file: string, count: number): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Resumable video uploads (the tus protocol, @tus/server): `POST` with `Upload-Length` and
+ * `Upload-Metadata: video_id <base64>` opens an upload, `PATCH`es send the bytes from
+ * `Upload-Offset`, and `HEAD` tells how far a dropped upload got, so it resumes there.
+ * Parts wait in DATA_DIR/uploads/tus; the finished file is checked by its bytes (MP4), moved
+ * into private storage (the bucket when configured) and set on the video, audited.
+ * Leaders and admins only: the same role hooks as the staff calls.
+ */
+export const videoUploadRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const directory = path.join(ctx.config.dataDir, 'uploads', 'tus');
+    fs.mkdirSync(directory, { recursive: true });
+    const datastore = new FileStore({ directory });
+    const tus = new Server({
+      path: VIDEO_UPLOAD_PATH,
+      datastore,
+      maxSize: VIDEO_MAX_BYTES,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      namingFunction: () => randomBytes(16).toString('hex'),
+      async onUploadCreate(_req, upload) {
+        const id = Number(upload.metadata?.video_id);
+        if (
+          !Number.isInteger(id) ||
+          id <= 0 ||
+          id > 2_147_483_647 ||
+          !(await getVideo(ctx.db, id))
+        ) {
+          refuse(422, 'الفيديو غير موجود، أنشئه أولاً ثم ارفع ملفه');
+        }
+        return {};
+      },
+      async onUploadFinish(req, upload) {
+        const actor = await actorFrom(ctx, req);
+        const file = path.join(directory, upload.id);
+        const type = await fileTypeFromBuffer(await firstBytes(file, 4100));
+        if (!type || !VIDEO_TYPES.has(type.mime)) {
+          await datastore.remove(upload.id);
+          refuse(422, 'نوع الملف غير مسموح، ارفع فيديو بصيغة MP4');
+        }
+        const id = Number(upload.metadata!.video_id);
+        const before = await ctx.db
+          .selectFrom('videos')
+          .select('source_path')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const key = `videos/${id}-${randomBytes(6).toString('hex')}.mp4`;
+        await ctx.storage.write('private', key, fs.createReadStream(file), {
+          contentType: 'video/mp4',
+        });
+        await datastore.remove(upload.id);
+        await setVideoFile(ctx.db, actor, id, key);
+        // A file the staff API uploaded earlier goes; the seed's shared sample stays.
+        if (before?.source_path?.startsWith('videos/')) {
+          await ctx.storage.remove('private', before.source_path);
+        }
+        return {};
+      },
+    });
+
+    // The bytes are tus's to read, as they come: Fastify must not parse or buffer them.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+      done(null),
+    );
+    const onRequest = [requireAuth, requireStaffRole('leader')];
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, onRequest, handler });
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${VIDEO_UPLOAD_PATH}/:id`,
+      onRequest,
+      handler,
+    });
+  };

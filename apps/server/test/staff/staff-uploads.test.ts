@@ -1,0 +1,298 @@
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage, readAll, type Storage } from '../../src/storage';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeStudent } from '../factories/students';
+import { makeStaff } from './staff-factory';
+
+/**
+ * Staff files through the real HTTP server (ADR 022): a lecture video by the tus protocol,
+ * dropped half way and resumed, arrives byte for byte; attachments and images are judged by
+ * their bytes.
+ */
+
+let server: TestServer;
+let base: string;
+let leader: string;
+let admin: string;
+let storage: Storage;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address() as { port: number };
+  base = `http://127.0.0.1:${address.port}`;
+  leader = (await makeStaff(server.db, 'leader')).token;
+  admin = (await makeStaff(server.db, 'admin')).token;
+  storage = openStorage(server.config.storage, server.config.dataDir);
+}, 120_000);
+afterAll(async () => {
+  storage?.close();
+  await server?.close();
+});
+
+const UPLOADS = '/api/v1/staff/uploads/videos';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+function tusHeaders(token: string | null, extra: Record<string, string> = {}) {
+  return {
+    'tus-resumable': '1.0.0',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  };
+}
+
+/** An MP4 by its first bytes (an ftyp box), then noise. */
+function fakeMp4(size: number): Buffer {
+  const head = Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex');
+  return Buffer.concat([head, randomBytes(size - head.length)]);
+}
+
+async function newVideo(): Promise<number> {
+  const lecture = (
+    await server.db.selectFrom('lectures').select('id').orderBy('id').executeTakeFirstOrThrow()
+  ).id;
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/videos',
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}` },
+    payload: { lecture_id: lecture, name: 'شرح الدرس', views_limit: 3 },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.id;
+}
+
+async function open(videoId: number, length: number, token = leader): Promise<Response> {
+  return fetch(base + UPLOADS, {
+    method: 'POST',
+    headers: tusHeaders(token, {
+      'upload-length': String(length),
+      'upload-metadata': `video_id ${b64(String(videoId))},filename ${b64('lesson.mp4')}`,
+    }),
+  });
+}
+
+/** Sends `part` from `offset`, but drops the connection after `cut` bytes of it. */
+function patchThenDrop(url: string, offset: number, part: Buffer, cut: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(url, {
+      method: 'PATCH',
+      headers: tusHeaders(leader, {
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(part.length),
+      }),
+    });
+    req.on('error', () => resolve());
+    req.on('response', () => resolve());
+    req.write(part.subarray(0, cut), () => {
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+  });
+}
+
+async function offsetOf(url: string): Promise<number> {
+  const res = await fetch(url, { method: 'HEAD', headers: tusHeaders(leader) });
+  expect(res.status).toBe(200);
+  return Number(res.headers.get('upload-offset'));
+}
+
+describe('lecture videos by resumable upload (tus)', () => {
+  it('resumes a dropped upload where it stopped and stores the exact file', async () => {
+    const videoId = await newVideo();
+    const file = fakeMp4(3 * 1024 * 1024 + 123);
+    const created = await open(videoId, file.length);
+    expect(created.status).toBe(201);
+    const url = base + created.headers.get('location')!;
+
+    // The first half arrives, then the connection drops part way through the second.
+    const half = Math.floor(file.length / 2);
+    const first = await fetch(url, {
+      method: 'PATCH',
+      headers: tusHeaders(leader, {
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: file.subarray(0, half),
+    });
+    expect(first.status).toBe(204);
+    expect(Number(first.headers.get('upload-offset'))).toBe(half);
+    await patchThenDrop(url, half, file.subarray(half), 512 * 1024);
+
+    // The client asks how far it got and sends the rest from there.
+    let offset = await offsetOf(url);
+    for (let tries = 0; offset < half && tries < 20; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      offset = await offsetOf(url);
+    }
+    expect(offset).toBeGreaterThanOrEqual(half);
+    expect(offset).toBeLessThan(file.length);
+    const rest = await fetch(url, {
+      method: 'PATCH',
+      headers: tusHeaders(leader, {
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: file.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+
+    const video = await server.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    expect(video.source_path).toMatch(/^videos\/\d+-[0-9a-f]+\.mp4$/);
+    const stored = await readAll(storage, 'private', video.source_path!);
+    expect(stored?.equals(file)).toBe(true);
+    const audit = await server.db
+      .selectFrom('staff_audit_log')
+      .selectAll()
+      .where('resource', '=', 'videos')
+      .where('resource_id', '=', String(videoId))
+      .where('action', '=', 'upload')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ has_file: true });
+  });
+
+  it('refuses a file that is not a video, an unknown video, students and guests', async () => {
+    const videoId = await newVideo();
+    const text = Buffer.from('هذا ليس فيديو'.repeat(100));
+    const created = await open(videoId, text.length);
+    const url = base + created.headers.get('location')!;
+    const sent = await fetch(url, {
+      method: 'PATCH',
+      headers: tusHeaders(leader, {
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: text,
+    });
+    expect(sent.status).toBe(422);
+    expect(await sent.text()).toBe('نوع الملف غير مسموح، ارفع فيديو بصيغة MP4');
+    const row = await server.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    expect(row.source_path).toBeNull();
+
+    const unknown = await open(999_999, 10);
+    expect(unknown.status).toBe(422);
+    expect((await open(videoId, 10, (await makeStudent(server.db)).token)).status).toBe(403);
+    const guest = await fetch(base + UPLOADS, {
+      method: 'POST',
+      headers: tusHeaders(null, { 'upload-length': '10' }),
+    });
+    expect(guest.status).toBe(401);
+    const tooBig = await open(videoId, 3 * 1024 * 1024 * 1024);
+    expect(tooBig.status).toBe(413);
+  });
+});
+
+describe('attachments and images, judged by their bytes', () => {
+  function form(parts: { name: string; value: string | Buffer; filename?: string }[]) {
+    const boundary = '----staff-upload';
+    const chunks: Buffer[] = [];
+    for (const p of parts) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n`,
+        ),
+        Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+        Buffer.from('\r\n'),
+      );
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(chunks),
+    };
+  }
+
+  it('stores a PDF attachment that students then download, and refuses a disguised file', async () => {
+    const lecture = (
+      await server.db.selectFrom('lectures').select('id').orderBy('id').executeTakeFirstOrThrow()
+    ).id;
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000), Buffer.from('%%EOF')]);
+    const ok = form([
+      { name: 'lecture_id', value: String(lecture) },
+      { name: 'name', value: 'ملخص الدرس' },
+      { name: 'file', value: pdf, filename: 'notes.pdf' },
+    ]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/attachments',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${admin}`, ...ok.headers },
+      payload: ok.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'ملخص الدرس',
+      extension: 'pdf',
+      size: pdf.length,
+    });
+    const row = await server.db
+      .selectFrom('attachments')
+      .select('file_path')
+      .where('id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow();
+    expect((await readAll(storage, 'private', row.file_path))?.equals(pdf)).toBe(true);
+
+    const fake = form([
+      { name: 'lecture_id', value: String(lecture) },
+      { name: 'name', value: 'ملف' },
+      { name: 'file', value: Buffer.from('<script>alert(1)</script>'), filename: 'x.pdf' },
+    ]);
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/attachments',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${admin}`, ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file[0]).toBe('نوع الملف غير مسموح');
+  });
+
+  it('sets a course cover from an image, and refuses an SVG', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const course = (
+      await server.db.selectFrom('courses').select('id').orderBy('id').executeTakeFirstOrThrow()
+    ).id;
+    const ok = form([{ name: 'file', value: png, filename: 'cover.png' }]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/courses/${course}/image`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}`, ...ok.headers },
+      payload: ok.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.url as string;
+    expect(url).toMatch(/^\/storage\/courses\/[0-9a-f]+\.png$/);
+    const page = await server.app.inject({ method: 'GET', url: `/api/v1/courses/${course}` });
+    expect(page.json().data.image_url).toBe(url);
+
+    const svg = form([
+      {
+        name: 'file',
+        value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        filename: 'a.svg',
+      },
+    ]);
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/courses/${course}/image`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}`, ...svg.headers },
+      payload: svg.payload,
+    });
+    expect(refused.statusCode).toBe(422);
+  });
+});
