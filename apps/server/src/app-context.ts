@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
-import type { Dialect } from './db/database';
+import type { Dialect, PoolStats } from './db/database';
 import type { Background } from './lib/background';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
@@ -11,6 +11,13 @@ import type { Storage } from './storage';
 export type AppContext = {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * Guests' catalogue reads: a read replica (DATABASE_READ_URL) or, when unset, `db` itself
+   * (ADR 024).
+   */
+  readDb?: Kysely<DB>;
+  /** PostgreSQL's pool use, for /metrics. */
+  poolStats?: () => PoolStats;
   config: Config;
   mailer: Mailer;
   /** Work done after the answer has gone (lib/background.ts). */

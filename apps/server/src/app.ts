@@ -11,6 +11,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { recordRoutes } from './plugins/route-table';
 import { registerSpa } from './plugins/spa';
+import { registerOperations, requestIdOf } from './plugins/operations';
 import { registerStaffSpa } from './plugins/staff-spa';
 import { useZodCompilers } from './plugins/zod';
 import { loadAppSecret } from './lib/app-secret';
@@ -67,6 +68,9 @@ export async function buildApp(
   const earlyHeaders = await earlyAnswerHeaders();
   const app = Fastify({
     logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
+    // Request ids that join the proxy's log (ADR 024); every log line of a request carries it.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Answers Node or Fastify write before routing get our error shape and headers too.
@@ -102,6 +106,7 @@ export async function buildApp(
   recordRoutes(app);
   useZodCompilers(app);
   registerErrorHandler(app);
+  registerOperations(app, ctx);
   // The native apps call from their own origins (ADR 021).
   registerCors(app, options.config.corsOrigins);
   registerClientHeaders(app);

@@ -14,6 +14,12 @@ import {
   storageProblems,
   type StorageConfig,
 } from './storage/storage-config';
+import {
+  operationsEnv,
+  operationsProblems,
+  readOperationsConfig,
+  type OperationsConfig,
+} from './config-operations';
 
 /** The repository root, so `./data` and the web build are found wherever npm runs us from. */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -92,6 +98,7 @@ const envSchema = z.object({
   ),
   ...paymentsEnv,
   ...storageEnv,
+  ...operationsEnv,
 });
 
 /**
@@ -138,6 +145,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Where files live: the data folder, or an S3-compatible bucket (ADR 024). */
   storage: StorageConfig;
+  /** Pool, replica, metrics and shutdown (ADR 024). */
+  operations: OperationsConfig;
 };
 
 /**
@@ -148,7 +157,11 @@ export type Config = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const lines = parsed.success
-    ? [...halfConfigured(parsed.data), ...storageProblems(parsed.data)].map((p) => `  ${p}`)
+    ? [
+        ...halfConfigured(parsed.data),
+        ...storageProblems(parsed.data),
+        ...operationsProblems(parsed.data),
+      ].map((p) => `  ${p}`)
     : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (!parsed.success || lines.length) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -172,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     payments: readPaymentsConfig(e),
     storage: readStorageConfig(e),
+    operations: readOperationsConfig(e),
   };
 }

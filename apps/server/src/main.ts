@@ -7,21 +7,57 @@ import { buildApp } from './app';
 import { openStorage } from './storage';
 
 const config = loadConfig();
+const ops = config.operations;
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(config.dataDir, 'dars.sqlite'),
+  poolSize: ops.pgPoolSize,
+  statementTimeoutMs: ops.pgStatementTimeoutMs,
 });
+// Guests' catalogue reads may go to a replica (ADR 024); it shares nothing else.
+const replica = ops.databaseReadUrl
+  ? openDatabase({
+      databaseUrl: ops.databaseReadUrl,
+      poolSize: ops.pgPoolSize,
+      statementTimeoutMs: ops.pgStatementTimeoutMs,
+      applicationName: 'dars-read',
+    })
+  : null;
 await migrateToLatest(database.db);
 const storage = openStorage(config.storage, config.dataDir);
 if (config.seed === 'demo') await seedDemoIfEmpty(database.db, storage);
 
-const app = await buildApp({ db: database.db, dialect: database.dialect, config, storage });
+const app = await buildApp({
+  db: database.db,
+  dialect: database.dialect,
+  config,
+  storage,
+  ...(replica ? { readDb: replica.db } : {}),
+  ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+});
 
+/**
+ * SIGTERM (a deploy, a scale-down): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS the
+ * server stops accepting connections, lets requests in flight finish (a new request on a kept
+ * connection gets 503 and `Connection: close`), then the pools and the storage close. Past
+ * SHUTDOWN_TIMEOUT_MS the process leaves anyway, with code 1.
+ */
+let closing = false;
 const close = async (signal: string) => {
-  app.log.info(`${signal}: closing`);
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'draining');
+  const force = setTimeout(() => {
+    app.log.error('requests still running at SHUTDOWN_TIMEOUT_MS: leaving anyway');
+    process.exit(1);
+  }, ops.shutdownTimeoutMs);
+  force.unref();
+  app.drain();
+  if (ops.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, ops.shutdownDelayMs));
   await app.close();
-  await database.destroy();
+  await Promise.all([database.destroy(), replica?.destroy()]);
   storage.close();
+  app.log.info('closed');
   process.exit(0);
 };
 process.once('SIGINT', () => void close('SIGINT'));

@@ -90,6 +90,7 @@ export async function startTestServer(
     config,
     clock: options.clock,
     fetch: options.fetch,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   });
   await app.ready();
   return {

@@ -15,10 +15,14 @@ import { cachingDatabase } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy: () => Promise<void>;
+  /** PostgreSQL's pool use, for /metrics (ADR 024); SQLite has no pool. */
+  poolStats?: () => PoolStats;
 };
 
 export type DatabaseOptions = {
@@ -29,6 +33,10 @@ export type DatabaseOptions = {
   /** For PostgreSQL: the schema to work in (tests use one schema per file). */
   pgSchema?: string;
   poolSize?: number;
+  /** PostgreSQL cancels statements running longer (ms); 0 or unset: never. */
+  statementTimeoutMs?: number;
+  /** Shown in pg_stat_activity, so an instance's connections can be told apart. */
+  applicationName?: string;
 };
 
 // PostgreSQL answers count(*) and bigint as strings; our counts and money fit in a JS number.
@@ -67,13 +75,26 @@ function preparingPool(pool: pg.Pool): PostgresPool {
  */
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max,
+      application_name: options.applicationName ?? 'dars',
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

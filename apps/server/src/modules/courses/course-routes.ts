@@ -9,32 +9,43 @@ export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     // Guests' answers are kept written, keyed by the catalogue's version (plugins/http-cache.ts).
-    const { onRequest, onSend } = catalogAnswers(ctx.db);
+    // Guests read the replica when there is one, the version included, so a cached answer is
+    // never newer or older than the version it is kept under; a signed-in student reads the
+    // primary and sees a purchase made a moment ago (ADR 024).
+    const guestDb = ctx.readDb ?? ctx.db;
+    const dbFor = (userId: number | null) => (userId === null ? guestDb : ctx.db);
+    const { onRequest, onSend } = catalogAnswers(guestDb);
     const cached = { onRequest: [onRequest], onSend: [onSend] };
+    const userIdOf = async (request: { currentUser(): Promise<{ id: number } | null> }) =>
+      (await request.currentUser())?.id ?? null;
 
     serve(
       app,
       endpoints.getCourses,
-      async (request) =>
-        listCourses(ctx.db, request.query, (await request.currentUser())?.id ?? null),
+      async (request) => {
+        const userId = await userIdOf(request);
+        return listCourses(dbFor(userId), request.query, userId);
+      },
       cached,
     );
 
     serve(
       app,
       endpoints.getCourse,
-      async (request) => ({
-        data: await getCourse(ctx.db, request.params.id, (await request.currentUser())?.id ?? null),
-      }),
+      async (request) => {
+        const userId = await userIdOf(request);
+        return { data: await getCourse(dbFor(userId), request.params.id, userId) };
+      },
       cached,
     );
 
     serve(
       app,
       endpoints.getWelcome,
-      async (request) => ({
-        featured_courses: await welcomeCourses(ctx.db, (await request.currentUser())?.id ?? null),
-      }),
+      async (request) => {
+        const userId = await userIdOf(request);
+        return { featured_courses: await welcomeCourses(dbFor(userId), userId) };
+      },
       cached,
     );
   };

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { localStorage } from './local-storage';
+import { moveFiles } from './move-to-bucket';
+
+export type BackupReport = { database: string; files: number; bytes: number };
+
+const DB_FILE = 'dars.sqlite';
+const SECRET_FILE = 'app-secret.key';
+
+/**
+ * A consistent copy of a running one-box server's data (ADR 024): the SQLite database through
+ * SQLite's online backup API (a snapshot, while the server keeps reading and writing), then the
+ * files of the local storage (each written whole by the server: a temporary name, then a
+ * rename) and the key that signs links. Files written after the snapshot are copied too and are
+ * simply unused after a restore.
+ * @example await backupDataDir('./data', './backups/2026-11-26T03-00')
+ */
+export async function backupDataDir(dataDir: string, target: string): Promise<BackupReport> {
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    throw new Error(`${target} is not empty`);
+  }
+  fs.mkdirSync(target, { recursive: true });
+  const source = new SQLite(path.join(dataDir, DB_FILE), { fileMustExist: true });
+  try {
+    source.pragma('busy_timeout = 5000');
+    // Every remaining page in one step after the first: a step reads in one transaction, so a
+    // server writing all the time cannot keep restarting the copy (in WAL mode it is not held
+    // up meanwhile).
+    await source.backup(path.join(target, DB_FILE), {
+      progress: ({ remainingPages }) => Math.max(remainingPages, 100),
+    });
+  } finally {
+    source.close();
+  }
+  const files = await moveFiles(localStorage(dataDir), localStorage(target));
+  const secret = path.join(dataDir, SECRET_FILE);
+  if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(target, SECRET_FILE));
+  return { database: path.join(target, DB_FILE), files: files.copied, bytes: files.bytes };
+}
+
+/**
+ * Puts a backup into an empty data folder, after SQLite's integrity check of the copy.
+ * @example await restoreDataDir('./backups/2026-11-26T03-00', './data')
+ */
+export async function restoreDataDir(backup: string, dataDir: string): Promise<BackupReport> {
+  if (fs.existsSync(path.join(dataDir, DB_FILE))) {
+    throw new Error(`${dataDir} already has a database: restore into an empty folder`);
+  }
+  const copy = new SQLite(path.join(backup, DB_FILE), { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`the backup's database is damaged: ${String(check)}`);
+  } finally {
+    copy.close();
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.copyFileSync(path.join(backup, DB_FILE), path.join(dataDir, DB_FILE));
+  const files = await moveFiles(localStorage(backup), localStorage(dataDir));
+  const secret = path.join(backup, SECRET_FILE);
+  if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(dataDir, SECRET_FILE));
+  return { database: path.join(dataDir, DB_FILE), files: files.copied, bytes: files.bytes };
+}

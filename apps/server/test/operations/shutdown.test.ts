@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// SIGTERM on a real server process (ADR 024): a download in flight finishes whole, a new
+// connection is refused, and the process leaves with 0 after closing its database pool.
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+const BIG = 24 * 1024 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let dataDir: string;
+let child: ChildProcess;
+let port: number;
+let output = '';
+const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+const appName = `dars-shutdown-${randomBytes(4).toString('hex')}`;
+let schema: string | undefined;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-shutdown-'));
+  const big = path.join(dataDir, 'storage', 'public', 'big.png');
+  fs.mkdirSync(path.dirname(big), { recursive: true });
+  fs.writeFileSync(big, randomBytes(BIG));
+  port = await freePort();
+  let databaseUrl: string | undefined;
+  if (pgUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    const url = new URL(pgUrl);
+    url.searchParams.set('application_name', appName);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      DATABASE_URL: databaseUrl ?? '',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  await waitFor(`http://127.0.0.1:${port}/healthz`).catch((error: Error) => {
+    throw new Error(`${error.message}; the server said:\n${output.slice(-2000)}`);
+  });
+}, 150_000);
+
+afterAll(async () => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgUrl && schema) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  }
+});
+
+describe('SIGTERM', () => {
+  it('finishes the download in flight, refuses new connections, closes the pool, exits 0', async () => {
+    if (pgUrl) {
+      // The pool is open (migrations ran through it).
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      const { rows } = await client.query(
+        'select count(*)::int as n from pg_stat_activity where application_name = $1',
+        [appName],
+      );
+      await client.end();
+      expect(rows[0].n).toBeGreaterThan(0);
+    }
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+    // A slow reader: the first bytes, then a pause while the server is told to stop.
+    let received = 0;
+    let response!: http.IncomingMessage;
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}/storage/big.png`, (res) => {
+          response = res;
+          res.once('data', (chunk: Buffer) => {
+            received += chunk.length;
+            res.pause();
+            resolve();
+          });
+        })
+        .once('error', reject);
+    });
+    expect(response.statusCode).toBe(200);
+    expect(received).toBeLessThan(BIG);
+
+    child.kill('SIGTERM');
+    // New connections are refused once the server has stopped listening.
+    const until = Date.now() + 10_000;
+    let refused = false;
+    while (!refused && Date.now() < until) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/healthz`);
+        await new Promise((r) => setTimeout(r, 50));
+      } catch (error) {
+        refused = ((error as { cause?: { code?: string } }).cause?.code ?? '') === 'ECONNREFUSED';
+      }
+    }
+    expect(refused).toBe(true);
+    expect(child.exitCode).toBeNull(); // still serving the download
+
+    // The download goes on to its last byte.
+    const done = new Promise<void>((resolve, reject) => {
+      response.on('end', resolve);
+      response.on('error', reject);
+      response.on('aborted', () => reject(new Error('aborted')));
+    });
+    response.on('data', (chunk: Buffer) => (received += chunk.length));
+    response.resume();
+    await done;
+    expect(received).toBe(BIG);
+
+    expect(await exited).toBe(0);
+    expect(output).toContain('"msg":"draining"');
+    expect(output).toContain('"msg":"closed"');
+    if (pgUrl) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      const { rows } = await client.query(
+        'select count(*)::int as n from pg_stat_activity where application_name = $1',
+        [appName],
+      );
+      await client.end();
+      expect(rows[0].n).toBe(0);
+    }
+  }, 60_000);
+});
