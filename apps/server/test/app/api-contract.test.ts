@@ -7,6 +7,7 @@ import { registerErrorHandler } from '../../src/plugins/error-handler';
 import { useZodCompilers } from '../../src/plugins/zod';
 import { API_DOCS_PATHS } from '../../src/modules/api-docs/api-docs-routes';
 import { PAYMENT_PAGE_ROUTES } from '../../src/modules/payments/payment-routes';
+import { OPERATIONS_ROUTES } from '../../src/plugins/operations';
 import { VIDEO_UPLOAD_ROUTES } from '../../src/modules/staff/video-upload';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
@@ -19,7 +20,13 @@ const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = {};
  * browsers call those, not our clients, so they carry no client headers or bearer token and
  * are not calls of the contract.
  */
-const OUTSIDE_API = new Set(['GET /player/:id', 'GET /storage/*', 'GET *', ...PAYMENT_PAGE_ROUTES]);
+const OUTSIDE_API = new Set([
+  'GET /player/:id',
+  'GET /storage/*',
+  'GET *',
+  ...PAYMENT_PAGE_ROUTES,
+  ...OPERATIONS_ROUTES,
+]);
 
 let server: TestServer;
 beforeAll(async () => {
