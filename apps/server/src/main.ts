@@ -36,6 +36,11 @@ const app = await buildApp({
   ...(database.poolStats ? { poolStats: database.poolStats } : {}),
 });
 
+if ((config.databaseUrl || config.storage.kind === 's3') && !config.appSecret) {
+  // Each instance would sign links with its own generated key (ADR 024).
+  app.log.warn('APP_SECRET is unset: every instance must share one to open each other’s links');
+}
+
 /**
  * SIGTERM (a deploy, a scale-down): /readyz turns 503 at once; after SHUTDOWN_DELAY_MS the
  * server stops accepting connections, lets requests in flight finish (a new request on a kept
