@@ -5,6 +5,7 @@ import { openStorage, readAll, type Storage } from '../../src/storage';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent } from '../factories/students';
 import { makeStaff } from './staff-factory';
+import { studentClient } from '../denial-client';
 
 /**
  * Staff files through the real HTTP server (ADR 022): a lecture video by the tus protocol,
@@ -49,10 +50,20 @@ function fakeMp4(size: number): Buffer {
   return Buffer.concat([head, randomBytes(size - head.length)]);
 }
 
+/** A video on a preview lecture (open to every student), made through the staff API. */
 async function newVideo(): Promise<number> {
+  const staff = (url: string, payload: object) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff${url}`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${admin}` },
+      payload,
+    });
+  const course = (await staff('/courses', { name: 'دورة الفيديو', pay_type: 'course' })).json().data
+    .id;
   const lecture = (
-    await server.db.selectFrom('lectures').select('id').orderBy('id').executeTakeFirstOrThrow()
-  ).id;
+    await staff('/lectures', { course_id: course, name: 'تمهيد', preview: true })
+  ).json().data.id;
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/v1/staff/videos',
@@ -158,6 +169,16 @@ describe('lecture videos by resumable upload (tus)', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ has_file: true });
+
+    // The student player streams it as any other video, byte for byte.
+    const student = await makeStudent(server.db);
+    const vt = studentClient(server).signedVideoToken(videoId, student.userId);
+    const streamed = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/video/stream/${videoId}?vt=${vt}`,
+    });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.rawPayload.equals(file)).toBe(true);
   });
 
   it('refuses a file that is not a video, an unknown video, students and guests', async () => {
