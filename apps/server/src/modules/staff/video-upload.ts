@@ -23,6 +23,8 @@ export const VIDEO_UPLOAD_ROUTES = [
 ];
 /** The largest video accepted: 2 GB (issue 12). */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** How long an unfinished upload may wait to be resumed. */
+export const UNFINISHED_TTL_MS = 24 * 60 * 60 * 1000;
 /** What a lecture video may be, by its bytes: the player streams MP4. */
 const VIDEO_TYPES = new Set(['video/mp4', 'video/x-m4v']);
 
@@ -62,7 +64,11 @@ export const videoUploadRoutes =
   async (app) => {
     const directory = path.join(ctx.config.dataDir, 'uploads', 'tus');
     fs.mkdirSync(directory, { recursive: true });
-    const datastore = new FileStore({ directory });
+    // An upload left unfinished for a day is given up: its part is removed by the sweep below.
+    const datastore = new FileStore({
+      directory,
+      expirationPeriodInMilliseconds: UNFINISHED_TTL_MS,
+    });
     const tus = new Server({
       path: VIDEO_UPLOAD_PATH,
       datastore,
@@ -109,6 +115,17 @@ export const videoUploadRoutes =
         return {};
       },
     });
+
+    const sweep = setInterval(
+      () => {
+        tus
+          .cleanUpExpiredUploads()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'tus sweep'));
+      },
+      60 * 60 * 1000,
+    );
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
 
     // The bytes are tus's to read, as they come: Fastify must not parse or buffer them.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
