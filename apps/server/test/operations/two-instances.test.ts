@@ -1,0 +1,265 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { TestServer } from '../helpers';
+import { makeLecture } from '../factories/courses';
+import { makeStudent } from '../factories/students';
+import { PNG } from '../exams/exam-client';
+import { startTestBucket, type TestBucket } from '../storage/s3-server';
+
+// Two API processes on one PostgreSQL schema and one bucket, behind Debian's nginx started with
+// a generated configuration (ADR 024, docs/operations.md). Needs TEST_DATABASE_URL and
+// /usr/sbin/nginx; skipped otherwise.
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+const runs = !!pgUrl && fs.existsSync(NGINX);
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+const HEADERS = { 'app-platform': 'web', 'app-version': '1.0.2' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, what: () => string, ms = 120_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer:\n${what().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Instance = { port: number; child: ChildProcess; output: string; url: string };
+
+let work: string;
+let schema: string;
+let bucket: TestBucket;
+let database: Database;
+let nginx: ChildProcess;
+let front: string;
+const instances: Instance[] = [];
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const instance: Instance = {
+    port,
+    output: '',
+    url: `http://127.0.0.1:${port}`,
+    child: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  };
+  instance.child.stdout!.on('data', (d: Buffer) => (instance.output += d.toString()));
+  instance.child.stderr!.on('data', (d: Buffer) => (instance.output += d.toString()));
+  return instance;
+}
+
+beforeAll(async () => {
+  if (!runs) return;
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-two-'));
+  schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  database = openDatabase({ databaseUrl: pgUrl, pgSchema: schema, poolSize: 2 });
+  await migrateToLatest(database.db);
+  bucket = await startTestBucket();
+  const url = new URL(pgUrl!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const env = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url.toString(),
+    APP_SECRET: randomBytes(32).toString('hex'),
+    TRUST_PROXY: '127.0.0.1',
+    PG_POOL_SIZE: '4',
+    ...bucket.env,
+  };
+  for (const name of ['a', 'b']) {
+    instances.push(
+      await startInstance({
+        ...env,
+        DATA_DIR: path.join(work, name),
+        WEB_DIST: path.join(work, 'no-web'),
+      }),
+    );
+  }
+  for (const i of instances) await waitFor(`${i.url}/readyz`, () => i.output);
+
+  const port = await freePort();
+  front = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(path.join(work, 'nginx', 'logs'), { recursive: true });
+  fs.writeFileSync(
+    path.join(work, 'nginx', 'nginx.conf'),
+    `pid ${work}/nginx/nginx.pid;
+error_log ${work}/nginx/logs/error.log;
+daemon off;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${work}/nginx/body;
+  proxy_temp_path ${work}/nginx/proxy;
+  upstream dars_api {
+    least_conn;
+${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 64m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Request-Id $request_id;
+    proxy_next_upstream error timeout http_503;
+    location / { proxy_pass http://dars_api; }
+  }
+}
+`,
+  );
+  nginx = spawn(
+    NGINX,
+    ['-p', path.join(work, 'nginx'), '-c', path.join(work, 'nginx', 'nginx.conf')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitFor(`${front}/healthz`, () =>
+    fs.readFileSync(path.join(work, 'nginx', 'logs', 'error.log'), 'utf8'),
+  );
+}, 240_000);
+
+afterAll(async () => {
+  if (!runs) return;
+  nginx?.kill('SIGQUIT');
+  for (const i of instances) if (i.child.exitCode === null) i.child.kill('SIGKILL');
+  await database?.destroy();
+  await bucket?.close();
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const call = (base: string, method: string, url: string, token?: string, body?: object) =>
+  fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...HEADERS,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+describe.skipIf(!runs)('two instances behind nginx, one database, one bucket', () => {
+  it('a lecture bought on one instance is open on the other', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const student = await makeStudent(database.db, { balance: 100 });
+    const server = { db: database.db, config: { dataDir: path.join(work, 'factory') } };
+    const lecture = await makeLecture(server as unknown as TestServer, { price: 40 });
+    expect(
+      (await call(b.url, 'GET', `/api/v1/lectures/${lecture.id}/contents`, student.token)).status,
+    ).toBe(403);
+    const bought = await call(
+      a.url,
+      'POST',
+      `/api/v1/lectures/${lecture.id}/purchase`,
+      student.token,
+      {
+        pay_by: 'wallet',
+      },
+    );
+    expect(bought.status, await bought.clone().text()).toBe(200);
+    expect(
+      (await call(b.url, 'GET', `/api/v1/lectures/${lecture.id}/contents`, student.token)).status,
+    ).toBe(200);
+    expect(
+      (await call(front, 'GET', `/api/v1/lectures/${lecture.id}/contents`, student.token)).status,
+    ).toBe(200);
+  });
+
+  it('shares the login limit: ten failures spread over both, the eleventh refused on either', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const password = 'right-password-1';
+    const student = await makeStudent(database.db, { password });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await call(i % 2 ? b.url : a.url, 'POST', '/api/v1/login', undefined, {
+        login: student.email,
+        password: 'wrong-password',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 422 || s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('a file written through one instance is read through the other', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const student = await makeStudent(database.db);
+    const form = new FormData();
+    form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const res = await fetch(`${a.url}/api/v1/profile/avatar`, {
+      method: 'POST',
+      headers: { ...HEADERS, authorization: `Bearer ${student.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const avatar = ((await res.json()) as { user: { avatar: string } }).user.avatar;
+    const served = await fetch(`${b.url}${avatar}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('loses no request of a burst through nginx when one instance gets SIGTERM', async () => {
+    const [a] = instances as [Instance, Instance];
+    const total = 400;
+    let sent = 0;
+    const results: number[] = [];
+    const worker = async () => {
+      while (sent < total) {
+        sent += 1;
+        if (sent === total / 4) a.child.kill('SIGTERM');
+        try {
+          const res = await fetch(`${front}/api/v1/courses`, { headers: HEADERS });
+          await res.arrayBuffer();
+          results.push(res.status);
+        } catch {
+          results.push(0);
+        }
+      }
+    };
+    const exited = new Promise<number | null>((resolve) => a.child.once('exit', resolve));
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(results).toHaveLength(total);
+    expect(results.filter((s) => s !== 200)).toEqual([]);
+    expect(await exited).toBe(0);
+  }, 120_000);
+});
