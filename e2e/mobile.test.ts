@@ -80,7 +80,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       { token },
     );
     try {
-      // The welcome page sends the Android app to login; signed in, home.
+      // Straight to the course page (the welcome page's redirect to login is a unit test).
       const id = await courseId(GENETICS);
       await page.goto(`${ANDROID_ORIGIN}/courses/${id}`);
       await appStarted(page);
