@@ -466,3 +466,70 @@ describe('settings and the audit log', () => {
     expect(future.meta.total).toBe(0);
   });
 });
+
+describe('staff accounts (admins only)', () => {
+  it('makes, changes and removes staff, ending their sessions, and keeps one admin', async () => {
+    const made = await api('POST', '/staff/accounts', admin.token, {
+      name: 'مشرفة جديدة',
+      email: 'New.Leader@dars.test',
+      phone: '01233333333',
+      role: 'leader',
+      password: 'leader-pass-1',
+    });
+    expect(made.statusCode).toBe(200);
+    const account = made.json().data;
+    expect(account).toMatchObject({ email: 'new.leader@dars.test', role: 'leader' });
+    const taken = await api('POST', '/staff/accounts', admin.token, {
+      name: 'مكرر',
+      email: 'new.leader@dars.test',
+      phone: '01244444444',
+      role: 'leader',
+      password: 'leader-pass-1',
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.email[0]).toBe('البريد الإلكتروني مستخدم بالفعل');
+
+    const login = await api('POST', '/staff/login', undefined, {
+      email: 'new.leader@dars.test',
+      password: 'leader-pass-1',
+    });
+    const token = login.json().data.token;
+    expect(login.json().data.user.role).toBe('leader');
+    expect((await api('GET', '/staff/settings', token)).statusCode).toBe(403);
+
+    // A new role ends the sessions it had; the new one has the new role's rights.
+    await api('PATCH', `/staff/accounts/${account.id}`, admin.token, { role: 'admin' });
+    expect((await api('GET', '/staff/me', token)).statusCode).toBe(401);
+    const again = await api('POST', '/staff/login', undefined, {
+      email: 'new.leader@dars.test',
+      password: 'leader-pass-1',
+    });
+    expect((await api('GET', '/staff/settings', again.json().data.token)).statusCode).toBe(200);
+
+    // Removed: the account stays a users row but is no longer staff.
+    await api('DELETE', `/staff/accounts/${account.id}`, admin.token);
+    expect((await api('GET', '/staff/me', again.json().data.token)).statusCode).toBe(401);
+    const refused = await api('POST', '/staff/login', undefined, {
+      email: 'new.leader@dars.test',
+      password: 'leader-pass-1',
+    });
+    expect(refused.statusCode).toBe(403);
+
+    // Every other admin removed, the last one cannot remove or demote itself.
+    const admins = (await api('GET', '/staff/accounts?role=admin&per_page=100', admin.token)).json()
+      .data as { id: number }[];
+    for (const other of admins.filter((a) => a.id !== admin.userId)) {
+      expect((await api('DELETE', `/staff/accounts/${other.id}`, admin.token)).statusCode).toBe(
+        200,
+      );
+    }
+    const last = await api('DELETE', `/staff/accounts/${admin.userId}`, admin.token);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe('لا يمكن إزالة آخر مدير');
+    const demote = await api('PATCH', `/staff/accounts/${admin.userId}`, admin.token, {
+      role: 'leader',
+    });
+    expect(demote.statusCode).toBe(409);
+    expect((await api('GET', '/staff/me', admin.token)).json().data.role).toBe('admin');
+  });
+});
