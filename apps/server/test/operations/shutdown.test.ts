@@ -151,6 +151,9 @@ describe('SIGTERM', () => {
       response.on('end', resolve);
       response.on('error', reject);
       response.on('aborted', () => reject(new Error('aborted')));
+      response.on('close', () => {
+        if (!response.complete) reject(new Error(`cut after ${received} of ${BIG} bytes`));
+      });
     });
     response.on('data', (chunk: Buffer) => (received += chunk.length));
     response.resume();
