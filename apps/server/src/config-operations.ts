@@ -30,6 +30,11 @@ export const operationsEnv = {
   SHUTDOWN_DELAY_MS: int(0, 120_000, 0),
   /** After SIGTERM: in-flight requests get this long to finish before the process exits. */
   SHUTDOWN_TIMEOUT_MS: int(1_000, 600_000, 25_000),
+  /**
+   * How often each instance submits abandoned exam sessions past their deadline (ADR 016);
+   * every instance sweeps, and each session has one winner.
+   */
+  EXAM_SWEEP_INTERVAL_MS: int(100, 3_600_000, 30_000),
 };
 
 type OperationsEnv = z.output<z.ZodObject<typeof operationsEnv>>;
@@ -41,6 +46,7 @@ export type OperationsConfig = {
   metricsToken: string | undefined;
   shutdownDelayMs: number;
   shutdownTimeoutMs: number;
+  examSweepIntervalMs: number;
 };
 
 /** What cannot work: a replica without a primary. */
@@ -59,5 +65,6 @@ export function readOperationsConfig(e: OperationsEnv): OperationsConfig {
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    examSweepIntervalMs: e.EXAM_SWEEP_INTERVAL_MS,
   };
 }

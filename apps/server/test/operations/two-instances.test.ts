@@ -5,12 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent } from '../factories/students';
+import { makeExam } from '../factories/exams';
+import { putSettings } from '../../src/modules/settings/settings-service';
 import { PNG } from '../exams/exam-client';
 import { startTestBucket, type TestBucket } from '../storage/s3-server';
 
@@ -97,6 +100,8 @@ beforeAll(async () => {
     APP_SECRET: randomBytes(32).toString('hex'),
     TRUST_PROXY: '127.0.0.1',
     PG_POOL_SIZE: '4',
+    // Both instances sweep abandoned exam sessions every 300 ms (30 s by default).
+    EXAM_SWEEP_INTERVAL_MS: '300',
     ...bucket.env,
   };
   for (const name of ['a', 'b']) {
@@ -237,6 +242,62 @@ describe.skipIf(!runs)('two instances behind nginx, one database, one bucket', (
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
   });
+
+  it('submits each abandoned exam session once while both instances sweep', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    await putSettings(database.db, { enable_gen_exm: true });
+    const exam = await makeExam(database.db, { duration: 1, questions: [{ type: 'choices' }] });
+    const q = exam.questions[0]!;
+    const students = await Promise.all(Array.from({ length: 12 }, () => makeStudent(database.db)));
+    for (const [i, student] of students.entries()) {
+      const base = i % 2 ? b.url : a.url;
+      const started = await call(base, 'POST', '/api/v1/exams/session', student.token, {
+        exam_id: exam.id,
+      });
+      expect(started.status, await started.clone().text()).toBe(200);
+      const { token } = ((await started.json()) as { data: { token: string } }).data;
+      const answered = await call(base, 'POST', '/api/v1/exams/session/answers', student.token, {
+        session_token: token,
+        answers: [{ question_id: q.id, chosen_answer: q.right }],
+      });
+      expect(answered.status).toBe(200);
+    }
+    // Every write of finished_at is counted (a trigger in this test's own schema): a second
+    // winner for a session would write it again.
+    await sql`create table finish_writes (session_id integer not null)`.execute(database.db);
+    await sql`create function count_finish_write() returns trigger language plpgsql as $$
+      begin insert into finish_writes values (new.id); return new; end $$`.execute(database.db);
+    await sql`create trigger count_finish_write after update of finished_at on exam_sessions
+      for each row execute function count_finish_write()`.execute(database.db);
+    // Their time ran out three minutes ago: past the deadline and its 60 s grace.
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await database.db
+      .updateTable('exam_sessions')
+      .set({ started_at: ago(4), deadline_at: ago(3) })
+      .where('exam_id', '=', exam.id)
+      .execute();
+
+    const sessions = () =>
+      database.db.selectFrom('exam_sessions').selectAll().where('exam_id', '=', exam.id).execute();
+    const until = Date.now() + 20_000;
+    while ((await sessions()).some((s) => s.finished_at === null) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Both instances go on sweeping for a while: nothing is finished again.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const rows = await sessions();
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        finished_at: row.deadline_at,
+        finished_by: 'time',
+        correction_mark: 1,
+      });
+    }
+    const writes = await sql<{ session_id: number; n: string }>`
+      select session_id, count(*) as n from finish_writes group by session_id`.execute(database.db);
+    expect(writes.rows.map((w) => Number(w.n))).toEqual(Array(12).fill(1));
+  }, 60_000);
 
   it('loses no request of a burst through nginx when one instance gets SIGTERM', async () => {
     const [a] = instances as [Instance, Instance];

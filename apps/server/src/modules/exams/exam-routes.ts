@@ -14,9 +14,6 @@ import {
   sweepOverdueSessions,
 } from './exam-service';
 
-/** How often the sweep submits abandoned sessions (ADR 016). */
-export const EXAM_SWEEP_INTERVAL_MS = 30_000;
-
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
@@ -73,7 +70,7 @@ export const examRoutes =
         sweepOverdueSessions(ctx).catch((err: unknown) =>
           app.log.error({ err }, 'exam sweep failed'),
         );
-      }, EXAM_SWEEP_INTERVAL_MS);
+      }, ctx.config.operations.examSweepIntervalMs);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
