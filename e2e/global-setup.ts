@@ -58,11 +58,23 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error('web build failed');
   }
+  // The staff console (e2e/staff.test.ts), built likewise when missing (ADR 023).
+  const builtStaff = path.join(ROOT, 'apps/staff/dist');
+  if (!fs.existsSync(path.join(builtStaff, 'index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/staff'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error('staff console build failed');
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-'));
   // The server serves a copy of the build: a rebuild of apps/web/dist during the run (which
   // empties the folder and renames every asset) must not pull the page from under the tests.
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-web-'));
   fs.cpSync(builtWeb, webDist, { recursive: true });
+  const staffDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-staff-'));
+  fs.cpSync(builtStaff, staffDist, { recursive: true });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -73,6 +85,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
+      STAFF_DIST: staffDist,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -89,6 +102,7 @@ export default async function setup(project: TestProject) {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(staffDist, { recursive: true, force: true });
   };
   const baseURL = `http://127.0.0.1:${port}`;
   try {

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import '@dars/ui/fonts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

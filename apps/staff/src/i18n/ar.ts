@@ -263,7 +263,7 @@ export const consoleArabic = {
         kashier: 'كاشير',
       },
     },
-    menu: { settings: 'الإعدادات', header_images: 'صور الصفحة الرئيسية' },
+    menu: { title: 'القائمة', settings: 'الإعدادات', header_images: 'صور الصفحة الرئيسية' },
     dashboard: {
       welcome: 'أهلاً بك في لوحة إدارة دَرس',
       hint: 'اختر من القائمة ما تريد إدارته.',

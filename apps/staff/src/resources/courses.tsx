@@ -122,14 +122,13 @@ function withoutPricesFor(role: string | undefined) {
   };
 }
 
+/** A new course's defaults, one object (react-admin resets the form when it changes). */
+const NEW_COURSE = { pay_type: 'lectures', price: 0, published: false };
+
 export function CourseCreate() {
   const role = useRole();
   return (
-    <Create
-      redirect="edit"
-      transform={withoutPricesFor(role)}
-      record={{ pay_type: 'lectures', price: 0, published: false }}
-    >
+    <Create redirect="edit" transform={withoutPricesFor(role)} record={NEW_COURSE}>
       <CourseForm />
     </Create>
   );

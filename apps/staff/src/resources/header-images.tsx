@@ -7,7 +7,8 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { LTR } from '../components/ltr';
+import { SaveOnlyToolbar } from '../components/save-only-toolbar';
+import { LTR, LTR_URL } from '../components/ltr';
 import { HEADER_IMAGES_ID } from '../data/data-provider';
 
 /**
@@ -24,11 +25,11 @@ export function HeaderImagesEdit() {
       redirect={false}
       title={translate('dars.menu.header_images')}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <ArrayInput source="header_images">
           <SimpleFormIterator inline disableReordering={false}>
             <TextInput source="url" validate={required()} slotProps={LTR} />
-            <TextInput source="href" type="url" slotProps={LTR} />
+            <TextInput source="href" slotProps={LTR_URL} />
             <TextInput source="to" slotProps={LTR} />
           </SimpleFormIterator>
         </ArrayInput>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   AutocompleteInput,
   BooleanField,
@@ -91,12 +92,18 @@ export function LectureCreate() {
   const role = useRole();
   // "إضافة محاضرة" on a course's page opens /lectures/create?course_id=7.
   const courseId = Number(new URLSearchParams(useLocation().search).get('course_id')) || undefined;
+  // One object per course: react-admin resets the form when its default record changes, and a
+  // new literal on each render would wipe what was typed.
+  const record = useMemo(
+    () => ({ course_id: courseId, price: 0, free: false, preview: false }),
+    [courseId],
+  );
   return (
     <Create
       redirect={(_resource, _id, data) =>
         data?.course_id ? `courses/${data.course_id}` : 'lectures'
       }
-      record={{ course_id: courseId, price: 0, free: false, preview: false }}
+      record={record}
       transform={(data: Record<string, unknown>) => {
         if (role === 'admin') return data;
         const rest = { ...data };

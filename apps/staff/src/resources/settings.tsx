@@ -12,7 +12,8 @@ import {
   minValue,
   useTranslate,
 } from 'react-admin';
-import { LTR } from '../components/ltr';
+import { SaveOnlyToolbar } from '../components/save-only-toolbar';
+import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
 import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
@@ -68,7 +69,7 @@ export function SettingsEdit() {
       redirect={false}
       title={translate('dars.settings.title')}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <Section title={translate('dars.settings.sections.features')}>
           {FEATURE_SWITCHES.map((key) => (
             <BooleanInput key={key} source={key} label={t(key)} />
@@ -119,7 +120,7 @@ export function SettingsEdit() {
         </Section>
         <Section title={translate('dars.settings.sections.app')}>
           {LINKS.map((key) => (
-            <TextInput key={key} source={key} label={t(key)} type="url" slotProps={LTR} />
+            <TextInput key={key} source={key} label={t(key)} slotProps={LTR_URL} />
           ))}
           {VERSIONS.map((key) => (
             <TextInput key={key} source={key} label={t(key)} slotProps={LTR} />
@@ -127,12 +128,7 @@ export function SettingsEdit() {
         </Section>
         <Section title={translate('dars.settings.sections.contact')}>
           <TextInput source="contact_phone" label={t('contact_phone')} slotProps={LTR} />
-          <TextInput
-            source="contact_email"
-            label={t('contact_email')}
-            type="email"
-            slotProps={LTR}
-          />
+          <TextInput source="contact_email" label={t('contact_email')} slotProps={LTR_EMAIL} />
           <TextInput source="crisp_website_id" label={t('crisp_website_id')} slotProps={LTR} />
         </Section>
         <Section title={translate('dars.settings.sections.social')}>
@@ -141,8 +137,7 @@ export function SettingsEdit() {
               key={network}
               source={`social.${network}`}
               label={translate(`dars.settings.social.${network}`)}
-              type="url"
-              slotProps={LTR}
+              slotProps={LTR_URL}
             />
           ))}
         </Section>

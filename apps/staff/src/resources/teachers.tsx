@@ -10,7 +10,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { LTR } from '../components/ltr';
+import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { ImageUpload } from '../components/image-upload';
 import { ResponsiveList } from '../components/responsive-list';
 
@@ -48,9 +48,9 @@ function TeacherForm({ withImages }: { withImages?: boolean }) {
       <TextInput source="name" validate={required()} />
       <TextInput source="bio" multiline minRows={3} />
       <TextInput source="phone" slotProps={LTR} />
-      <TextInput source="email" type="email" slotProps={LTR} />
+      <TextInput source="email" slotProps={LTR_EMAIL} />
       {LINKS.map((field) => (
-        <TextInput key={field} source={field} type="url" slotProps={LTR} />
+        <TextInput key={field} source={field} slotProps={LTR_URL} />
       ))}
       {withImages && (
         <>
