@@ -17,6 +17,8 @@ const MODULE_SURFACE = [
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
   'courses/course-service.ts',
+  'exams/answer-image-link.ts',
+  'exams/exam-marking.ts',
   'exams/exam-progress.ts',
   'lectures/lecture-access.ts',
   'lectures/lecture-queries.ts',
@@ -29,6 +31,7 @@ const MODULE_SURFACE = [
   'settings/settings-service.ts',
   'users/user-view.ts',
   'wallet/ledger.ts',
+  'wallet/mobile-payment-review.ts',
   'wallet/wallet-ids.ts',
 ];
 
