@@ -157,6 +157,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     password: 'dars12345',
   },
   staffUpdateAccount: { name: 'مشرف' },
+  staffRejectMobilePayment: { reason: 'لم يصل التحويل' },
+  staffMarkAnswer: { mark: 1, comment: 'أحسنت' },
 };
 const PAYMENT_ORDER_SAMPLE = { amount: 100 };
 

@@ -96,7 +96,7 @@ describe('reviewing mobile-wallet recharges', () => {
     expect(page.meta.pending_mobile_payments_count).toBe(0);
     expect(page.transactions.data[0]).toMatchObject({ type: 'recharge', value: 75.5 });
     // Decided: neither a second approval nor a rejection changes anything.
-    const decided = { code: 'VALIDATION_FAILED', message: 'تمت مراجعة طلب الشحن هذا من قبل' };
+    const decided = { code: 'CONFLICT', message: 'تمت مراجعة طلب الشحن هذا من قبل' };
     await expect(approveMobilePayment(server.db, id, staff.userId)).rejects.toMatchObject(decided);
     await expect(rejectMobilePayment(server.db, id, staff.userId, 'متأخر')).rejects.toMatchObject(
       decided,

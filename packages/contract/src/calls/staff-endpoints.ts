@@ -24,6 +24,20 @@ interface StaffJsonDef {
   file?: never;
 }
 
+/** A staff call that answers a file (streamed, with range requests); errors are JSON. */
+interface StaffFileDef {
+  method: 'GET';
+  path: `/staff${string}`;
+  auth: 'required';
+  staff: StaffRole;
+  params?: z.ZodType;
+  file: string;
+  errors?: readonly ErrorCode[];
+  body?: never;
+  multipart?: never;
+  response?: never;
+}
+
 /** The five calls of one resource: list, one, create, update (partial), delete. */
 function crud<
   Item extends z.ZodType,
@@ -347,6 +361,70 @@ export const staffEndpoints = {
   staffCreateAccount: accounts.create,
   staffUpdateAccount: accounts.update,
   staffDeleteAccount: accounts.remove,
-} as const satisfies Record<string, StaffJsonDef>;
+
+  // Recharge review (issue 13): leaders and admins.
+  staffListMobilePayments: {
+    method: 'GET',
+    path: '/staff/mobile-payments',
+    auth: 'required',
+    staff: 'leader',
+    query: s.staffMobilePaymentListQuerySchema,
+    response: s.staffListResponse(s.staffMobilePaymentSchema),
+  },
+  staffGetMobilePayment: {
+    method: 'GET',
+    path: '/staff/mobile-payments/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: s.staffOneResponse(s.staffMobilePaymentSchema),
+  },
+  staffGetMobilePaymentReceipt: {
+    method: 'GET',
+    path: '/staff/mobile-payments/:id/receipt',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    file: 'image/*',
+  },
+  staffApproveMobilePayment: {
+    method: 'POST',
+    path: '/staff/mobile-payments/:id/approve',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: s.staffOneResponse(s.staffMobilePaymentSchema),
+    errors: ['CONFLICT'],
+  },
+  staffRejectMobilePayment: {
+    method: 'POST',
+    path: '/staff/mobile-payments/:id/reject',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffMobilePaymentRejectBodySchema,
+    response: s.staffOneResponse(s.staffMobilePaymentSchema),
+    errors: ['CONFLICT'],
+  },
+
+  // Marking of essay answers (issue 13): leaders and admins.
+  staffListMarking: {
+    method: 'GET',
+    path: '/staff/marking',
+    auth: 'required',
+    staff: 'leader',
+    query: s.staffMarkingListQuerySchema,
+    response: s.staffListResponse(s.staffMarkingItemSchema),
+  },
+  staffMarkAnswer: {
+    method: 'POST',
+    path: '/staff/marking/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffMarkBodySchema,
+    response: s.staffMarkResponseSchema,
+  },
+} as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

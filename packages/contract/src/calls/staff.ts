@@ -696,3 +696,76 @@ export const staffAccountListQuerySchema = staffListQuery({
 });
 
 export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Recharge review and marking (issue 13, ADR 022 «People and money»)
+
+export const MOBILE_PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A mobile-wallet recharge request as staff review it; `receipt_url` needs the staff token. */
+export const staffMobilePaymentSchema = z.object({
+  id: z.number().int(),
+  student: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
+  /** pounds */
+  amount: z.number(),
+  payer_number: z.string(),
+  message: z.string().nullable(),
+  status: z.enum(MOBILE_PAYMENT_STATUSES),
+  reject_reason: z.string().nullable(),
+  reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  reviewed_at: z.string().nullable(),
+  transaction_serial: z.string().nullable(),
+  receipt_url: z.string(),
+  created_at: z.string(),
+});
+export type StaffMobilePayment = z.infer<typeof staffMobilePaymentSchema>;
+/** `?status=` one of the three (anything else: every status); `q` a name, phone or payer number. */
+export const staffMobilePaymentListQuerySchema = staffListQuery({
+  status: z.enum(MOBILE_PAYMENT_STATUSES).optional().catch(undefined),
+});
+export const staffMobilePaymentRejectBodySchema = z.object({ reason: staffText(500) });
+
+/** An essay answer waiting for marks (or marked: `mark` not null). */
+export const staffMarkingItemSchema = z.object({
+  /** The answer's id: POST /staff/marking/:id marks it. */
+  id: z.number().int(),
+  session_id: z.number().int(),
+  exam: z.object({ id: z.number().int(), name: z.string() }),
+  student: z.object({ id: z.number().int(), name: z.string() }),
+  question: z.object({
+    id: z.number().int(),
+    text: z.string(),
+    image_url: z.string().nullable(),
+    /** The most the answer can earn. */
+    mark: z.number().int(),
+  }),
+  answer_text: z.string().nullable(),
+  /** A signed link to the student's image (30 minutes), or null. */
+  image_url: z.string().nullable(),
+  mark: z.number().nullable(),
+  comment: z.string().nullable(),
+  submitted_at: z.string(),
+});
+export type StaffMarkingItem = z.infer<typeof staffMarkingItemSchema>;
+export const staffMarkingListQuerySchema = staffListQuery({ exam_id: filterId() });
+export const staffMarkBodySchema = z.object({
+  /** 0..the question's mark (checked on the server against the question). */
+  mark: z
+    .number({ error: 'أدخل الدرجة رقماً' })
+    .min(0, { error: 'الدرجة لا تقل عن صفر' })
+    .max(10_000, { error: 'القيمة أكبر من المسموح' })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      error: 'الدرجة برقمين عشريين على الأكثر',
+    }),
+  comment: staffOptionalText(2000).optional(),
+});
+export const staffMarkResponseSchema = z.object({
+  data: staffMarkingItemSchema.extend({
+    result: z.object({
+      correction_mark: z.number().nullable(),
+      total_mark: z.number(),
+      succeeded: z.boolean(),
+      corrected: z.boolean(),
+    }),
+  }),
+});

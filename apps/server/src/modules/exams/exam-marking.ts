@@ -115,6 +115,8 @@ export async function finishSession(
 export async function markEssayAnswer(
   db: Kysely<DB>,
   { attemptId, marks, comment }: { attemptId: number; marks: number; comment?: string | null },
+  /** Runs in the marking's transaction, after the result is recomputed (the staff audit row). */
+  after?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<void> {
   const attempt = await db
     .selectFrom('answer_attempts')
@@ -149,6 +151,7 @@ export async function markEssayAnswer(
       .where('id', '=', attemptId)
       .execute();
     await recomputeResult(trx, attempt.session_id);
+    await after?.(trx);
   });
   await notify(
     db,

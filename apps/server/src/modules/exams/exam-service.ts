@@ -6,14 +6,13 @@ import type {
   SaveExamAnswersResponse,
   SubmitExamSessionResponse,
 } from '@dars/contract';
-import { API_BASE } from '@dars/contract';
 import { PostgresAdapter } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { precompile } from '../../db/precompiled';
 import { AppError } from '../../lib/app-error';
 import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
-import { signToken } from '../../lib/signed-token';
 import { newToken } from '../../lib/tokens';
+import { answerImageUrl } from './answer-image-link';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
 import { mayReach } from './exam-reach';
@@ -36,8 +35,6 @@ import {
   resultView,
 } from './exam-view';
 
-/** How long an answer image's link works after the payload that carries it. */
-export const ANSWER_IMAGE_LINK_TTL_MS = 30 * 60_000;
 /** Wrong exam codes a student may try before waiting (ADR 016: Codes). */
 export const WRONG_CODES = { limit: 30, windowMs: 15 * MINUTE };
 /** The results lists show this many sessions, newest first. */
@@ -294,11 +291,6 @@ async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRo
 
 function attemptRows(ctx: AppContext, sessionId: number) {
   return attemptsOfSession.execute(ctx.db, { sessionId });
-}
-
-function answerImageUrl(ctx: AppContext, userId: number, attemptId: number): string {
-  const at = signToken(ctx.secret, { u: userId, i: attemptId }, ANSWER_IMAGE_LINK_TTL_MS);
-  return `${API_BASE}/exams/answers/${attemptId}/image?at=${at}`;
 }
 
 /** GET /exams/session. */

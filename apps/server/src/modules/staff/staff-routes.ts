@@ -3,11 +3,13 @@ import { endpoints, STAFF_MESSAGES, staffAttachmentUploadBodySchema } from '@dar
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
+import { sendFile } from '../../lib/send-file';
 import { validate } from '../../lib/validate';
 import { bearerToken } from '../../plugins/auth';
 import { serve } from '../../plugins/endpoint';
 import { staffRoleOf } from '../../plugins/staff-role';
 import { checkLogin } from '../auth/auth-service';
+import { mobilePaymentReceipt } from '../wallet/mobile-payment-review';
 import { issueToken, revokeToken } from '../auth/session-tokens';
 import {
   createAccount,
@@ -17,6 +19,14 @@ import {
   updateAccount,
 } from './account-staff';
 import { listAudit } from './audit-staff';
+import {
+  approvePayment,
+  getMobilePayment,
+  listMarking,
+  listMobilePayments,
+  markAnswer,
+  rejectPayment,
+} from './review-staff';
 import {
   createExam,
   createLectureExam,
@@ -349,4 +359,25 @@ export const staffRoutes =
       await deleteAccount(db, await actorOf(request), request.params.id);
       return { data: { id: request.params.id } };
     });
+
+    // Recharge review and marking (issue 13).
+    serve(app, e.staffListMobilePayments, async (request) => listMobilePayments(db, request.query));
+    serve(app, e.staffGetMobilePayment, async (request) =>
+      found(await getMobilePayment(db, request.params.id)),
+    );
+    serve(app, e.staffGetMobilePaymentReceipt, async (request, reply) => {
+      const actor = await actorOf(request);
+      const { key, type } = await mobilePaymentReceipt(ctx, request.params.id, actor.id!);
+      return sendFile(request, reply, ctx.storage, key, { type });
+    });
+    serve(app, e.staffApproveMobilePayment, async (request) => ({
+      data: await approvePayment(db, await actorOf(request), request.params.id),
+    }));
+    serve(app, e.staffRejectMobilePayment, async (request) => ({
+      data: await rejectPayment(db, await actorOf(request), request.params.id, request.body.reason),
+    }));
+    serve(app, e.staffListMarking, async (request) => listMarking(ctx, request.query));
+    serve(app, e.staffMarkAnswer, async (request) => ({
+      data: await markAnswer(ctx, await actorOf(request), request.params.id, request.body),
+    }));
   };

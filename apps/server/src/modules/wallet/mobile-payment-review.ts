@@ -9,8 +9,11 @@ import { notify } from '../notifications/notification-service';
 import { creditRecharge } from './ledger';
 import { moneyText } from './money-text';
 
-// Staff review of mobile-wallet recharges (ADR 018: Mobile-wallet recharges). No route calls
-// these yet: the staff console (a later issue) will, for admins and leaders.
+// Staff review of mobile-wallet recharges (ADR 018: Mobile-wallet recharges), called by the
+// staff API's /staff/mobile-payments routes (ADR 022), for admins and leaders.
+
+/** Runs inside the decision's transaction, after it (the staff API writes its audit row). */
+export type AfterDecision = (trx: Transaction<DB>, paymentId: number) => Promise<void>;
 
 /** Staff groups that review recharges (architecture: admin 1, leader 2). */
 const REVIEWER_GROUPS = [1, 2];
@@ -105,7 +108,7 @@ async function decide(
     .where('id', '=', paymentId)
     .executeTakeFirst();
   throw exists
-    ? new AppError('VALIDATION_FAILED', 'تمت مراجعة طلب الشحن هذا من قبل')
+    ? new AppError('CONFLICT', 'تمت مراجعة طلب الشحن هذا من قبل')
     : new AppError('NOT_FOUND', 'طلب الشحن غير موجود');
 }
 
@@ -118,6 +121,7 @@ export async function approveMobilePayment(
   db: Kysely<DB>,
   paymentId: number,
   reviewerId: number,
+  after?: AfterDecision,
 ): Promise<{ balance: number; serial: string }> {
   await requireReviewer(db, reviewerId);
   return db.transaction().execute(async (trx) => {
@@ -133,6 +137,7 @@ export async function approveMobilePayment(
       .set({ transaction_serial: done.serial })
       .where('id', '=', payment.id)
       .execute();
+    await after?.(trx, payment.id);
     return done;
   });
 }
@@ -146,6 +151,7 @@ export async function rejectMobilePayment(
   paymentId: number,
   reviewerId: number,
   reason: string,
+  after?: AfterDecision,
 ): Promise<void> {
   await requireReviewer(db, reviewerId);
   const text = reason.replaceAll('\u0000', '').trim();
@@ -164,6 +170,7 @@ export async function rejectMobilePayment(
       },
       'recharge_rejected',
     );
+    await after?.(trx, payment.id);
   });
 }
 
