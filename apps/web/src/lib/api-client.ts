@@ -89,11 +89,11 @@ export function setApiTransport(fetchLike: typeof fetch): void {
  * The headers of every call (spec §7): App-Platform, and App-Version, which is the installed
  * app's own version on native (read once from the app) and the build's on the web.
  */
-async function requestHeaders(body: unknown): Promise<Headers> {
+function requestHeaders(body: unknown, appVersion: string): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     'App-Platform': platform.name,
-    'App-Version': platform.isNative ? await platform.getAppVersion() : APP_VERSION,
+    'App-Version': appVersion,
   });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -122,11 +122,13 @@ export async function apiFetch<S extends z.ZodType>(
   request: ApiRequest<S>,
 ): Promise<z.infer<S>> {
   const { schema, method = 'GET', query, body, signal } = request;
+  // On the web the call leaves at once (no await before it); the apps wait for their version.
+  const appVersion = platform.isNative ? await platform.getAppVersion() : APP_VERSION;
   let response: Response;
   try {
     response = await transport(apiUrl(path, query), {
       method,
-      headers: await requestHeaders(body),
+      headers: requestHeaders(body, appVersion),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal,
     });
