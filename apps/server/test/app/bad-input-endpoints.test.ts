@@ -159,6 +159,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   staffUpdateAccount: { name: 'مشرف' },
   staffRejectMobilePayment: { reason: 'لم يصل التحويل' },
   staffMarkAnswer: { mark: 1, comment: 'أحسنت' },
+  staffAdjustBalance: { amount: 10, comment: 'تعويض' },
 };
 const PAYMENT_ORDER_SAMPLE = { amount: 100 };
 

@@ -425,6 +425,18 @@ export const staffEndpoints = {
     body: s.staffMarkBodySchema,
     response: s.staffMarkResponseSchema,
   },
+
+  // Balance adjustments (issue 13): admins only.
+  staffAdjustBalance: {
+    method: 'POST',
+    path: '/staff/students/:id/balance',
+    auth: 'required',
+    staff: 'admin',
+    params: idParamsSchema,
+    body: s.staffBalanceAdjustBodySchema,
+    response: s.staffBalanceAdjustResponseSchema,
+    errors: ['CONFLICT'],
+  },
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -19,6 +19,7 @@ import {
   updateAccount,
 } from './account-staff';
 import { listAudit } from './audit-staff';
+import { adjustBalance } from './balance-staff';
 import {
   approvePayment,
   getMobilePayment,
@@ -379,5 +380,8 @@ export const staffRoutes =
     serve(app, e.staffListMarking, async (request) => listMarking(ctx, request.query));
     serve(app, e.staffMarkAnswer, async (request) => ({
       data: await markAnswer(ctx, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffAdjustBalance, async (request) => ({
+      data: await adjustBalance(db, await actorOf(request), request.params.id, request.body),
     }));
   };
