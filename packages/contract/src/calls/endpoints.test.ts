@@ -75,7 +75,12 @@ describe('endpoints', () => {
       else expect(def.response, name).toBeInstanceOf(z.ZodType);
     }
     const files = all.filter(([, def]) => def.file).map(([name]) => name);
-    expect(files.sort()).toEqual(['downloadAttachment', 'getAnswerImage', 'streamVideo']);
+    expect(files.sort()).toEqual([
+      'downloadAttachment',
+      'getAnswerImage',
+      'staffGetMobilePaymentReceipt',
+      'streamVideo',
+    ]);
   });
 
   it('lets only links a browser opens by itself go without a bearer token', () => {
