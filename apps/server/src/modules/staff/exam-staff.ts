@@ -30,6 +30,7 @@ import {
   defined,
   flagOf,
   matches,
+  nextPosition,
   pageOf,
   sortOf,
   type Actor,
@@ -623,11 +624,6 @@ export async function createLectureExam(
         .executeTakeFirst();
       if (!exam) throw fieldError('exam_id', VALIDATION_MESSAGES.choice);
       await checkAlternative(trx, body.exam_id, body.alternative_exam_id);
-      const last = await trx
-        .selectFrom('lecture_exams')
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where('lecture_id', '=', body.lecture_id)
-        .executeTakeFirst();
       const row = await trx
         .insertInto('lecture_exams')
         .values({
@@ -636,7 +632,7 @@ export async function createLectureExam(
           alternative_exam_id: null,
           navigate_to_alternative: 0,
           ...linkColumns(body),
-          position: body.position ?? Number(last?.p ?? 0) + 1,
+          position: body.position ?? (await nextPosition(trx, 'lecture_exams', body.lecture_id)),
           lecture_id: body.lecture_id,
           exam_id: body.exam_id,
         })

@@ -28,6 +28,7 @@ import {
   defined,
   flagOf,
   matches,
+  nextPosition,
   pageOf,
   sortOf,
   type Actor,
@@ -99,15 +100,6 @@ function videoColumns(body: VideoFields) {
 async function lectureExists(trx: Trx, id: number): Promise<void> {
   const row = await trx.selectFrom('lectures').select('id').where('id', '=', id).executeTakeFirst();
   if (!row) throw fieldError('lecture_id', VALIDATION_MESSAGES.choice);
-}
-
-async function nextPosition(trx: Trx, table: 'videos' | 'attachments', lectureId: number) {
-  const last = await trx
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('position').as('p'))
-    .where('lecture_id', '=', lectureId)
-    .executeTakeFirst();
-  return Number(last?.p ?? 0) + 1;
 }
 
 export async function createVideo(

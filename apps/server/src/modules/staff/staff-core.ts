@@ -135,3 +135,20 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
     Object.entries(values).filter(([, v]) => v !== undefined),
   ) as Partial<T>;
 }
+
+/**
+ * The position after the last of a lecture's videos, attachments or exams (1 for the first).
+ * @example position: body.position ?? (await nextPosition(trx, 'videos', body.lecture_id))
+ */
+export async function nextPosition(
+  trx: Trx,
+  table: 'videos' | 'attachments' | 'lecture_exams',
+  lectureId: number,
+): Promise<number> {
+  const last = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('lecture_id', '=', lectureId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0) + 1;
+}
