@@ -86,6 +86,13 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       await appStarted(page);
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: GENETICS, exact: true }).waitFor();
+      // Its cover is named by the server under /storage: in the app it is read from the server
+      // (not from the app's own origin) and the server lets the app's page embed it (ADR 021).
+      const cover = main.locator(`img[src^="${server}/storage/"]`).first();
+      await cover.waitFor();
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       await expect
         .poll(async () => (await nativeCalls(page, 'PrivacyScreen')).map((c) => c.method))
         .toEqual(['enable']);

@@ -17,6 +17,7 @@ import {
 } from '@dars/contract';
 import { requireAuth } from './auth';
 import { requireStaffRole } from './staff-role';
+import { CORP_OPEN } from './security-headers';
 
 /** What a schema gives the handler once parsed; `undefined` where the call declares none. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -62,6 +63,11 @@ declare module 'fastify' {
   }
 }
 
+const openToEmbedding: onRequestHookHandler = (_request, reply, done) => {
+  reply.header('cross-origin-resource-policy', CORP_OPEN);
+  done();
+};
+
 /**
  * Registers the route of a contract call: method, path, auth, the params/query/body schemas
  * and the success and error replies all come from its entry in `endpoints`, so a route cannot
@@ -93,6 +99,8 @@ export function serve(
       ...(def.auth === 'required' ? [requireAuth] : []),
       // Staff calls: the role after the token (ADR 022).
       ...(def.staff ? [requireStaffRole(def.staff)] : []),
+      // A signed link may be embedded by the native apps' pages (ADR 021).
+      ...(def.auth === 'signed-link' ? [openToEmbedding] : []),
       ...(options.onRequest ?? []),
     ],
     ...(options.onSend ? { onSend: options.onSend } : {}),

@@ -66,6 +66,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The Cross-Origin-Resource-Policy of what any page may embed: public files and signed links
+ * (the link is the credential). The native apps' pages come from `https://localhost` or
+ * `capacitor://localhost`, so helmet's `same-origin` would keep their images and videos out.
+ */
+export const CORP_OPEN = 'cross-origin';
+
 /** A year, the preload list's minimum; sent only on answers that went out over https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -135,8 +142,10 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const headers = await helmetHeaders(extra);
   app.decorate('appCspDirectives', appCspDirectives(extra));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Public files may be embedded by the native apps, whose pages are not ours (ADR 021).
+    if (request.url.startsWith('/storage/')) reply.header('cross-origin-resource-policy', CORP_OPEN);
     done();
   });
   app.addHook('onSend', async (request, reply) => {

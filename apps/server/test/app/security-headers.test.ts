@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, getVideoResponseSchema } from '@dars/contract';
 import { DOCS_PAGE_CSP } from '../../src/modules/api-docs/api-docs-routes';
-import { API_CSP } from '../../src/plugins/security-headers';
+import { API_CSP, CORP_OPEN } from '../../src/plugins/security-headers';
 import { decryptVideoUrl } from '../../src/modules/videos/video-url';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
@@ -111,6 +111,18 @@ describe('security headers', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets any page embed public files (the native apps), nothing else', async () => {
+    const folder = path.join(server.config.dataDir, 'storage', 'public', 'corp');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'a.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    const file = await server.app.inject({ method: 'GET', url: '/storage/corp/a.png' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cross-origin-resource-policy']).toBe(CORP_OPEN);
+    expect((await apiAnswer()).headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await server.app.inject({ method: 'GET', url: '/courses' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it("keeps the video player's own policy", async () => {

@@ -114,6 +114,8 @@ describe('who may open a lecture (contents, video, attachments)', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(file.headers['content-disposition']).toContain("filename*=UTF-8''");
+    // A signed link is its own credential: the native apps' pages may embed it (ADR 021).
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
     // The link is bound to Ahmed: tampering with the id breaks the signature.
     const other = pdf.url.replace(`/attachments/${pdf.id}/`, `/attachments/${pdf.id + 1}/`);
     expect((await server.app.inject({ method: 'GET', url: other })).statusCode).toBe(403);

@@ -1,7 +1,7 @@
 import { API_BASE, APP_VERSION, apiErrorSchema, type FieldErrors } from '@dars/contract';
 import type { z } from 'zod';
 import { platform } from '../platform/platform';
-import { serverOrigin } from '../platform/server-origin';
+import { absolutiseServerPaths, serverOrigin } from '../platform/server-origin';
 import { getToken } from './token-storage';
 
 /** Transport failures that never reached a server answer. */
@@ -150,7 +150,8 @@ export async function apiFetch<S extends z.ZodType>(
     });
   }
 
-  const parsed = schema.safeParse(json);
+  const origin = serverOrigin();
+  const parsed = schema.safeParse(origin ? absolutiseServerPaths(json, origin) : json);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '@dars/contract';
 import { detectPlatform } from './platform';
 import { externalTarget, handleExternalLinks } from './external-links';
-import { resetServerOrigin, serverOrigin } from './server-origin';
+import { absolutiseServerPaths, resetServerOrigin, serverOrigin } from './server-origin';
 import { startNative } from './start-native';
-import { apiUrl } from '../lib/api-client';
+import { z } from 'zod';
+import { apiFetch, apiUrl } from '../lib/api-client';
 
 afterEach(() => {
   delete (window as { Capacitor?: unknown }).Capacitor;
@@ -82,6 +83,55 @@ describe('the server origin of the apps', () => {
     expect(apiUrl('/courses', { page: 2 })).toBe('https://dars.example/api/v1/courses?page=2');
     expect(apiUrl('/api/v1/courses?page=3')).toBe('https://dars.example/api/v1/courses?page=3');
     expect(apiUrl('https://other.example/x')).toBe('https://other.example/x');
+  });
+
+  it("makes the server's file and call paths in an answer absolute, nothing else", () => {
+    const origin = 'https://dars.example';
+    expect(
+      absolutiseServerPaths(
+        {
+          image_url: '/storage/seed/courses/3.svg',
+          teachers: [{ avatar: '/storage/a.png', name: '/storage is a word' }],
+          links: { next: '/api/v1/courses?page=2' },
+          answer_image: '/api/v1/exams/session/answers/image/5?sig=x',
+          other: '/courses/7',
+          outside: 'https://cdn.example/storage/x.png',
+          count: 3,
+          none: null,
+        },
+        origin,
+      ),
+    ).toEqual({
+      image_url: 'https://dars.example/storage/seed/courses/3.svg',
+      teachers: [{ avatar: 'https://dars.example/storage/a.png', name: '/storage is a word' }],
+      links: { next: 'https://dars.example/api/v1/courses?page=2' },
+      answer_image: 'https://dars.example/api/v1/exams/session/answers/image/5?sig=x',
+      other: '/courses/7',
+      outside: 'https://cdn.example/storage/x.png',
+      count: 3,
+      none: null,
+    });
+  });
+
+  it('gives the app absolute image links from an answer, the web site relative ones', async () => {
+    const fetchMock = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify({ image_url: '/storage/c.png' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const schema = z.object({ image_url: z.string() });
+    try {
+      await expect(apiFetch('/x', { schema })).resolves.toEqual({ image_url: '/storage/c.png' });
+      const meta = document.createElement('meta');
+      meta.name = 'dars-server';
+      meta.content = 'https://dars.example';
+      document.head.append(meta);
+      resetServerOrigin();
+      await expect(apiFetch('/x', { schema })).resolves.toEqual({
+        image_url: 'https://dars.example/storage/c.png',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('ignores a tag that names no http(s) origin', () => {

@@ -28,3 +28,25 @@ export function serverOrigin(): string | null {
 export function resetServerOrigin(): void {
   cached = undefined;
 }
+
+/** A path the server gives for its own files and calls: `/storage/…` and `/api/v1/…`. */
+const SERVER_PATH = /^\/(?:storage|api\/v\d+)\//;
+
+/**
+ * `value` with every server path in it (covers, avatars, slides, signed file links, `links.next`)
+ * put under `origin`: in the native apps a relative `/storage/a.png` would be read from the app
+ * itself (`https://localhost`), so an answer's links are made absolute before anything renders
+ * them (ADR 021). Other strings, and every other value, are kept as they are.
+ * @example absolutiseServerPaths({ image_url: '/storage/c.png' }, 'https://dars.example')
+ * // { image_url: 'https://dars.example/storage/c.png' }
+ */
+export function absolutiseServerPaths(value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return SERVER_PATH.test(value) ? `${origin}${value}` : value;
+  if (Array.isArray(value)) return value.map((item) => absolutiseServerPaths(item, origin));
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = absolutiseServerPaths(item, origin);
+    return copy;
+  }
+  return value;
+}
