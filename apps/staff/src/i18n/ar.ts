@@ -1,5 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raArabic } from './ra-ar';
+import { lectureContentsArabic } from './lecture-contents-ar';
 
 /**
  * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
@@ -188,6 +189,7 @@ export const consoleArabic = {
     kind: { exam: 'امتحان', homework: 'واجب' },
     question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
+    contents: lectureContentsArabic,
     image: {
       choose: 'اختيار صورة',
       uploading: 'جار رفع الصورة…',
