@@ -40,4 +40,5 @@ export * from './calls/support';
 export * from './calls/notifications';
 export * from './calls/staff';
 export * from './calls/staff-endpoints';
+export * from './calls/staff-support';
 export * from './calls/endpoints';

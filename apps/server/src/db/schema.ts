@@ -329,6 +329,21 @@ export interface SupportTicketsTable {
   platform: string;
   status: string;
   created_at: string;
+  /** Migration 012: who closed the ticket and when (null while open). */
+  closed_at: string | null;
+  closed_by: number | null;
+}
+
+/** A staff reply to a support ticket (migration 012, ADR 031). */
+export interface SupportTicketRepliesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  staff_user_id: number | null;
+  staff_name: string;
+  content: string;
+  /** A guest's address the reply was e-mailed to; null for a student (notified instead). */
+  emailed_to: string | null;
+  created_at: string;
 }
 
 export interface OneTimeCodesTable {
@@ -422,6 +437,7 @@ export interface DB {
   lecture_purchases: LecturePurchasesTable;
   notifications: NotificationsTable;
   support_tickets: SupportTicketsTable;
+  support_ticket_replies: SupportTicketRepliesTable;
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   push_devices: PushDevicesTable;

@@ -78,6 +78,7 @@ describe('endpoints', () => {
     expect(files.sort()).toEqual([
       'downloadAttachment',
       'getAnswerImage',
+      'staffExportExamResults',
       'staffGetMobilePaymentReceipt',
       'streamVideo',
     ]);

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
 import * as s from './staff';
+import { staffSupportEndpoints } from './staff-support';
 
 /**
  * The staff console's calls (issue 12, ADR 022). Each carries `staff`: the least role that may
@@ -437,6 +438,9 @@ export const staffEndpoints = {
     response: s.staffBalanceAdjustResponseSchema,
     errors: ['CONFLICT'],
   },
+
+  // Support inbox, exam sessions and results (issue 13, ADR 031): leaders and admins.
+  ...staffSupportEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

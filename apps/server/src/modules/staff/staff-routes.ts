@@ -91,6 +91,7 @@ import {
   setTeacherImage,
   updateTeacher,
 } from './teacher-staff';
+import { supportStaffRoutes } from './support-staff-routes';
 
 /** The staff member of a request (the role hook of serve() already let them in). */
 async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -384,4 +385,5 @@ export const staffRoutes =
     serve(app, e.staffAdjustBalance, async (request) => ({
       data: await adjustBalance(db, await actorOf(request), request.params.id, request.body),
     }));
+    await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import {
+  EXAM_RESULTS_CSV_HEADER,
+  type StaffExamSession,
+  type staffExamSessionListQuerySchema,
+} from '@dars/contract';
+import { countOf, matches, notFound, pageOf, sortOf, type Db } from './staff-core';
+
+// The sessions of an exam with their scores, and the results as CSV (issue 13, ADR 031).
+// Staff see every score, whatever the exam shows its students.
+
+function sessionsQuery(db: Db) {
+  return db
+    .selectFrom('exam_sessions as s')
+    .innerJoin('exams as e', 'e.id', 's.exam_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id',
+      's.started_at',
+      's.finished_at',
+      's.finished_by',
+      's.correction_mark',
+      's.total_mark',
+      's.succeeded',
+      's.corrected',
+      'e.id as exam_id',
+      'e.name as exam_name',
+      'u.id as student_id',
+      'u.name as student_name',
+      'u.phone as student_phone',
+    ]);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['executeTakeFirstOrThrow']>>;
+
+function sessionView(r: SessionRow): StaffExamSession {
+  const finished = r.finished_at !== null;
+  const mark = finished ? (r.correction_mark ?? 0) : null;
+  return {
+    id: r.id,
+    exam: { id: r.exam_id, name: r.exam_name },
+    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    finished_by: r.finished_by,
+    correction_mark: mark,
+    total_mark: r.total_mark,
+    percentage:
+      mark === null
+        ? null
+        : r.total_mark === 0
+          ? 0
+          : Math.round((mark / r.total_mark) * 10_000) / 100,
+    succeeded: finished ? r.succeeded === 1 : null,
+    corrected: finished && r.corrected === 1,
+  };
+}
+
+type SessionQuery = z.output<typeof staffExamSessionListQuerySchema>;
+
+function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q'>) {
+  let base = sessionsQuery(db);
+  if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
+  if (query.state === 'running') base = base.where('s.finished_at', 'is', null);
+  if (query.state === 'finished') base = base.where('s.finished_at', 'is not', null);
+  if (query.q) {
+    const q = query.q;
+    base = base.where((eb) => eb.or([matches('u.name', q), matches('u.phone', q)]));
+  }
+  return base;
+}
+
+/** The sessions, newest first unless asked otherwise. */
+export async function listExamSessions(db: Db, query: SessionQuery) {
+  const base = filtered(db, query);
+  const sort = sortOf(query, ['id', 'started_at', 'finished_at', 'correction_mark'] as const, 'id');
+  const direction = query.sort === undefined ? 'desc' : sort.direction;
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    base
+      .orderBy(`s.${sort.column}`, direction)
+      .orderBy('s.id', direction)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { data: rows.map(sessionView), meta: { total: countOf(total) } };
+}
+
+/** One CSV field: quoted when it holds a comma, quote or line break; formulas defused. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // A cell starting with = + - @ would run as a formula in Excel (CSV injection).
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The exam's finished sessions as CSV, oldest first: UTF-8 with a BOM (Excel then reads the
+ * Arabic), CRLF line ends, Arabic header. 404 when the exam does not exist.
+ */
+export async function examResultsCsv(
+  db: Db,
+  examId: number,
+): Promise<{ name: string; csv: Buffer }> {
+  const exam = await db
+    .selectFrom('exams')
+    .select(['id', 'name'])
+    .where('id', '=', examId)
+    .executeTakeFirst();
+  if (!exam) throw notFound();
+  const rows = await filtered(db, { exam_id: examId, state: 'finished', q: undefined })
+    .orderBy('s.id', 'asc')
+    .execute();
+  const lines = [EXAM_RESULTS_CSV_HEADER.map(csvField).join(',')];
+  for (const row of rows) {
+    const s = sessionView(row);
+    lines.push(
+      [
+        s.id,
+        s.student.id,
+        s.student.name,
+        s.student.phone,
+        s.started_at,
+        s.finished_at,
+        s.correction_mark,
+        s.total_mark,
+        s.percentage,
+        s.succeeded ? 'ناجح' : 'راسب',
+        s.corrected ? 'نعم' : 'لا',
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  const text = `\uFEFF${lines.join('\r\n')}\r\n`;
+  return { name: `exam-${exam.id}-results.csv`, csv: Buffer.from(text, 'utf8') };
+}

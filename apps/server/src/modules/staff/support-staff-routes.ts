@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { endpoints, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { serve } from '../../plugins/endpoint';
+import { examResultsCsv, listExamSessions } from './exam-results-staff';
+import type { Actor } from './staff-core';
+import { getTicket, listTickets, replyToTicket, setTicketStatus } from './support-staff';
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.requireUser();
+  return { id: user.id, name: user.name, groupId: user.group_id };
+}
+
+/**
+ * The support inbox, exam sessions and the results CSV (issue 13, ADR 031); registered by
+ * staffRoutes. Every route's role comes from its contract entry (leaders and admins).
+ */
+export const supportStaffRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const { db } = ctx;
+    const e = endpoints;
+
+    serve(app, e.staffListSupportTickets, async (request) => listTickets(db, request.query));
+    serve(app, e.staffGetSupportTicket, async (request) => {
+      const ticket = await getTicket(db, request.params.id);
+      if (!ticket) throw new AppError('NOT_FOUND', STAFF_SUPPORT_MESSAGES.notFound);
+      return { data: ticket };
+    });
+    serve(app, e.staffReplySupportTicket, async (request) => ({
+      data: await replyToTicket(ctx, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffCloseSupportTicket, async (request) => ({
+      data: await setTicketStatus(db, await actorOf(request), request.params.id, 'closed'),
+    }));
+    serve(app, e.staffReopenSupportTicket, async (request) => ({
+      data: await setTicketStatus(db, await actorOf(request), request.params.id, 'open'),
+    }));
+
+    serve(app, e.staffListExamSessions, async (request) => listExamSessions(db, request.query));
+    serve(app, e.staffExportExamResults, async (request, reply) => {
+      const { name, csv } = await examResultsCsv(db, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(csv);
+    });
+  };

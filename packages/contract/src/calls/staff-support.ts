@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { idParamsSchema } from './courses';
+import { staffListQuery, staffListResponse, staffOneResponse, staffText } from './staff';
+import { idSchema } from '../primitives';
+
+/**
+ * Staff console, part 2 (issue 13, ADR 031): the support inbox (student and guest tickets,
+ * replies, close and reopen) and the sessions of an exam with their scores and a CSV of the
+ * results. Leaders and admins.
+ */
+
+export const SUPPORT_TICKET_STATUSES = ['open', 'closed'] as const;
+export const SUPPORT_TICKET_KINDS = ['student', 'guest'] as const;
+
+export const STAFF_SUPPORT_MESSAGES = {
+  notFound: 'التذكرة غير موجودة',
+  alreadyClosed: 'هذه التذكرة مغلقة بالفعل',
+  alreadyOpen: 'هذه التذكرة مفتوحة بالفعل',
+  /** The notification a student gets (spec §3 data type `ticket_reply`). */
+  replyTitle: 'رد على طلب الدعم',
+  replyMailSubject: 'رد على طلب الدعم',
+} as const;
+
+const staffPerson = z.object({ id: z.number().int(), name: z.string() });
+
+/** A ticket as the inbox lists it: who sent it (the account, or what a guest typed). */
+export const staffSupportTicketSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  status: z.enum(SUPPORT_TICKET_STATUSES),
+  kind: z.enum(SUPPORT_TICKET_KINDS),
+  /** The student's account (null for a guest, or a removed account). */
+  user_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  platform: z.string(),
+  replies_count: z.number().int(),
+  last_reply_at: z.string().nullable(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+  closed_by: staffPerson.nullable(),
+});
+export type StaffSupportTicket = z.infer<typeof staffSupportTicketSchema>;
+
+export const staffSupportReplySchema = z.object({
+  id: z.number().int(),
+  /** The staff member's account id (null once the account is removed) and name at the time. */
+  staff: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  content: z.string(),
+  /** A guest's reply goes by e-mail to this address; a student's is a notification (null). */
+  emailed_to: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffSupportReply = z.infer<typeof staffSupportReplySchema>;
+
+/** One ticket with its thread, oldest reply first. */
+export const staffSupportTicketDetailSchema = staffSupportTicketSchema.extend({
+  replies: z.array(staffSupportReplySchema),
+});
+export type StaffSupportTicketDetail = z.infer<typeof staffSupportTicketDetailSchema>;
+
+/** `?status=open|closed&kind=student|guest&q=` (q: title, text, name, e-mail or phone). */
+export const staffSupportTicketListQuerySchema = staffListQuery({
+  status: z.enum(SUPPORT_TICKET_STATUSES).optional().catch(undefined),
+  kind: z.enum(SUPPORT_TICKET_KINDS).optional().catch(undefined),
+});
+
+/** A reply; `close: true` closes the ticket with it. */
+export const staffSupportReplyBodySchema = z.object({
+  content: staffText(5000),
+  close: z.boolean({ error: 'اختر نعم أو لا' }).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Exam sessions and results
+
+export const EXAM_SESSION_STATES = ['running', 'finished'] as const;
+
+export const staffExamSessionSchema = z.object({
+  id: z.number().int(),
+  exam: z.object({ id: z.number().int(), name: z.string() }),
+  student: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** 'student' (submitted) or 'time' (ran out); null while running. */
+  finished_by: z.string().nullable(),
+  /** null while running. */
+  correction_mark: z.number().nullable(),
+  total_mark: z.number(),
+  /** 0..100 with two decimals; null while running. */
+  percentage: z.number().nullable(),
+  succeeded: z.boolean().nullable(),
+  /** false while an essay answer waits for marks. */
+  corrected: z.boolean(),
+});
+export type StaffExamSession = z.infer<typeof staffExamSessionSchema>;
+
+function filterId() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined),
+    idSchema().optional(),
+  );
+}
+
+/** `?exam_id=&state=running|finished&q=` (q: the student's name or phone); newest first. */
+export const staffExamSessionListQuerySchema = staffListQuery({
+  exam_id: filterId(),
+  state: z.enum(EXAM_SESSION_STATES).optional().catch(undefined),
+});
+
+/** The CSV's header row (Arabic; the file starts with a UTF-8 BOM so Excel reads it). */
+export const EXAM_RESULTS_CSV_HEADER = [
+  'رقم الجلسة',
+  'رقم الطالب',
+  'اسم الطالب',
+  'الهاتف',
+  'البداية',
+  'التسليم',
+  'الدرجة',
+  'الدرجة الكلية',
+  'النسبة المئوية',
+  'النتيجة',
+  'مصحح بالكامل',
+] as const;
+
+/** The staff calls of this file; `staffEndpoints` spreads them. */
+export const staffSupportEndpoints = {
+  staffListSupportTickets: {
+    method: 'GET',
+    path: '/staff/support-tickets',
+    auth: 'required',
+    staff: 'leader',
+    query: staffSupportTicketListQuerySchema,
+    response: staffListResponse(staffSupportTicketSchema),
+  },
+  staffGetSupportTicket: {
+    method: 'GET',
+    path: '/staff/support-tickets/:id',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: staffOneResponse(staffSupportTicketDetailSchema),
+  },
+  staffReplySupportTicket: {
+    method: 'POST',
+    path: '/staff/support-tickets/:id/replies',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: staffSupportReplyBodySchema,
+    response: staffOneResponse(staffSupportTicketDetailSchema),
+  },
+  staffCloseSupportTicket: {
+    method: 'POST',
+    path: '/staff/support-tickets/:id/close',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: staffOneResponse(staffSupportTicketDetailSchema),
+    errors: ['CONFLICT'],
+  },
+  staffReopenSupportTicket: {
+    method: 'POST',
+    path: '/staff/support-tickets/:id/reopen',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: staffOneResponse(staffSupportTicketDetailSchema),
+    errors: ['CONFLICT'],
+  },
+  staffListExamSessions: {
+    method: 'GET',
+    path: '/staff/exam-sessions',
+    auth: 'required',
+    staff: 'leader',
+    query: staffExamSessionListQuerySchema,
+    response: staffListResponse(staffExamSessionSchema),
+  },
+  staffExportExamResults: {
+    method: 'GET',
+    path: '/staff/exams/:id/results.csv',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    file: 'text/csv',
+  },
+} as const;
