@@ -16,6 +16,8 @@ import { makeExam } from '../factories/exams';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { PNG } from '../exams/exam-client';
 import { startTestBucket, type TestBucket } from '../storage/s3-server';
+import { makeStaff } from '../staff/staff-factory';
+import { readAll, s3Storage } from '../../src/storage';
 
 // Two API processes on one PostgreSQL schema and one bucket, behind Debian's nginx started with
 // a generated configuration (ADR 024, docs/operations.md). Needs TEST_DATABASE_URL and
@@ -133,6 +135,10 @@ http {
 ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 16;
   }
+  upstream dars_uploads {
+    hash $http_authorization consistent;
+${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`).join('\n')}
+  }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 64m;
@@ -142,6 +148,10 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Request-Id $request_id;
     proxy_next_upstream error timeout http_503;
+    location /api/v1/staff/uploads/ {
+      proxy_pass http://dars_uploads;
+      proxy_request_buffering off;
+    }
     location / { proxy_pass http://dars_api; }
   }
 }
@@ -241,6 +251,63 @@ describe.skipIf(!runs)('two instances behind nginx, one database, one bucket', (
     const served = await fetch(`${b.url}${avatar}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it("a staff member's resumable video upload through nginx stays on one instance and lands whole", async () => {
+    const admin = await makeStaff(database.db, 'admin');
+    const staff = async (url: string, body: object) => {
+      const res = await call(front, 'POST', `/api/v1/staff${url}`, admin.token, body);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    };
+    const course = await staff('/courses', { name: 'دورة على خادمين', pay_type: 'course' });
+    const lecture = await staff('/lectures', { course_id: course, name: 'تمهيد', preview: true });
+    const video = await staff('/videos', { lecture_id: lecture, name: 'شرح الدرس' });
+    const head = Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex');
+    const file = Buffer.concat([head, randomBytes(2 * 1024 * 1024)]);
+    const tus = (extra: Record<string, string>) => ({
+      'tus-resumable': '1.0.0',
+      authorization: `Bearer ${admin.token}`,
+      ...extra,
+    });
+    const created = await fetch(`${front}/api/v1/staff/uploads/videos`, {
+      method: 'POST',
+      headers: tus({
+        'upload-length': String(file.length),
+        'upload-metadata': `video_id ${Buffer.from(String(video)).toString('base64')}`,
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const url = `${front}${created.headers.get('location')!}`;
+    // The parts wait on the disk of the instance that opened the upload: each later request of
+    // this upload must reach that instance (least_conn alone alternates between the two).
+    const third = Math.floor(file.length / 3);
+    for (const [from, to] of [
+      [0, third],
+      [third, 2 * third],
+      [2 * third, file.length],
+    ] as const) {
+      const offset = await fetch(url, { method: 'HEAD', headers: tus({}) });
+      expect(offset.status).toBe(200);
+      expect(Number(offset.headers.get('upload-offset'))).toBe(from);
+      const sent = await fetch(url, {
+        method: 'PATCH',
+        headers: tus({
+          'upload-offset': String(from),
+          'content-type': 'application/offset+octet-stream',
+        }),
+        body: file.subarray(from, to),
+      });
+      expect(sent.status, await sent.clone().text()).toBe(204);
+    }
+    const row = await database.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('id', '=', video)
+      .executeTakeFirstOrThrow();
+    expect(row.source_path).toMatch(/^videos\//);
+    const stored = await readAll(s3Storage(bucket.config), 'private', row.source_path!);
+    expect(stored?.equals(file)).toBe(true);
   });
 
   it('submits each abandoned exam session once while both instances sweep', async () => {
