@@ -654,6 +654,11 @@ export const staffAuditListQuerySchema = staffListQuery({
     .regex(/^[a-z_-]{1,40}$/)
     .optional()
     .catch(undefined),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .optional()
+    .catch(undefined),
   from: z
     .string()
     .max(40)

@@ -7,13 +7,14 @@ function parsed(json: string | null): unknown {
 }
 
 /**
- * The audit log for admins, newest first by default, filtered by staff member, resource
- * (`q` searches the resource id) and a time range.
+ * The audit log for admins, newest first by default, filtered by staff member, resource,
+ * action (`q` searches the resource id) and a time range.
  */
 export async function listAudit(db: Db, query: z.output<typeof staffAuditListQuerySchema>) {
   let base = db.selectFrom('staff_audit_log');
   if (query.staff_user_id !== undefined) base = base.where('user_id', '=', query.staff_user_id);
   if (query.resource !== undefined) base = base.where('resource', '=', query.resource);
+  if (query.action !== undefined) base = base.where('action', '=', query.action);
   if (query.from !== undefined) base = base.where('created_at', '>=', query.from);
   if (query.to !== undefined) base = base.where('created_at', '<=', query.to);
   if (query.q) base = base.where('resource_id', '=', query.q);

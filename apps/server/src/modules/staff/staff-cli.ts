@@ -46,16 +46,21 @@ try {
         .where('email', '=', email)
         .executeTakeFirst()
     : undefined;
-  if (existing) {
+  const weak = password ? staffAccountCreateSchema.shape.password.safeParse(password) : null;
+  if (existing && weak && !weak.success) {
+    // The same rule as a new account's password, in the same words.
+    console.error(`password: ${weak.error.issues[0]!.message}`);
+    console.error(USAGE);
+    process.exitCode = 2;
+  } else if (existing && existing.group_id === STAFF_GROUP_IDS.admin && !password) {
+    console.log(`${email} is already an admin (id ${existing.id}); nothing changed.`);
+  } else if (existing) {
     // An account that exists becomes an admin; its password changes only when one is given.
     const set: { group_id: number; updated_at: string; password_hash?: string } = {
       group_id: STAFF_GROUP_IDS.admin,
       updated_at: nowIso(),
     };
-    if (password) {
-      if (password.length < 8) throw new Error('the password needs at least 8 characters');
-      set.password_hash = await hashPassword(password);
-    }
+    if (password) set.password_hash = await hashPassword(password);
     await database.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set(set).where('id', '=', existing.id).execute();
       await writeAudit(trx, system, {
