@@ -213,6 +213,10 @@ export interface UsersTable {
   profile_qr_code: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 010 (ADR 029): set while an admin has blocked the student. */
+  blocked_at: Generated<string | null>;
+  blocked_reason: Generated<string | null>;
+  blocked_by: Generated<number | null>;
 }
 
 export interface AuthTokensTable {
@@ -295,6 +299,8 @@ export interface EnrollmentsTable {
   user_id: number;
   course_id: number;
   created_at: string;
+  /** Migration 010: the admin who granted the course without payment (ADR 029). */
+  granted_by: Generated<number | null>;
 }
 
 export interface LecturePurchasesTable {
@@ -305,6 +311,8 @@ export interface LecturePurchasesTable {
   pay_by: string;
   created_at: string;
   expires_at: string | null;
+  /** Migration 010: the admin who granted it (pay_by 'grant', ADR 029). */
+  granted_by: Generated<number | null>;
 }
 
 export interface NotificationsTable {

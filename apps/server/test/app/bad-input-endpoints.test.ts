@@ -160,6 +160,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   staffRejectMobilePayment: { reason: 'لم يصل التحويل' },
   staffMarkAnswer: { mark: 1, comment: 'أحسنت' },
   staffAdjustBalance: { amount: 10, comment: 'تعويض' },
+  staffBlockStudent: { reason: 'مشاركة الحساب' },
+  staffGrantStudent: { lecture_id: 1, comment: 'منحة' },
+  staffSendMessage: {
+    audience: 'student',
+    student_id: 1,
+    title: 'تنبيه',
+    content: 'نص',
+    to: '/wallet',
+  },
+  staffPutAnnouncement: { general_announcement: 'إعلان' },
 };
 const PAYMENT_ORDER_SAMPLE = { amount: 100 };
 

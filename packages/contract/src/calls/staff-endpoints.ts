@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
 import * as s from './staff';
+import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
 
 /**
@@ -438,6 +439,9 @@ export const staffEndpoints = {
     response: s.staffBalanceAdjustResponseSchema,
     errors: ['CONFLICT'],
   },
+
+  // Students and messages (issue 13, ADR 029): leaders read students, admins change.
+  ...staffPeopleEndpoints,
 
   // Support inbox, exam sessions and results (issue 13, ADR 031): leaders and admins.
   ...staffSupportEndpoints,

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { toLatinDigits, type RegisterBody, type VerificationStatus } from '@dars/contract';
+import {
+  STAFF_PEOPLE_MESSAGES,
+  toLatinDigits,
+  type RegisterBody,
+  type VerificationStatus,
+} from '@dars/contract';
 import type { DB } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import type { UserRow } from '../../plugins/auth';
@@ -173,6 +178,8 @@ export async function checkLogin(
     });
   }
   await loginSucceeded(db, { ...subject, userId: user.id }, attempt);
+  // Told only to whoever knows the password (ADR 029).
+  if (user.blocked_at !== null) throw new AppError('FORBIDDEN', STAFF_PEOPLE_MESSAGES.blocked);
   return user;
 }
 

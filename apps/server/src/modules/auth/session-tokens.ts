@@ -64,7 +64,9 @@ const sessionByHash = precompile((db, p: { hash: string }) =>
       'auth_tokens.created_at as token_created_at',
       'auth_tokens.last_used_at as token_last_used_at',
     ])
-    .where('auth_tokens.token_hash', '=', p.hash),
+    .where('auth_tokens.token_hash', '=', p.hash)
+    // A blocked student's tokens sign nobody in (ADR 029; blocking also deletes them).
+    .where('users.blocked_at', 'is', null),
 );
 
 /**

@@ -91,6 +91,7 @@ import {
   setTeacherImage,
   updateTeacher,
 } from './teacher-staff';
+import { servePeople } from './people-routes';
 import { supportStaffRoutes } from './support-staff-routes';
 
 /** The staff member of a request (the role hook of serve() already let them in). */
@@ -385,5 +386,6 @@ export const staffRoutes =
     serve(app, e.staffAdjustBalance, async (request) => ({
       data: await adjustBalance(db, await actorOf(request), request.params.id, request.body),
     }));
+    servePeople(app, ctx); // students and messages (ADR 029)
     await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { serve } from '../../plugins/endpoint';
+import { announcement, putAnnouncement, sendMessage } from './messages-staff';
+import { notFound, type Actor } from './staff-core';
+import {
+  blockStudent,
+  getStudent,
+  grantStudent,
+  listStudents,
+  resetStudentPassword,
+  studentCourses,
+  studentLedger,
+  studentPurchases,
+  studentSessions,
+  unblockStudent,
+} from './students-staff';
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.requireUser();
+  return { id: user.id, name: user.name, groupId: user.group_id };
+}
+
+/**
+ * Students and messages (issue 13, ADR 029): the roles come from the contract entries
+ * (`staff-people.ts`). Registered by staffRoutes.
+ */
+export function servePeople(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const e = endpoints;
+  serve(app, e.staffListStudents, async (request) => listStudents(db, request.query));
+  serve(app, e.staffGetStudent, async (request) => {
+    const student = await getStudent(db, request.params.id);
+    if (!student) throw notFound();
+    return { data: student };
+  });
+  serve(app, e.staffListStudentCourses, async (request) =>
+    studentCourses(db, request.params.id, request.query),
+  );
+  serve(app, e.staffListStudentPurchases, async (request) =>
+    studentPurchases(db, request.params.id, request.query),
+  );
+  serve(app, e.staffListStudentSessions, async (request) =>
+    studentSessions(db, request.params.id, request.query),
+  );
+  serve(app, e.staffListStudentLedger, async (request) =>
+    studentLedger(db, request.params.id, request.query),
+  );
+  serve(app, e.staffResetStudentPassword, async (request) => ({
+    data: await resetStudentPassword(ctx, await actorOf(request), request.params.id),
+  }));
+  serve(app, e.staffBlockStudent, async (request) => ({
+    data: await blockStudent(
+      db,
+      await actorOf(request),
+      request.params.id,
+      request.body.reason ?? null,
+    ),
+  }));
+  serve(app, e.staffUnblockStudent, async (request) => ({
+    data: await unblockStudent(db, await actorOf(request), request.params.id),
+  }));
+  serve(app, e.staffGrantStudent, async (request) => ({
+    data: await grantStudent(db, await actorOf(request), request.params.id, request.body),
+  }));
+  serve(app, e.staffSendMessage, async (request) => ({
+    data: await sendMessage(db, await actorOf(request), request.body),
+  }));
+  serve(app, e.staffGetAnnouncement, async () => ({ data: await announcement(db) }));
+  serve(app, e.staffPutAnnouncement, async (request) => ({
+    data: await putAnnouncement(db, await actorOf(request), request.body.general_announcement),
+  }));
+}

@@ -1,0 +1,578 @@
+import { sql, type Selectable } from 'kysely';
+import type { z } from 'zod';
+import {
+  ID_MAX,
+  STAFF_PEOPLE_MESSAGES,
+  toLatinDigits,
+  type StaffStudent,
+  type StaffStudentCourse,
+  type StaffStudentDetail,
+  type StaffStudentPurchase,
+  type StaffStudentSession,
+  type StaffStudentTransaction,
+  type staffGrantBodySchema,
+  type staffStudentListQuerySchema,
+  type StaffListQuery,
+} from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import type { UsersTable } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { enforce } from '../../lib/rate-limit';
+import { addDays, nowIso } from '../../lib/time';
+import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
+import { revokeAllTokens } from '../auth/session-tokens';
+import { lockStudent } from '../wallet/ledger';
+import {
+  conflict,
+  countOf,
+  likePattern,
+  pageOf,
+  pounds,
+  sortOf,
+  writeAudit,
+  type Actor,
+  type Db,
+  type Trx,
+} from './staff-core';
+
+const M = STAFF_PEOPLE_MESSAGES;
+
+type StudentRow = Selectable<UsersTable> & { grade_name: string | null };
+
+function notStudent(): AppError {
+  return new AppError('NOT_FOUND', M.notStudent);
+}
+
+/** Students only: staff accounts (a group) are never listed, changed or granted here. */
+function students(db: Db | Trx) {
+  return db
+    .selectFrom('users')
+    .leftJoin('grades', 'grades.id', 'users.grade_id')
+    .where('users.group_id', 'is', null);
+}
+
+function view(row: StudentRow): StaffStudent {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    grade: row.grade_id !== null ? { id: row.grade_id, name: row.grade_name ?? '' } : null,
+    balance: pounds(row.balance),
+    wallet_address: row.wallet_address,
+    email_verified: row.email_verified_at !== null,
+    blocked: row.blocked_at !== null,
+    blocked_at: row.blocked_at,
+    blocked_reason: row.blocked_reason,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * The student list: `q` is part of a name, e-mail, phone (Arabic digits read as Latin) or
+ * wallet address, or a whole id. Newest first unless another order is asked for.
+ */
+export async function listStudents(db: Db, query: z.output<typeof staffStudentListQuerySchema>) {
+  let base = students(db);
+  if (query.grade_id !== undefined) base = base.where('users.grade_id', '=', query.grade_id);
+  if (query.blocked !== undefined) {
+    base = base.where('users.blocked_at', query.blocked ? 'is not' : 'is', null);
+  }
+  if (query.q) {
+    const text = toLatinDigits(query.q).trim();
+    const pattern = likePattern(text);
+    const id = /^\d{1,10}$/.test(text) && Number(text) <= ID_MAX ? Number(text) : null;
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
+        sql<boolean>`users.phone like ${likePattern(text.replace(/[\s-]/g, ''))} escape '\\'`,
+        sql<boolean>`lower(users.wallet_address) like ${pattern} escape '\\'`,
+        ...(id !== null ? [eb('users.id', '=', id)] : []),
+      ]),
+    );
+  }
+  const sort = sortOf(
+    { ...query, order: query.sort ? query.order : 'desc' },
+    ['id', 'name', 'email', 'phone', 'balance', 'created_at'] as const,
+    'id',
+  );
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .selectAll('users')
+      .select('grades.name as grade_name')
+      .orderBy(`users.${sort.column}`, sort.direction)
+      .orderBy('users.id', sort.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { data: rows.map(view), meta: { total: countOf(total) } };
+}
+
+async function studentRow(db: Db | Trx, id: number): Promise<StudentRow | undefined> {
+  return students(db)
+    .selectAll('users')
+    .select('grades.name as grade_name')
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
+async function countWhere(
+  db: Db | Trx,
+  table: 'enrollments' | 'lecture_purchases' | 'exam_sessions' | 'wallet_transactions',
+  userId: number,
+): Promise<number> {
+  return countOf(
+    await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
+}
+
+/** One student's page: the list's fields, the centre and the size of each tab. */
+export async function getStudent(
+  db: Db | Trx,
+  id: number,
+): Promise<StaffStudentDetail | undefined> {
+  const row = await studentRow(db, id);
+  if (!row) return undefined;
+  const [courses, purchases, sessions, transactions] = await Promise.all([
+    countWhere(db, 'enrollments', id),
+    countWhere(db, 'lecture_purchases', id),
+    countWhere(db, 'exam_sessions', id),
+    countWhere(db, 'wallet_transactions', id),
+  ]);
+  return {
+    ...view(row),
+    center_name: row.center_name,
+    courses_count: courses,
+    purchases_count: purchases,
+    sessions_count: sessions,
+    transactions_count: transactions,
+  };
+}
+
+async function requireStudent(db: Db | Trx, id: number): Promise<StaffStudentDetail> {
+  const student = await getStudent(db, id);
+  if (!student) throw notStudent();
+  return student;
+}
+
+type Page<T> = { data: T[]; meta: { total: number } };
+
+/** The courses the student joined, newest first. */
+export async function studentCourses(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<Page<StaffStudentCourse>> {
+  await requireStudent(db, id);
+  const base = db
+    .selectFrom('enrollments as e')
+    .innerJoin('courses', 'courses.id', 'e.course_id')
+    .leftJoin('users as staff', 'staff.id', 'e.granted_by')
+    .where('e.user_id', '=', id);
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .select([
+        'courses.id',
+        'courses.name',
+        'courses.pay_type',
+        'e.created_at',
+        'e.granted_by',
+        'staff.name as staff_name',
+      ])
+      .orderBy('e.created_at', 'desc')
+      .orderBy('courses.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      pay_type: r.pay_type,
+      joined_at: r.created_at,
+      granted: r.granted_by !== null,
+      granted_by: r.staff_name ?? null,
+    })),
+    meta: { total: countOf(total) },
+  };
+}
+
+/** The student's lecture purchases and grants, newest first. */
+export async function studentPurchases(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<Page<StaffStudentPurchase>> {
+  await requireStudent(db, id);
+  const base = db
+    .selectFrom('lecture_purchases as p')
+    .innerJoin('lectures', 'lectures.id', 'p.lecture_id')
+    .innerJoin('courses', 'courses.id', 'lectures.course_id')
+    .leftJoin('users as staff', 'staff.id', 'p.granted_by')
+    .where('p.user_id', '=', id);
+  const { limit, offset } = pageOf(query);
+  const now = nowIso();
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .select([
+        'p.id',
+        'p.price_paid',
+        'p.pay_by',
+        'p.created_at',
+        'p.expires_at',
+        'lectures.id as lecture_id',
+        'lectures.name as lecture_name',
+        'courses.id as course_id',
+        'courses.name as course_name',
+        'staff.name as staff_name',
+      ])
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      lecture: { id: r.lecture_id, name: r.lecture_name },
+      course: { id: r.course_id, name: r.course_name },
+      price_paid: pounds(r.price_paid),
+      pay_by: r.pay_by,
+      granted_by: r.staff_name ?? null,
+      created_at: r.created_at,
+      expires_at: r.expires_at,
+      expired: r.expires_at !== null && r.expires_at <= now,
+    })),
+    meta: { total: countOf(total) },
+  };
+}
+
+/** The student's exam sessions, newest first. */
+export async function studentSessions(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<Page<StaffStudentSession>> {
+  await requireStudent(db, id);
+  const base = db
+    .selectFrom('exam_sessions as s')
+    .innerJoin('exams', 'exams.id', 's.exam_id')
+    .where('s.user_id', '=', id);
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .select([
+        's.id',
+        's.started_at',
+        's.finished_at',
+        's.finished_by',
+        's.correction_mark',
+        's.total_mark',
+        's.succeeded',
+        's.corrected',
+        'exams.id as exam_id',
+        'exams.name as exam_name',
+        'exams.exam_code',
+      ])
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      exam: { id: r.exam_id, name: r.exam_name, exam_code: r.exam_code },
+      started_at: r.started_at,
+      finished_at: r.finished_at,
+      finished_by: r.finished_by,
+      correction_mark: r.correction_mark === null ? null : Number(r.correction_mark),
+      total_mark: Number(r.total_mark),
+      succeeded: r.succeeded === null ? null : r.succeeded === 1,
+      corrected: r.corrected === 1,
+    })),
+    meta: { total: countOf(total) },
+  };
+}
+
+/** The student's ledger, newest first, as the wallet table shows it (pounds). */
+export async function studentLedger(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<Page<StaffStudentTransaction>> {
+  await requireStudent(db, id);
+  const base = db.selectFrom('wallet_transactions as t').where('t.user_id', '=', id);
+  const { limit, offset } = pageOf(query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .leftJoin('lectures', 'lectures.id', 't.lecture_id')
+      .leftJoin('courses', 'courses.id', 't.course_id')
+      .select([
+        't.id',
+        't.serial',
+        't.type',
+        't.value',
+        't.balance_after',
+        't.comment',
+        't.created_at',
+        't.lecture_id',
+        't.course_id',
+        'lectures.name as lecture_name',
+        'courses.name as course_name',
+      ])
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      serial: r.serial,
+      type: r.type,
+      value: pounds(r.value),
+      balance_after: pounds(r.balance_after),
+      comment: r.comment,
+      course:
+        r.course_id !== null && r.course_name ? { id: r.course_id, name: r.course_name } : null,
+      lecture:
+        r.lecture_id !== null && r.lecture_name ? { id: r.lecture_id, name: r.lecture_name } : null,
+      created_at: r.created_at,
+    })),
+    meta: { total: countOf(total) },
+  };
+}
+
+/**
+ * Mails the student a password-reset code through the students' own reset flow (ADR 000), under
+ * the same per-account limit of mailed codes. The current password keeps working until the
+ * student sets a new one. Audited.
+ */
+export async function resetStudentPassword(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<{ message: string }> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('group_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notStudent();
+  await enforce(ctx.db, `codes:email:${row.email}`, CODE_SENDS_PER_ACCOUNT);
+  await sendPasswordResetCode(ctx.db, ctx.mailer, row);
+  await writeAudit(ctx.db, actor, {
+    action: 'password_reset',
+    resource: 'students',
+    resourceId: id,
+    before: null,
+    after: { email: row.email },
+  });
+  return { message: M.resetMailed };
+}
+
+/**
+ * Blocks a student: every session ends in the same transaction (so the next call of any of
+ * their tokens is a 401), and sign-in is refused with an Arabic message until unblocked.
+ */
+export async function blockStudent(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reason: string | null,
+): Promise<StaffStudentDetail> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireStudent(trx, id);
+    const now = nowIso();
+    const done = await trx
+      .updateTable('users')
+      .set({ blocked_at: now, blocked_reason: reason, blocked_by: actor.id, updated_at: now })
+      .where('id', '=', id)
+      .where('blocked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw conflict(M.alreadyBlocked);
+    await revokeAllTokens(trx, id);
+    const after = (await getStudent(trx, id))!;
+    await writeAudit(trx, actor, {
+      action: 'block',
+      resource: 'students',
+      resourceId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function unblockStudent(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<StaffStudentDetail> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireStudent(trx, id);
+    const done = await trx
+      .updateTable('users')
+      .set({ blocked_at: null, blocked_reason: null, blocked_by: null, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('blocked_at', 'is not', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw conflict(M.notBlocked);
+    const after = (await getStudent(trx, id))!;
+    await writeAudit(trx, actor, {
+      action: 'unblock',
+      resource: 'students',
+      resourceId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/**
+ * A course or lecture given without payment (ADR 029), in the shapes the access rules read
+ * (ADR 004): joining the course (`enrollments`, with `granted_by`), and for a lecture a
+ * purchase row with `pay_by` 'grant', price 0, its expiry from now. A whole course
+ * (pay_type 'course') is granted by joining; a course sold by lectures is joined and every
+ * lecture the student does not hold now is granted. No ledger row: no money moved. The seat
+ * limit is the students' own: an admin's grant may pass it. One transaction under the
+ * student's lock, audited.
+ */
+export async function grantStudent(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof staffGrantBodySchema>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await requireStudent(trx, id);
+    await lockStudent(trx, id);
+    const now = nowIso();
+    let courseId: number;
+    let lectures: { id: number; expiry_days: number | null }[];
+    let payType: string;
+    if (body.lecture_id !== undefined) {
+      const lecture = await trx
+        .selectFrom('lectures')
+        .innerJoin('courses', 'courses.id', 'lectures.course_id')
+        .select(['lectures.id', 'lectures.course_id', 'lectures.expiry_days', 'courses.pay_type'])
+        .where('lectures.id', '=', body.lecture_id)
+        .executeTakeFirst();
+      if (!lecture) {
+        throw new AppError('VALIDATION_FAILED', M.lectureMissing, {
+          lecture_id: [M.lectureMissing],
+        });
+      }
+      if (lecture.pay_type === 'course') throw conflict(M.lectureFollowsCourse);
+      courseId = lecture.course_id;
+      payType = lecture.pay_type;
+      lectures = [{ id: lecture.id, expiry_days: lecture.expiry_days }];
+    } else {
+      const course = await trx
+        .selectFrom('courses')
+        .select(['id', 'pay_type'])
+        .where('id', '=', body.course_id!)
+        .executeTakeFirst();
+      if (!course) {
+        throw new AppError('VALIDATION_FAILED', M.courseMissing, {
+          course_id: [M.courseMissing],
+        });
+      }
+      courseId = course.id;
+      payType = course.pay_type;
+      lectures =
+        course.pay_type === 'course'
+          ? []
+          : await trx
+              .selectFrom('lectures')
+              .select(['id', 'expiry_days'])
+              .where('course_id', '=', course.id)
+              .orderBy('position')
+              .orderBy('id')
+              .execute();
+    }
+
+    const joined = await trx
+      .selectFrom('enrollments')
+      .select('created_at')
+      .where('user_id', '=', id)
+      .where('course_id', '=', courseId)
+      .executeTakeFirst();
+    // Lectures the student holds now: a purchase that has not expired.
+    const held = new Set(
+      lectures.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('lecture_purchases')
+              .select('lecture_id')
+              .where('user_id', '=', id)
+              .where(
+                'lecture_id',
+                'in',
+                lectures.map((l) => l.id),
+              )
+              .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+              .execute()
+          ).map((r) => r.lecture_id),
+    );
+    const toGrant = lectures.filter((l) => !held.has(l.id));
+    if (body.lecture_id !== undefined && toGrant.length === 0) {
+      throw conflict(M.alreadyHasLecture);
+    }
+    if (body.course_id !== undefined && joined && (payType === 'course' || toGrant.length === 0)) {
+      throw conflict(M.alreadyHasCourse);
+    }
+    if (!joined) {
+      await trx
+        .insertInto('enrollments')
+        .values({ user_id: id, course_id: courseId, created_at: now, granted_by: actor.id })
+        .execute();
+    }
+    for (const lecture of toGrant) {
+      await trx
+        .insertInto('lecture_purchases')
+        .values({
+          user_id: id,
+          lecture_id: lecture.id,
+          price_paid: 0,
+          pay_by: 'grant',
+          created_at: now,
+          expires_at: lecture.expiry_days ? addDays(now, lecture.expiry_days) : null,
+          granted_by: actor.id,
+        })
+        .execute();
+    }
+    const data = {
+      student_id: id,
+      course_id: courseId,
+      enrolled: !joined,
+      lecture_ids: toGrant.map((l) => l.id),
+    };
+    await writeAudit(trx, actor, {
+      action: 'grant',
+      resource: 'students',
+      resourceId: id,
+      before: null,
+      after: { ...data, comment: body.comment ?? null },
+    });
+    return data;
+  });
+}
