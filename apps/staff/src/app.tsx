@@ -18,6 +18,7 @@ import { CourseCreate, CourseEdit, CourseList } from './resources/courses';
 import { LectureCreate, LectureEdit, LectureList } from './resources/lectures';
 import { SettingsEdit } from './resources/settings';
 import { HeaderImagesEdit } from './resources/header-images';
+import { examsResource, questionsResource } from './resources/exams/exam-resources';
 import { staffTheme } from './theme';
 
 const rtlCache = createRtlCache();
@@ -58,6 +59,8 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             icon={OndemandVideoIcon}
             recordRepresentation="name"
           />
+          <Resource {...examsResource} />
+          <Resource {...questionsResource} />
           <Resource
             name="teachers"
             list={TeacherList}

@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raArabic } from './ra-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
+import { examsArabic } from './exams-ar';
 
 /**
  * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
@@ -188,6 +189,7 @@ export const consoleArabic = {
     pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },
     kind: { exam: 'امتحان', homework: 'واجب' },
     question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
+    exams: examsArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
     image: {

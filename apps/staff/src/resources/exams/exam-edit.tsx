@@ -1,0 +1,103 @@
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Create,
+  DateTimeInput,
+  Edit,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  required,
+  useTranslate,
+} from 'react-admin';
+import { LTR } from '../../components/ltr';
+import { EXAM_KINDS } from './exam-list';
+import { ExamQuestions } from './exam-questions';
+
+/**
+ * A `datetime-local` value typed in the device's time, sent as an ISO instant (the server
+ * would otherwise read the bare local time in its own zone); blank clears the window's end.
+ */
+export function toInstant(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),
+ * course, general flag, window, duration, pass percentage and the four student-facing switches.
+ */
+function ExamForm() {
+  const translate = useTranslate();
+  return (
+    <SimpleForm>
+      <TextInput source="name" validate={required()} />
+      <TextInput
+        source="exam_code"
+        validate={required()}
+        slotProps={LTR}
+        helperText={translate('dars.exams.code_help')}
+      />
+      <TextInput source="description" multiline minRows={2} />
+      <SelectInput source="kind" choices={EXAM_KINDS} validate={required()} />
+      <ReferenceInput source="course_id" reference="courses">
+        <AutocompleteInput optionText="name" />
+      </ReferenceInput>
+      <BooleanInput source="is_general" helperText={translate('dars.exams.general_help')} />
+      <DateTimeInput
+        source="starts_at"
+        parse={toInstant}
+        helperText={translate('dars.exams.window_help')}
+      />
+      <DateTimeInput
+        source="ends_at"
+        parse={toInstant}
+        helperText={translate('dars.exams.window_help')}
+      />
+      <NumberInput
+        source="duration_minutes"
+        min={1}
+        step={1}
+        helperText={translate('dars.exams.duration_help')}
+      />
+      <NumberInput source="pass_percentage" min={0} max={100} step={1} />
+      <BooleanInput source="show_result" />
+      <BooleanInput source="show_detailed_result" />
+      <BooleanInput source="shuffled_answers" />
+      <BooleanInput source="enable_images_answers" />
+    </SimpleForm>
+  );
+}
+
+/** A new exam's defaults (the server's), one object: react-admin resets the form when it changes. */
+const NEW_EXAM = {
+  kind: 'exam',
+  is_general: false,
+  pass_percentage: 50,
+  show_result: true,
+  show_detailed_result: false,
+  shuffled_answers: false,
+  enable_images_answers: false,
+};
+
+/** A new exam opens its own page next, where its questions are added. */
+export function ExamCreate() {
+  return (
+    <Create redirect="edit" record={NEW_EXAM}>
+      <ExamForm />
+    </Create>
+  );
+}
+
+/** The exam's page: its settings, then its questions (added, edited, ordered) and the preview. */
+export function ExamEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={false}>
+      <ExamForm />
+      <ExamQuestions />
+    </Edit>
+  );
+}

@@ -1,0 +1,432 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StaffExam, StaffQuestion } from '@dars/contract';
+import { StaffApp } from '../../app';
+import { session } from '../../data/token';
+import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+
+const EXAM: StaffExam = {
+  id: 5,
+  name: 'امتحان الوحدة الأولى',
+  description: null,
+  exam_code: 'PHY-1',
+  kind: 'exam',
+  course_id: null,
+  is_general: false,
+  duration_minutes: 30,
+  starts_at: null,
+  ends_at: null,
+  pass_percentage: 50,
+  show_result: true,
+  show_detailed_result: false,
+  shuffled_answers: false,
+  enable_images_answers: false,
+  questions_count: 0,
+  total_mark: 0,
+  sessions_count: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
+
+const option = (id: number, text: string, correct = false) => ({
+  id,
+  text,
+  image_url: null,
+  correct,
+});
+
+function question(over: Partial<StaffQuestion> & Pick<StaffQuestion, 'id'>): StaffQuestion {
+  return {
+    exam_id: EXAM.id,
+    position: over.id,
+    type: 'choices',
+    text: `نص السؤال ${over.id}`,
+    image_url: null,
+    mark: 1,
+    answer_explain_text: null,
+    answer_explain_image: null,
+    answers: [],
+    ...over,
+  };
+}
+
+type Handler = Parameters<typeof fakeStaffApi>[0][number];
+
+/** GET /staff/exams/5 and the exam's questions. */
+function examApi(exam: StaffExam, questions: StaffQuestion[]): Handler[] {
+  return [
+    (c) =>
+      c.method === 'GET' && c.path === `/staff/exams/${exam.id}`
+        ? { body: { data: exam } }
+        : undefined,
+    (c) =>
+      c.method === 'GET' && c.path.startsWith('/staff/questions?')
+        ? { body: { data: questions, meta: { total: questions.length } } }
+        : undefined,
+    (c) => {
+      const m = c.method === 'GET' && /^\/staff\/questions\/(\d+)$/.exec(c.path);
+      const found = m && questions.find((q) => q.id === Number(m[1]));
+      return found ? { body: { data: found } } : undefined;
+    },
+    list('courses', []),
+  ];
+}
+
+/** Opens the console at `path` already signed in as an admin. */
+function open(path: string) {
+  session.save('tok-1', ADMIN as never);
+  window.history.replaceState(null, '', `/staff${path}`);
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+/** Puts a value in a field in one input event (typing letter by letter is slow under load). */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}
+
+const sent = (calls: Call[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+
+// The screens are lazy chunks: load them once up front so no test pays for their transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('./exam-list'),
+    import('./exam-edit'),
+    import('./question-edit'),
+    import('./exam-preview'),
+  ]);
+}, 120_000);
+
+// Long forms of react-admin on MUI in jsdom, on a shared 2-core machine under load.
+const SLOW = { timeout: 90_000 };
+
+describe('exams in the staff console', SLOW, () => {
+  it('creates an exam with its window, duration and switches, then opens its page', async () => {
+    const created = {
+      ...EXAM,
+      id: 9,
+      name: 'واجب الحركة',
+      exam_code: 'HW-9',
+      kind: 'homework' as const,
+    };
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(created, []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/exams' ? { body: { data: created } } : undefined,
+    ]);
+    const user = open('/exams/create');
+    await fill(user, await screen.findByLabelText(/^الاسم/), 'واجب الحركة');
+    await fill(user, screen.getByLabelText(/^كود الامتحان/), 'HW-9');
+    await user.click(screen.getByLabelText(/^النوع/));
+    await user.click(await screen.findByRole('option', { name: 'واجب' }));
+    fireEvent.change(screen.getByLabelText(/^يبدأ في/), { target: { value: '2026-12-01T10:00' } });
+    fireEvent.blur(screen.getByLabelText(/^يبدأ في/));
+    await fill(user, screen.getByLabelText(/^المدة بالدقائق/), '45');
+    await user.click(screen.getByLabelText('ترتيب عشوائي للإجابات'));
+    await user.click(screen.getByLabelText('إظهار النتيجة التفصيلية'));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+
+    await screen.findByRole('heading', { name: 'أسئلة الامتحان' });
+    expect(sent(api.calls, 'POST', '/staff/exams')).toEqual([
+      {
+        name: 'واجب الحركة',
+        exam_code: 'HW-9',
+        kind: 'homework',
+        is_general: false,
+        starts_at: new Date('2026-12-01T10:00').toISOString(),
+        duration_minutes: 45,
+        pass_percentage: 50,
+        show_result: true,
+        show_detailed_result: true,
+        shuffled_answers: true,
+        enable_images_answers: false,
+      },
+    ]);
+    expect(window.location.pathname).toBe('/staff/exams/9');
+  });
+
+  it("shows the server's 422 message under the exam code", async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('courses', []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/exams'
+          ? {
+              status: 422,
+              body: {
+                message: 'البيانات غير صحيحة',
+                errors: { exam_code: ['كود الامتحان مستخدم في امتحان آخر'] },
+              },
+            }
+          : undefined,
+    ]);
+    const user = open('/exams/create');
+    await fill(user, await screen.findByLabelText(/^الاسم/), 'امتحان');
+    await fill(user, screen.getByLabelText(/^كود الامتحان/), 'PHY-1');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('كود الامتحان مستخدم في امتحان آخر')).toBeInTheDocument();
+  });
+
+  it('edits an exam sending only what changed', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, []),
+      (c) =>
+        c.method === 'PATCH' && c.path === '/staff/exams/5'
+          ? { body: { data: { ...EXAM, duration_minutes: null, show_result: false } } }
+          : undefined,
+    ]);
+    const user = open('/exams/5');
+    const duration = await screen.findByLabelText(/^المدة بالدقائق/);
+    await waitFor(() => expect(duration).toHaveValue(30));
+    await user.clear(duration);
+    await user.click(screen.getByLabelText('إظهار النتيجة'));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(sent(api.calls, 'PATCH', '/staff/exams/5')).toHaveLength(1));
+    expect(sent(api.calls, 'PATCH', '/staff/exams/5')[0]).toEqual({
+      duration_minutes: null,
+      show_result: false,
+    });
+  });
+
+  it('lists exams with their code and question count, filtered by kind', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('exams', [{ ...EXAM, questions_count: 3 }]),
+      list('courses', []),
+    ]);
+    const user = open('/exams');
+    const row = (await screen.findByText('امتحان الوحدة الأولى')).closest('tr')!;
+    expect(within(row).getByText('PHY-1')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/^النوع/));
+    await user.click(await screen.findByRole('option', { name: 'واجب' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path.startsWith('/staff/exams?') && c.path.includes('kind=homework'),
+        ),
+      ).toBe(true),
+    );
+  });
+});
+
+describe("an exam's questions", SLOW, () => {
+  it('adds a choices question with its options and marks, then returns to the exam', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/questions'
+          ? { body: { data: question({ id: 40 }) } }
+          : undefined,
+    ]);
+    const user = open('/exams/5');
+    await user.click(await screen.findByRole('link', { name: 'إضافة سؤال' }));
+    await fill(user, await screen.findByLabelText(/^نص السؤال/), 'ما وحدة قياس القوة؟');
+    const mark = screen.getByLabelText(/^الدرجة/);
+    await user.clear(mark);
+    await fill(user, mark, '2');
+    await fill(user, screen.getByLabelText(/^الإجابة 1$/), 'النيوتن');
+    await fill(user, screen.getByLabelText(/^الإجابة 2$/), 'الجول');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('heading', { name: 'أسئلة الامتحان' });
+    expect(sent(api.calls, 'POST', '/staff/questions')).toEqual([
+      {
+        exam_id: 5,
+        type: 'choices',
+        text: 'ما وحدة قياس القوة؟',
+        mark: 2,
+        answers: [
+          { text: 'النيوتن', correct: true, image_url: null },
+          { text: 'الجول', correct: false, image_url: null },
+        ],
+      },
+    ]);
+    expect(window.location.pathname).toBe('/staff/exams/5');
+  });
+
+  it('adds a true/false question with which answer is right, and no options', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/questions'
+          ? { body: { data: question({ id: 41, type: 'truefalse' }) } }
+          : undefined,
+    ]);
+    const user = open('/questions/create?exam_id=5');
+    await user.click(await screen.findByRole('radio', { name: 'صواب وخطأ' }));
+    await fill(user, screen.getByLabelText(/^نص السؤال/), 'الضوء أسرع من الصوت');
+    await user.click(screen.getByRole('radio', { name: 'خطأ' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(sent(api.calls, 'POST', '/staff/questions')).toHaveLength(1));
+    expect(sent(api.calls, 'POST', '/staff/questions')[0]).toEqual({
+      exam_id: 5,
+      type: 'truefalse',
+      text: 'الضوء أسرع من الصوت',
+      mark: 1,
+      correct_true: false,
+    });
+  });
+
+  it('adds an essay question without options and with its explanation', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/questions'
+          ? { body: { data: question({ id: 42, type: 'essay' }) } }
+          : undefined,
+    ]);
+    const user = open('/questions/create?exam_id=5');
+    await user.click(await screen.findByRole('radio', { name: 'مقالي' }));
+    expect(screen.queryByLabelText(/^الإجابة 1$/)).not.toBeInTheDocument();
+    await fill(user, screen.getByLabelText(/^نص السؤال/), 'اشرح قانون نيوتن الأول');
+    await fill(user, screen.getByLabelText(/^شرح الإجابة/), 'الجسم يبقى على حالته');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(sent(api.calls, 'POST', '/staff/questions')).toHaveLength(1));
+    expect(sent(api.calls, 'POST', '/staff/questions')[0]).toEqual({
+      exam_id: 5,
+      type: 'essay',
+      text: 'اشرح قانون نيوتن الأول',
+      mark: 1,
+      answer_explain_text: 'الجسم يبقى على حالته',
+    });
+  });
+
+  it("edits a true/false question's right answer, and offers its images", async () => {
+    const tf = question({
+      id: 43,
+      type: 'truefalse',
+      answers: [option(1, 'صواب', true), option(2, 'خطأ')],
+    });
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, [tf]),
+      (c) =>
+        c.method === 'PATCH' && c.path === '/staff/questions/43'
+          ? { body: { data: tf } }
+          : undefined,
+    ]);
+    const user = open('/questions/43');
+    const yes = await screen.findByRole('radio', { name: 'صواب' });
+    await waitFor(() => expect(yes).toBeChecked());
+    expect(screen.getByRole('button', { name: 'اختيار صورة: صورة السؤال' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'اختيار صورة: صورة شرح الإجابة' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'خطأ' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(sent(api.calls, 'PATCH', '/staff/questions/43')).toHaveLength(1));
+    expect(sent(api.calls, 'PATCH', '/staff/questions/43')[0]).toEqual({ correct_true: false });
+  });
+
+  it('moves a question down by PATCHing the two positions that changed', async () => {
+    const q1 = question({ id: 1, position: 0 });
+    const q2 = question({ id: 2, position: 1 });
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, [q1, q2]),
+      (c) => {
+        const m = c.method === 'PATCH' && /^\/staff\/questions\/(\d+)$/.exec(c.path);
+        return m ? { body: { data: question({ id: Number(m[1]) }) } } : undefined;
+      },
+    ]);
+    const user = open('/exams/5');
+    await user.click(await screen.findByRole('button', { name: 'نقل السؤال 1 لأسفل' }));
+    await screen.findByText('تم حفظ ترتيب الأسئلة');
+    expect(sent(api.calls, 'PATCH', '/staff/questions/2')).toEqual([{ position: 0 }]);
+    expect(sent(api.calls, 'PATCH', '/staff/questions/1')).toEqual([{ position: 1 }]);
+  });
+
+  it("shows the server's Arabic refusal when students started the exam meanwhile", async () => {
+    const q1 = question({ id: 1, answers: [option(1, 'أ', true), option(2, 'ب')] });
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, [q1]),
+      (c) =>
+        c.method === 'DELETE' && c.path === '/staff/questions/1'
+          ? {
+              status: 409,
+              body: {
+                message: 'لا يمكن تعديل أسئلة امتحان بدأه طلاب؛ أنشئ نسخة جديدة من الامتحان',
+              },
+            }
+          : undefined,
+    ]);
+    const user = open('/exams/5');
+    await user.click(await screen.findByRole('button', { name: 'حذف السؤال 1' }));
+    await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
+    expect(
+      await screen.findByText('لا يمكن تعديل أسئلة امتحان بدأه طلاب؛ أنشئ نسخة جديدة من الامتحان'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains why a started exam cannot change its questions, and locks what would', async () => {
+    const q1 = question({ id: 1, answers: [option(1, 'أ', true), option(2, 'ب')] });
+    fakeStaffApi([...staffBasics(ADMIN), ...examApi({ ...EXAM, sessions_count: 3 }, [q1])]);
+    const user = open('/exams/5');
+    expect(await screen.findByText('بدأ طلاب هذا الامتحان')).toBeInTheDocument();
+    expect(screen.getByText(/مرات الدخول: 3/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'إضافة سؤال' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'حذف السؤال 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'نقل السؤال 1 لأسفل' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'تعديل السؤال 1' }));
+    expect(await screen.findByLabelText(/^الإجابة 1$/)).toBeDisabled();
+    expect(screen.getByLabelText(/^الدرجة/)).toBeDisabled();
+    expect(screen.getByLabelText(/^نص السؤال/)).toBeEnabled();
+    expect(screen.getAllByText('لا يمكن تغييره بعد أن بدأ طلاب الامتحان').length).toBeGreaterThan(
+      0,
+    );
+  });
+});
+
+describe("an exam's student preview", SLOW, () => {
+  const choices = question({
+    id: 7,
+    position: 0,
+    text: 'اختر الإجابة',
+    answers: ['أ', 'ب', 'ج', 'د', 'هـ', 'و'].map((t, i) => option(70 + i, t, i === 2)),
+    answer_explain_text: 'شرح لا يراه الطالب',
+  });
+  const essay = question({ id: 3, position: 1, type: 'essay', text: 'اكتب فقرة' });
+  const optionTexts = () => screen.getAllByTestId('preview-option').map((li) => li.textContent);
+
+  it('shows the questions in session order without the right answers or explanations', async () => {
+    fakeStaffApi([...staffBasics(ADMIN), ...examApi(EXAM, [essay, choices])]);
+    open('/exams/5/preview');
+    const headings = await screen.findAllByRole('heading', { name: /^السؤال \d$/ });
+    expect(headings.map((h) => h.closest('section')!.textContent)).toEqual([
+      expect.stringContaining('اختر الإجابة'),
+      expect.stringContaining('اكتب فقرة'),
+    ]);
+    expect(optionTexts()).toEqual(['أ', 'ب', 'ج', 'د', 'هـ', 'و']);
+    expect(screen.queryByText('صحيحة')).not.toBeInTheDocument();
+    expect(screen.queryByText('شرح لا يراه الطالب')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('إجابتك')).toBeDisabled();
+    expect(screen.getByText('سؤالان')).toBeInTheDocument();
+    expect(screen.getByText('30 دقيقة')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ترتيب عشوائي آخر' })).not.toBeInTheDocument();
+  });
+
+  it('shuffles the options when the exam shuffles, another order on demand', async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi({ ...EXAM, shuffled_answers: true }, [choices]),
+    ]);
+    const user = open('/exams/5/preview');
+    await screen.findAllByTestId('preview-option');
+    const first = optionTexts();
+    expect([...first].sort()).toEqual(['أ', 'ب', 'ج', 'د', 'هـ', 'و'].sort());
+    expect(first).not.toEqual(['أ', 'ب', 'ج', 'د', 'هـ', 'و']);
+    await user.click(screen.getByRole('button', { name: 'ترتيب عشوائي آخر' }));
+    await waitFor(() => expect(optionTexts()).not.toEqual(first));
+  });
+});

@@ -1,0 +1,239 @@
+import { useMemo } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Link, useLocation } from 'react-router-dom';
+import { useWatch } from 'react-hook-form';
+import {
+  ArrayInput,
+  BooleanInput,
+  Create,
+  Edit,
+  NumberInput,
+  RadioButtonGroupInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useGetOne,
+  useRecordContext,
+  useSimpleFormIteratorItem,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { QUESTION_TYPES, type StaffExam, type StaffQuestion } from '@dars/contract';
+import { ImageUpload } from '../../components/image-upload';
+import { LTR_URL } from '../../components/ltr';
+import { LockedNotice } from './exam-questions';
+
+const TYPE_CHOICES = QUESTION_TYPES.map((id) => ({ id, name: `dars.question_type.${id}` }));
+const TRUE_FALSE = [
+  { id: 'true', name: 'dars.exams.question.true' },
+  { id: 'false', name: 'dars.exams.question.false' },
+];
+
+type QuestionType = StaffQuestion['type'];
+
+/** One option of a choices question: its text, whether it is right, an optional image link. */
+function AnswerOption({ disabled }: { disabled: boolean }) {
+  const { index } = useSimpleFormIteratorItem();
+  const translate = useTranslate();
+  const n = index + 1;
+  return (
+    <>
+      <TextInput
+        source="text"
+        label={translate('dars.exams.question.answer', { n })}
+        disabled={disabled}
+        sx={{ minWidth: 240 }}
+      />
+      <BooleanInput
+        source="correct"
+        label={translate('dars.exams.question.answer_correct', { n })}
+        disabled={disabled}
+      />
+      <TextInput
+        source="image_url"
+        label={translate('dars.exams.question.answer_image', { n })}
+        disabled={disabled}
+        slotProps={LTR_URL}
+      />
+    </>
+  );
+}
+
+/** The answers part of the form: what the chosen type needs (ADR 022's rules per type). */
+function AnswersFor({ locked }: { locked: boolean }) {
+  const type = useWatch({ name: 'type' }) as QuestionType | undefined;
+  const translate = useTranslate();
+  const lockedHelp = locked ? translate('dars.exams.locked.field') : undefined;
+  if (type === 'truefalse') {
+    return (
+      <RadioButtonGroupInput
+        source="correct_true"
+        label={translate('dars.exams.question.correct_true')}
+        choices={TRUE_FALSE}
+        format={(v: boolean | undefined | null) => (v === undefined || v === null ? '' : String(v))}
+        parse={(v: string) => v === 'true'}
+        disabled={locked}
+        helperText={lockedHelp}
+      />
+    );
+  }
+  if (type === 'choices') {
+    return (
+      <ArrayInput
+        source="answers"
+        label={translate('dars.exams.question.answers')}
+        helperText={lockedHelp ?? translate('dars.exams.question.answers_help')}
+      >
+        <SimpleFormIterator inline disableClear disabled={locked}>
+          <AnswerOption disabled={locked} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    );
+  }
+  return null;
+}
+
+/** How many sessions students have started in the exam (its marking parts are then fixed, ADR 022). */
+function useExamSessions(examId: Identifier | undefined): number {
+  const { data } = useGetOne<StaffExam>(
+    'exams',
+    { id: Number(examId) },
+    { enabled: examId !== undefined && examId !== null },
+  );
+  return data?.sessions_count ?? 0;
+}
+
+function BackToExam({ examId }: { examId: Identifier | undefined }) {
+  const translate = useTranslate();
+  if (examId === undefined) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/exams/${examId}`}
+      startIcon={<ArrowForwardIcon />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      {translate('dars.exams.questions.back')}
+    </Button>
+  );
+}
+
+/**
+ * A question's fields (spec §3, ADR 022): type, text, marks, the answers its type needs,
+ * the explanation; the question's and the explanation's images once it is saved.
+ */
+function QuestionForm({ edit }: { edit?: boolean }) {
+  const record = useRecordContext<StaffQuestion>();
+  const translate = useTranslate();
+  const sessions = useExamSessions(record?.exam_id);
+  const locked = sessions > 0;
+  const lockedHelp = locked ? translate('dars.exams.locked.field') : undefined;
+  return (
+    <SimpleForm>
+      <BackToExam examId={record?.exam_id} />
+      {locked && <LockedNotice sessions={sessions} />}
+      <RadioButtonGroupInput
+        source="type"
+        choices={TYPE_CHOICES}
+        validate={required()}
+        disabled={locked}
+        helperText={lockedHelp}
+      />
+      <TextInput
+        source="text"
+        label={translate('dars.exams.question.text')}
+        multiline
+        minRows={3}
+        validate={required()}
+      />
+      <NumberInput
+        source="mark"
+        min={1}
+        max={1000}
+        step={1}
+        validate={required()}
+        disabled={locked}
+        helperText={lockedHelp ?? translate('dars.exams.question.mark_help')}
+      />
+      <AnswersFor locked={locked} />
+      <TextInput source="answer_explain_text" multiline minRows={2} />
+      {edit ? (
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 4 }}>
+          <ImageUpload
+            source="image_url"
+            label={translate('dars.exams.question.image')}
+            uploadPath={(id) => `/staff/questions/${id}/image`}
+          />
+          <ImageUpload
+            source="answer_explain_image"
+            label={translate('dars.exams.question.explain_image')}
+            uploadPath={(id) => `/staff/questions/${id}/explain-image`}
+          />
+        </Stack>
+      ) : (
+        <Alert severity="info">{translate('dars.exams.questions.save_first')}</Alert>
+      )}
+    </SimpleForm>
+  );
+}
+
+/**
+ * What a question of its type sends: choices their options, true/false which answer is right,
+ * an essay neither (a type changed in the form leaves the other type's fields behind).
+ */
+export function questionBody(data: Record<string, unknown>): Record<string, unknown> {
+  const { answers, correct_true, ...rest } = data;
+  if (data.type === 'choices') return { ...rest, answers };
+  if (data.type === 'truefalse') return { ...rest, correct_true };
+  return rest;
+}
+
+/** A true/false question's record carries which answer is right, as the form edits it. */
+function withCorrectTrue(question: StaffQuestion) {
+  if (question.type !== 'truefalse') return question;
+  // The server stores 'صواب' first (exam-staff.ts), so the first option's flag says it.
+  return { ...question, correct_true: question.answers[0]?.correct };
+}
+
+const examPage = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
+  data?.exam_id ? `exams/${data.exam_id}` : 'exams';
+
+/** Opened from an exam's page (`/questions/create?exam_id=7`); saving goes back there. */
+export function QuestionCreate() {
+  const examId = Number(new URLSearchParams(useLocation().search).get('exam_id')) || undefined;
+  // One object per exam: react-admin resets the form when its default record changes.
+  const record = useMemo(
+    () => ({
+      exam_id: examId,
+      type: 'choices',
+      mark: 1,
+      correct_true: true,
+      answers: [
+        { text: '', correct: true, image_url: null },
+        { text: '', correct: false, image_url: null },
+      ],
+    }),
+    [examId],
+  );
+  return (
+    <Create record={record} redirect={examPage} transform={questionBody}>
+      <QuestionForm />
+    </Create>
+  );
+}
+
+export function QuestionEdit() {
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect={examPage}
+      transform={questionBody}
+      queryOptions={{ select: withCorrectTrue }}
+    >
+      <QuestionForm edit />
+    </Edit>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
+import type { StaffQuestion } from '@dars/contract';
+
+const PAGE = 100;
+
+/** Every question of an exam in position order (the server pages its lists at 100). */
+export async function loadQuestions(
+  dataProvider: DataProvider,
+  examId: Identifier,
+): Promise<StaffQuestion[]> {
+  const all: StaffQuestion[] = [];
+  for (let page = 1; ; page++) {
+    const { data, total } = await dataProvider.getList<StaffQuestion>('questions', {
+      pagination: { page, perPage: PAGE },
+      sort: { field: 'position', order: 'ASC' },
+      filter: { exam_id: examId },
+    });
+    all.push(...data);
+    if (data.length < PAGE || all.length >= (total ?? 0)) return all;
+  }
+}
+
+/**
+ * An exam's questions, read again by `reload()` after a change; `error` is the server's
+ * message when the read failed.
+ */
+export function useExamQuestions(examId: Identifier | undefined) {
+  const dataProvider = useDataProvider();
+  const [questions, setQuestions] = useState<StaffQuestion[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (examId === undefined) return;
+    let live = true;
+    loadQuestions(dataProvider, examId).then(
+      (rows) => {
+        if (!live) return;
+        setQuestions(rows);
+        setError(null);
+      },
+      (e: Error) => live && setError(e.message || 'ra.notification.http_error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, examId, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { questions, error, reload };
+}
