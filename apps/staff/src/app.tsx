@@ -19,6 +19,12 @@ import { LectureCreate, LectureEdit, LectureList } from './resources/lectures';
 import { SettingsEdit } from './resources/settings';
 import { HeaderImagesEdit } from './resources/header-images';
 import { examsResource, questionsResource } from './resources/exams/exam-resources';
+import {
+  examSessionsResource,
+  markingResource,
+  mobilePaymentsResource,
+  supportTicketsResource,
+} from './resources/daily/daily-resources';
 import { staffTheme } from './theme';
 
 const rtlCache = createRtlCache();
@@ -85,6 +91,10 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             icon={CategoryIcon}
             recordRepresentation="name"
           />
+          <Resource {...supportTicketsResource} />
+          <Resource {...mobilePaymentsResource} />
+          <Resource {...markingResource} />
+          <Resource {...examSessionsResource} />
           <CustomRoutes>
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />

@@ -65,7 +65,7 @@ async function notificationsOf(userId: number) {
 }
 
 describe('support inbox', () => {
-  it('lists student and guest tickets by status, kind and text, newest first', async () => {
+  it('lists student and guest tickets by status, kind and text, newest first with order=desc', async () => {
     const student = await makeStudent(server.db, { name: 'هالة مجدي' });
     const mine = await sendTicket(student.token, {
       title: 'لا يعمل الفيديو زمرد',
@@ -78,7 +78,7 @@ describe('support inbox', () => {
       email: 'guest-zumurrud@example.com',
       phone: '01099998888',
     });
-    const res = await staffCall(leader.token, 'GET', '/support-tickets?q=زمرد');
+    const res = await staffCall(leader.token, 'GET', '/support-tickets?q=زمرد&order=desc');
     expect(res.statusCode, res.body).toBe(200);
     const body = ticketList.parse(res.json());
     expect(body.meta.total).toBe(2);
@@ -117,7 +117,9 @@ describe('support inbox', () => {
     );
     expect(closed.data.map((t) => t.id)).toEqual([mine]);
     const page2 = ticketList.parse(
-      (await staffCall(leader.token, 'GET', '/support-tickets?q=زمرد&per_page=1&page=2')).json(),
+      (
+        await staffCall(leader.token, 'GET', '/support-tickets?q=زمرد&order=desc&per_page=1&page=2')
+      ).json(),
     );
     expect(page2.data.map((t) => t.id)).toEqual([mine]);
     expect(page2.meta.total).toBe(2);
@@ -324,7 +326,11 @@ describe('exam sessions and results', () => {
     }
     await examClient(server.app, running.token).tokenFor(exam.id);
 
-    const res = await staffCall(leader.token, 'GET', `/exam-sessions?exam_id=${exam.id}`);
+    const res = await staffCall(
+      leader.token,
+      'GET',
+      `/exam-sessions?exam_id=${exam.id}&order=desc`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = sessionList.parse(res.json());
     expect(body.meta.total).toBe(3);
@@ -358,7 +364,11 @@ describe('exam sessions and results', () => {
     ]);
     const finished = sessionList.parse(
       (
-        await staffCall(leader.token, 'GET', `/exam-sessions?exam_id=${exam.id}&state=finished`)
+        await staffCall(
+          leader.token,
+          'GET',
+          `/exam-sessions?exam_id=${exam.id}&state=finished&order=desc`,
+        )
       ).json(),
     );
     expect(finished.data.map((s) => s.student.id)).toEqual([weak.userId, good.userId]);

@@ -1,5 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raArabic } from './ra-ar';
+import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 
@@ -182,9 +183,11 @@ export const consoleArabic = {
         to: 'مسار داخلي عند الضغط',
       },
     },
+    ...dailyResourcesArabic,
   },
   dars: {
     title: 'لوحة إدارة دَرس',
+    daily: dailyArabic,
     roles: { admin: 'مدير', leader: 'مشرف' },
     pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },
     kind: { exam: 'امتحان', homework: 'واجب' },

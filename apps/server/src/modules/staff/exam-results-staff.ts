@@ -70,11 +70,11 @@ function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q'>) 
   return base;
 }
 
-/** The sessions, newest first unless asked otherwise. */
+/** The sessions by id unless asked otherwise (`order=desc`: newest first). */
 export async function listExamSessions(db: Db, query: SessionQuery) {
   const base = filtered(db, query);
   const sort = sortOf(query, ['id', 'started_at', 'finished_at', 'correction_mark'] as const, 'id');
-  const direction = query.sort === undefined ? 'desc' : sort.direction;
+  const direction = sort.direction;
   const { limit, offset } = pageOf(query);
   const [total, rows] = await Promise.all([
     base

@@ -91,7 +91,7 @@ function ticketView(r: TicketRow): StaffSupportTicket {
   };
 }
 
-/** The inbox: newest first unless asked otherwise; by status, kind and text. */
+/** The inbox by status, kind and text; by id unless asked otherwise (`order=desc`: newest first). */
 export async function listTickets(
   db: Db,
   query: z.output<typeof staffSupportTicketListQuerySchema>,
@@ -116,7 +116,7 @@ export async function listTickets(
     );
   }
   const sort = sortOf(query, ['id', 'created_at'] as const, 'id');
-  const direction = query.sort === undefined ? 'desc' : sort.direction;
+  const direction = sort.direction;
   const { limit, offset } = pageOf(query);
   const [total, rows] = await Promise.all([
     base

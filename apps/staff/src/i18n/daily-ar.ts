@@ -1,0 +1,139 @@
+/**
+ * The daily-work screens' texts (issue 13, ADR 031): support inbox, recharge review, marking,
+ * exam sessions. Resource names and field labels merge into `resources`, the screens' own
+ * texts sit under `dars.daily`.
+ */
+
+/** A resource's name for Polyglot's six Arabic forms (see ar.ts). */
+function name(singular: string, plural: string): string {
+  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
+}
+
+const student = { 'student.name': 'الطالب', 'student.phone': 'هاتف الطالب' };
+
+export const dailyResourcesArabic = {
+  'support-tickets': {
+    name: name('طلب دعم', 'طلبات الدعم'),
+    fields: {
+      id: 'الرقم',
+      q: 'بحث',
+      title: 'العنوان',
+      content: 'الرسالة',
+      status: 'الحالة',
+      kind: 'المرسل',
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+      phone: 'الهاتف',
+      platform: 'المنصة',
+      replies_count: 'عدد الردود',
+      last_reply_at: 'آخر رد',
+      created_at: 'تاريخ الإرسال',
+      closed_at: 'تاريخ الإغلاق',
+    },
+  },
+  'mobile-payments': {
+    name: name('طلب شحن', 'طلبات الشحن'),
+    fields: {
+      ...student,
+      id: 'الرقم',
+      q: 'بحث',
+      amount: 'المبلغ',
+      payer_number: 'رقم المحوِّل',
+      message: 'رسالة الطالب',
+      status: 'الحالة',
+      reject_reason: 'سبب الرفض',
+      'reviewed_by.name': 'راجعه',
+      reviewed_at: 'وقت المراجعة',
+      created_at: 'تاريخ الطلب',
+    },
+  },
+  marking: {
+    name: name('إجابة للتصحيح', 'التصحيح'),
+    fields: {
+      ...student,
+      q: 'اسم الطالب',
+      exam_id: 'الامتحان',
+    },
+  },
+  'exam-sessions': {
+    name: name('جلسة امتحان', 'نتائج الامتحانات'),
+    fields: {
+      ...student,
+      id: 'الرقم',
+      q: 'اسم الطالب أو هاتفه',
+      exam_id: 'الامتحان',
+      'exam.name': 'الامتحان',
+      state: 'الحالة',
+      started_at: 'البداية',
+      finished_at: 'التسليم',
+      correction_mark: 'الدرجة',
+      percentage: 'النسبة',
+      succeeded: 'النتيجة',
+      corrected: 'مصحح بالكامل',
+    },
+  },
+};
+
+export const dailyArabic = {
+  support: {
+    status: { open: 'مفتوح', closed: 'مغلق' },
+    kind: { student: 'طالب', guest: 'زائر' },
+    thread: 'المحادثة',
+    from: 'من %{name}',
+    guest_note: 'الزائر ليس له حساب: يصله الرد بالبريد الإلكتروني على %{email}',
+    student_note: 'يصل الرد للطالب في الإشعارات',
+    no_replies: 'لم يُرد على هذا الطلب بعد',
+    reply_label: 'ردك',
+    send: 'إرسال الرد',
+    send_close: 'إرسال وإغلاق الطلب',
+    sent: 'تم إرسال الرد',
+    emailed: 'أُرسل بالبريد إلى %{email}',
+    close: 'إغلاق الطلب',
+    reopen: 'إعادة فتح الطلب',
+    closed: 'تم إغلاق الطلب',
+    reopened: 'تمت إعادة فتح الطلب',
+    closed_by: 'أغلقه %{name} في %{time}',
+    back: 'العودة إلى طلبات الدعم',
+  },
+  payments: {
+    status: { pending: 'قيد المراجعة', approved: 'مقبول', rejected: 'مرفوض' },
+    receipt: 'صورة إيصال التحويل',
+    receipt_loading: 'جار تحميل صورة الإيصال…',
+    receipt_failed: 'تعذر تحميل صورة الإيصال',
+    no_message: 'لا توجد رسالة',
+    approve: 'قبول وإضافة الرصيد',
+    approved: 'تم قبول الطلب وإضافة الرصيد',
+    reject: 'رفض الطلب',
+    reject_reason: 'سبب الرفض (يصل للطالب)',
+    rejected: 'تم رفض الطلب',
+    decided: 'تمت مراجعة هذا الطلب',
+    back: 'العودة إلى طلبات الشحن',
+  },
+  marking: {
+    empty: 'لا توجد إجابات تنتظر التصحيح',
+    question: 'السؤال',
+    answer: 'إجابة الطالب',
+    no_text: 'لم يكتب الطالب نصاً',
+    image: 'صورة إجابة %{name}',
+    question_image: 'صورة السؤال',
+    out_of: 'من %{mark}',
+    mark: 'الدرجة (من 0 إلى %{mark})',
+    comment: 'تعليق للطالب (اختياري)',
+    save: 'حفظ الدرجة',
+    saved: 'تم حفظ الدرجة',
+    result: 'نتيجة الطالب الآن: %{mark} من %{total}',
+    result_pending: 'ما زالت في الامتحان إجابات تنتظر التصحيح',
+    passed: 'ناجح',
+    failed: 'راسب',
+    submitted: 'سُلّم في %{time}',
+    answer_mark: 'درجة هذه الإجابة: %{mark} من %{total}',
+  },
+  sessions: {
+    state: { running: 'لم يُسلَّم بعد', finished: 'سُلّم' },
+    passed: 'ناجح',
+    failed: 'راسب',
+    export: 'تنزيل النتائج (CSV)',
+    export_hint: 'اختر امتحاناً أولاً لتنزيل نتائجه',
+    exported: 'تم تنزيل ملف النتائج',
+  },
+};

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, SimpleList, type RaRecord } from 'react-admin';
+
+/**
+ * A daily list's rows: a table from `sm` up, one line per record on a phone (no sideways
+ * scrolling). Rows open the record's show page (these records are worked on, not edited), or
+ * nothing when `link` is false.
+ */
+export function DailyRows<T extends RaRecord>({
+  primaryText,
+  secondaryText,
+  link = 'show',
+  children,
+}: {
+  primaryText: (record: T) => ReactNode;
+  secondaryText?: (record: T) => ReactNode;
+  link?: 'show' | false;
+  children: ReactNode;
+}) {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (isPhone) {
+    return (
+      <SimpleList<T> primaryText={primaryText} secondaryText={secondaryText} linkType={link} />
+    );
+  }
+  return (
+    <Datagrid rowClick={link} bulkActionButtons={false}>
+      {children}
+    </Datagrid>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  FilterButton,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Button, Tooltip } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { StaffExamSession } from '@dars/contract';
+import { formatDateTime, formatNumber } from '@dars/ui/format';
+import { fetchStaffFile, saveBlob } from '../../data/daily-calls';
+import { DailyRows } from './daily-rows';
+
+export const SESSION_STATES = [
+  { id: 'finished', name: 'dars.daily.sessions.state.finished' },
+  { id: 'running', name: 'dars.daily.sessions.state.running' },
+];
+
+const filters = [
+  <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>
+    <AutocompleteInput optionText="name" />
+  </ReferenceInput>,
+  <SelectInput key="state" source="state" choices={SESSION_STATES} alwaysOn />,
+  <SearchInput key="q" source="q" alwaysOn />,
+];
+
+/** Downloads the chosen exam's results as CSV (fetched with the staff token). */
+export function ExportResultsButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { filterValues } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const examId = (filterValues as { exam_id?: number | string }).exam_id;
+  const button = (
+    <Button
+      startIcon={<DownloadIcon />}
+      disabled={!examId || busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const blob = await fetchStaffFile(`/staff/exams/${examId}/results.csv`);
+          saveBlob(blob, `exam-${examId}-results.csv`);
+          notify('dars.daily.sessions.exported', { type: 'success' });
+        } catch (e) {
+          notify((e as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {translate('dars.daily.sessions.export')}
+    </Button>
+  );
+  if (examId) return button;
+  return (
+    <Tooltip title={translate('dars.daily.sessions.export_hint')}>
+      <span>{button}</span>
+    </Tooltip>
+  );
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportResultsButton />
+    </TopToolbar>
+  );
+}
+
+function score(r: StaffExamSession): string {
+  if (r.correction_mark === null) return '—';
+  return `${formatNumber(r.correction_mark)} / ${formatNumber(r.total_mark)}`;
+}
+
+/** Every session of an exam with its score, newest first; the results as CSV. */
+export default function ExamSessionList() {
+  const translate = useTranslate();
+  const outcome = (r: StaffExamSession) =>
+    r.finished_at === null
+      ? translate('dars.daily.sessions.state.running')
+      : translate(r.succeeded ? 'dars.daily.sessions.passed' : 'dars.daily.sessions.failed');
+  return (
+    <List
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
+    >
+      <DailyRows<StaffExamSession>
+        link={false}
+        primaryText={(r) => `${r.student.name} — ${score(r)}`}
+        secondaryText={(r) => `${r.exam.name} — ${outcome(r)}`}
+      >
+        <TextField source="student.name" />
+        <TextField source="exam.name" />
+        <FunctionField<StaffExamSession>
+          source="started_at"
+          render={(r) => formatDateTime(r.started_at)}
+        />
+        <FunctionField<StaffExamSession>
+          source="finished_at"
+          render={(r) => (r.finished_at ? formatDateTime(r.finished_at) : '—')}
+        />
+        <FunctionField<StaffExamSession> source="correction_mark" render={score} />
+        <FunctionField<StaffExamSession>
+          source="percentage"
+          render={(r) => (r.percentage === null ? '—' : `${formatNumber(r.percentage)}%`)}
+        />
+        <FunctionField<StaffExamSession> source="succeeded" render={outcome} />
+        <FunctionField<StaffExamSession>
+          source="corrected"
+          render={(r) => translate(r.corrected ? 'ra.boolean.true' : 'ra.boolean.false')}
+        />
+      </DailyRows>
+    </List>
+  );
+}

@@ -1,0 +1,260 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  FunctionField,
+  List,
+  Loading,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useNotify,
+  useShowController,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import type { StaffMobilePayment } from '@dars/contract';
+import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { dailyCalls, fetchStaffFile } from '../../data/daily-calls';
+import { DailyRows } from './daily-rows';
+
+export const PAYMENT_STATUSES = [
+  { id: 'pending', name: 'dars.daily.payments.status.pending' },
+  { id: 'approved', name: 'dars.daily.payments.status.approved' },
+  { id: 'rejected', name: 'dars.daily.payments.status.rejected' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={PAYMENT_STATUSES} alwaysOn />,
+];
+
+function StatusChip({ status }: { status: StaffMobilePayment['status'] }) {
+  const translate = useTranslate();
+  const color = status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'error';
+  return (
+    <Chip size="small" color={color} label={translate(`dars.daily.payments.status.${status}`)} />
+  );
+}
+
+/** The recharge queue: pending requests first shown, oldest first (worked in order). */
+export function MobilePaymentList() {
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
+      <DailyRows<StaffMobilePayment>
+        primaryText={(r) => `${r.student.name} — ${formatMoney(r.amount)}`}
+        secondaryText={(r) => `${r.payer_number} — ${formatDateTime(r.created_at)}`}
+      >
+        <TextField source="id" />
+        <TextField source="student.name" />
+        <FunctionField<StaffMobilePayment> source="amount" render={(r) => formatMoney(r.amount)} />
+        <FunctionField<StaffMobilePayment>
+          source="payer_number"
+          render={(r) => <span dir="ltr">{r.payer_number}</span>}
+        />
+        <FunctionField<StaffMobilePayment>
+          source="status"
+          render={(r) => <StatusChip status={r.status} />}
+        />
+        <FunctionField<StaffMobilePayment>
+          source="created_at"
+          render={(r) => formatDateTime(r.created_at)}
+        />
+      </DailyRows>
+    </List>
+  );
+}
+
+/** The receipt, fetched with the staff token (an `<img src>` cannot send it). */
+function Receipt({ url, student }: { url: string; student: string }) {
+  const translate = useTranslate();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    fetchStaffFile(url, controller.signal)
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch((e: unknown) => {
+        if ((e as Error).name !== 'AbortError') setFailed(true);
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  if (failed)
+    return <Alert severity="error">{translate('dars.daily.payments.receipt_failed')}</Alert>;
+  if (!src)
+    return (
+      <Typography role="status">{translate('dars.daily.payments.receipt_loading')}</Typography>
+    );
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={`${translate('dars.daily.payments.receipt')} — ${student}`}
+      sx={{ maxWidth: '100%', maxHeight: 600, borderRadius: 1, border: 1, borderColor: 'divider' }}
+    />
+  );
+}
+
+/** One request: the student, amount, payer number, message and receipt; approve or reject. */
+export function MobilePaymentShow() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { record, isPending, refetch } = useShowController<StaffMobilePayment>();
+  const [fresh, setFresh] = useState<StaffMobilePayment | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+  if (isPending || !record) return <Loading />;
+  const payment = fresh && fresh.id === record.id ? fresh : record;
+
+  async function decide(action: 'approve' | 'reject') {
+    setBusy(true);
+    setReasonError(null);
+    try {
+      const { data } =
+        action === 'approve'
+          ? await dailyCalls.approve(payment.id)
+          : await dailyCalls.reject(payment.id, reason);
+      setFresh(data);
+      notify(
+        action === 'approve' ? 'dars.daily.payments.approved' : 'dars.daily.payments.rejected',
+        { type: 'success' },
+      );
+      void refetch();
+    } catch (e) {
+      const error = e as HttpError;
+      const field = (error.body as { errors?: Record<string, string> } | undefined)?.errors?.reason;
+      if (field) setReasonError(field);
+      else {
+        // 409: someone decided it first; show why and the request as it now stands.
+        if (error.status === 409) setConflict(error.message);
+        notify(error.message || 'ra.notification.http_error', { type: 'error' });
+        const again = await refetch();
+        if (again.data) setFresh(again.data);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pending = payment.status === 'pending';
+  return (
+    <Box sx={{ mt: 2, maxWidth: 900 }}>
+      <Button component={RouterLink} to="/mobile-payments" sx={{ mb: 1 }}>
+        {translate('dars.daily.payments.back')}
+      </Button>
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+            <Typography component="h1" variant="h5">
+              {payment.student.name} — {formatMoney(payment.amount)}
+            </Typography>
+            <StatusChip status={payment.status} />
+          </Stack>
+          {conflict && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {conflict}
+            </Alert>
+          )}
+          <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600, mt: 1 }, '& dd': { m: 0 } }}>
+            <dt>{translate('resources.mobile-payments.fields.student.phone')}</dt>
+            <dd dir="ltr" style={{ textAlign: 'right' }}>
+              {payment.student.phone}
+            </dd>
+            <dt>{translate('resources.mobile-payments.fields.payer_number')}</dt>
+            <dd dir="ltr" style={{ textAlign: 'right' }}>
+              {payment.payer_number}
+            </dd>
+            <dt>{translate('resources.mobile-payments.fields.message')}</dt>
+            <dd style={{ whiteSpace: 'pre-wrap' }}>
+              {payment.message ?? translate('dars.daily.payments.no_message')}
+            </dd>
+            <dt>{translate('resources.mobile-payments.fields.created_at')}</dt>
+            <dd>{formatDateTime(payment.created_at)}</dd>
+            {payment.reviewed_by && payment.reviewed_at && (
+              <>
+                <dt>{translate('resources.mobile-payments.fields.reviewed_by.name')}</dt>
+                <dd>
+                  {payment.reviewed_by.name} — {formatDateTime(payment.reviewed_at)}
+                </dd>
+              </>
+            )}
+            {payment.reject_reason && (
+              <>
+                <dt>{translate('resources.mobile-payments.fields.reject_reason')}</dt>
+                <dd>{payment.reject_reason}</dd>
+              </>
+            )}
+          </Box>
+          <Typography component="h2" variant="h6" sx={{ mt: 2, mb: 1 }}>
+            {translate('dars.daily.payments.receipt')}
+          </Typography>
+          <Receipt url={payment.receipt_url} student={payment.student.name} />
+          {pending ? (
+            <Stack spacing={2} sx={{ mt: 3 }}>
+              <Box>
+                <Button
+                  variant="contained"
+                  color="success"
+                  disabled={busy}
+                  onClick={() => void decide('approve')}
+                >
+                  {translate('dars.daily.payments.approve')}
+                </Button>
+              </Box>
+              <Box
+                component="form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void decide('reject');
+                }}
+              >
+                <MuiTextField
+                  id={reasonId}
+                  label={translate('dars.daily.payments.reject_reason')}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  error={reasonError !== null}
+                  helperText={reasonError ?? ' '}
+                />
+                <Button type="submit" color="error" variant="outlined" disabled={busy}>
+                  {translate('dars.daily.payments.reject')}
+                </Button>
+              </Box>
+            </Stack>
+          ) : (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {translate('dars.daily.payments.decided')}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,274 @@
+import { useId, useState } from 'react';
+import {
+  FunctionField,
+  List,
+  Loading,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useNotify,
+  useShowController,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import type { StaffSupportTicket, StaffSupportTicketDetail } from '@dars/contract';
+import { formatDateTime } from '@dars/ui/format';
+import { dailyCalls } from '../../data/daily-calls';
+import { DailyRows } from './daily-rows';
+
+export const TICKET_STATUSES = [
+  { id: 'open', name: 'dars.daily.support.status.open' },
+  { id: 'closed', name: 'dars.daily.support.status.closed' },
+];
+export const TICKET_KINDS = [
+  { id: 'student', name: 'dars.daily.support.kind.student' },
+  { id: 'guest', name: 'dars.daily.support.kind.guest' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={TICKET_STATUSES} alwaysOn />,
+  <SelectInput key="kind" source="kind" choices={TICKET_KINDS} alwaysOn />,
+];
+
+function StatusChip({ status }: { status: StaffSupportTicket['status'] }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={status === 'open' ? 'warning' : 'default'}
+      label={translate(`dars.daily.support.status.${status}`)}
+    />
+  );
+}
+
+/** The inbox: open tickets first shown, newest first; search, status and sender filters. */
+export function SupportTicketList() {
+  const translate = useTranslate();
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ status: 'open' }}
+      sort={{ field: 'id', order: 'DESC' }}
+    >
+      <DailyRows<StaffSupportTicket>
+        primaryText={(r) => r.title}
+        secondaryText={(r) =>
+          `${r.name ?? '—'} — ${translate(`dars.daily.support.kind.${r.kind}`)} — ${formatDateTime(r.created_at)}`
+        }
+      >
+        <TextField source="id" />
+        <TextField source="title" />
+        <TextField source="name" emptyText="—" />
+        <FunctionField<StaffSupportTicket>
+          source="kind"
+          render={(r) => translate(`dars.daily.support.kind.${r.kind}`)}
+        />
+        <FunctionField<StaffSupportTicket>
+          source="status"
+          render={(r) => <StatusChip status={r.status} />}
+        />
+        <NumberField source="replies_count" />
+        <FunctionField<StaffSupportTicket>
+          source="created_at"
+          render={(r) => formatDateTime(r.created_at)}
+        />
+      </DailyRows>
+    </List>
+  );
+}
+
+/** The 422's message under the reply field, or the server's message as a notification. */
+function useFailure() {
+  const notify = useNotify();
+  return (error: unknown, onField: (message: string) => void) => {
+    const e = error as HttpError;
+    const field = (e.body as { errors?: Record<string, string> } | undefined)?.errors?.content;
+    if (field) onField(field);
+    else notify(e.message || 'ra.notification.http_error', { type: 'error' });
+  };
+}
+
+function ReplyForm({
+  ticket,
+  onDone,
+}: {
+  ticket: StaffSupportTicketDetail;
+  onDone: (t: StaffSupportTicketDetail) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const fail = useFailure();
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function send(close: boolean) {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await dailyCalls.reply(ticket.id, content, close);
+      setContent('');
+      notify(close ? 'dars.daily.support.closed' : 'dars.daily.support.sent', { type: 'success' });
+      onDone(data);
+    } catch (e) {
+      fail(e, setError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={(e) => (e.preventDefault(), void send(false))}>
+      <MuiTextField
+        id={id}
+        label={translate('dars.daily.support.reply_label')}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        error={error !== null}
+        helperText={
+          error ??
+          (ticket.kind === 'guest'
+            ? translate('dars.daily.support.guest_note', { email: ticket.email ?? '—' })
+            : translate('dars.daily.support.student_note'))
+        }
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {translate('dars.daily.support.send')}
+        </Button>
+        {ticket.status === 'open' && (
+          <Button variant="outlined" disabled={busy} onClick={() => void send(true)}>
+            {translate('dars.daily.support.send_close')}
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** One ticket: who sent it, the message, the staff replies, the reply form, close or reopen. */
+export function SupportTicketShow() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { record, isPending, refetch } = useShowController<StaffSupportTicketDetail>();
+  const [fresh, setFresh] = useState<StaffSupportTicketDetail | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (isPending || !record) return <Loading />;
+  const ticket = fresh && fresh.id === record.id ? fresh : record;
+
+  const done = (t: StaffSupportTicketDetail) => {
+    setFresh(t);
+    void refetch();
+  };
+  async function toggle() {
+    setBusy(true);
+    try {
+      const open = ticket.status === 'closed';
+      const { data } = await dailyCalls.setTicketOpen(ticket.id, open);
+      notify(open ? 'dars.daily.support.reopened' : 'dars.daily.support.closed', {
+        type: 'success',
+      });
+      done(data);
+    } catch (e) {
+      notify((e as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      void refetch();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ mt: 2, maxWidth: 900 }}>
+      <Button component={RouterLink} to="/support-tickets" sx={{ mb: 1 }}>
+        {translate('dars.daily.support.back')}
+      </Button>
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
+            <Typography component="h1" variant="h5">
+              {ticket.title}
+            </Typography>
+            <StatusChip status={ticket.status} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate('dars.daily.support.from', { name: ticket.name ?? '—' })} —{' '}
+            {translate(`dars.daily.support.kind.${ticket.kind}`)} —{' '}
+            <span dir="ltr">{ticket.email ?? ''}</span> <span dir="ltr">{ticket.phone ?? ''}</span>{' '}
+            — {formatDateTime(ticket.created_at)}
+          </Typography>
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{ticket.content}</Typography>
+          {ticket.closed_by && ticket.closed_at && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('dars.daily.support.closed_by', {
+                name: ticket.closed_by.name,
+                time: formatDateTime(ticket.closed_at),
+              })}
+            </Typography>
+          )}
+          <Divider sx={{ my: 2 }} />
+          <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+            {translate('dars.daily.support.thread')}
+          </Typography>
+          {ticket.replies.length === 0 ? (
+            <Typography color="text.secondary">
+              {translate('dars.daily.support.no_replies')}
+            </Typography>
+          ) : (
+            <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {ticket.replies.map((r) => (
+                <Box
+                  component="li"
+                  key={r.id}
+                  sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+                >
+                  <Typography variant="body2" color="text.secondary">
+                    {r.staff.name} — {formatDateTime(r.created_at)}
+                    {r.emailed_to &&
+                      ` — ${translate('dars.daily.support.emailed', { email: r.emailed_to })}`}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.content}</Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          <Divider sx={{ my: 2 }} />
+          {ticket.kind === 'guest' && !ticket.email && (
+            <Alert severity="warning" sx={{ mb: 1 }}>
+              {translate('dars.daily.support.guest_note', { email: '—' })}
+            </Alert>
+          )}
+          <ReplyForm ticket={ticket} onDone={done} />
+          <Button
+            sx={{ mt: 2 }}
+            color={ticket.status === 'open' ? 'error' : 'primary'}
+            disabled={busy}
+            onClick={() => void toggle()}
+          >
+            {translate(
+              ticket.status === 'open' ? 'dars.daily.support.close' : 'dars.daily.support.reopen',
+            )}
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
