@@ -18,6 +18,7 @@ import { CourseCreate, CourseEdit, CourseList } from './resources/courses';
 import { LectureCreate, LectureEdit, LectureList } from './resources/lectures';
 import { SettingsEdit } from './resources/settings';
 import { HeaderImagesEdit } from './resources/header-images';
+import { lectureContentResources } from './resources/lecture-content-resources';
 import { examsResource, questionsResource } from './resources/exams/exam-resources';
 import {
   examSessionsResource,
@@ -65,6 +66,9 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             icon={OndemandVideoIcon}
             recordRepresentation="name"
           />
+          {lectureContentResources.map((r) => (
+            <Resource key={r.name} {...r} />
+          ))}
           <Resource {...examsResource} />
           <Resource {...questionsResource} />
           <Resource

@@ -206,7 +206,7 @@ export function VideoUpload({
     progress.phase !== 'idle' && !(progress.phase === 'failed' && progress.total === 0);
 
   return (
-    <Box component="section" aria-label={translate('dars.contents.upload.file')} sx={{ my: 2 }}>
+    <Box sx={{ my: 2 }}>
       <Typography variant="subtitle2" component="p" gutterBottom>
         {translate('dars.contents.upload.file')}
       </Typography>

@@ -103,7 +103,11 @@ export interface StaffDataProvider extends DataProvider {
   /** POST a picked image to an upload call (`/staff/courses/7/image`…); answers its url. */
   uploadImage(uploadPath: string, file: File): Promise<{ url: string }>;
   /** POST /staff/attachments (multipart): a lecture's file with its name. */
-  uploadAttachment(lectureId: Identifier, name: string, file: File): Promise<{ data: RaRecord }>;
+  uploadAttachment(
+    lectureId: Identifier,
+    name: string,
+    file: File | undefined,
+  ): Promise<{ data: RaRecord }>;
 }
 
 /** react-admin's data calls on the staff API (`/api/v1/staff/*`). */
@@ -156,6 +160,11 @@ export const dataProvider: StaffDataProvider = {
   },
 
   async create(resource, params) {
+    if (resource === 'attachments') {
+      // Multipart: the file picked in the form (react-admin's FileInput keeps it as rawFile).
+      const data = params.data as { lecture_id: Identifier; name: string; file?: { rawFile?: File } };
+      return dataProvider.uploadAttachment(data.lecture_id, data.name, data.file?.rawFile) as never;
+    }
     const answer = await apiFetch<OneAnswer>(path(resource), {
       method: 'POST',
       body: createBody(params.data as Record<string, unknown>),
@@ -224,7 +233,8 @@ export const dataProvider: StaffDataProvider = {
     const form = new FormData();
     form.append('lecture_id', String(lectureId));
     form.append('name', name);
-    form.append('file', file);
+    // Without a file the server answers 422 under the file field.
+    if (file) form.append('file', file);
     return apiFetch('/staff/attachments', { method: 'POST', form });
   },
 };

@@ -24,6 +24,7 @@ export const lectureContentsArabic = {
     views: 'المشاهدات المسموحة: %{count}',
     chip_help: 'اتركه فارغاً ليظهر «أساسي»',
     views_help: 'اتركه فارغاً لمشاهدات بلا حد',
+    default_chip: 'أساسي',
   },
   upload: {
     file: 'ملف الفيديو (MP4 حتى 2 جيجابايت)',

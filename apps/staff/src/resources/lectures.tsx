@@ -23,6 +23,7 @@ import { formatMoney } from '@dars/ui/format';
 import { MoneyField } from '../components/money-field';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
+import { LectureContents } from './lecture-contents';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -120,6 +121,7 @@ export function LectureEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
       <LectureForm edit />
+      <LectureContents />
     </Edit>
   );
 }

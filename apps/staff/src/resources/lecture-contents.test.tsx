@@ -1,0 +1,395 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  StaffAttachment,
+  StaffExam,
+  StaffLecture,
+  StaffLectureExam,
+  StaffVideo,
+} from '@dars/contract';
+import { StaffApp } from '../app';
+import { session } from '../data/token';
+import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../test/fake-api';
+
+/** What the console handed to tus-js-client (the upload itself is video-upload.test's). */
+const uploads = vi.hoisted(() => [] as { file: File; metadata: Record<string, string> }[]);
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    constructor(
+      private file: File,
+      private options: {
+        metadata: Record<string, string>;
+        onProgress: (sent: number, total: number) => void;
+        onSuccess: () => void;
+      },
+    ) {}
+    findPreviousUploads() {
+      return Promise.resolve([]);
+    }
+    start() {
+      uploads.push({ file: this.file, metadata: this.options.metadata });
+      this.options.onProgress(this.file.size, this.file.size);
+      this.options.onSuccess();
+    }
+    abort() {
+      return Promise.resolve();
+    }
+  },
+}));
+
+const LECTURE: StaffLecture = {
+  id: 5,
+  course_id: 7,
+  name: 'المحاضرة الأولى',
+  position: 1,
+  free: false,
+  price: 50,
+  preview: false,
+  expiry_days: null,
+  repurchasable: false,
+  repurchase_price: null,
+  paycard_disabled: false,
+  videos_count: 2,
+  attachments_count: 1,
+  exams_count: 1,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
+
+const video = (over: Partial<StaffVideo> & Pick<StaffVideo, 'id' | 'name'>): StaffVideo => ({
+  lecture_id: 5,
+  position: over.id,
+  views_limit: null,
+  hide_attendance_chips: false,
+  attendance_required: false,
+  attendance_chip_text: null,
+  has_file: false,
+  duration_seconds: null,
+  ...over,
+});
+
+const exam = (over: Partial<StaffExam> & Pick<StaffExam, 'id' | 'name'>): StaffExam => ({
+  description: null,
+  exam_code: `EX-${over.id}`,
+  kind: 'exam',
+  course_id: null,
+  is_general: false,
+  duration_minutes: 30,
+  starts_at: null,
+  ends_at: null,
+  pass_percentage: 50,
+  show_result: true,
+  show_detailed_result: false,
+  shuffled_answers: false,
+  enable_images_answers: false,
+  questions_count: 3,
+  total_mark: 3,
+  sessions_count: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+const EXAMS = [
+  exam({ id: 5, name: 'امتحان الوحدة الأولى' }),
+  exam({ id: 6, name: 'امتحان بديل' }),
+  exam({ id: 9, name: 'واجب الحركة', exam_code: 'HW-9', kind: 'homework' }),
+];
+
+type Handler = Parameters<typeof fakeStaffApi>[0][number];
+
+/** GET /staff/<resource>/:id from `rows`. */
+function one(resource: string, rows: { id: number }[]): Handler {
+  return (c) => {
+    const m = c.method === 'GET' && new RegExp(`^/staff/${resource}/(\\d+)$`).exec(c.path);
+    const found = m && rows.find((r) => r.id === Number(m[1]));
+    return found ? { body: { data: found } } : undefined;
+  };
+}
+
+/** The lecture, its course, and the answers every write gets (the item as sent). */
+function lectureApi(): Handler[] {
+  return [
+    ...staffBasics(ADMIN),
+    one('lectures', [LECTURE]),
+    list('lectures', [LECTURE]),
+    (c) =>
+      c.method === 'GET' && c.path === '/staff/courses/7'
+        ? { body: { data: { id: 7, name: 'فيزياء الصف الثالث' } } }
+        : undefined,
+    (c) => {
+      const m = /^\/staff\/(videos|attachments|lecture-exams)\/(\d+)$/.exec(c.path);
+      if (!m) return undefined;
+      if (c.method === 'DELETE') return { body: { data: { id: Number(m[2]) } } };
+      if (c.method === 'PATCH')
+        return { body: { data: { id: Number(m[2]), lecture_id: 5, ...(c.body as object) } } };
+      return undefined;
+    },
+  ];
+}
+
+/** Opens the console at `path` already signed in as an admin. */
+function open(path: string) {
+  session.save('tok-1', ADMIN as never);
+  window.history.replaceState(null, '', `/staff${path}`);
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
+  await user.click(field);
+  await user.paste(value);
+}
+
+const sent = (calls: Call[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+
+// The screens' modules: loaded once up front so no test pays for their transform.
+beforeAll(async () => {
+  await Promise.all([import('./lecture-contents'), import('./lectures')]);
+}, 120_000);
+
+describe("a lecture's videos", () => {
+  it('lists them in order with their file, views and chip, moves one up and deletes one', async () => {
+    const videos = [
+      video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 }),
+      video({
+        id: 12,
+        name: 'حل التمارين',
+        attendance_required: true,
+        attendance_chip_text: 'مهم',
+      }),
+    ];
+    const api = fakeStaffApi([...lectureApi(), list('videos', videos)]);
+    const user = open('/lectures/5');
+
+    const rows = within(await screen.findByTestId('videos-list')).getAllByRole('listitem');
+    expect(screen.getByRole('tab', { name: 'الفيديوهات' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(rows[0]).toHaveTextContent('1. شرح الدرس');
+    expect(rows[0]).toHaveTextContent('ملف الفيديو مرفوع');
+    expect(rows[0]).toHaveTextContent('المشاهدات المسموحة: 3');
+    expect(rows[1]).toHaveTextContent('2. حل التمارين');
+    expect(rows[1]).toHaveTextContent('لم يُرفع ملف الفيديو بعد');
+    expect(rows[1]).toHaveTextContent('بلا حد للمشاهدات');
+    expect(rows[1]).toHaveTextContent('مهم');
+    expect(screen.getByRole('button', { name: 'نقل شرح الدرس لأعلى' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'نقل حل التمارين لأعلى' }));
+    await screen.findByText('تم حفظ الترتيب');
+    expect(sent(api.calls, 'PATCH', '/staff/videos/12')).toEqual([{ position: 1 }]);
+    expect(sent(api.calls, 'PATCH', '/staff/videos/11')).toEqual([{ position: 2 }]);
+
+    await user.click(screen.getByRole('button', { name: 'حذف شرح الدرس' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('حذف شرح الدرس؟');
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() => expect(sent(api.calls, 'DELETE', '/staff/videos/11')).toHaveLength(1));
+  });
+
+  it('makes a video with its fields, sends the picked file for it, then goes back to the lecture', async () => {
+    uploads.length = 0;
+    const created = video({ id: 30, name: 'مراجعة', views_limit: 2 });
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      list('videos', [created]),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/videos' ? { body: { data: created } } : undefined,
+    ]);
+    const user = open('/videos/create?lecture_id=5');
+    await fill(user, await screen.findByLabelText(/^الاسم/), 'مراجعة');
+    await fill(user, screen.getByLabelText(/^عدد المشاهدات المسموح/), '2');
+    await fill(user, screen.getByLabelText(/^نص شارة الحضور/), 'مراجعة مهمة');
+    await user.click(screen.getByLabelText('الحضور مطلوب'));
+    const file = new File(['not really a video'], 'lesson.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByLabelText('ملف الفيديو (MP4 حتى 2 جيجابايت)'), file);
+    expect(screen.getByText(/^الملف المختار: lesson\.mp4/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+
+    await screen.findByRole('tab', { name: 'الفيديوهات', selected: true });
+    expect(sent(api.calls, 'POST', '/staff/videos')).toEqual([
+      {
+        lecture_id: 5,
+        name: 'مراجعة',
+        views_limit: 2,
+        attendance_chip_text: 'مراجعة مهمة',
+        attendance_required: true,
+        hide_attendance_chips: false,
+      },
+    ]);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.file.name).toBe('lesson.mp4');
+    expect(uploads[0]!.metadata.video_id).toBe('30');
+    expect(window.location.pathname + window.location.search).toBe('/staff/lectures/5?tab=videos');
+  });
+
+  it("edits a video's fields and offers its file to replace", async () => {
+    const saved = video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 });
+    const api = fakeStaffApi([...lectureApi(), one('videos', [saved]), list('videos', [saved])]);
+    const user = open('/videos/11');
+    const views = await screen.findByLabelText(/^عدد المشاهدات المسموح/);
+    expect(screen.getByText('ملف الفيديو مرفوع')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'استبدال ملف الفيديو' })).toBeInTheDocument();
+    await user.clear(views);
+    await user.paste('5');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('tab', { name: 'الفيديوهات', selected: true });
+    expect(sent(api.calls, 'PATCH', '/staff/videos/11')).toEqual([{ views_limit: 5 }]);
+  });
+});
+
+describe("a lecture's attachments", () => {
+  const pdf: StaffAttachment = {
+    id: 21,
+    lecture_id: 5,
+    name: 'ملخص الدرس',
+    position: 1,
+    size: 1536,
+    extension: 'pdf',
+  };
+
+  it('shows name, extension and size, and uploads a new one with its name (422 under the file)', async () => {
+    let posts = 0;
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      list('attachments', [pdf]),
+      (c) => {
+        if (c.method !== 'POST' || c.path !== '/staff/attachments') return undefined;
+        posts++;
+        return posts === 1
+          ? {
+              status: 422,
+              body: { message: 'البيانات غير صحيحة', errors: { file: ['نوع الملف غير مسموح'] } },
+            }
+          : { body: { data: { ...pdf, id: 22, name: 'تمارين' } } };
+      },
+    ]);
+    const user = open('/lectures/5?tab=attachments');
+    const rows = within(await screen.findByTestId('attachments-list')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('1. ملخص الدرس');
+    expect(rows[0]).toHaveTextContent('PDF');
+    expect(rows[0]).toHaveTextContent('1.5 كيلوبايت');
+
+    await user.click(screen.getByRole('link', { name: 'إضافة مرفق' }));
+    await fill(user, await screen.findByLabelText(/^الاسم/), 'تمارين');
+    const file = new File(['%PDF-1.4 تمارين'], 'exercises.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/^الملف \(PDF/), file);
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('نوع الملف غير مسموح')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('tab', { name: 'المرفقات', selected: true });
+    const forms = sent(api.calls, 'POST', '/staff/attachments') as FormData[];
+    expect(forms).toHaveLength(2);
+    expect(forms[1]!.get('lecture_id')).toBe('5');
+    expect(forms[1]!.get('name')).toBe('تمارين');
+    expect((forms[1]!.get('file') as File).name).toBe('exercises.pdf');
+  });
+
+  it('renames one, showing its stored extension and size', async () => {
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      one('attachments', [pdf]),
+      list('attachments', [pdf]),
+    ]);
+    const user = open('/attachments/21');
+    expect(await screen.findByText('PDF، 1.5 كيلوبايت')).toBeInTheDocument();
+    const name = screen.getByLabelText(/^الاسم/);
+    await user.clear(name);
+    await user.paste('ملخص الوحدة');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('tab', { name: 'المرفقات', selected: true });
+    expect(sent(api.calls, 'PATCH', '/staff/attachments/21')).toEqual([{ name: 'ملخص الوحدة' }]);
+  });
+});
+
+describe("a lecture's exams", () => {
+  const link: StaffLectureExam = {
+    id: 3,
+    lecture_id: 5,
+    exam_id: 5,
+    position: 1,
+    must_pass: true,
+    must_take: false,
+    alternative_exam_id: 6,
+    navigate_to_alternative: false,
+  };
+  const examApi: Handler[] = [
+    one('exams', EXAMS),
+    (c) => {
+      if (c.method !== 'GET' || !c.path.startsWith('/staff/exams?')) return undefined;
+      const kind = new URLSearchParams(c.path.split('?')[1]).get('kind');
+      const rows = EXAMS.filter((e) => !kind || e.kind === kind);
+      return { body: { data: rows, meta: { total: rows.length } } };
+    },
+  ];
+
+  it('shows each attached exam with its kind, rules and alternative, and detaches one', async () => {
+    const api = fakeStaffApi([...lectureApi(), ...examApi, list('lecture-exams', [link])]);
+    const user = open('/lectures/5?tab=exams');
+    const rows = within(await screen.findByTestId('lecture-exams-list')).getAllByRole('listitem');
+    await waitFor(() => expect(rows[0]).toHaveTextContent('1. امتحان الوحدة الأولى'));
+    expect(rows[0]).toHaveTextContent('امتحان');
+    expect(rows[0]).toHaveTextContent('يجب النجاح فيه');
+    expect(rows[0]).not.toHaveTextContent('يجب دخوله');
+    await waitFor(() => expect(rows[0]).toHaveTextContent('بديله: امتحان بديل'));
+
+    await user.click(screen.getByRole('button', { name: 'حذف امتحان الوحدة الأولى' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'تأكيد' }),
+    );
+    await waitFor(() =>
+      expect(sent(api.calls, 'DELETE', '/staff/lecture-exams/3')).toHaveLength(1),
+    );
+  });
+
+  it('attaches a homework as must-take, choosing among homework only', async () => {
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      ...examApi,
+      list('lecture-exams', []),
+      (c) =>
+        c.method === 'POST' && c.path === '/staff/lecture-exams'
+          ? { body: { data: { ...link, id: 4, exam_id: 9 } } }
+          : undefined,
+    ]);
+    const user = open('/lecture-exams/create?lecture_id=5');
+    await user.click(await screen.findByRole('radio', { name: 'واجب' }));
+    await user.click(screen.getByLabelText(/^الامتحان\s*\*?$/));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['واجب الحركة (HW-9)']);
+    await user.click(options[0]!);
+    await user.click(screen.getByLabelText('يجب دخوله'));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+
+    await screen.findByRole('tab', { name: 'الامتحانات', selected: true });
+    expect(sent(api.calls, 'POST', '/staff/lecture-exams')).toEqual([
+      {
+        lecture_id: 5,
+        exam_id: 9,
+        must_pass: false,
+        must_take: true,
+        alternative_exam_id: null,
+        navigate_to_alternative: false,
+      },
+    ]);
+  });
+
+  it("changes an attached exam's rules", async () => {
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      ...examApi,
+      one('lecture-exams', [link]),
+      list('lecture-exams', [link]),
+    ]);
+    const user = open('/lecture-exams/3');
+    await user.click(await screen.findByLabelText('يجب النجاح فيه'));
+    await user.click(screen.getByLabelText('يجب دخوله'));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('tab', { name: 'الامتحانات', selected: true });
+    expect(sent(api.calls, 'PATCH', '/staff/lecture-exams/3')).toEqual([
+      { must_pass: false, must_take: true },
+    ]);
+  });
+});

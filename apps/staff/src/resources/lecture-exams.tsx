@@ -1,0 +1,182 @@
+import { Chip, Stack } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Create,
+  Edit,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  ReferenceInput,
+  SimpleForm,
+  required,
+  useGetManyAggregate,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import type { StaffExam, StaffLectureExam } from '@dars/contract';
+import {
+  BackToLecture,
+  LectureItemToolbar,
+  backToLecture,
+  useNewLectureItem,
+} from './lecture-item-pages';
+import { OrderedContents, useLectureItems } from './ordered-contents';
+
+type ExamRecord = StaffExam & { id: Identifier };
+type LinkItem = StaffLectureExam & { id: Identifier };
+
+const KINDS = [
+  { id: 'exam', name: 'dars.kind.exam' },
+  { id: 'homework', name: 'dars.kind.homework' },
+];
+
+/** An exam in a picker: its name and code (codes tell apart exams of the same name). */
+const examOption = (exam: ExamRecord) => `${exam.name} (${exam.exam_code})`;
+
+/** must_pass / must_take / the alternative exam (spec §3 exam item in a lecture). */
+function RuleFields() {
+  return (
+    <>
+      <BooleanInput source="must_pass" />
+      <BooleanInput source="must_take" />
+      <ReferenceInput source="alternative_exam_id" reference="exams">
+        <AutocompleteInput optionText={examOption} />
+      </ReferenceInput>
+      <BooleanInput source="navigate_to_alternative" />
+    </>
+  );
+}
+
+function LectureInput({ fixed }: { fixed: boolean }) {
+  return (
+    <ReferenceInput source="lecture_id" reference="lectures">
+      <AutocompleteInput optionText="name" validate={required()} readOnly={fixed} />
+    </ReferenceInput>
+  );
+}
+
+const NEW_LINK = {
+  kind: 'exam',
+  must_pass: false,
+  must_take: false,
+  alternative_exam_id: null,
+  navigate_to_alternative: false,
+};
+
+/**
+ * Attaches an existing exam or homework to a lecture. Whether it is an exam or a homework is the
+ * exam's own `kind` (ADR 022): the choice here narrows the picker to that kind and is not sent.
+ */
+export function LectureExamCreate() {
+  const record = useNewLectureItem(NEW_LINK);
+  const translate = useTranslate();
+  return (
+    <Create
+      record={record}
+      redirect={backToLecture('exams')}
+      transform={({ kind: _kind, ...rest }: Record<string, unknown>) => rest}
+    >
+      <BackToLecture tab="exams" lectureId={record.lecture_id} />
+      <SimpleForm>
+        <LectureInput fixed={record.lecture_id !== undefined} />
+        <RadioButtonGroupInput
+          source="kind"
+          label={translate('dars.contents.exams.kind')}
+          choices={KINDS}
+          helperText={translate('dars.contents.exams.kind_help')}
+        />
+        <FormDataConsumer<{ kind?: string }>>
+          {({ formData }) => (
+            <ReferenceInput
+              source="exam_id"
+              reference="exams"
+              filter={formData.kind ? { kind: formData.kind } : {}}
+            >
+              <AutocompleteInput optionText={examOption} validate={required()} />
+            </ReferenceInput>
+          )}
+        </FormDataConsumer>
+        <RuleFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** An attached exam's rules (the exam itself is fixed: detach it and attach another). */
+export function LectureExamEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={backToLecture('exams')}>
+      <BackToLecture tab="exams" />
+      <SimpleForm toolbar={<LectureItemToolbar tab="exams" />}>
+        <LectureInput fixed />
+        <ReferenceInput source="exam_id" reference="exams">
+          <AutocompleteInput optionText={examOption} readOnly />
+        </ReferenceInput>
+        <RuleFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+/** A lecture's exams tab: each attached exam's name, kind, rules and alternative, in order. */
+export function LectureExams({ lectureId }: { lectureId: Identifier }) {
+  const translate = useTranslate();
+  const { data: links } = useLectureItems<LinkItem>('lecture-exams', lectureId);
+  const ids = [
+    ...new Set(
+      (links ?? []).flatMap((l) =>
+        l.alternative_exam_id ? [l.exam_id, l.alternative_exam_id] : [l.exam_id],
+      ),
+    ),
+  ];
+  const { data: exams } = useGetManyAggregate<ExamRecord>('exams', { ids });
+  const exam = (id: Identifier | null) => exams?.find((e) => e.id === id);
+  const nameOf = (l: LinkItem) => exam(l.exam_id)?.name ?? `#${l.exam_id}`;
+  return (
+    <OrderedContents<LinkItem>
+      resource="lecture-exams"
+      lectureId={lectureId}
+      addLabel={translate('dars.contents.exams.add')}
+      emptyText={translate('dars.contents.exams.empty')}
+      nameOf={nameOf}
+      primary={nameOf}
+      secondary={(l) => {
+        const linked = exam(l.exam_id);
+        const alternative = exam(l.alternative_exam_id);
+        return (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+            {linked && <Chip size="small" label={translate(`dars.kind.${linked.kind}`)} />}
+            {linked && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={translate('dars.contents.exams.code', { code: linked.exam_code })}
+              />
+            )}
+            {l.must_pass && (
+              <Chip size="small" color="error" label={translate('dars.contents.exams.must_pass')} />
+            )}
+            {l.must_take && (
+              <Chip
+                size="small"
+                color="primary"
+                label={translate('dars.contents.exams.must_take')}
+              />
+            )}
+            <Chip
+              size="small"
+              variant="outlined"
+              label={
+                l.alternative_exam_id
+                  ? translate('dars.contents.exams.alternative', {
+                      name: alternative?.name ?? `#${l.alternative_exam_id}`,
+                    })
+                  : translate('dars.contents.exams.no_alternative')
+              }
+            />
+          </Stack>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useNavigate } from 'react-router-dom';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Create,
+  Edit,
+  NumberInput,
+  ReferenceInput,
+  SimpleForm,
+  TextInput,
+  maxValue,
+  minValue,
+  required,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import type { StaffVideo } from '@dars/contract';
+import { VideoUpload } from '../components/video-upload';
+import { formatFileSize } from '../components/file-size';
+import {
+  BackToLecture,
+  LectureItemToolbar,
+  backToLecture,
+  lecturePath,
+  useNewLectureItem,
+} from './lecture-item-pages';
+import { OrderedContents } from './ordered-contents';
+
+/** A video's fields (spec §3 Video): name, views limit, attendance chip and its flags. */
+function VideoFields({ lectureFixed }: { lectureFixed: boolean }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <ReferenceInput source="lecture_id" reference="lectures">
+        <AutocompleteInput optionText="name" validate={required()} readOnly={lectureFixed} />
+      </ReferenceInput>
+      <TextInput source="name" validate={required()} />
+      <NumberInput
+        source="views_limit"
+        min={1}
+        max={1000}
+        step={1}
+        validate={[minValue(1), maxValue(1000)]}
+        helperText={translate('dars.contents.videos.views_help')}
+      />
+      <BooleanInput source="attendance_required" />
+      <BooleanInput source="hide_attendance_chips" />
+      <TextInput
+        source="attendance_chip_text"
+        helperText={translate('dars.contents.videos.chip_help')}
+      />
+    </>
+  );
+}
+
+/** The file picked on the create page, sent once the video exists. */
+function VideoFilePicker({ file, onChange }: { file: File | null; onChange: (f: File) => void }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle2" component="p" gutterBottom>
+        {translate('dars.contents.upload.file')}
+      </Typography>
+      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+        {translate('dars.contents.upload.choose')}
+        <input
+          type="file"
+          accept="video/mp4"
+          hidden
+          aria-label={translate('dars.contents.upload.file')}
+          onChange={(event) => {
+            const picked = event.target.files?.[0];
+            if (picked) onChange(picked);
+          }}
+        />
+      </Button>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {file
+          ? translate('dars.contents.upload.chosen', {
+              name: file.name,
+              size: formatFileSize(file.size),
+            })
+          : translate('dars.contents.upload.none_chosen')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('dars.contents.upload.create_help')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** After the create: the picked file goes up, then back to the lecture's videos. */
+function NewVideoUpload({ video, file }: { video: RaRecord; file: File }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography component="h1" variant="h6">
+          {String(video.name)}
+        </Typography>
+        <VideoUpload
+          videoId={video.id}
+          file={file}
+          onUploaded={() => {
+            notify('dars.contents.upload.done', { type: 'success' });
+            navigate(lecturePath(video.lecture_id, 'videos'));
+          }}
+        />
+        <BackToLecture tab="videos" lectureId={video.lecture_id} />
+      </CardContent>
+    </Card>
+  );
+}
+
+const NEW_VIDEO = { hide_attendance_chips: false, attendance_required: false };
+
+/**
+ * A new video of a lecture: its fields and, if picked, its file, sent by resumable upload once
+ * the video exists (the tus endpoint wants the video's id).
+ */
+export function VideoCreate() {
+  const record = useNewLectureItem(NEW_VIDEO);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [created, setCreated] = useState<RaRecord | null>(null);
+  if (created && file) return <NewVideoUpload video={created} file={file} />;
+  return (
+    <Create
+      record={record}
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          if (file) return setCreated(data);
+          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+          navigate(lecturePath(data.lecture_id, 'videos'));
+        },
+      }}
+    >
+      <BackToLecture tab="videos" lectureId={record.lecture_id} />
+      <SimpleForm>
+        <VideoFields lectureFixed={record.lecture_id !== undefined} />
+        <VideoFilePicker file={file} onChange={setFile} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** The saved video's file: whether one is there, and a new one by resumable upload. */
+function VideoFile() {
+  const record = useRecordContext<StaffVideo & { id: Identifier }>();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <Chip
+        label={translate(
+          record.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
+        )}
+        color={record.has_file ? 'success' : 'default'}
+        variant="outlined"
+      />
+      <VideoUpload videoId={record.id} hasFile={record.has_file} onUploaded={refresh} />
+    </Box>
+  );
+}
+
+export function VideoEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect={backToLecture('videos')}>
+      <BackToLecture tab="videos" />
+      <SimpleForm toolbar={<LectureItemToolbar tab="videos" />}>
+        <VideoFields lectureFixed />
+      </SimpleForm>
+      <VideoFile />
+    </Edit>
+  );
+}
+
+type VideoItem = StaffVideo & { id: Identifier };
+
+/** A lecture's videos tab: in order, with their file's state, views limit and chip. */
+export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
+  const translate = useTranslate();
+  return (
+    <OrderedContents<VideoItem>
+      resource="videos"
+      lectureId={lectureId}
+      addLabel={translate('dars.contents.videos.add')}
+      emptyText={translate('dars.contents.videos.empty')}
+      nameOf={(v) => v.name}
+      primary={(v) => v.name}
+      secondary={(v) => (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={v.has_file ? 'success' : 'default'}
+            label={translate(
+              v.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
+            )}
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={
+              v.views_limit === null
+                ? translate('dars.contents.videos.no_limit')
+                : translate('dars.contents.videos.views', { count: v.views_limit })
+            }
+          />
+          {v.attendance_required && !v.hide_attendance_chips && (
+            <Chip
+              size="small"
+              label={v.attendance_chip_text || translate('dars.contents.videos.default_chip')}
+            />
+          )}
+        </Stack>
+      )}
+    />
+  );
+}
