@@ -40,6 +40,7 @@ export * from './calls/support';
 export * from './calls/notifications';
 export * from './calls/staff';
 export * from './calls/staff-endpoints';
+export * from './calls/staff-money';
 export * from './calls/staff-people';
 export * from './calls/staff-support';
 export * from './calls/endpoints';

@@ -17,6 +17,7 @@ import * as mobilePayments from './migrations/2026-11-23-007-mobile-payments';
 import * as paymentOrders from './migrations/2026-11-23-008-payment-orders';
 import * as staffAudit from './migrations/2026-11-26-009-staff-audit';
 import * as studentBlocks from './migrations/2026-11-26-010-student-blocks-and-grants';
+import * as paycardBatches from './migrations/2026-11-26-011-paycard-batches';
 import * as supportReplies from './migrations/2026-11-26-012-support-replies';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-008-payment-orders': paymentOrders,
   '2026-11-26-009-staff-audit': staffAudit,
   '2026-11-26-010-student-blocks-and-grants': studentBlocks,
+  '2026-11-26-011-paycard-batches': paycardBatches,
   '2026-11-26-012-support-replies': supportReplies,
 };
 

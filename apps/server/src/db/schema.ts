@@ -256,6 +256,26 @@ export interface PaycardsTable {
   used_by: number | null;
   used_at: string | null;
   created_at: string;
+  /** The batch it was issued in (migration 011); null for cards issued before batches. */
+  batch_id: Generated<number | null>;
+  /** Disabled by staff: refused at redemption like an expired card (ADR 030). */
+  disabled_at: Generated<string | null>;
+}
+
+/** Pay cards issued together (ADR 030); the codes themselves are never stored. */
+export interface PaycardBatchesTable {
+  id: Generated<number>;
+  /** piasters, each card */
+  value: number;
+  count: number;
+  course_id: number | null;
+  lecture_id: number | null;
+  expires_at: string | null;
+  /** null: the command line */
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  disabled_at: string | null;
 }
 
 /** A mobile-wallet recharge request waiting for, or decided by, staff review (ADR 018). */
@@ -439,6 +459,7 @@ export interface DB {
   auth_tokens: AuthTokensTable;
   wallet_transactions: WalletTransactionsTable;
   paycards: PaycardsTable;
+  paycard_batches: PaycardBatchesTable;
   mobile_payments: MobilePaymentsTable;
   payment_orders: PaymentOrdersTable;
   enrollments: EnrollmentsTable;

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
 import * as s from './staff';
+import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
 
@@ -445,6 +446,9 @@ export const staffEndpoints = {
 
   // Support inbox, exam sessions and results (issue 13, ADR 031): leaders and admins.
   ...staffSupportEndpoints,
+
+  // Pay-card batches, gateway orders and the dashboard (issue 13, ADR 030).
+  ...staffMoneyEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -26,7 +26,7 @@ function targetRefusal(use: PaycardUse): AppError {
  * uses racing with one card exactly one wins. Returns the card's value in piasters.
  *
  * Order of refusals: unknown code, used (by this student or, for lectures, by another one),
- * expired, meant for something else (a wallet recharge takes only cards made for no course or
+ * expired, disabled by staff, meant for something else (a wallet recharge takes only cards made for no course or
  * lecture), worth less than the price.
  * @example const value = await redeemPaycard(trx, { code, userId, use: { kind: 'wallet' } })
  */
@@ -51,6 +51,9 @@ export async function redeemPaycard(
   const now = nowIso();
   // Stryker disable next-line ConditionalExpression,EqualityOperator: null <= an ISO time is false, and a card expiring at this very millisecond cannot be timed from a test
   if (card.expires_at !== null && card.expires_at <= now) throw new AppError('EXPIRED_PAYCARD');
+  // Disabled by staff (ADR 030): the spec's code for a card that is no longer valid, so every
+  // client shows its own text for it.
+  if (card.disabled_at !== null) throw new AppError('EXPIRED_PAYCARD');
   const fits =
     use.kind === 'wallet'
       ? card.course_id === null && card.lecture_id === null
@@ -65,6 +68,7 @@ export async function redeemPaycard(
     .set({ used_by: options.userId, used_at: now })
     .where('id', '=', card.id)
     .where('used_by', 'is', null)
+    .where('disabled_at', 'is', null)
     .executeTakeFirst();
   // Stryker disable next-line ConditionalExpression,StringLiteral: only PostgreSQL runs two transactions at once; denial-money's race test is red there without this line
   if (Number(used.numUpdatedRows) !== 1) throw new AppError('USED_PAYCARD');

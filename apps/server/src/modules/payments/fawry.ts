@@ -173,5 +173,8 @@ export function fawryGateway(
         return { kind: 'refused', reason: 'no order reference of ours' };
       return statusOf(orderId);
     },
+
+    // The same signed status check a callback leads to.
+    status: (order) => statusOf(order.id),
   };
 }

@@ -70,6 +70,18 @@ export interface PaymentGateway {
   readonly methods: readonly GatewayMethod[];
   start(order: OrderToStart): Promise<Started>;
   verify(callback: Callback): Promise<Verdict>;
+  /**
+   * Asks the provider's own status call what became of an order (staff's re-check of a stuck
+   * order, ADR 030): an `outcome` about that order, or `refused` when the answer cannot be
+   * trusted. Absent when the provider offers no status call we can make.
+   */
+  status?(order: OrderToCheck): Promise<Verdict>;
+}
+
+/** An order as the status call needs it: ours, and the provider's id for it when it has one. */
+export interface OrderToCheck {
+  id: string;
+  providerOrderId: string | null;
 }
 
 /** The provider's answer was not what its documentation promises, or the call failed. */
@@ -89,12 +101,13 @@ export async function callJson(
   provider: Provider,
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   let res: Response;
   try {
     res = await fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(15_000),
     });

@@ -274,5 +274,35 @@ export function paymobGateway(config: PaymobConfig, fetch: Fetch): PaymentGatewa
         };
       return outcomeOf(transaction);
     },
+
+    /**
+     * Paymob's transaction inquiry (`POST /api/ecommerce/orders/transaction_inquiry`, bearer
+     * auth token): the order's latest transaction, read like a callback's `obj`. Our own
+     * authenticated call over TLS, so no hmac; the answer must name the order asked about.
+     */
+    async status(order) {
+      const auth = await callJson(fetch, 'paymob', api('/auth/tokens'), { api_key: config.apiKey });
+      const authToken = stringField(auth, 'token', 'authentication');
+      const answer = await callJson(
+        fetch,
+        'paymob',
+        api('/ecommerce/orders/transaction_inquiry'),
+        order.providerOrderId
+          ? { auth_token: authToken, order_id: order.providerOrderId }
+          : { auth_token: authToken, merchant_order_id: order.id },
+        { authorization: `Bearer ${authToken}` },
+      );
+      const transaction = transactionFromObject(answer);
+      const paymobOrder = answer.order as Record<string, unknown> | undefined;
+      const merchantOrderId =
+        paymobOrder && typeof paymobOrder === 'object' ? paymobOrder.merchant_order_id : undefined;
+      const sameOrder = order.providerOrderId
+        ? transaction['order.id'] === order.providerOrderId
+        : merchantOrderId === order.id;
+      if (!sameOrder) return { kind: 'refused', reason: 'inquiry answered another order' };
+      const outcome = outcomeOf(transaction);
+      // The order is found by our id: it may have no Paymob id yet.
+      return outcome.kind === 'outcome' ? { ...outcome, order: { id: order.id } } : outcome;
+    },
   };
 }

@@ -71,5 +71,17 @@ export function sandboxGateway(methods: readonly GatewayMethod[], key: string): 
         transactionId: null,
       };
     },
+
+    // The sandbox keeps no record of its own: an outcome exists only in its signed return,
+    // which credits the order by itself. An order still open here was never paid.
+    async status(order) {
+      return {
+        kind: 'outcome',
+        order: { id: order.id },
+        status: 'pending',
+        amount: null,
+        transactionId: null,
+      };
+    },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from './account-staff';
 import { listAudit } from './audit-staff';
 import { adjustBalance } from './balance-staff';
+import { serveMoney } from './money-routes';
 import {
   approvePayment,
   getMobilePayment,
@@ -362,6 +363,8 @@ export const staffRoutes =
       await deleteAccount(db, await actorOf(request), request.params.id);
       return { data: { id: request.params.id } };
     });
+
+    serveMoney(app, ctx); // pay cards, gateway orders, dashboard (issue 13, ADR 030)
 
     // Recharge review and marking (issue 13).
     serve(app, e.staffListMobilePayments, async (request) => listMobilePayments(db, request.query));

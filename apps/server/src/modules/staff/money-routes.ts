@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@dars/contract';
+import type { AppContext } from '../../app-context';
+import { serve } from '../../plugins/endpoint';
+import {
+  createPaycardBatch,
+  disablePaycardBatch,
+  getPaycardBatch,
+  listPaycardBatches,
+} from './paycard-staff';
+import { getPaymentOrder, listPaymentOrders, recheckPaymentOrder } from './payment-staff';
+import { notFound, type Actor } from './staff-core';
+import { staffStats } from './stats-staff';
+
+async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.requireUser();
+  return { id: user.id, name: user.name, groupId: user.group_id };
+}
+
+/**
+ * Pay-card batches, gateway orders and the dashboard (issue 13, ADR 030): the roles come from
+ * the contract entries (`staff-money.ts`). Registered by staffRoutes.
+ */
+export function serveMoney(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const e = endpoints;
+
+  serve(app, e.staffListPaycardBatches, async (request) => listPaycardBatches(db, request.query));
+  serve(app, e.staffGetPaycardBatch, async (request) => {
+    const batch = await getPaycardBatch(db, request.params.id);
+    if (!batch) throw notFound();
+    return { data: batch };
+  });
+  serve(app, e.staffCreatePaycardBatch, async (request) => ({
+    data: await createPaycardBatch(db, await actorOf(request), request.body),
+  }));
+  serve(app, e.staffDisablePaycardBatch, async (request) => ({
+    data: await disablePaycardBatch(db, await actorOf(request), request.params.id),
+  }));
+
+  serve(app, e.staffListPaymentOrders, async (request) => listPaymentOrders(db, request.query));
+  serve(app, e.staffGetPaymentOrder, async (request) => {
+    const order = await getPaymentOrder(db, request.params.id);
+    if (!order) throw notFound();
+    return { data: order };
+  });
+  serve(app, e.staffRecheckPaymentOrder, async (request) =>
+    recheckPaymentOrder(ctx, await actorOf(request), request.params.id, request.log),
+  );
+
+  serve(app, e.staffGetStats, async (request) => ({
+    data: await staffStats(db, await actorOf(request), request.query),
+  }));
+}
