@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  staffListResponse,
+  staffPaymentOrderSchema,
+  staffPaymentRecheckResponseSchema,
+} from '@dars/contract';
+import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeStudent, type TestStudent } from '../factories/students';
+import {
+  apiPost,
+  enableAllMethods,
+  lastOrder,
+  moneyOf,
+  providerAnswer,
+  providerStandIn,
+  type ProviderCall,
+} from '../payments/payment-client';
+import { makeStaff } from './staff-factory';
+
+/**
+ * Gateway orders for admins (issue 13, ADR 030): the list, and the re-check of a stuck order
+ * through the provider's status call, credited once however it races the provider's callback.
+ * The providers' servers are stood in for at the fetch boundary, as in test/payments.
+ */
+
+const FAWRY = { code: 'is0N+YQzlE4=', key: 'fawry-secure-key-live' };
+const PAYMOB_TOKEN = 'paymob-auth-token';
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** What Fawry's status API says about each order; what Paymob's inquiry says, by its order id. */
+const fawryStatus = new Map<string, { orderStatus: string; orderAmount: number }>();
+const paymobInquiry = new Map<string, Record<string, unknown>>();
+let providersDown = false;
+
+function answers(call: ProviderCall): Response {
+  if (providersDown) return providerAnswer({ detail: 'down' }, 503);
+  if (call.url.pathname === '/ECommerceWeb/Fawry/payments/status/v2') {
+    const q = call.url.searchParams;
+    const ref = q.get('merchantRefNumber')!;
+    if (q.get('signature') !== sha256(`${FAWRY.code}${ref}${FAWRY.key}`))
+      return providerAnswer({ statusCode: 9946, statusDescription: 'Wrong Signature' });
+    const status = fawryStatus.get(ref) ?? { orderStatus: 'UNPAID', orderAmount: 0 };
+    return providerAnswer({
+      statusCode: 200,
+      merchantRefNumber: ref,
+      fawryRefNumber: '9990076204',
+      paymentAmount: status.orderAmount,
+      orderAmount: status.orderAmount,
+      orderStatus: status.orderStatus,
+      paymentMethod: 'CARD',
+    });
+  }
+  if (call.url.pathname === '/api/auth/tokens') return providerAnswer({ token: PAYMOB_TOKEN });
+  if (call.url.pathname === '/api/ecommerce/orders/transaction_inquiry') {
+    const tx = paymobInquiry.get(String(call.body?.order_id));
+    if (call.body?.auth_token !== PAYMOB_TOKEN || !tx)
+      return providerAnswer({ detail: 'not found' }, 404);
+    return providerAnswer(tx);
+  }
+  return providerAnswer({}, 404);
+}
+
+const providers = providerStandIn(answers);
+let server: TestServer;
+let admin: TestStudent;
+let leader: TestStudent;
+let student: TestStudent;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    seed: false,
+    fetch: providers.fetch,
+    env: {
+      PAYMENTS_SANDBOX: 'off',
+      FAWRY_MERCHANT_CODE: FAWRY.code,
+      FAWRY_SECURE_KEY: FAWRY.key,
+      KASHIER_MERCHANT_ID: 'MID-1-1',
+      KASHIER_API_KEY: 'kashier-key',
+      PAYMOB_API_KEY: 'paymob-key',
+      PAYMOB_HMAC_SECRET: 'paymob-hmac',
+      PAYMOB_WALLET_INTEGRATION_ID: '4100',
+    },
+  });
+  await enableAllMethods(server.db);
+  admin = await makeStaff(server.db, 'admin', { name: 'مدير المدفوعات' });
+  leader = await makeStaff(server.db, 'leader');
+}, 120_000);
+afterAll(() => server?.close());
+beforeEach(async () => {
+  student = await makeStudent(server.db, { name: 'سارة محمود' });
+  providersDown = false;
+});
+
+function staff(method: 'GET' | 'POST', url: string, token = admin.token) {
+  return server.app.inject({
+    method,
+    url: `/api/v1/staff${url}`,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+    ...(method === 'POST' ? { payload: {} } : {}),
+  });
+}
+const recheck = (id: string, token?: string) =>
+  staff('POST', `/payment-orders/${id}/recheck`, token);
+
+async function fawryOrder(amount: number) {
+  const res = await apiPost(server.app, '/wallet/fawry/order', { amount }, student.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return lastOrder(server.db, student.userId);
+}
+
+/** Fawry's server notification V2, signed as its documentation says. */
+function notification(orderId: string, amount: string) {
+  const n = {
+    fawryRefNumber: '9990076204',
+    merchantRefNumber: orderId,
+    paymentAmount: Number(amount),
+    orderAmount: Number(amount),
+    orderStatus: 'PAID',
+    paymentMethod: 'PayAtFawry',
+    paymentRefrenceNumber: '',
+    messageSignature: '',
+  };
+  n.messageSignature = sha256(
+    `${n.fawryRefNumber}${n.merchantRefNumber}${amount}${amount}PAID${n.paymentMethod}${FAWRY.key}`,
+  );
+  return n;
+}
+
+describe('the orders list', () => {
+  it('lists orders newest first with the student, provider, state and amount; filters narrow it', async () => {
+    const first = await fawryOrder(50);
+    const second = await fawryOrder(75.5);
+    const res = await staff('GET', `/payment-orders?student_id=${student.userId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = staffListResponse(staffPaymentOrderSchema).parse(res.json());
+    expect(list.meta.total).toBe(2);
+    expect(list.data.map((o) => o.id)).toEqual([second.id, first.id]);
+    expect(list.data[0]).toMatchObject({
+      student: { id: student.userId, name: 'سارة محمود' },
+      provider: 'fawry',
+      method: 'fawry',
+      amount: 75.5,
+      status: 'pending',
+      paid_at: null,
+    });
+    const byId = await staff('GET', `/payment-orders?q=${first.id}`);
+    expect(byId.json().data.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const paid = await staff('GET', `/payment-orders?student_id=${student.userId}&status=paid`);
+    expect(paid.json().meta.total).toBe(0);
+    const one = await staff('GET', `/payment-orders/${first.id}`);
+    expect(one.json().data).toMatchObject({ id: first.id, amount: 50 });
+    expect((await staff('GET', '/payment-orders/123456789012345678')).statusCode).toBe(404);
+  });
+
+  it('is the admin’s: a leader is refused', async () => {
+    const order = await fawryOrder(30);
+    expect((await staff('GET', '/payment-orders', leader.token)).statusCode).toBe(403);
+    expect((await recheck(order.id, leader.token)).statusCode).toBe(403);
+  });
+});
+
+describe('re-checking a stuck order', () => {
+  it('still unpaid: says so and changes nothing; paid: credits once, then 409', async () => {
+    const order = await fawryOrder(60);
+    const pending = await recheck(order.id);
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(staffPaymentRecheckResponseSchema.parse(pending.json()).meta).toEqual({
+      result: 'pending',
+      message: 'لم يؤكد مزود الدفع الدفع بعد',
+    });
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+
+    fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 60 });
+    const paid = staffPaymentRecheckResponseSchema.parse((await recheck(order.id)).json());
+    expect(paid.meta.result).toBe('credited');
+    expect(paid.data).toMatchObject({ status: 'paid', transaction_id: '9990076204' });
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(6_000);
+    expect(money.recharges).toHaveLength(1);
+    const again = await recheck(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('هذا الطلب مدفوع وأُضيف مبلغه إلى المحفظة من قبل');
+    const audit = await server.db
+      .selectFrom('staff_audit_log')
+      .selectAll()
+      .where('resource', '=', 'payment-orders')
+      .where('resource_id', '=', order.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'recheck', user_id: admin.userId });
+  });
+
+  it('a re-check racing the provider’s callback (and another re-check) credits once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const order = await fawryOrder(45);
+      fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 45 });
+      const replies = await Promise.all([
+        recheck(order.id),
+        server.app.inject({
+          method: 'POST',
+          url: '/payments/fawry/callback',
+          payload: notification(order.id, '45.00'),
+        }),
+        recheck(order.id),
+      ]);
+      const [a, callback, b] = replies;
+      expect(callback!.statusCode).toBe(200);
+      for (const r of [a!, b!]) {
+        expect([200, 409], r.body).toContain(r.statusCode);
+        if (r.statusCode === 200)
+          expect(['credited', 'already-paid']).toContain(r.json().meta.result);
+      }
+      const credits = [a!, b!].filter(
+        (r) => r.statusCode === 200 && r.json().meta.result === 'credited',
+      ).length;
+      expect(credits).toBeLessThanOrEqual(1);
+      const money = await moneyOf(server.db, student.userId);
+      expect(money.recharges, `round ${round}`).toHaveLength(round + 1);
+      expect(money.balance).toBe(4_500 * (round + 1));
+    }
+  });
+
+  it('a provider that cannot be reached: 500 in Arabic, nothing changes', async () => {
+    const order = await fawryOrder(25);
+    fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 25 });
+    providersDown = true;
+    const res = await recheck(order.id);
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe('تعذر الاستعلام من مزود الدفع الآن، حاول مرة أخرى بعد قليل');
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('another amount at the provider never credits (409)', async () => {
+    const order = await fawryOrder(80);
+    fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 8 });
+    const res = await recheck(order.id);
+    expect(res.statusCode).toBe(409);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('Paymob: its transaction inquiry by Paymob’s order id decides', async () => {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method: 'paymob_wallet',
+      provider: 'paymob',
+      amount: 3_000,
+    });
+    await server.db
+      .updateTable('payment_orders')
+      .set({ provider_order_id: '777001' })
+      .where('id', '=', id)
+      .execute();
+    const tx = (success: boolean, pending: boolean) => ({
+      id: 91_001,
+      pending,
+      amount_cents: 3_000,
+      success,
+      is_voided: false,
+      is_refunded: false,
+      error_occured: false,
+      currency: 'EGP',
+      order: { id: 777_001, merchant_order_id: id },
+    });
+    paymobInquiry.set('777001', tx(false, true));
+    expect((await recheck(id)).json().meta.result).toBe('pending');
+    paymobInquiry.set('777001', tx(true, false));
+    const paid = await recheck(id);
+    expect(paid.json().meta.result).toBe('credited');
+    expect(paid.json().data).toMatchObject({ status: 'paid', transaction_id: '91001' });
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(3_000);
+    // The inquiry was authorised with the account's token.
+    const inquiry = providers.calls.findLast((c) => c.url.pathname.endsWith('transaction_inquiry'));
+    expect(inquiry?.body).toMatchObject({ order_id: '777001' });
+  });
+
+  it('a provider without a status call (Kashier) is 409 with the reason; an unknown order 404', async () => {
+    const res = await apiPost(server.app, '/wallet/kashier/order', { amount: 40 }, student.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await lastOrder(server.db, student.userId);
+    const refused = await recheck(order.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'لا يتيح مزود الدفع هذا الاستعلام عن حالة الطلب؛ راجعه من لوحة المزود',
+    );
+    expect((await recheck('123456789012345678')).statusCode).toBe(404);
+    expect((await recheck('abc')).statusCode).toBe(404);
+  });
+});
