@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffStatsSchema } from '@dars/contract';
+import { issuePaycards } from '../../src/modules/paycards/issue-paycards';
+import { hashPaycardCode } from '../../src/modules/paycards/paycard-code';
+import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
+import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-staff';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeExam } from '../factories/exams';
+import { makeStudent, type TestStudent } from '../factories/students';
+import { makeStaff } from './staff-factory';
+
+/**
+ * The dashboard's figures (issue 13, ADR 030) on rows planted at known times around a period
+ * of three Cairo days (1–3 March 2026, UTC+2): each figure counts exactly the rows inside it.
+ */
+
+let server: TestServer;
+let admin: TestStudent;
+let leader: TestStudent;
+
+async function studentAt(createdAt: string) {
+  const s = await makeStudent(server.db);
+  await server.db
+    .updateTable('users')
+    .set({ created_at: createdAt })
+    .where('id', '=', s.userId)
+    .execute();
+  return s;
+}
+
+async function orderAt(
+  userId: number,
+  method: string,
+  provider: string,
+  amount: number,
+  status: 'paid' | 'failed' | 'pending',
+  paidAt: string | null,
+) {
+  const id = newOrderId();
+  await insertOrder(server.db, {
+    id,
+    userId,
+    method: method as never,
+    provider: provider as never,
+    amount,
+  });
+  await server.db
+    .updateTable('payment_orders')
+    .set({ status, paid_at: paidAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function mobileAt(
+  userId: number,
+  amount: number,
+  status: 'pending' | 'approved' | 'rejected',
+  reviewedAt: string | null,
+) {
+  await server.db
+    .insertInto('mobile_payments')
+    .values({
+      user_id: userId,
+      amount,
+      payer_number: '01012345678',
+      message: null,
+      receipt_path: 'receipts/none.png',
+      status,
+      reject_reason: status === 'rejected' ? 'إيصال غير واضح' : null,
+      reviewed_by: null,
+      reviewed_at: reviewedAt,
+      transaction_serial: null,
+      created_at: '2026-02-20T10:00:00.000Z',
+    })
+    .execute();
+}
+
+async function cardUsedAt(userId: number, value: number, usedAt: string) {
+  const [code] = await issuePaycards(server.db, { value, count: 1 });
+  await server.db
+    .updateTable('paycards')
+    .set({ used_by: userId, used_at: usedAt })
+    .where('code_hash', '=', hashPaycardCode(code!))
+    .execute();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  admin = await makeStaff(server.db, 'admin');
+  leader = await makeStaff(server.db, 'leader');
+
+  // New students: 00:30 Cairo on 1 March is 22:30 UTC the day before; 00:30 on 4 March is out.
+  await studentAt('2026-02-28T22:30:00.000Z');
+  await studentAt('2026-03-01T12:00:00.000Z');
+  const payer = await studentAt('2026-03-03T20:00:00.000Z');
+  await studentAt('2026-03-03T22:30:00.000Z');
+  await studentAt('2026-02-28T21:59:59.000Z');
+  // Staff accounts are not students.
+  const staffMember = await makeStaff(server.db, 'leader');
+  await server.db
+    .updateTable('users')
+    .set({ created_at: '2026-03-02T10:00:00.000Z' })
+    .where('id', '=', staffMember.userId)
+    .execute();
+
+  const u = payer.userId;
+  await orderAt(u, 'fawry', 'fawry', 10_000, 'paid', '2026-03-01T10:00:00.000Z');
+  await orderAt(u, 'paymob_wallet', 'paymob', 5_000, 'paid', '2026-03-03T21:59:00.000Z');
+  await orderAt(u, 'kashier', 'kashier', 7_000, 'paid', '2026-03-03T22:00:00.000Z'); // 4 March in Cairo
+  await orderAt(u, 'fawry', 'fawry', 9_000, 'failed', null);
+  await orderAt(u, 'paymob_card', 'paymob', 9_000, 'pending', null);
+  await mobileAt(u, 3_000, 'approved', '2026-03-02T09:00:00.000Z');
+  await mobileAt(u, 4_000, 'rejected', '2026-03-02T09:30:00.000Z');
+  await mobileAt(u, 1_000, 'pending', null);
+  await mobileAt(u, 1_500, 'pending', null);
+  await cardUsedAt(u, 20, '2026-03-02T15:00:00.000Z');
+  await cardUsedAt(u, 99, '2026-02-27T15:00:00.000Z');
+
+  // Exams: marks 1 + 1 + 2 = 4; scores 4, 2 and 1 in the period → 100 %, 50 %, 25 %.
+  const exam = await makeExam(server.db);
+  const sessions: [number, string | null][] = [
+    [4, '2026-03-01T08:00:00.000Z'],
+    [2, '2026-03-02T08:00:00.000Z'],
+    [1, '2026-03-03T08:00:00.000Z'],
+    [3, null],
+    [0, '2026-03-05T08:00:00.000Z'],
+  ];
+  for (const [i, [mark, finishedAt]] of sessions.entries()) {
+    const s = await makeStudent(server.db);
+    await server.db
+      .insertInto('exam_sessions')
+      .values({
+        token: `stats-${i}-${s.userId}`,
+        user_id: s.userId,
+        exam_id: exam.id,
+        started_at: '2026-03-01T07:00:00.000Z',
+        deadline_at: null,
+        finished_at: finishedAt,
+        finished_by: finishedAt ? 'student' : null,
+        correction_mark: null,
+        total_mark: mark,
+        succeeded: null,
+      })
+      .execute();
+  }
+}, 120_000);
+afterAll(() => server?.close());
+
+function stats(query: string, token = admin.token) {
+  return server.app.inject({
+    method: 'GET',
+    url: `/api/v1/staff/stats${query}`,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+  });
+}
+
+describe('dashboard figures', () => {
+  it('counts exactly the rows of the period, by Cairo day', async () => {
+    const res = await stats('?from=2026-03-01&to=2026-03-03');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = staffStatsSchema.parse(res.json().data);
+    expect(data).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-03',
+      new_students: {
+        total: 3,
+        by_day: [
+          { day: '2026-03-01', count: 2 },
+          { day: '2026-03-02', count: 0 },
+          { day: '2026-03-03', count: 1 },
+        ],
+      },
+      revenue: {
+        total: 200,
+        by_day: [
+          { day: '2026-03-01', amount: 100 },
+          { day: '2026-03-02', amount: 50 },
+          { day: '2026-03-03', amount: 50 },
+        ],
+        by_method: [
+          { method: 'fawry', amount: 100, count: 1 },
+          { method: 'paymob_wallet', amount: 50, count: 1 },
+          { method: 'mobile_wallets', amount: 30, count: 1 },
+          { method: 'recharge_card', amount: 20, count: 1 },
+        ],
+      },
+      recharges_pending: { count: 2, amount: 25 },
+      exams: { taken: 3, average_score: 58.3 },
+    });
+  });
+
+  it('a leader sees the same figures without the money', async () => {
+    const res = await stats('?from=2026-03-01&to=2026-03-03', leader.token);
+    expect(res.statusCode).toBe(200);
+    const data = staffStatsSchema.parse(res.json().data);
+    expect(data.revenue).toBeNull();
+    expect(data.new_students.total).toBe(3);
+    expect(data.exams).toEqual({ taken: 3, average_score: 58.3 });
+  });
+
+  it('defaults to the last 30 Cairo days; a period backwards or over a year is 422', async () => {
+    const res = await stats('');
+    const data = staffStatsSchema.parse(res.json().data);
+    expect(data.to).toBe(cairoDay(new Date()));
+    expect(data.new_students.by_day).toHaveLength(30);
+    for (const bad of [
+      '?from=2026-03-03&to=2026-03-01',
+      '?from=2025-01-01&to=2026-03-01',
+      '?from=2026-3-1',
+    ]) {
+      const r = await stats(bad);
+      expect(r.statusCode, bad).toBe(422);
+      expect(r.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('Cairo days follow the clock change: midnight is 22:00 UTC in winter, 21:00 in summer', () => {
+    expect(cairoMidnight('2026-03-01')).toBe('2026-02-28T22:00:00.000Z');
+    expect(cairoMidnight('2026-07-01')).toBe('2026-06-30T21:00:00.000Z');
+    expect(cairoDay('2026-06-30T21:30:00.000Z')).toBe('2026-07-01');
+  });
+});
