@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffExam, StaffQuestion } from '@dars/contract';
@@ -91,6 +91,9 @@ const sent = (calls: Call[], method: string, path: string) =>
 
 // The screens are lazy chunks: load them once up front so no test pays for their transform.
 beforeAll(async () => {
+  // These pages load a record, then its questions, then a lazy screen: under a shared machine's
+  // load that can pass the setup's 10 s.
+  configure({ asyncUtilTimeout: 25_000 });
   await Promise.all([
     import('./exam-list'),
     import('./exam-edit'),
@@ -376,7 +379,7 @@ describe("an exam's questions", SLOW, () => {
       'aria-disabled',
       'true',
     );
-    expect(screen.getByRole('button', { name: 'حذف السؤال 1' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'حذف السؤال 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'نقل السؤال 1 لأسفل' })).toBeDisabled();
     await user.click(screen.getByRole('link', { name: 'تعديل السؤال 1' }));
     expect(await screen.findByLabelText(/^الإجابة 1$/)).toBeDisabled();
