@@ -26,6 +26,7 @@ import {
   mobilePaymentsResource,
   supportTicketsResource,
 } from './resources/daily/daily-resources';
+import { MessagesPage, studentsResource } from './resources/people/people-resources';
 import { staffTheme } from './theme';
 
 const rtlCache = createRtlCache();
@@ -99,9 +100,11 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
           <Resource {...mobilePaymentsResource} />
           <Resource {...markingResource} />
           <Resource {...examSessionsResource} />
+          <Resource {...studentsResource} />
           <CustomRoutes>
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />
+            <Route path="/messages" element={<MessagesPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

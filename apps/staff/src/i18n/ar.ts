@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
+import { peopleArabic, peopleResourcesArabic } from './people-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 
@@ -184,10 +185,12 @@ export const consoleArabic = {
       },
     },
     ...dailyResourcesArabic,
+    ...peopleResourcesArabic,
   },
   dars: {
     title: 'لوحة إدارة دَرس',
     daily: dailyArabic,
+    people: peopleArabic,
     roles: { admin: 'مدير', leader: 'مشرف' },
     pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },
     kind: { exam: 'امتحان', homework: 'واجب' },

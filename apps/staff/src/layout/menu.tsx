@@ -1,6 +1,7 @@
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import CampaignIcon from '@mui/icons-material/Campaign';
 
 /**
  * The resources a role may open (react-admin asks the auth provider's canAccess for each),
@@ -17,6 +18,13 @@ export function StaffMenu() {
         primaryText={translate('dars.menu.header_images')}
         leftIcon={<ViewCarouselIcon />}
       />
+      {permissions === 'admin' && (
+        <Menu.Item
+          to="/messages"
+          primaryText={translate('dars.people.menu.messages')}
+          leftIcon={<CampaignIcon />}
+        />
+      )}
       {permissions === 'admin' && (
         <Menu.Item
           to="/settings"

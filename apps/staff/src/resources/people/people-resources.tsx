@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import PeopleIcon from '@mui/icons-material/People';
+import type { ResourceProps } from 'react-admin';
+
+// Students and messages (issue 13, ADR 029), each its own chunk like the daily screens.
+const StudentList = lazy(() => import('./students').then((m) => ({ default: m.StudentList })));
+const StudentShow = lazy(() => import('./students').then((m) => ({ default: m.StudentShow })));
+const LazyMessages = lazy(() => import('./messages').then((m) => ({ default: m.MessagesScreen })));
+
+/** Students: search list, then one student's page with tabs and an admin's actions. */
+export const studentsResource: ResourceProps = {
+  name: 'students',
+  list: StudentList,
+  show: StudentShow,
+  icon: PeopleIcon,
+  recordRepresentation: 'name',
+};
+
+/** The messages screen, a custom route (/messages). */
+export function MessagesPage() {
+  return <LazyMessages />;
+}

@@ -1,0 +1,302 @@
+import { screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StaffStudentDetail, StaffStudentTransaction } from '@dars/contract';
+import { StaffApp } from '../../app';
+import { session } from '../../data/token';
+import { ADMIN, LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import { messageBody } from './messages';
+
+type Handler = Parameters<typeof fakeStaffApi>[0][number];
+
+const STUDENT: StaffStudentDetail = {
+  id: 40,
+  name: 'منى علي',
+  email: 'mona@example.com',
+  phone: '01011112222',
+  grade: { id: 3, name: 'الصف الثالث الثانوي' },
+  balance: 75.5,
+  wallet_address: 'DW1234567890',
+  email_verified: true,
+  blocked: false,
+  blocked_at: null,
+  blocked_reason: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  center_name: 'سنتر النور',
+  courses_count: 1,
+  purchases_count: 0,
+  sessions_count: 0,
+  transactions_count: 1,
+};
+
+const ROW: StaffStudentTransaction = {
+  id: 9,
+  serial: 'TX261120-12345678',
+  type: 'admin_balance_update',
+  value: 20,
+  balance_after: 75.5,
+  comment: 'تعويض عن عطل',
+  course: null,
+  lecture: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
+const answer =
+  (method: string, path: string, body: unknown, status = 200): Handler =>
+  (c) =>
+    is(method, path)(c) ? { status, body } : undefined;
+const sent = (calls: Call[], method: string, path: string) => calls.filter(is(method, path));
+const starts =
+  (method: string, prefix: string, body: unknown): Handler =>
+  (c) =>
+    c.method === method && c.path.startsWith(prefix) ? { body } : undefined;
+
+/** Puts text in a field as a paste (typing Arabic key by key is slow in jsdom). */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** Opens the console at `path` already signed in. */
+function open(path: string, user: typeof ADMIN = ADMIN) {
+  session.save('tok-1', user as never);
+  window.history.replaceState(null, '', `/staff${path}`);
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+beforeAll(async () => {
+  await Promise.all([import('./students'), import('./messages')]);
+}, 120_000);
+
+// react-admin on MUI in jsdom, on a machine shared with other suites.
+describe('students', { timeout: 90_000 }, () => {
+  it('searches the list by what was typed', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('students', [STUDENT]),
+      list('grades', []),
+    ]);
+    const user = open('/students');
+    expect(await screen.findByText('منى علي', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('بحث'), '0101');
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.path.startsWith('/staff/students?') && c.path.includes('q=0101')),
+      ).toBe(true),
+    );
+  });
+
+  it("shows the profile and the ledger tab from the student's own calls", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      answer('GET', '/staff/students/40', { data: STUDENT }),
+      starts('GET', '/staff/students/40/ledger?', { data: [ROW], meta: { total: 1 } }),
+    ]);
+    const user = open('/students/40/show');
+    expect(await screen.findByRole('heading', { name: 'منى علي' })).toBeInTheDocument();
+    expect(screen.getByText('سنتر النور')).toBeInTheDocument();
+    expect(screen.getByText('DW1234567890')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'المحفظة (1)' }));
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('تعويض عن عطل')).toBeInTheDocument();
+    expect(within(panel).getByText('تعديل من الإدارة')).toBeInTheDocument();
+    const call = api.calls.find((c) => c.path.startsWith('/staff/students/40/ledger?'));
+    expect(call?.path).toContain('per_page=10');
+    expect(call?.authorization).toBe('Bearer tok-1');
+  });
+
+  it('blocks with a reason, then shows the account as blocked', async () => {
+    let blocked = false;
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      (c) =>
+        is('GET', '/staff/students/40')(c)
+          ? {
+              body: {
+                data: blocked
+                  ? {
+                      ...STUDENT,
+                      blocked: true,
+                      blocked_at: '2026-11-21T10:00:00.000Z',
+                      blocked_reason: 'مشاركة الحساب',
+                    }
+                  : STUDENT,
+              },
+            }
+          : undefined,
+      (c) => {
+        if (!is('POST', '/staff/students/40/block')(c)) return undefined;
+        blocked = true;
+        return { body: { data: { ...STUDENT, blocked: true } } };
+      },
+    ]);
+    const user = open('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('button', { name: 'إيقاف الحساب' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إيقاف حساب منى علي' });
+    await fill(user, within(dialog).getByLabelText(/سبب الإيقاف/), 'مشاركة الحساب');
+    await user.click(within(dialog).getByRole('button', { name: 'إيقاف الحساب' }));
+    await screen.findByText('تم إيقاف الحساب');
+    expect(sent(api.calls, 'POST', '/staff/students/40/block').map((c) => c.body)).toEqual([
+      { reason: 'مشاركة الحساب' },
+    ]);
+    expect(await screen.findByRole('button', { name: 'إعادة تفعيل الحساب' })).toBeInTheDocument();
+    expect(screen.getByText('مشاركة الحساب')).toBeInTheDocument();
+  });
+
+  it("puts the server's 422 under the balance fields and sends the signed amount", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      answer('GET', '/staff/students/40', { data: STUDENT }),
+      (c) =>
+        is('POST', '/staff/students/40/balance')(c)
+          ? (c.body as { amount: number }).amount === 0
+            ? {
+                status: 422,
+                body: {
+                  message: 'أدخل مبلغاً غير الصفر',
+                  errors: { amount: ['أدخل مبلغاً غير الصفر'] },
+                },
+              }
+            : {
+                body: {
+                  data: {
+                    student_id: 40,
+                    amount: -20,
+                    balance: 55.5,
+                    serial: 'TX',
+                    comment: 'خصم',
+                  },
+                },
+              }
+          : undefined,
+    ]);
+    const user = open('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('button', { name: 'تعديل الرصيد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تعديل رصيد منى علي' });
+    await user.type(within(dialog).getByLabelText(/المبلغ/), '0');
+    await fill(user, within(dialog).getByLabelText(/الملاحظة/), 'خصم');
+    await user.click(within(dialog).getByRole('button', { name: 'تعديل الرصيد' }));
+    expect(await within(dialog).findByText('أدخل مبلغاً غير الصفر')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/المبلغ/));
+    await user.type(within(dialog).getByLabelText(/المبلغ/), '-20');
+    await user.click(within(dialog).getByRole('button', { name: 'تعديل الرصيد' }));
+    expect(await screen.findByText(/تم تعديل الرصيد. الرصيد الآن 55.50 جنيه/)).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/students/40/balance').map((c) => c.body)).toEqual([
+      { amount: 0, comment: 'خصم' },
+      { amount: -20, comment: 'خصم' },
+    ]);
+  });
+
+  it('sends the password-reset mail after confirming, with the server message', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      answer('GET', '/staff/students/40', { data: STUDENT }),
+      answer('POST', '/staff/students/40/password-reset', {
+        data: { message: 'أرسلنا إلى الطالب رسالة برمز استعادة كلمة المرور' },
+      }),
+    ]);
+    const user = open('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('button', { name: 'إرسال رمز استعادة كلمة المرور' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال' }));
+    expect(
+      await screen.findByText('أرسلنا إلى الطالب رسالة برمز استعادة كلمة المرور'),
+    ).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/students/40/password-reset')).toHaveLength(1);
+  });
+
+  it("shows a leader the student's page without the admin's actions", async () => {
+    fakeStaffApi([...staffBasics(LEADER), answer('GET', '/staff/students/40', { data: STUDENT })]);
+    open('/students/40/show', LEADER);
+    await screen.findByRole('heading', { name: 'منى علي' });
+    expect(screen.getByRole('tab', { name: 'البيانات' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'إيقاف الحساب' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'تعديل الرصيد' })).not.toBeInTheDocument();
+  });
+});
+
+describe('messages', { timeout: 90_000 }, () => {
+  it("sends a grade's message and saves the announcement", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('grades', [{ id: 3, name: 'الصف الثالث الثانوي', position: 1 }]),
+      answer('GET', '/staff/announcement', { data: { general_announcement: 'قديم' } }),
+      answer('PUT', '/staff/announcement', { data: { general_announcement: 'الامتحان الجمعة' } }),
+      answer('POST', '/staff/messages', { data: { sent: 120 } }),
+    ]);
+    const user = open('/messages');
+    expect(await screen.findByRole('menuitem', { name: /الرسائل والإعلان/ })).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: 'طلاب صف دراسي' }));
+    await user.click(await screen.findByRole('combobox', { name: /الصف الدراسي/ }));
+    await user.click(await screen.findByRole('option', { name: 'الصف الثالث الثانوي' }));
+    await fill(user, screen.getByLabelText(/عنوان الإشعار/), 'تنبيه');
+    await fill(user, screen.getByLabelText(/نص الإشعار/), 'المراجعة غداً');
+    await user.click(screen.getByRole('button', { name: 'إرسال الإشعار' }));
+    expect(await screen.findByText('تم إرسال الإشعار إلى 120 طالب')).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
+      { audience: 'grade', grade_id: 3, title: 'تنبيه', content: 'المراجعة غداً' },
+    ]);
+
+    const announcement = await screen.findByLabelText(/نص الإعلان/);
+    expect(announcement).toHaveValue('قديم');
+    await user.clear(announcement);
+    await user.type(announcement, 'الامتحان الجمعة');
+    await user.click(screen.getByRole('button', { name: 'حفظ الإعلان' }));
+    expect(await screen.findByText('تم حفظ الإعلان العام')).toBeInTheDocument();
+    expect(sent(api.calls, 'PUT', '/staff/announcement').map((c) => c.body)).toEqual([
+      { general_announcement: 'الامتحان الجمعة' },
+    ]);
+  });
+
+  it('asks before sending to every student', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      answer('GET', '/staff/announcement', { data: { general_announcement: null } }),
+      answer('POST', '/staff/messages', { data: { sent: 5000 } }),
+    ]);
+    const user = open('/messages');
+    await user.click(await screen.findByRole('radio', { name: 'كل الطلاب' }));
+    await fill(user, screen.getByLabelText(/عنوان الإشعار/), 'للجميع');
+    await fill(user, screen.getByLabelText(/نص الإشعار/), 'إجازة');
+    await user.click(screen.getByRole('button', { name: 'إرسال الإشعار' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إرسال الإشعار إلى كل الطلاب؟' });
+    expect(sent(api.calls, 'POST', '/staff/messages')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الإشعار' }));
+    expect(await screen.findByText('تم إرسال الإشعار إلى 5000 طالب')).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
+      { audience: 'all', title: 'للجميع', content: 'إجازة' },
+    ]);
+  });
+
+  it('tells a leader the page is for admins and keeps it out of the menu', async () => {
+    fakeStaffApi([...staffBasics(LEADER)]);
+    open('/messages', LEADER);
+    expect(await screen.findByText('هذه الصفحة متاحة للمدير فقط')).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /الرسائل والإعلان/ })).not.toBeInTheDocument();
+  });
+
+  it('builds the body with only the chosen audience id and a link when given', () => {
+    expect(
+      messageBody({
+        audience: 'course',
+        course_id: '7',
+        grade_id: 3,
+        title: 'ع',
+        content: 'ن',
+        to: ' /wallet ',
+      }),
+    ).toEqual({ audience: 'course', course_id: 7, title: 'ع', content: 'ن', to: '/wallet' });
+    expect(
+      messageBody({ audience: 'all', student_id: 4, title: 'ع', content: 'ن', to: '' }),
+    ).toEqual({
+      audience: 'all',
+      title: 'ع',
+      content: 'ن',
+    });
+  });
+});

@@ -1,0 +1,345 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  ListBase,
+  Loading,
+  NullableBooleanInput,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useShowController,
+  useTranslate,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import type {
+  StaffStudent,
+  StaffStudentCourse,
+  StaffStudentDetail,
+  StaffStudentPurchase,
+  StaffStudentSession,
+  StaffStudentTransaction,
+} from '@dars/contract';
+import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { useRole } from '../../components/use-role';
+import { StudentActions } from './student-actions';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="grade_id" source="grade_id" reference="grades">
+    <SelectInput optionText="name" />
+  </ReferenceInput>,
+  <NullableBooleanInput key="blocked" source="blocked" />,
+];
+
+function StatusChip({ blocked }: { blocked: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={blocked ? 'error' : 'success'}
+      label={translate(blocked ? 'dars.people.status.blocked' : 'dars.people.status.active')}
+    />
+  );
+}
+
+/** Latin text (phone, e-mail, wallet address) read left to right inside the RTL page. */
+const ltr = (text: string) => (
+  <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+    {text}
+  </span>
+);
+
+/** Students: search by name, e-mail, phone, id or wallet address; newest first. */
+export function StudentList() {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      {isPhone ? (
+        <SimpleList<StaffStudent>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => r.phone}
+          linkType="show"
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <FunctionField<StaffStudent> source="phone" render={(r) => ltr(r.phone)} />
+          <FunctionField<StaffStudent> source="email" render={(r) => ltr(r.email)} />
+          <TextField source="grade.name" sortable={false} />
+          <FunctionField<StaffStudent> source="balance" render={(r) => formatMoney(r.balance)} />
+          <FunctionField<StaffStudent>
+            source="blocked"
+            sortable={false}
+            render={(r) => <StatusChip blocked={r.blocked} />}
+          />
+          <FunctionField<StaffStudent>
+            source="created_at"
+            render={(r) => formatDateTime(r.created_at)}
+          />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+/** One tab's paged list, read from /staff/students/:id/<tab>. */
+function TabList({
+  resource,
+  empty,
+  children,
+}: {
+  resource: string;
+  empty: string;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <ListBase resource={resource} perPage={10} disableSyncWithLocation>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Typography sx={{ p: 2 }}>{translate(empty)}</Typography>}
+        >
+          {children}
+        </Datagrid>
+      </Box>
+      <Pagination rowsPerPageOptions={[10, 25, 50]} />
+    </ListBase>
+  );
+}
+
+const P = 'dars.people';
+
+function Profile({ student }: { student: StaffStudentDetail }) {
+  const translate = useTranslate();
+  const label = (field: string) => translate(`resources.students.fields.${field}`);
+  const rows: [string, ReactNode][] = [
+    ['id', String(student.id)],
+    ['email', ltr(student.email)],
+    ['phone', ltr(student.phone)],
+    ['grade.name', student.grade?.name ?? '—'],
+    ['center_name', student.center_name ?? '—'],
+    ['balance', formatMoney(student.balance)],
+    ['wallet_address', ltr(student.wallet_address)],
+    ['email_verified', translate(student.email_verified ? 'ra.boolean.true' : 'ra.boolean.false')],
+    ['created_at', formatDateTime(student.created_at)],
+  ];
+  if (student.blocked_at) {
+    rows.push(['blocked_at', formatDateTime(student.blocked_at)]);
+    rows.push(['blocked_reason', student.blocked_reason ?? '—']);
+  }
+  return (
+    <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600, mt: 1 }, '& dd': { m: 0 } }}>
+      {rows.map(([field, value]) => (
+        <Box key={field}>
+          <dt>{label(field)}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const TABS = ['profile', 'courses', 'purchases', 'sessions', 'ledger'] as const;
+type TabName = (typeof TABS)[number];
+
+/**
+ * A student's page (issue 13): the profile and, in tabs, courses, purchases, exam sessions
+ * and ledger; an admin's account actions above them.
+ */
+export function StudentShow() {
+  const translate = useTranslate();
+  const role = useRole();
+  const { record, isPending, refetch } = useShowController<StaffStudentDetail>();
+  const [tab, setTab] = useState<TabName>('profile');
+  const base = useId();
+  if (isPending || !record) return <Loading />;
+  const student = record;
+  const counts: Record<TabName, number> = {
+    profile: 0,
+    courses: student.courses_count,
+    purchases: student.purchases_count,
+    sessions: student.sessions_count,
+    ledger: student.transactions_count,
+  };
+  const path = (name: string) => `students/${student.id}/${name}`;
+  return (
+    <Box sx={{ mt: 2, maxWidth: 1100 }}>
+      <Button component={RouterLink} to="/students" sx={{ mb: 1 }}>
+        {translate('resources.students.name', { smart_count: 2 })}
+      </Button>
+      <Card>
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography component="h1" variant="h5">
+              {student.name}
+            </Typography>
+            <StatusChip blocked={student.blocked} />
+            <Typography sx={{ marginInlineStart: 'auto' }}>
+              {formatMoney(student.balance)}
+            </Typography>
+          </Stack>
+          {role === 'admin' && <StudentActions student={student} onDone={() => void refetch()} />}
+          <Tabs
+            value={tab}
+            onChange={(_, value: TabName) => setTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ borderBottom: 1, borderColor: 'divider', mt: 1 }}
+          >
+            {TABS.map((name) => (
+              <Tab
+                key={name}
+                value={name}
+                id={`${base}-tab-${name}`}
+                aria-controls={`${base}-panel-${name}`}
+                label={translate(`${P}.tabs.${name}`, { count: counts[name] })}
+              />
+            ))}
+          </Tabs>
+          <Box
+            role="tabpanel"
+            id={`${base}-panel-${tab}`}
+            aria-labelledby={`${base}-tab-${tab}`}
+            sx={{ pt: 2 }}
+          >
+            {tab === 'profile' && <Profile student={student} />}
+            {tab === 'courses' && (
+              <TabList resource={path('courses')} empty={`${P}.courses.empty`}>
+                <TextField source="name" label={`${P}.courses.name`} sortable={false} />
+                <FunctionField<StaffStudentCourse>
+                  label={`${P}.courses.pay_type`}
+                  render={(r) => translate(`dars.pay_type.${r.pay_type}`)}
+                />
+                <FunctionField<StaffStudentCourse>
+                  label={`${P}.courses.joined_at`}
+                  render={(r) => formatDateTime(r.joined_at)}
+                />
+                <FunctionField<StaffStudentCourse>
+                  label={`${P}.courses.granted`}
+                  render={(r) => r.granted_by ?? (r.granted ? '✓' : '—')}
+                />
+              </TabList>
+            )}
+            {tab === 'purchases' && (
+              <TabList resource={path('purchases')} empty={`${P}.purchases.empty`}>
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.lecture`}
+                  render={(r) => r.lecture.name}
+                />
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.course`}
+                  render={(r) => r.course.name}
+                />
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.price_paid`}
+                  render={(r) => formatMoney(r.price_paid)}
+                />
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.pay_by`}
+                  render={(r) =>
+                    translate(`${P}.purchases.by.${r.pay_by}`, { _: r.pay_by }) +
+                    (r.granted_by ? ` — ${r.granted_by}` : '')
+                  }
+                />
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.created_at`}
+                  render={(r) => formatDateTime(r.created_at)}
+                />
+                <FunctionField<StaffStudentPurchase>
+                  label={`${P}.purchases.expires_at`}
+                  render={(r) =>
+                    r.expires_at
+                      ? `${formatDateTime(r.expires_at)}${r.expired ? ` (${translate(`${P}.purchases.expired`)})` : ''}`
+                      : '—'
+                  }
+                />
+              </TabList>
+            )}
+            {tab === 'sessions' && (
+              <TabList resource={path('exam-sessions')} empty={`${P}.sessions.empty`}>
+                <FunctionField<StaffStudentSession>
+                  label={`${P}.sessions.exam`}
+                  render={(r) => r.exam.name}
+                />
+                <FunctionField<StaffStudentSession>
+                  label={`${P}.sessions.started_at`}
+                  render={(r) => formatDateTime(r.started_at)}
+                />
+                <FunctionField<StaffStudentSession>
+                  label={`${P}.sessions.score`}
+                  render={(r) =>
+                    r.finished_at === null
+                      ? translate(`${P}.sessions.running`)
+                      : `${r.correction_mark ?? '—'} / ${r.total_mark}`
+                  }
+                />
+                <FunctionField<StaffStudentSession>
+                  label={`${P}.sessions.result`}
+                  render={(r) =>
+                    !r.corrected
+                      ? translate(`${P}.sessions.waiting`)
+                      : r.succeeded === null
+                        ? '—'
+                        : translate(`${P}.sessions.${r.succeeded ? 'passed' : 'failed'}`)
+                  }
+                />
+              </TabList>
+            )}
+            {tab === 'ledger' && (
+              <TabList resource={path('ledger')} empty={`${P}.ledger.empty`}>
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.serial`}
+                  render={(r) => ltr(r.serial)}
+                />
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.type`}
+                  render={(r) => translate(`${P}.ledger.types.${r.type}`, { _: r.type })}
+                />
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.value`}
+                  render={(r) => `${r.value > 0 ? '+' : ''}${formatMoney(r.value)}`}
+                />
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.balance_after`}
+                  render={(r) => formatMoney(r.balance_after)}
+                />
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.comment`}
+                  render={(r) =>
+                    [r.comment, r.lecture?.name ?? r.course?.name].filter(Boolean).join(' — ') ||
+                    '—'
+                  }
+                />
+                <FunctionField<StaffStudentTransaction>
+                  label={`${P}.ledger.created_at`}
+                  render={(r) => formatDateTime(r.created_at)}
+                />
+              </TabList>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
