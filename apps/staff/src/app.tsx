@@ -7,6 +7,8 @@ import CategoryIcon from '@mui/icons-material/Category';
 import PersonIcon from '@mui/icons-material/Person';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import HistoryIcon from '@mui/icons-material/History';
 import { authProvider } from './auth/auth-provider';
 import { dataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/ar';
@@ -18,6 +20,8 @@ import { CourseCreate, CourseEdit, CourseList } from './resources/courses';
 import { LectureCreate, LectureEdit, LectureList } from './resources/lectures';
 import { SettingsEdit } from './resources/settings';
 import { HeaderImagesEdit } from './resources/header-images';
+import { AccountCreate, AccountEdit, AccountList } from './resources/accounts';
+import { AuditLogList } from './resources/audit-log';
 import { lectureContentResources } from './resources/lecture-content-resources';
 import { examsResource, questionsResource } from './resources/exams/exam-resources';
 import {
@@ -27,6 +31,7 @@ import {
   supportTicketsResource,
 } from './resources/daily/daily-resources';
 import { MessagesPage, studentsResource } from './resources/people/people-resources';
+import { paycardBatchesResource, paymentOrdersResource } from './resources/money/money-resources';
 import { staffTheme } from './theme';
 
 const rtlCache = createRtlCache();
@@ -96,8 +101,19 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             icon={CategoryIcon}
             recordRepresentation="name"
           />
+          <Resource
+            name="accounts"
+            list={AccountList}
+            create={AccountCreate}
+            edit={AccountEdit}
+            icon={ManageAccountsIcon}
+            recordRepresentation="name"
+          />
+          <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           <Resource {...supportTicketsResource} />
           <Resource {...mobilePaymentsResource} />
+          <Resource {...paymentOrdersResource} />
+          <Resource {...paycardBatchesResource} />
           <Resource {...markingResource} />
           <Resource {...examSessionsResource} />
           <Resource {...studentsResource} />

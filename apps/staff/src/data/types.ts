@@ -2,4 +2,10 @@
 export type StaffRole = 'admin' | 'leader';
 
 /** Screens only an admin opens (the server refuses a leader there too). */
-export const ADMIN_ONLY_RESOURCES = ['settings', 'accounts', 'audit-log'] as const;
+export const ADMIN_ONLY_RESOURCES = [
+  'settings',
+  'accounts',
+  'audit-log',
+  'paycard-batches',
+  'payment-orders',
+] as const;

@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
+import { moneyArabic, moneyResourcesArabic } from './money-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
@@ -185,11 +186,13 @@ export const consoleArabic = {
       },
     },
     ...dailyResourcesArabic,
+    ...moneyResourcesArabic,
     ...peopleResourcesArabic,
   },
   dars: {
     title: 'لوحة إدارة دَرس',
     daily: dailyArabic,
+    money: moneyArabic,
     people: peopleArabic,
     roles: { admin: 'مدير', leader: 'مشرف' },
     pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },

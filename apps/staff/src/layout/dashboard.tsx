@@ -1,18 +1,23 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
 
-/** The first screen after signing in. */
+// The charts (and @mui/x-charts) load in their own chunk after sign-in (ADR 030).
+const DashboardCharts = lazy(() => import('../resources/money/dashboard-charts'));
+
+/** The first screen after signing in: the school's figures for a period. */
 export function Dashboard() {
   const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2 }}>
+    <>
       <Title title={translate('ra.page.dashboard')} />
-      <CardContent>
-        <Typography component="h1" variant="h5" gutterBottom>
-          {translate('dars.dashboard.welcome')}
-        </Typography>
-        <Typography>{translate('dars.dashboard.hint')}</Typography>
-      </CardContent>
-    </Card>
+      <Suspense
+        fallback={
+          <Typography role="status">{translate('dars.money.dashboard.loading')}</Typography>
+        }
+      >
+        <DashboardCharts />
+      </Suspense>
+    </>
   );
 }

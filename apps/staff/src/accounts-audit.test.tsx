@@ -1,0 +1,295 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { StaffApp } from './app';
+import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
+import { auditRows, auditValue, dayEnd, dayStart, type AuditEntry } from './resources/audit-log';
+
+// The staff accounts and audit log screens (ADR 028): admins only.
+
+// Each test signs in and walks two or three screens of react-admin in jsdom: on the shared
+// 2-core machine that can take longer than the project's 30 s.
+vi.setConfig({ testTimeout: 90_000 });
+
+const LEADER_ACCOUNT = {
+  id: 5,
+  name: 'سارة المشرفة',
+  email: 'sara@school.example',
+  phone: '01112345678',
+  role: 'leader',
+  created_at: '2026-11-01T08:00:00Z',
+};
+
+const ENTRIES: AuditEntry[] = [
+  {
+    id: 31,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'update',
+    resource: 'courses',
+    resource_id: '7',
+    before: { id: 7, name: 'فيزياء', published: false, price: 100 },
+    after: { id: 7, name: 'فيزياء', published: true, price: 120 },
+    created_at: '2026-11-25T10:05:00Z',
+  },
+  {
+    id: 30,
+    staff_user_id: null,
+    staff_user_name: 'سطر الأوامر',
+    action: 'create',
+    resource: 'accounts',
+    resource_id: '1',
+    before: null,
+    after: { id: 1, name: 'مدير المنصة', role: 'admin' },
+    created_at: '2026-11-24T09:00:00Z',
+  },
+];
+
+function start(path = '/staff/') {
+  window.history.replaceState(null, '', path);
+  return render(<StaffApp />);
+}
+
+async function signIn(email: string) {
+  const user = userEvent.setup();
+  await user.type(
+    await screen.findByLabelText(/^البريد الإلكتروني/, { selector: 'input' }, { timeout: 20_000 }),
+    email,
+  );
+  await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+  // Signed in: the menu is there (the dashboard's content is another screen's business).
+  await screen.findByRole('menuitem', { name: /الدورات/ }, { timeout: 20_000 });
+  return user;
+}
+
+function go(path: string) {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+describe('staff accounts and the audit log in the menu', () => {
+  it('are there for an admin', async () => {
+    fakeStaffApi([...staffBasics(ADMIN)]);
+    start();
+    await signIn('admin@dars.test');
+    expect(await screen.findByRole('menuitem', { name: /حسابات فريق العمل/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /سجل التغييرات/ })).toBeInTheDocument();
+  });
+
+  it('are neither in the menu nor open for a leader, who is never sent to the API for them', async () => {
+    const api = fakeStaffApi([...staffBasics(LEADER), list('accounts', [LEADER_ACCOUNT])]);
+    start();
+    await signIn('leader@dars.test');
+    await screen.findByRole('menuitem', { name: /الدورات/ });
+    expect(screen.queryByRole('menuitem', { name: /حسابات فريق العمل/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /سجل التغييرات/ })).not.toBeInTheDocument();
+    for (const path of ['/staff/accounts', '/staff/audit-log']) {
+      go(path);
+      expect(await screen.findByText('ليس لديك صلاحية لفتح هذه الصفحة')).toBeInTheDocument();
+    }
+    expect(api.calls.some((c) => c.path.startsWith('/staff/accounts'))).toBe(false);
+    expect(api.calls.some((c) => c.path.startsWith('/staff/audit-log'))).toBe(false);
+  });
+});
+
+describe('the staff accounts screens', () => {
+  it('list the accounts with their role in Arabic and filter by role', async () => {
+    const api = fakeStaffApi([...staffBasics(ADMIN), list('accounts', [LEADER_ACCOUNT])]);
+    start();
+    const user = await signIn('admin@dars.test');
+    go('/staff/accounts');
+    const row = (await screen.findByText('سارة المشرفة')).closest('tr')!;
+    expect(within(row).getByText('مشرف')).toBeInTheDocument();
+    expect(within(row).getByText('sara@school.example')).toHaveAttribute('dir', 'ltr');
+    await user.click(screen.getByRole('combobox', { name: 'الدور' }));
+    await user.click(await screen.findByRole('option', { name: 'مدير' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => /^\/staff\/accounts\?.*role=admin/.test(c.path))).toBe(true),
+    );
+  });
+
+  it('create an account with its role and password, and show a taken e-mail under its field', async () => {
+    let attempts = 0;
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('accounts', []),
+      (c) => {
+        if (c.method !== 'POST' || c.path !== '/staff/accounts') return undefined;
+        attempts += 1;
+        return attempts === 1
+          ? {
+              status: 422,
+              body: {
+                message: 'البريد الإلكتروني مستخدم بالفعل',
+                errors: { email: ['البريد الإلكتروني مستخدم بالفعل'] },
+              },
+            }
+          : { body: { data: { ...LEADER_ACCOUNT, id: 9 } } };
+      },
+    ]);
+    start();
+    const user = await signIn('admin@dars.test');
+    go('/staff/accounts/create');
+    await user.type(await screen.findByRole('textbox', { name: 'الاسم' }), 'سارة المشرفة');
+    await user.type(
+      screen.getByRole('textbox', { name: 'البريد الإلكتروني' }),
+      'taken@school.example',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'الهاتف' }), '01112345678');
+    await user.click(screen.getByRole('combobox', { name: 'الدور' }));
+    await user.click(await screen.findByRole('option', { name: 'مشرف' }));
+    await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'leader-pass-1');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(
+      await screen.findByText('البريد الإلكتروني مستخدم بالفعل', { selector: 'p, span' }),
+    ).toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'البريد الإلكتروني' });
+    await user.clear(email);
+    await user.type(email, 'sara@school.example');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    expect(
+      api.calls.filter((c) => c.method === 'POST' && c.path === '/staff/accounts').at(-1)?.body,
+    ).toEqual({
+      name: 'سارة المشرفة',
+      email: 'sara@school.example',
+      phone: '01112345678',
+      role: 'leader',
+      password: 'leader-pass-1',
+    });
+  });
+
+  it('edit only what changed (no password unless typed) and remove an account after asking', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('accounts', [LEADER_ACCOUNT]),
+      (c) =>
+        c.path === '/staff/accounts/5' && c.method === 'GET'
+          ? { body: { data: LEADER_ACCOUNT } }
+          : undefined,
+      (c) =>
+        c.path === '/staff/accounts/5' && c.method === 'PATCH'
+          ? { body: { data: { ...LEADER_ACCOUNT, role: 'admin' } } }
+          : undefined,
+      (c) =>
+        c.path === '/staff/accounts/5' && c.method === 'DELETE'
+          ? { status: 409, body: { message: 'لا يمكن إزالة آخر مدير' } }
+          : undefined,
+    ]);
+    start();
+    const user = await signIn('admin@dars.test');
+    go('/staff/accounts/5');
+    await screen.findByDisplayValue('sara@school.example');
+    expect(screen.getByText(/اتركها فارغة لتبقى كلمة المرور كما هي/)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'الدور' }));
+    await user.click(await screen.findByRole('option', { name: 'مدير' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'admin' });
+
+    go('/staff/accounts/5');
+    await user.click(await screen.findByRole('button', { name: 'إزالة من فريق العمل' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('إزالة سارة المشرفة من فريق العمل')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    // The server's refusal, as it said it.
+    expect(await screen.findByText('لا يمكن إزالة آخر مدير')).toBeInTheDocument();
+  });
+});
+
+describe('the audit log screen', () => {
+  it('lists who did what to which item when, and opens the change field by field', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('audit-log', ENTRIES),
+      list('accounts', [LEADER_ACCOUNT]),
+    ]);
+    start();
+    const user = await signIn('admin@dars.test');
+    go('/staff/audit-log');
+    const row = (await screen.findByRole('cell', { name: 'الدورات' })).closest('tr')!;
+    expect(within(row).getByText('تعديل')).toBeInTheDocument();
+    expect(within(row).getByText('مدير المنصة')).toBeInTheDocument();
+    expect(within(row).getByText('7')).toBeInTheDocument();
+    const cli = screen.getByText('سطر الأوامر').closest('tr')!;
+    expect(within(cli).getByText('إضافة')).toBeInTheDocument();
+    // Newest first, as the server is asked.
+    expect(api.calls.find((c) => c.path.startsWith('/staff/audit-log?'))?.path).toMatch(
+      /order=desc/,
+    );
+
+    await user.click(within(row).getByText('تعديل'));
+    const changes = await screen.findByRole('table', { name: 'تفاصيل التغيير رقم 31' });
+    const lines = within(changes)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(lines).toEqual([
+      ['الحقل', 'قبل', 'بعد'],
+      ['منشورة', 'لا', 'نعم'],
+      ['السعر (جنيه)', '100', '120'],
+    ]);
+  });
+
+  it('filters by action, resource and staff member, as the server reads them', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('audit-log', ENTRIES),
+      list('accounts', [LEADER_ACCOUNT]),
+      (c) => (c.path === '/staff/accounts/5' ? { body: { data: LEADER_ACCOUNT } } : undefined),
+    ]);
+    start();
+    const user = await signIn('admin@dars.test');
+    go('/staff/audit-log');
+    await screen.findByRole('cell', { name: 'الدورات' });
+    await user.click(screen.getByRole('combobox', { name: 'الإجراء' }));
+    await user.click(await screen.findByRole('option', { name: 'حذف' }));
+    await user.click(screen.getByRole('combobox', { name: 'القسم' }));
+    await user.click(await screen.findByRole('option', { name: 'الإعدادات' }));
+    await user.click(screen.getByRole('combobox', { name: 'بواسطة' }));
+    await user.click(await screen.findByRole('option', { name: 'سارة المشرفة' }));
+    await waitFor(() => {
+      const last = api.calls.filter((c) => c.path.startsWith('/staff/audit-log?')).at(-1)!;
+      const query = new URLSearchParams(last.path.split('?')[1]);
+      expect([query.get('action'), query.get('resource'), query.get('staff_user_id')]).toEqual([
+        'delete',
+        'settings',
+        '5',
+      ]);
+    });
+  });
+});
+
+describe('the audit log helpers', () => {
+  it('show values as a person reads them', () => {
+    expect(auditValue(true)).toBe('نعم');
+    expect(auditValue(false)).toBe('لا');
+    expect(auditValue(null)).toBe('—');
+    expect(auditValue('')).toBe('—');
+    expect(auditValue([1, 2])).toBe('1، 2');
+    expect(auditValue('2026-03-01T10:05:00Z')).toBe('1 مارس 2026 في 12:05 م');
+    expect(auditValue({ youtube: 'https://y.test' })).toBe('{"youtube":"https://y.test"}');
+  });
+
+  it('keep only the changed fields of an update, every field of a create or delete', () => {
+    expect(
+      auditRows({ action: 'update', before: { a: 1, b: [1] }, after: { a: 1, b: [1, 2] } }),
+    ).toEqual([{ key: 'b', before: [1], after: [1, 2] }]);
+    expect(auditRows({ action: 'create', before: null, after: { a: 1 } })).toEqual([
+      { key: 'a', before: undefined, after: 1 },
+    ]);
+    expect(auditRows({ action: 'delete', before: { a: 1 }, after: null })).toEqual([
+      { key: 'a', before: 1, after: undefined },
+    ]);
+  });
+
+  it('turn a picked day into the whole day for the server', () => {
+    expect(dayStart('')).toBeUndefined();
+    const from = new Date(dayStart('2026-11-26')!);
+    const to = new Date(dayEnd('2026-11-26')!);
+    expect(to.getTime() - from.getTime()).toBe(24 * 3600 * 1000 - 1);
+    expect([from.getDate(), from.getHours(), to.getDate(), to.getHours()]).toEqual([26, 0, 26, 23]);
+  });
+});

@@ -1,0 +1,243 @@
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  AutocompleteInput,
+  Datagrid,
+  DateInput,
+  FunctionField,
+  List,
+  Pagination,
+  ReferenceInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { formatDateTime } from '@dars/ui/format';
+import { useRole } from '../components/use-role';
+import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
+
+/**
+ * The audit log (ADR 022's `GET /staff/audit-log`, admins only): newest first, filtered by
+ * who, resource, action, a range of days and the changed item's number; each row opens what
+ * changed, field by field, before and after (ADR 028).
+ */
+
+export type AuditEntry = {
+  id: number;
+  staff_user_id: number | null;
+  staff_user_name: string | null;
+  action: string;
+  resource: string;
+  resource_id: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};
+
+const choices = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([id, name]) => ({ id, name }));
+
+/**
+ * A picked day as the start (or end) of that day in the browser's time, as an ISO moment for
+ * the server's `from`/`to`. DateInput shows an ISO moment back as its local day.
+ * @example dayStart('2026-11-26') // '2026-11-25T22:00:00.000Z' in Cairo
+ */
+export function dayStart(day: string): string | undefined {
+  return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
+}
+export function dayEnd(day: string): string | undefined {
+  return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
+}
+
+const filters = [
+  <ReferenceInput key="staff_user_id" source="staff_user_id" reference="accounts" alwaysOn>
+    <AutocompleteInput optionText="name" label={AUDIT_TEXTS.by} />
+  </ReferenceInput>,
+  <SelectInput key="resource" source="resource" choices={choices(AUDIT_RESOURCES)} alwaysOn />,
+  <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
+  <DateInput key="from" source="from" parse={dayStart} alwaysOn />,
+  <DateInput key="to" source="to" parse={dayEnd} alwaysOn />,
+  <TextInput
+    key="q"
+    source="q"
+    label={AUDIT_TEXTS.resourceId}
+    slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+  />,
+];
+
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * One value as a person reads it: yes/no, dates in Cairo time, lists joined, a dash for none.
+ * @example auditValue(true) // 'نعم'
+ */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return AUDIT_TEXTS.none;
+  if (typeof value === 'boolean') return value ? AUDIT_TEXTS.yes : AUDIT_TEXTS.no;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return ISO_MOMENT.test(value) ? formatDateTime(value) : value;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return AUDIT_TEXTS.none;
+    if (value.every((v) => typeof v !== 'object' || v === null)) {
+      return value.map(auditValue).join('، ');
+    }
+  }
+  return JSON.stringify(value);
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return value as Record<string, unknown>;
+  }
+  return value === null || value === undefined ? {} : { value };
+}
+
+/**
+ * The fields an entry touched: on an update only those whose value changed, on a create or a
+ * delete every field of the item.
+ */
+export function auditRows(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>) {
+  const before = asObject(entry.before);
+  const after = asObject(entry.after);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const both = entry.before != null && entry.after != null;
+  return keys
+    .filter((key) => !both || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({ key, before: before[key], after: after[key] }));
+}
+
+/** What changed, as a small table: field, before, after. */
+export function AuditChanges({ entry }: { entry?: AuditEntry }) {
+  const contextRecord = useRecordContext<AuditEntry>();
+  const record = entry ?? contextRecord;
+  const translate = useTranslate();
+  if (!record) return null;
+  const rows = auditRows(record);
+  if (rows.length === 0) return <Typography sx={{ p: 1 }}>{AUDIT_TEXTS.noChanges}</Typography>;
+  const label = (key: string) =>
+    translate(`resources.${record.resource}.fields.${key}`, {
+      _: translate(`dars.settings.fields.${key}`, { _: key }),
+    });
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={AUDIT_TEXTS.changesOf.replace('%{id}', String(record.id))}>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {AUDIT_TEXTS.field}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {AUDIT_TEXTS.before}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {AUDIT_TEXTS.after}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell component="th" scope="row">
+                {label(row.key)}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{auditValue(row.before)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{auditValue(row.after)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+const actionName = (action: string) => AUDIT_ACTIONS[action] ?? action;
+const resourceName = (resource: string) => AUDIT_RESOURCES[resource] ?? resource;
+const who = (r: AuditEntry) => r.staff_user_name ?? AUDIT_TEXTS.commandLine;
+
+/** A phone: one card per entry, its changes folded under «التفاصيل». */
+function AuditCards() {
+  const { data } = useListContext<AuditEntry>();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {(data ?? []).map((entry) => (
+        <Accordion key={entry.id} disableGutters>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Box>
+              <Typography>
+                {actionName(entry.action)} · {resourceName(entry.resource)}
+                {entry.resource_id ? ` #${entry.resource_id}` : ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {who(entry)} · {formatDateTime(entry.created_at)}
+              </Typography>
+            </Box>
+          </AccordionSummary>
+          <AccordionDetails>
+            <AuditChanges entry={entry} />
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Stack>
+  );
+}
+
+function AuditRows() {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (isPhone) return <AuditCards />;
+  return (
+    <Datagrid rowClick="expand" expand={<AuditChanges />} bulkActionButtons={false}>
+      <FunctionField<AuditEntry>
+        source="created_at"
+        sortable
+        render={(r) => formatDateTime(r.created_at)}
+      />
+      <FunctionField<AuditEntry> source="staff_user_name" sortable={false} render={who} />
+      <FunctionField<AuditEntry>
+        source="action"
+        sortable={false}
+        render={(r) => actionName(r.action)}
+      />
+      <FunctionField<AuditEntry>
+        source="resource"
+        sortable={false}
+        render={(r) => resourceName(r.resource)}
+      />
+      <TextField source="resource_id" sortable={false} />
+    </Datagrid>
+  );
+}
+
+export function AuditLogList() {
+  // react-admin asks for the list once before its access check sends a leader away: wait
+  // for the role (the server would refuse a leader anyway, 403).
+  const admin = useRole() === 'admin';
+  return (
+    <List
+      queryOptions={{ enabled: admin }}
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      exporter={false}
+    >
+      <AuditRows />
+    </List>
+  );
+}

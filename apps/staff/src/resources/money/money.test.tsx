@@ -1,0 +1,260 @@
+import { screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffPaycardBatch, StaffPaymentOrder, StaffStats } from '@dars/contract';
+import { StaffApp } from '../../app';
+import { session } from '../../data/token';
+import { ADMIN, LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import { paycardCsv, PAYCARD_CSV_HEADER } from './paycard-export';
+import type { IssuedBatch } from '../../data/money-calls';
+
+type Handler = Parameters<typeof fakeStaffApi>[0][number];
+
+const BATCH: StaffPaycardBatch = {
+  id: 7,
+  value: 50,
+  count: 3,
+  used: 1,
+  unused: 2,
+  disabled: 0,
+  course: null,
+  lecture: null,
+  expires_at: '2027-01-31T22:00:00.000Z',
+  created_by: { id: 1, name: ADMIN.name },
+  created_at: '2026-11-20T10:00:00.000Z',
+  disabled_at: null,
+};
+const CODES = ['K7PM 4QXR 9TWD 2HNA', 'B2CD 3EFG 4HJK 5LMN', 'P6QR 7STU 8VWX 9YZ2'];
+const ISSUED: IssuedBatch = { ...BATCH, used: 0, unused: 3, codes: CODES };
+
+const ORDER: StaffPaymentOrder = {
+  id: '482019374650918273',
+  student: { id: 40, name: 'منى علي', phone: '01011112222' },
+  method: 'fawry',
+  provider: 'fawry',
+  amount: 60,
+  status: 'pending',
+  provider_order_id: null,
+  provider_reference: null,
+  transaction_id: null,
+  transaction_serial: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  paid_at: null,
+};
+
+const STATS: StaffStats = {
+  from: '2026-10-28',
+  to: '2026-11-26',
+  new_students: { total: 12, by_day: [{ day: '2026-11-26', count: 12 }] },
+  revenue: {
+    total: 1250.5,
+    by_day: [{ day: '2026-11-26', amount: 1250.5 }],
+    by_method: [{ method: 'fawry', amount: 1250.5, count: 4 }],
+  },
+  recharges_pending: { count: 3, amount: 450 },
+  exams: { taken: 9, average_score: 71.5 },
+};
+
+const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
+const answer =
+  (method: string, path: string, body: unknown, status = 200): Handler =>
+  (c) =>
+    is(method, path)(c) ? { status, body } : undefined;
+const stats =
+  (body: StaffStats): Handler =>
+  (c) =>
+    c.path.startsWith('/staff/stats?') ? { body: { data: body } } : undefined;
+
+function open(path: string, user = ADMIN) {
+  session.save('tok-1', user as never);
+  window.history.replaceState(null, '', `/staff${path}`);
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+beforeAll(async () => {
+  await Promise.all([
+    import('./paycards'),
+    import('./payment-orders'),
+    import('./dashboard-charts'),
+  ]);
+}, 120_000);
+
+let blobs: Blob[];
+beforeEach(() => {
+  blobs = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return 'blob:codes';
+  });
+  URL.revokeObjectURL = vi.fn();
+  // jsdom has no layout: the charts measure their box with ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+describe('pay-card export', () => {
+  it('is a CSV with a byte-order mark, an Arabic header, CRLF lines and one card a line', () => {
+    const csv = paycardCsv(ISSUED);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe(PAYCARD_CSV_HEADER.join(','));
+    expect(lines.slice(1, 4).map((l) => l.split(',')[1])).toEqual(CODES);
+    expect(lines[1]).toContain('50.00');
+    expect(lines[1]).toContain('شحن المحفظة أو أي شراء');
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('quotes a comma and defuses a formula in a name', () => {
+    const csv = paycardCsv({ ...ISSUED, course: { id: 1, name: '=HYPERLINK("x"), فيزياء' } });
+    expect(csv).toContain('"دورة: =HYPERLINK(""x""), فيزياء"');
+    const bad = paycardCsv({ ...ISSUED, lecture: { id: 2, name: 'x' }, codes: ['=1+1'] });
+    expect(bad).toContain(",'=1+1,");
+  });
+});
+
+describe('pay cards (admin)', () => {
+  it('issues a batch: the codes are shown once, downloaded as CSV and printed', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('courses', []),
+      list('lectures', []),
+      answer('POST', '/staff/paycard-batches', { data: ISSUED }),
+    ]);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = open('/paycard-batches/create');
+    const count = await screen.findByLabelText(/عدد البطاقات/);
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByRole('heading', { name: 'تم إصدار 3 بطاقات' });
+    const posted = api.calls.filter(is('POST', '/staff/paycard-batches'));
+    expect(posted.map((c) => c.body)).toEqual([
+      { value: 50, count: 3, course_id: null, lecture_id: null, expires_at: null },
+    ]);
+    expect(screen.getByText(/تظهر الآن فقط/)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'أكواد البطاقات' });
+    for (const code of CODES) expect(within(table).getByText(code)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'تنزيل الأكواد (ملف جدول)' }));
+    expect(blobs).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    for (const code of CODES) expect(text).toContain(code);
+
+    await user.click(screen.getByRole('button', { name: 'طباعة البطاقات' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // The print sheet holds one card per code.
+    const sheet = document.querySelector('.paycard-sheet')!;
+    expect(sheet.textContent).toContain(CODES[2]);
+    expect(sheet.querySelectorAll(':scope > div')).toHaveLength(3);
+  }, 90_000);
+
+  it("shows the server's 422 under the field", async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('courses', []),
+      list('lectures', []),
+      answer(
+        'POST',
+        '/staff/paycard-batches',
+        {
+          message: 'عدد البطاقات من 1 إلى 1000',
+          code: 'VALIDATION_FAILED',
+          errors: { count: ['عدد البطاقات من 1 إلى 1000'] },
+        },
+        422,
+      ),
+    ]);
+    const user = open('/paycard-batches/create');
+    const count = await screen.findByLabelText(/عدد البطاقات/);
+    await user.clear(count);
+    await user.type(count, '5000');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(api.calls.filter(is('POST', '/staff/paycard-batches'))).toHaveLength(1));
+    expect(await screen.findAllByText('عدد البطاقات من 1 إلى 1000')).not.toHaveLength(0);
+  });
+
+  it('lists batches with their counts and disables the unused cards after confirming', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('paycard-batches', [BATCH]),
+      answer('POST', '/staff/paycard-batches/7/disable', {
+        data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
+      }),
+    ]);
+    const user = open('/paycard-batches');
+    expect(await screen.findByText('مستخدمة 1 — متاحة 2 — موقوفة 0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('لن تعمل البطاقتان غير المستخدمتين من هذه الدفعة بعد الآن'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
+    await screen.findByText('تم إيقاف البطاقات غير المستخدمة');
+    expect(api.calls.filter(is('POST', '/staff/paycard-batches/7/disable'))).toHaveLength(1);
+  });
+});
+
+describe('gateway orders (admin)', () => {
+  it('re-checks a pending order and shows what the provider said', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('payment-orders', [ORDER, { ...ORDER, id: '111111111111111111', status: 'paid' }]),
+      answer('POST', `/staff/payment-orders/${ORDER.id}/recheck`, {
+        data: { ...ORDER, status: 'paid' },
+        meta: {
+          result: 'credited',
+          message: 'أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب',
+        },
+      }),
+    ]);
+    const user = open('/payment-orders');
+    expect(await screen.findAllByText('منى علي')).toHaveLength(2);
+    // A paid order has nothing to re-check.
+    const buttons = screen.getAllByRole('button', { name: /إعادة التحقق من الطلب/ });
+    expect(buttons).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: `إعادة التحقق من الطلب ${ORDER.id}` }));
+    await screen.findByText('أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب');
+    expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the period’s figures to an admin, from one stats call', async () => {
+    const api = fakeStaffApi([...staffBasics(ADMIN), stats(STATS)]);
+    open('/');
+    expect(await screen.findAllByText('طلاب جدد')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
+    expect(screen.getAllByText('1,250.50 جنيه').length).toBeGreaterThan(0);
+    expect(screen.getByText('متوسط الدرجات 71.5٪')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'مراجعة الطلبات' })).toHaveAttribute(
+      'href',
+      '/staff/mobile-payments',
+    );
+    const call = api.calls.find((c) => c.path.startsWith('/staff/stats?'))!;
+    expect(call.path).toMatch(/^\/staff\/stats\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a leader sees no money and no pay-card or orders screens', async () => {
+    fakeStaffApi([...staffBasics(LEADER), stats({ ...STATS, revenue: null })]);
+    open('/', LEADER);
+    expect(await screen.findByText('للمدير فقط')).toBeInTheDocument();
+    expect(screen.queryByText('الإيرادات يوماً بيوم')).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /بطاقات الدفع/ })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /المدفوعات الإلكترونية/ })).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Button, Chip } from '@mui/material';
+import {
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  RECHARGE_METHODS,
+  type StaffPaymentOrder,
+} from '@dars/contract';
+import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { moneyCalls } from '../../data/money-calls';
+
+// Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
+// order that is not paid against its provider's status call.
+
+const choices = (prefix: string, ids: readonly string[]) =>
+  ids.map((id) => ({ id, name: `dars.money.orders.${prefix}.${id}` }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={choices('status', PAYMENT_ORDER_STATUSES)}
+    alwaysOn
+  />,
+  <SelectInput key="provider" source="provider" choices={choices('provider', PAYMENT_PROVIDERS)} />,
+  <SelectInput
+    key="method"
+    source="method"
+    choices={choices(
+      'method',
+      RECHARGE_METHODS.filter((m) => m !== 'recharge_card' && m !== 'mobile_wallets'),
+    )}
+  />,
+];
+
+function StatusChip({ status }: { status: StaffPaymentOrder['status'] }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={status === 'paid' ? 'success' : status === 'failed' ? 'error' : 'default'}
+      variant={status === 'pending' ? 'outlined' : 'filled'}
+      label={translate(`dars.money.orders.status.${status}`)}
+    />
+  );
+}
+
+/** Asks the provider again about an order that is not paid; says what came of it. */
+export function RecheckButton() {
+  const order = useRecordContext<StaffPaymentOrder>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!order || order.status === 'paid') return null;
+  async function recheck() {
+    setBusy(true);
+    try {
+      const answer = await moneyCalls.recheck(order!.id);
+      notify(answer.meta.message, {
+        type: answer.meta.result === 'credited' ? 'success' : 'info',
+      });
+      refresh();
+    } catch (error) {
+      notify((error as HttpError).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={busy}
+      aria-label={translate('dars.money.orders.recheck_of', { id: order.id })}
+      onClick={(e) => {
+        e.stopPropagation();
+        void recheck();
+      }}
+    >
+      {translate(busy ? 'dars.money.orders.rechecking' : 'dars.money.orders.recheck')}
+    </Button>
+  );
+}
+
+/** The orders, newest first. */
+export function PaymentOrderList() {
+  const translate = useTranslate();
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField<StaffPaymentOrder>
+          source="id"
+          sortable={false}
+          render={(o) => <span dir="ltr">{o.id}</span>}
+        />
+        <TextField source="student.name" sortable={false} />
+        <FunctionField<StaffPaymentOrder>
+          source="provider"
+          sortable={false}
+          render={(o) => translate(`dars.money.orders.provider.${o.provider}`, { _: o.provider })}
+        />
+        <FunctionField<StaffPaymentOrder>
+          source="method"
+          sortable={false}
+          render={(o) => translate(`dars.money.orders.method.${o.method}`, { _: o.method })}
+        />
+        <FunctionField<StaffPaymentOrder> source="amount" render={(o) => formatMoney(o.amount)} />
+        <FunctionField<StaffPaymentOrder>
+          source="status"
+          sortable={false}
+          render={(o) => <StatusChip status={o.status} />}
+        />
+        <FunctionField<StaffPaymentOrder>
+          source="created_at"
+          render={(o) => formatDateTime(o.created_at)}
+        />
+        <FunctionField<StaffPaymentOrder>
+          source="paid_at"
+          sortable={false}
+          render={(o) => (o.paid_at ? formatDateTime(o.paid_at) : '—')}
+        />
+        <RecheckButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Texts of the staff accounts and audit log screens (ADR 028) that the shared catalogue
+ * (i18n/ar.ts, resources.accounts / resources['audit-log']) does not hold. The console has no
+ * language switch, so they are plain Arabic constants.
+ */
+export const ACCOUNT_TEXTS = {
+  passwordKeep:
+    'اتركها فارغة لتبقى كلمة المرور كما هي. تغييرها أو تغيير الدور يُخرج الحساب من كل أجهزته.',
+  passwordNew: 'ثمانية أحرف على الأقل. أبلغها لصاحب الحساب بنفسك.',
+  remove: 'إزالة من فريق العمل',
+  removeTitle: 'إزالة %{name} من فريق العمل',
+  removeContent:
+    'لن يستطيع صاحب هذا الحساب دخول لوحة الإدارة بعد الآن وسيُخرج من كل أجهزته. يبقى حسابه وسجله كما هما.',
+  removed: 'تمت إزالة الحساب من فريق العمل',
+  roleHelp: 'المدير يدير كل شيء. المشرف يدير المحتوى والامتحانات فقط.',
+} as const;
+
+/** The actions the staff API writes to the audit log (ADR 022, 025). */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  create: 'إضافة',
+  update: 'تعديل',
+  delete: 'حذف',
+  reorder: 'إعادة ترتيب',
+  upload: 'رفع ملف',
+  approve: 'قبول',
+  reject: 'رفض',
+  mark: 'تصحيح',
+  balance: 'تعديل رصيد',
+};
+
+/** The resources the audit log names (the API's names), as the menu calls them. */
+export const AUDIT_RESOURCES: Record<string, string> = {
+  courses: 'الدورات',
+  lectures: 'المحاضرات',
+  videos: 'الفيديوهات',
+  attachments: 'المرفقات',
+  exams: 'الامتحانات',
+  questions: 'الأسئلة',
+  'lecture-exams': 'امتحانات المحاضرات',
+  teachers: 'المدرسون',
+  grades: 'الصفوف الدراسية',
+  categories: 'التصنيفات',
+  'header-images': 'صور الصفحة الرئيسية',
+  settings: 'الإعدادات',
+  accounts: 'حسابات فريق العمل',
+  'mobile-payments': 'طلبات الشحن',
+  marking: 'تصحيح المقالي',
+  students: 'الطلاب',
+  paycards: 'كروت الشحن',
+};
+
+export const AUDIT_TEXTS = {
+  field: 'الحقل',
+  before: 'قبل',
+  after: 'بعد',
+  none: '—',
+  yes: 'نعم',
+  no: 'لا',
+  noChanges: 'لا توجد تفاصيل لهذا التغيير',
+  details: 'التفاصيل',
+  changesOf: 'تفاصيل التغيير رقم %{id}',
+  commandLine: 'سطر الأوامر',
+  by: 'بواسطة',
+  resourceId: 'رقم العنصر',
+} as const;
