@@ -385,6 +385,7 @@ describe("an exam's questions", SLOW, () => {
     expect(await screen.findByLabelText(/^الإجابة 1$/)).toBeDisabled();
     expect(screen.getByLabelText(/^الدرجة/)).toBeDisabled();
     expect(screen.getByLabelText(/^نص السؤال/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'حذف' })).toBeDisabled();
     expect(screen.getAllByText('لا يمكن تغييره بعد أن بدأ طلاب الامتحان').length).toBeGreaterThan(
       0,
     );

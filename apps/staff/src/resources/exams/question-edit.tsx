@@ -7,12 +7,15 @@ import {
   ArrayInput,
   BooleanInput,
   Create,
+  DeleteButton,
   Edit,
   NumberInput,
   RadioButtonGroupInput,
+  SaveButton,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   required,
   useGetOne,
   useRecordContext,
@@ -122,6 +125,26 @@ function BackToExam({ examId }: { examId: Identifier | undefined }) {
 }
 
 /**
+ * Save, and on a saved question delete (confirmed, back to its exam: questions have no list of
+ * their own); no delete once students started the exam (ADR 022).
+ */
+function QuestionToolbar({ examId, locked }: { examId: Identifier | undefined; locked: boolean }) {
+  const record = useRecordContext();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {record?.id !== undefined && (
+        <DeleteButton
+          mutationMode="pessimistic"
+          disabled={locked}
+          redirect={examId === undefined ? 'list' : `/exams/${examId}`}
+        />
+      )}
+    </Toolbar>
+  );
+}
+
+/**
  * A question's fields (spec §3, ADR 022): type, text, marks, the answers its type needs,
  * the explanation; the question's and the explanation's images once it is saved.
  */
@@ -132,7 +155,7 @@ function QuestionForm({ edit }: { edit?: boolean }) {
   const locked = sessions > 0;
   const lockedHelp = locked ? translate('dars.exams.locked.field') : undefined;
   return (
-    <SimpleForm>
+    <SimpleForm toolbar={<QuestionToolbar examId={record?.exam_id} locked={locked} />}>
       <BackToExam examId={record?.exam_id} />
       {locked && <LockedNotice sessions={sessions} />}
       <RadioButtonGroupInput
