@@ -108,7 +108,7 @@ export default function DashboardCharts() {
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Card>
         <CardContent>
-          <Typography component="h1" variant="h5" gutterBottom>
+          <Typography component="h2" variant="h6" gutterBottom>
             {t('title')}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

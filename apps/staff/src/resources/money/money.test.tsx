@@ -182,7 +182,9 @@ describe('pay cards (admin)', () => {
     await user.clear(count);
     await user.type(count, '5000');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(api.calls.filter(is('POST', '/staff/paycard-batches'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.calls.filter(is('POST', '/staff/paycard-batches'))).toHaveLength(1),
+    );
     expect(await screen.findAllByText('عدد البطاقات من 1 إلى 1000')).not.toHaveLength(0);
   });
 
