@@ -173,14 +173,22 @@ describe('the daily-work screens (leader)', () => {
     await screen.findByText('هذا الحقل مطلوب');
   });
 
-  it('lists open tickets newest first by default', async () => {
-    const api = fakeStaffApi([...staffBasics(LEADER), list('support-tickets', [TICKET])]);
-    open('/support-tickets');
-    await screen.findByText('لم يصل الرصيد');
+  it('lists open tickets newest first by default, and a row opens the ticket', async () => {
+    const { replies: _, ...row } = TICKET;
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list('support-tickets', [row]),
+      answer('GET', '/staff/support-tickets/3', { data: TICKET }),
+    ]);
+    const user = open('/support-tickets');
+    await user.click(await screen.findByText('لم يصل الرصيد'));
     const call = api.calls.find((c) => c.path.startsWith('/staff/support-tickets?'))!;
     const query = new URLSearchParams(call.path.split('?')[1]);
     expect(query.get('status')).toBe('open');
     expect(query.get('order')).toBe('desc');
+    // The list's row (no thread) shows first, then the ticket with its thread.
+    await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
+    await screen.findByText('لم يُرد على هذا الطلب بعد');
   });
 
   it('shows the receipt fetched with the token, approves, and shows a 409 when already reviewed', async () => {

@@ -187,7 +187,7 @@ function MarkingCards() {
  */
 export default function MarkingList() {
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} empty={false}>
+    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} empty={false} exporter={false}>
       <MarkingCards />
     </List>
   );

@@ -41,9 +41,15 @@ const filters = [
 
 function StatusChip({ status }: { status: StaffMobilePayment['status'] }) {
   const translate = useTranslate();
-  const color = status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'error';
+  // MUI's warning orange fails contrast with white text (3.1:1): a pending request is outlined.
+  const color = status === 'pending' ? 'default' : status === 'approved' ? 'success' : 'error';
   return (
-    <Chip size="small" color={color} label={translate(`dars.daily.payments.status.${status}`)} />
+    <Chip
+      size="small"
+      color={color}
+      variant={status === 'pending' ? 'outlined' : 'filled'}
+      label={translate(`dars.daily.payments.status.${status}`)}
+    />
   );
 }
 
@@ -54,6 +60,7 @@ export function MobilePaymentList() {
       filters={filters}
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'id', order: 'ASC' }}
+      exporter={false}
     >
       <DailyRows<StaffMobilePayment>
         primaryText={(r) => `${r.student.name} — ${formatMoney(r.amount)}`}

@@ -50,7 +50,8 @@ function StatusChip({ status }: { status: StaffSupportTicket['status'] }) {
   return (
     <Chip
       size="small"
-      color={status === 'open' ? 'warning' : 'default'}
+      color={status === 'open' ? 'primary' : 'default'}
+      variant={status === 'open' ? 'outlined' : 'filled'}
       label={translate(`dars.daily.support.status.${status}`)}
     />
   );
@@ -64,6 +65,7 @@ export function SupportTicketList() {
       filters={filters}
       filterDefaultValues={{ status: 'open' }}
       sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
     >
       <DailyRows<StaffSupportTicket>
         primaryText={(r) => r.title}
@@ -174,6 +176,8 @@ export function SupportTicketShow() {
   const [busy, setBusy] = useState(false);
   if (isPending || !record) return <Loading />;
   const ticket = fresh && fresh.id === record.id ? fresh : record;
+  // Opened from the list, react-admin shows the list's row (no thread) until the ticket loads.
+  const replies = ticket.replies ?? [];
 
   const done = (t: StaffSupportTicketDetail) => {
     setFresh(t);
@@ -228,13 +232,13 @@ export function SupportTicketShow() {
           <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
             {translate('dars.daily.support.thread')}
           </Typography>
-          {ticket.replies.length === 0 ? (
+          {replies.length === 0 ? (
             <Typography color="text.secondary">
               {translate('dars.daily.support.no_replies')}
             </Typography>
           ) : (
             <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {ticket.replies.map((r) => (
+              {replies.map((r) => (
                 <Box
                   component="li"
                   key={r.id}

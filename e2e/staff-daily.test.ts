@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import { describe, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from './support/browser';
+import { it, signIn } from './support/catalog';
+import { withDatabase } from './support/database';
+import { serverResults, takeExamThroughApi, type KeyQuestion } from './support/exams';
+import { writePng } from './support/png';
+import {
+  expectBalance,
+  openRecharge,
+  openWallet,
+  rechargeWith,
+  serverWallet,
+} from './support/wallet';
+
+/**
+ * The staff's daily work of issue 13 (ADR 031), on a desktop, against the real server: a
+ * student sends a mobile-wallet recharge with its receipt, a support ticket and an exam with an
+ * essay answer; the demo leader approves the recharge, replies to the ticket and marks the
+ * essay in the staff console; the student then sees the new balance, the reply in the bell and
+ * the corrected result. Every screen visited is checked with axe (screenshot()).
+ */
+
+const LEADER = 'leader@dars.test';
+const PASSWORD = 'dars12345';
+/** The demo's physics exam: four one-mark choice questions and a two-mark essay (6 marks). */
+const EXAM = { code: 'PHY2026', name: 'امتحان الفيزياء الشامل' };
+const ESSAY = 'المقاومة المكافئة لمقاومتين متساويتين على التوازي نصف إحداهما.';
+
+async function staffSignIn(page: Page) {
+  await page.goto('/staff/');
+  await page.locator('input[name="username"]').waitFor({ timeout: 45_000 });
+  await page.locator('input[name="username"]').fill(LEADER);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  // Signed in once the menu shows the daily-work screens (the dashboard loads on its own).
+  await page.getByRole('menuitem', { name: 'طلبات الدعم' }).waitFor({ timeout: 30_000 });
+}
+
+/** A console list filtered as react-admin keeps it in the address. */
+function filtered(path: string, filter: Record<string, unknown>): string {
+  return `/staff/${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}
+
+describe('the staff daily work on a desktop', () => {
+  it.override({ viewport: 'desktop' });
+
+  it('a leader approves a recharge, answers a ticket and marks an essay; the student sees each', async ({
+    page,
+    browser,
+    students,
+  }) => {
+    const student = await students.create();
+    const token = await signIn(page.context(), student);
+    const shot = (p: Page, n: string, name: string, options?: { fullPage?: boolean }) =>
+      screenshot(p, `desktop-staff-daily-${n}-${name}`, options);
+
+    // --- the student: a mobile-wallet recharge with its receipt ---
+    await openWallet(page);
+    const dialog = await openRecharge(page);
+    await rechargeWith(dialog, 'تحويل من محفظة موبايل', 100);
+    await dialog.getByRole('textbox', { name: /رقم المحفظة التي حوّلت منها/ }).fill('01098765432');
+    const receipt = writePng('daily-receipt.png', 96);
+    try {
+      await dialog.getByLabel('صورة إيصال التحويل').setInputFiles(receipt.file);
+      await dialog.getByText('daily-receipt.png').waitFor();
+      await dialog.getByRole('textbox', { name: 'رسالة (اختياري)' }).fill('حوّلت من فودافون كاش');
+      await dialog.getByRole('button', { name: 'إرسال الطلب' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      receipt.remove();
+    }
+    await page.getByText(/^لديك طلب شحن قيد المراجعة/).waitFor();
+    await expectBalance(page, 0);
+
+    // --- a support ticket from the help page ---
+    const ticket = {
+      title: `لم يصل الشحن ${student.name}`,
+      content: 'أرسلت طلب شحن عبر فودافون كاش، متى يضاف الرصيد؟',
+    };
+    await page.goto('/help');
+    const main = page.getByRole('main');
+    await main.getByRole('textbox', { name: 'عنوان الرسالة', exact: true }).fill(ticket.title);
+    await main.getByRole('textbox', { name: 'نص الرسالة', exact: true }).fill(ticket.content);
+    await main.getByRole('button', { name: 'إرسال', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً' })
+      .waitFor();
+
+    // --- the exam: every choice right and an essay answer, submitted (as the client does) ---
+    const right = (q: KeyQuestion) => q.right && { question_id: q.id, chosen_answer: q.right.id };
+    await takeExamThroughApi(token, EXAM.code, (q) =>
+      q.type === 'essay' ? { question_id: q.id, answer_text: ESSAY } : right(q),
+    );
+    const [waiting] = await serverResults(token, 'exams');
+    expect(waiting).toMatchObject({ exam: { exam_code: EXAM.code }, corrected: false });
+
+    // --- the leader, on a computer of their own ---
+    const staffSide = await openPage(browser, inject('baseURL'), 'desktop');
+    const staff = staffSide.page;
+    try {
+      await staffSignIn(staff);
+      for (const item of ['طلبات الدعم', 'طلبات الشحن', 'التصحيح', 'نتائج الامتحانات'])
+        await staff.getByRole('menuitem', { name: item }).waitFor();
+
+      // Recharge review: the pending queue, the request with its receipt, approved.
+      await staff.goto(filtered('mobile-payments', { status: 'pending', q: student.name }));
+      const row = staff.getByRole('row').filter({ hasText: student.name });
+      await row.waitFor();
+      await shot(staff, '01', 'recharge-queue');
+      await row.click();
+      const receiptImage = staff.getByRole('img', {
+        name: `صورة إيصال التحويل — ${student.name}`,
+      });
+      await receiptImage.waitFor();
+      await expect
+        .poll(() => receiptImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBe(96);
+      await staff.getByText('01098765432').waitFor();
+      await staff.getByText('حوّلت من فودافون كاش').waitFor();
+      await shot(staff, '02', 'recharge-request');
+      await staff.getByRole('button', { name: 'قبول وإضافة الرصيد' }).click();
+      await staff.getByText('تمت مراجعة هذا الطلب').waitFor();
+      await staff.getByText('مقبول', { exact: true }).waitFor();
+      await shot(staff, '03', 'recharge-approved');
+
+      // Support: the open inbox, the ticket, a reply.
+      await staff.goto(filtered('support-tickets', { status: 'open', q: student.name }));
+      const ticketRow = staff.getByRole('row').filter({ hasText: ticket.title });
+      await ticketRow.waitFor();
+      await shot(staff, '04', 'support-inbox');
+      await ticketRow.click();
+      await staff.getByRole('heading', { name: ticket.title }).waitFor();
+      await staff.getByText(ticket.content).waitFor();
+      await shot(staff, '05', 'support-ticket');
+      const reply = 'تمت إضافة الرصيد إلى محفظتك، شكراً لتواصلك معنا.';
+      await staff.getByRole('textbox', { name: 'ردك' }).fill(reply);
+      await staff.getByRole('button', { name: 'إرسال الرد' }).click();
+      await staff.getByRole('listitem').filter({ hasText: reply }).waitFor();
+      await shot(staff, '06', 'support-replied');
+
+      // Marking: the student's essay in the queue, marked 2 of 2 with a comment.
+      await staff.goto(filtered('marking', { q: student.name }));
+      const card = staff.getByRole('article').filter({ hasText: student.name });
+      await card.getByText(ESSAY).waitFor();
+      await shot(staff, '07', 'marking-queue');
+      await card.getByRole('textbox', { name: /^الدرجة \(من 0 إلى 2\)/ }).fill('2');
+      await card.getByRole('textbox', { name: 'تعليق للطالب (اختياري)' }).fill('إجابة صحيحة');
+      await card.getByRole('button', { name: 'حفظ الدرجة' }).click();
+      const result = card.getByRole('status');
+      await result.getByText(/نتيجة الطالب الآن: 6 من 6/).waitFor();
+      expect(await result.innerText()).toContain('ناجح');
+      await shot(staff, '08', 'marked');
+
+      // The exam's sessions with scores, and its results as CSV.
+      const examId = await withDatabase(async (db) =>
+        db
+          .selectFrom('exams')
+          .select('id')
+          .where('exam_code', '=', EXAM.code)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.id),
+      );
+      await staff.goto(filtered('exam-sessions', { exam_id: examId, q: student.name }));
+      const sessionRow = staff.getByRole('row').filter({ hasText: student.name });
+      await sessionRow.waitFor();
+      expect(await sessionRow.innerText()).toContain('6 / 6');
+      await shot(staff, '09', 'exam-sessions');
+      const [download] = await Promise.all([
+        staff.waitForEvent('download'),
+        staff.getByRole('button', { name: 'تنزيل النتائج (CSV)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`exam-${examId}-results.csv`);
+      const bytes = fs.readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const line = bytes
+        .toString('utf8')
+        .split('\r\n')
+        .find((l) => l.includes(student.name));
+      expect(line).toMatch(/,6,6,100,ناجح,نعم$/);
+    } finally {
+      await staffSide.context.close();
+    }
+
+    // --- the student again: the balance, the reply in the bell, the corrected result ---
+    await openWallet(page);
+    await expectBalance(page, 100);
+    expect((await serverWallet(token)).wallet.balance).toBe(100);
+    await shot(page, '10', 'student-balance');
+
+    const bell = page.getByRole('banner').getByRole('button', { name: /^الإشعارات/ });
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'الإشعارات' });
+    const note = panel.getByRole('listitem').filter({ hasText: 'تمت إضافة الرصيد إلى محفظتك' });
+    await note.waitFor();
+    expect(await note.innerText()).toContain(`رد على طلب الدعم: ${ticket.title}`);
+    await shot(page, '11', 'student-bell', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    await page.goto('/my-exams/exams');
+    const results = page.getByRole('main');
+    const examRow = results
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: EXAM.name, exact: true }) });
+    await examRow.waitFor();
+    expect(await examRow.innerText()).toContain('الدرجة: 6 من 6');
+    expect(await examRow.innerText()).toContain('ناجح');
+    await shot(page, '12', 'student-result');
+    const [corrected] = await serverResults(token, 'exams');
+    expect(corrected).toMatchObject({ corrected: true, correction_mark: 6, total_mark: 6 });
+  }, 300_000);
+});
