@@ -224,6 +224,17 @@ describe("a lecture's videos", () => {
     expect(window.location.pathname + window.location.search).toBe('/staff/lectures/5?tab=videos');
   });
 
+  it('refuses a video file over 2 GB as soon as it is picked', async () => {
+    const api = fakeStaffApi([...lectureApi()]);
+    const user = open('/videos/create?lecture_id=5');
+    const big = new File(['x'], 'whole-term.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 * 1024 + 1 });
+    await user.upload(await screen.findByLabelText('ملف الفيديو (MP4 حتى 2 جيجابايت)'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('حجم الفيديو أكبر من 2 جيجابايت');
+    expect(screen.getByText('لم يُختر ملف')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it("edits a video's fields and offers its file to replace", async () => {
     const saved = video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 });
     const api = fakeStaffApi([...lectureApi(), one('videos', [saved]), list('videos', [saved])]);

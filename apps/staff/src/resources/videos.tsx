@@ -22,7 +22,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { StaffVideo } from '@dars/contract';
-import { VideoUpload } from '../components/video-upload';
+import { VideoUpload, videoFileProblem } from '../components/video-upload';
 import { formatFileSize } from '../components/file-size';
 import {
   BackToLecture,
@@ -61,8 +61,16 @@ function VideoFields({ lectureFixed }: { lectureFixed: boolean }) {
 }
 
 /** The file picked on the create page, sent once the video exists. */
-function VideoFilePicker({ file, onChange }: { file: File | null; onChange: (f: File) => void }) {
+function VideoFilePicker({
+  file,
+  onChange,
+}: {
+  file: File | null;
+  onChange: (f: File | null) => void;
+}) {
   const translate = useTranslate();
+  // A file the server would refuse is said at once, not after the video is saved.
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <Box sx={{ my: 1 }}>
       <Typography variant="subtitle2" component="p" gutterBottom>
@@ -77,10 +85,18 @@ function VideoFilePicker({ file, onChange }: { file: File | null; onChange: (f: 
           aria-label={translate('dars.contents.upload.file')}
           onChange={(event) => {
             const picked = event.target.files?.[0];
-            if (picked) onChange(picked);
+            if (!picked) return;
+            const refused = videoFileProblem(picked);
+            setProblem(refused && translate(`dars.contents.upload.${refused}`));
+            onChange(refused ? null : picked);
           }}
         />
       </Button>
+      {problem && (
+        <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
+          {problem}
+        </Typography>
+      )}
       <Typography variant="body2" sx={{ mt: 1 }}>
         {file
           ? translate('dars.contents.upload.chosen', {
