@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { openPage, screenshot } from './support/browser';
 import { it, signIn } from './support/catalog';
 import { withDatabase } from './support/database';
-import { serverResults, takeExamThroughApi, type KeyQuestion } from './support/exams';
+import { answerKey, expectStatus, questionSection, serverResults } from './support/exams';
 import { writePng } from './support/png';
 import {
   expectBalance,
@@ -89,11 +89,39 @@ describe('the staff daily work on a desktop', () => {
       .filter({ hasText: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً' })
       .waitFor();
 
-    // --- the exam: every choice right and an essay answer, submitted (as the client does) ---
-    const right = (q: KeyQuestion) => q.right && { question_id: q.id, chosen_answer: q.right.id };
-    await takeExamThroughApi(token, EXAM.code, (q) =>
-      q.type === 'essay' ? { question_id: q.id, answer_text: ESSAY } : right(q),
-    );
+    // --- the exam, on its screens: every choice right and the essay written, submitted ---
+    const key = await answerKey(EXAM.code);
+    expect(key.map((q) => q.type)).toEqual([
+      'choices',
+      'choices',
+      'truefalse',
+      'truefalse',
+      'essay',
+    ]);
+    await page.goto('/exams');
+    await main.getByRole('textbox', { name: 'كود الامتحان' }).fill(EXAM.code);
+    await main.getByRole('button', { name: 'دخول', exact: true }).click();
+    const details = main.getByRole('region', { name: EXAM.name, exact: true });
+    await details.getByRole('button', { name: 'ابدأ الامتحان', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/exams/session');
+    for (const [i, question] of key.entries()) {
+      const section = questionSection(page, i + 1);
+      await section.getByText(question.text, { exact: true }).waitFor();
+      if (question.type === 'essay') {
+        await section.getByRole('textbox', { name: 'إجابتك' }).fill(ESSAY);
+      } else {
+        await section.getByRole('radio', { name: question.right!.text, exact: true }).check();
+      }
+      await expectStatus(section, 'تم الحفظ');
+      if (i < key.length - 1)
+        await main.getByRole('button', { name: 'السؤال التالي', exact: true }).click();
+    }
+    await shot(page, '00', 'essay-written');
+    await main.getByRole('button', { name: 'تسليم الإجابات', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'تسليم الإجابات', exact: true });
+    await confirm.getByText('أجبت عن 5 من 5.').waitFor();
+    await confirm.getByRole('button', { name: 'تسليم', exact: true }).click();
+    await page.getByText('تم تسليم ا\uFEF9جابات بنجاح', { exact: true }).waitFor();
     const [waiting] = await serverResults(token, 'exams');
     expect(waiting).toMatchObject({ exam: { exam_code: EXAM.code }, corrected: false });
 
