@@ -190,7 +190,6 @@ export function PaycardBatchCreate() {
 const printStyles = (
   <GlobalStyles
     styles={{
-      '@media screen': { '.paycard-sheet': { display: 'none' } },
       '@media print': {
         '@page': { size: 'A4', margin: '10mm' },
         'body *': { visibility: 'hidden' },
@@ -213,7 +212,9 @@ export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
       dir="rtl"
       lang="ar"
       sx={{
-        display: 'grid',
+        // Only on paper: the screen shows the codes' table instead.
+        display: 'none',
+        '@media print': { display: 'grid' },
         gridTemplateColumns: 'repeat(3, 1fr)',
         gap: '3mm',
         fontFamily: 'inherit',
