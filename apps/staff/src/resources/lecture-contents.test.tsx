@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
@@ -143,12 +143,20 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
 const sent = (calls: Call[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 
+/**
+ * A screen test signs in, loads react-admin's pages and fills a form in jsdom: on the shared
+ * 2-core machine under load that has taken 30 s (the project's default), so each gets 90.
+ */
+const SCREEN_TIMEOUT = 90_000;
+// And a page may take longer than setup.ts's 10 s to show (A's exam screens wait 25 s too).
+configure({ asyncUtilTimeout: 25_000 });
+
 // The screens' modules: loaded once up front so no test pays for their transform.
 beforeAll(async () => {
   await Promise.all([import('./lecture-contents'), import('./lectures')]);
 }, 120_000);
 
-describe("a lecture's videos", () => {
+describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
   it('lists them in order with their file, views and chip, moves one up and deletes one', async () => {
     const videos = [
       video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 }),
@@ -250,7 +258,7 @@ describe("a lecture's videos", () => {
   });
 });
 
-describe("a lecture's attachments", () => {
+describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
   const pdf: StaffAttachment = {
     id: 21,
     lecture_id: 5,
@@ -315,7 +323,7 @@ describe("a lecture's attachments", () => {
   });
 });
 
-describe("a lecture's exams", () => {
+describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
   const link: StaffLectureExam = {
     id: 3,
     lecture_id: 5,
