@@ -23,6 +23,7 @@ export const peopleResourcesArabic = {
       wallet_address: 'عنوان المحفظة',
       email_verified: 'البريد مؤكد',
       blocked: 'موقوف',
+      status: 'الحالة',
       blocked_at: 'تاريخ الإيقاف',
       blocked_reason: 'سبب الإيقاف',
       center_name: 'السنتر',

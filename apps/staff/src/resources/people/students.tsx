@@ -88,6 +88,7 @@ export function StudentList() {
           <FunctionField<StaffStudent> source="balance" render={(r) => formatMoney(r.balance)} />
           <FunctionField<StaffStudent>
             source="blocked"
+            label="resources.students.fields.status"
             sortable={false}
             render={(r) => <StatusChip blocked={r.blocked} />}
           />
@@ -204,7 +205,6 @@ export function StudentShow() {
             value={tab}
             onChange={(_, value: TabName) => setTab(value)}
             variant="scrollable"
-            allowScrollButtonsMobile
             sx={{ borderBottom: 1, borderColor: 'divider', mt: 1 }}
           >
             {TABS.map((name) => (
