@@ -191,6 +191,41 @@ describe('students', { timeout: 90_000 }, () => {
     ]);
   });
 
+  it('grants a course picked by name; a 409 keeps the dialog open with the reason', async () => {
+    let granted = 0;
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      answer('GET', '/staff/students/40', { data: STUDENT }),
+      list('courses', [{ id: 7, name: 'فيزياء الصف الثالث' }]),
+      answer('GET', '/staff/courses/7', { data: { id: 7, name: 'فيزياء الصف الثالث' } }),
+      (c) => {
+        if (!is('POST', '/staff/students/40/grants')(c)) return undefined;
+        granted += 1;
+        return granted === 1
+          ? { status: 409, body: { message: 'الطالب لديه هذه الدورة بالفعل', code: 'CONFLICT' } }
+          : { body: { data: { student_id: 40, course_id: 7, enrolled: true, lecture_ids: [] } } };
+      },
+    ]);
+    const user = open('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('button', { name: 'منح دورة أو محاضرة' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'منح منى علي دورة أو محاضرة بدون دفع',
+    });
+    await user.click(within(dialog).getByRole('combobox', { name: /دورة كاملة/ }));
+    await user.click(await screen.findByRole('option', { name: 'فيزياء الصف الثالث' }));
+    const submit = within(dialog).getByRole('button', { name: 'منح دورة أو محاضرة' });
+    await user.click(submit);
+    expect(await screen.findByText('الطالب لديه هذه الدورة بالفعل')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    await user.click(submit);
+    expect(await screen.findByText('تم المنح')).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/students/40/grants').map((c) => c.body)).toEqual([
+      { course_id: 7 },
+      { course_id: 7 },
+    ]);
+  });
+
   it('sends the password-reset mail after confirming, with the server message', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
