@@ -79,4 +79,8 @@ export async function expectNoSidewaysOverflow(page: Page): Promise<void> {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  // A phone browser widens its layout viewport to fit a page wider than the screen (and zooms
+  // out), so the page never overflows it: compare with the screen's width too.
+  const screenWidth = page.viewportSize()?.width;
+  if (screenWidth !== undefined) expect(innerWidth).toBeLessThanOrEqual(screenWidth);
 }

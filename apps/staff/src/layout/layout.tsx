@@ -43,10 +43,22 @@ function StaffSidebar(props: SidebarProps) {
   );
 }
 
+/**
+ * react-admin's layout root is `min-width: fit-content`, so on a phone one wide line (a row of
+ * scrollable tabs) widened the page past the screen: the browser then zoomed the whole page
+ * out and, in RTL, pushed the bar and dialogs aside. Below the desktop breakpoint the page is
+ * the screen's width (the root and the content column, a flex item, may shrink below their
+ * content) and wide parts scroll inside it.
+ */
+const LAYOUT_SX = {
+  minWidth: { xs: 0, md: 'fit-content' },
+  '& .RaLayout-content': { minWidth: { xs: 0, md: 'auto' } },
+};
+
 /** react-admin's layout with the console's bar and role-aware menu. */
 export function StaffLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={StaffAppBar} menu={StaffMenu} sidebar={StaffSidebar}>
+    <Layout appBar={StaffAppBar} menu={StaffMenu} sidebar={StaffSidebar} sx={LAYOUT_SX}>
       {children}
     </Layout>
   );
