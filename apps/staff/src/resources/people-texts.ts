@@ -26,6 +26,16 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   reject: 'رفض',
   mark: 'تصحيح',
   balance: 'تعديل رصيد',
+  block: 'إيقاف حساب',
+  unblock: 'إعادة تفعيل حساب',
+  grant: 'منح بدون دفع',
+  password_reset: 'إرسال رمز استعادة كلمة المرور',
+  send: 'إرسال رسالة',
+  disable: 'تعطيل',
+  recheck: 'إعادة فحص الدفع',
+  reply: 'رد',
+  close: 'إغلاق',
+  reopen: 'إعادة فتح',
 };
 
 /** The resources the audit log names (the API's names), as the menu calls them. */
@@ -47,6 +57,10 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   marking: 'تصحيح المقالي',
   students: 'الطلاب',
   paycards: 'كروت الشحن',
+  'paycard-batches': 'دفعات كروت الشحن',
+  'payment-orders': 'مدفوعات البوابات',
+  'support-tickets': 'طلبات الدعم',
+  messages: 'الرسائل',
 };
 
 export const AUDIT_TEXTS = {
