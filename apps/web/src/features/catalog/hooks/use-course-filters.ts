@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { CourseFilters } from '../api/get-courses';
 
 export type FilterName = 'grade_id' | 'category_id';
@@ -18,6 +18,7 @@ function positiveId(value: string | null): number | undefined {
  */
 export function useCourseFilters() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const query = params.get('query')?.trim() ?? '';
   const gradeId = positiveId(params.get('grade_id'));
   const categoryId = positiveId(params.get('category_id'));
@@ -33,6 +34,10 @@ export function useCourseFilters() {
 
   const update = useCallback(
     (name: 'query' | FilterName, value: string | number | undefined) => {
+      // A search typed just before a click on a course fires after the click's navigation has
+      // begun (the list stays on screen while the course page loads): it must not replace the
+      // course page with the list again.
+      if (typeof window !== 'undefined' && window.location.pathname !== pathname) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -43,7 +48,7 @@ export function useCourseFilters() {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, pathname],
   );
 
   const setQuery = useCallback((text: string) => update('query', text.trim()), [update]);
