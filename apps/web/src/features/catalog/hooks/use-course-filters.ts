@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { CourseFilters } from '../api/get-courses';
 
 export type FilterName = 'grade_id' | 'category_id';
@@ -18,7 +18,11 @@ function positiveId(value: string | null): number | undefined {
  */
 export function useCourseFilters() {
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  // The browser's address when the list was last on screen: a navigation away changes it at once.
+  const renderedAt = useRef<string | null>(null);
+  useEffect(() => {
+    renderedAt.current = window.location.pathname;
+  });
   const query = params.get('query')?.trim() ?? '';
   const gradeId = positiveId(params.get('grade_id'));
   const categoryId = positiveId(params.get('category_id'));
@@ -37,7 +41,7 @@ export function useCourseFilters() {
       // A search typed just before a click on a course fires after the click's navigation has
       // begun (the list stays on screen while the course page loads): it must not replace the
       // course page with the list again.
-      if (typeof window !== 'undefined' && window.location.pathname !== pathname) return;
+      if (renderedAt.current !== null && window.location.pathname !== renderedAt.current) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -48,7 +52,7 @@ export function useCourseFilters() {
         { replace: true },
       );
     },
-    [setParams, pathname],
+    [setParams],
   );
 
   const setQuery = useCallback((text: string) => update('query', text.trim()), [update]);
