@@ -27,6 +27,11 @@ const courses = Number(process.env.BENCH_COURSES ?? 10_000);
 /** Students signed in by bulk-seeded tokens, for the exam benchmarks (0: none). */
 const students = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const examQuestions = Number(process.env.BENCH_EXAM_QUESTIONS ?? 20);
+/**
+ * BENCH_ATTACH=<schema>: another instance of an API already seeded on PostgreSQL (bench:instances):
+ * it migrates and seeds nothing, and leaves the schema to the instance that made it.
+ */
+const attachTo = process.env.BENCH_ATTACH;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-bench-'));
 const config = loadConfig({
   ...process.env,
@@ -46,8 +51,9 @@ async function pgAdmin(statement: string): Promise<void> {
 
 // Each run seeds its own catalogue: on PostgreSQL into a schema of its own, so runs never pile up
 // courses in a shared database nor see another run's.
-const pgSchema = config.databaseUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-if (pgSchema) await pgAdmin(`create schema ${pgSchema}`);
+const pgSchema =
+  attachTo ?? (config.databaseUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined);
+if (pgSchema && !attachTo) await pgAdmin(`create schema ${pgSchema}`);
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(dataDir, 'dars.sqlite'),
@@ -55,29 +61,46 @@ const database = openDatabase({
   // BENCH_PG_POOL: PostgreSQL connections in the pool (the server's default is 10).
   ...(process.env.BENCH_PG_POOL ? { poolSize: Number(process.env.BENCH_PG_POOL) } : {}),
 });
-await migrateToLatest(database.db);
-await seedDemoIfEmpty(database.db, dataDir);
-await seedBulkCourses(database.db, courses);
-// Two timed general exams: one whose sessions save answers, one that every student starts.
-const tokens = students > 0 ? await seedBulkStudents(database.db, students) : [];
-const exams =
-  students > 0
-    ? {
-        answers: await seedBulkExam(database.db, {
-          code: 'BENCH-ANSWERS',
-          questions: examQuestions,
-          minutes: 180,
-        }),
-        massStart: await seedBulkExam(database.db, {
-          code: 'BENCH-START',
-          questions: examQuestions,
-          minutes: 180,
-        }),
-      }
-    : undefined;
-// Fresh tables have no planner statistics nor visibility map until autovacuum comes round; a
-// catalogue in service has both, so measure it that way.
-if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
+const seeded = attachTo ? undefined : await seed();
+
+/** The catalogue, the bulk students and their exams, on a database of the bench's own. */
+async function seed() {
+  await migrateToLatest(database.db);
+  await seedDemoIfEmpty(database.db, dataDir);
+  await seedBulkCourses(database.db, courses);
+  // Two timed general exams: one whose sessions save answers, one that every student starts.
+  const tokens = students > 0 ? await seedBulkStudents(database.db, students) : [];
+  const exams =
+    students > 0
+      ? {
+          answers: await seedBulkExam(database.db, {
+            code: 'BENCH-ANSWERS',
+            questions: examQuestions,
+            minutes: 180,
+          }),
+          massStart: await seedBulkExam(database.db, {
+            code: 'BENCH-START',
+            questions: examQuestions,
+            minutes: 180,
+          }),
+          // bench:instances starts everyone twice: once through one instance, once through two.
+          ...(process.env.BENCH_SECOND_START === '1'
+            ? {
+                massStartAgain: await seedBulkExam(database.db, {
+                  code: 'BENCH-START-2',
+                  questions: examQuestions,
+                  minutes: 180,
+                }),
+              }
+            : {}),
+        }
+      : undefined;
+  // Fresh tables have no planner statistics nor visibility map until autovacuum comes round; a
+  // catalogue in service has both, so measure it that way.
+  if (database.dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  return { tokens, exams };
+}
+
 const app = await buildApp({ db: database.db, dialect: database.dialect, config });
 
 // The second baseline: a route with GET /courses's options (query and reply schemas, the guest
@@ -119,8 +142,9 @@ process.send?.({
   courses,
   stack: STACK_BASELINE_PATH,
   token,
-  students: tokens,
-  exams,
+  students: seeded?.tokens ?? [],
+  exams: seeded?.exams,
+  pgSchema,
 });
 // The bench asks for our CPU time around each measurement.
 process.on('message', (m) => {
@@ -129,7 +153,7 @@ process.on('message', (m) => {
 process.on('disconnect', async () => {
   await app.close();
   await database.destroy();
-  if (pgSchema) await pgAdmin(`drop schema ${pgSchema} cascade`);
+  if (pgSchema && !attachTo) await pgAdmin(`drop schema ${pgSchema} cascade`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -10,19 +10,13 @@
 // (node --cpu-prof).
 // The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
 // autocannon, compared with a bare POST route, and a mass start of every student into one exam.
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import {
-  answerRequests,
-  massStart,
-  startSessions,
-  type BenchExam,
-  type MassStartFigures,
-} from './exam-scenarios';
+import { cpuOf, start, type Server } from './processes';
+import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -47,44 +41,6 @@ async function followNext(base: string, page: number): Promise<string> {
     url = body.links.next;
   }
   return `${base}${url}`;
-}
-
-type ServerInfo = {
-  address: string;
-  dialect?: string;
-  courses?: number;
-  stack?: string;
-  token?: string;
-  /** Bearer tokens of the bulk-seeded students. */
-  students?: string[];
-  exams?: { answers: BenchExam; massStart: BenchExam };
-};
-type Server = { child: ChildProcess; info: ServerInfo };
-
-function start(script: string, execArgv: string[] = [], env = process.env): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, script), [], {
-      execArgv: ['--import', 'tsx', ...execArgv],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env,
-    });
-    child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-/** CPU time (user + system, µs) the server process has used so far, asked over IPC. */
-function cpuOf(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (m: unknown) => {
-      if (typeof m !== 'object' || m === null || !('cpu' in m)) return;
-      child.off('message', onMessage);
-      const { user, system } = (m as { cpu: NodeJS.CpuUsage }).cpu;
-      resolve(user + system);
-    };
-    child.on('message', onMessage);
-    child.send('cpu');
-  });
 }
 
 type Row = {

@@ -1,0 +1,49 @@
+// The bench's server processes: each API (or baseline) server runs in a process of its own, forked
+// with tsx, and reports its address and what it seeded over IPC.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchExam } from './exam-scenarios';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type ServerInfo = {
+  address: string;
+  dialect?: string;
+  courses?: number;
+  stack?: string;
+  token?: string;
+  /** Bearer tokens of the bulk-seeded students. */
+  students?: string[];
+  exams?: { answers: BenchExam; massStart: BenchExam; massStartAgain?: BenchExam };
+  /** The PostgreSQL schema the server seeded (another instance attaches to it). */
+  pgSchema?: string;
+};
+export type Server = { child: ChildProcess; info: ServerInfo };
+
+/** Forks one server script; resolves with what it reports once it listens. */
+export function start(script: string, execArgv: string[] = [], env = process.env): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, script), [], {
+      execArgv: ['--import', 'tsx', ...execArgv],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env,
+    });
+    child.once('message', (info) => resolve({ child, info: info as ServerInfo }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/** CPU time (user + system, µs) the server process has used so far, asked over IPC. */
+export function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('cpu' in m)) return;
+      child.off('message', onMessage);
+      const { user, system } = (m as { cpu: NodeJS.CpuUsage }).cpu;
+      resolve(user + system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
