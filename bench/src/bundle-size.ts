@@ -4,8 +4,8 @@
 // that graph counts even if Vite did not list it as a modulepreload. Then, for information
 // and with a looser budget, the JavaScript of each public page's first screen: the above
 // plus the app chunk (app start, router, shell) and the route's module with their imports,
-// which the entry requests at once. `npm test` runs it after the web build, so a change that bloats
-// the first load fails the suite.
+// which the entry requests at once. `npm test` runs it after the web build, so a change that
+// bloats the first load, or brings the staff console's calls into the student app, fails the suite.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,15 @@ const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('
 console.log(
   `all scripts: ${all.length} files, ${total(all.map((f) => `assets/${f}`)).toFixed(1)} kB gzip`,
 );
+// The staff console's calls (their paths and schemas) belong to apps/staff: the contract's
+// `endpoints` list, which names them, must stay out of the student app (ADR 011).
+const withStaffCalls = all.filter((f) =>
+  /["'`]\/staff\//.test(fs.readFileSync(path.join(dist, 'assets', f), 'utf8')),
+);
+if (withStaffCalls.length > 0) {
+  console.error(`the staff console's calls are in the student app: ${withStaffCalls.join(', ')}`);
+  process.exit(1);
+}
 if (firstKb > BUDGET_KB) {
   console.error(`first load over budget by ${(firstKb - BUDGET_KB).toFixed(1)} kB`);
   process.exit(1);
