@@ -484,13 +484,21 @@ describe('the staff console on a phone', () => {
     await page.keyboard.press('Escape');
     for (const [n, route, ready] of [
       ['25', '/staff/courses', 'فيزياء'],
-      ['26', '/staff/exams', null],
-      ['27', '/staff/accounts', 'مشرف'],
-      ['28', '/staff/audit-log', null],
+      ['26', '/staff/exams', 'listitem'],
+      ['27', '/staff/accounts', 'leader@dars.test'],
+      ['28', '/staff/audit-log', 'card'],
     ] as const) {
       await page.goto(route);
-      if (ready) await page.getByText(ready, { exact: false }).first().waitFor();
-      else await page.getByRole('main').waitFor();
+      // The list's rows, not only its frame: the overflow check and the screenshot need them.
+      // On a phone the lists are one line per record; the audit log, one card per entry.
+      const main = page.getByRole('main');
+      const row =
+        ready === 'listitem'
+          ? main.getByRole('listitem')
+          : ready === 'card'
+            ? main.locator('.MuiAccordion-root')
+            : main.getByText(ready, { exact: false });
+      await row.first().waitFor();
       await expectNoSidewaysOverflow(page);
       await screenshot(page, `staff-journey-phone-${n}-${route.split('/').pop()}`);
     }

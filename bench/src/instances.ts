@@ -4,7 +4,8 @@
 // students each), as a load balancer would, without a balancer's own CPU on the same two cores.
 // Besides req/s and latency it counts CPU: each instance's, and PostgreSQL's (every `postgres`
 // process in /proc), per answer, which is what says how far more cores would carry it.
-// BENCH_PG=<postgres url> (default: the local server's `postgres` database); BENCH_DURATION,
+// BENCH_PG=<postgres url> (default: the local server's `postgres` database); BENCH_PG_POOL (the
+// pool of each instance; the server's default is 10); BENCH_DURATION,
 // BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_ANSWER_SESSIONS, BENCH_MASS_CONNECTIONS, BENCH_STUDENTS
 // as in `npm run bench`.
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { answerRequests, massStart, startSessions, type BenchExam } from './exam-scenarios';
-import { cpuOf, start, type Server } from './processes';
+import { cpuOf, start, vacuumExamTables, type Server } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pgUrl =
@@ -26,12 +27,15 @@ const massConnections = Number(process.env.BENCH_MASS_CONNECTIONS ?? 200);
 const env = {
   ...process.env,
   DATABASE_URL: pgUrl,
-  BENCH_SECOND_START: '1',
+  BENCH_MORE_STARTS: '3',
   // The exam scenarios read no course: a small catalogue seeds faster.
   BENCH_COURSES: process.env.BENCH_COURSES ?? '100',
 };
 
-/** CPU seconds used so far by every PostgreSQL process (backends included); null if unreadable. */
+/**
+ * CPU seconds used so far by PostgreSQL: every `postgres` process, and the ended backends its
+ * postmaster has reaped; null where /proc cannot be read.
+ */
 function postgresCpuSeconds(): number | null {
   try {
     const tick = 100; // USER_HZ on Linux
@@ -47,7 +51,9 @@ function postgresCpuSeconds(): number | null {
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (name !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick; // utime, stime
+      // utime, stime, and cutime, cstime: a backend that ends (an idle pool connection closed)
+      // takes its time with it, but the postmaster, which reaps it, counts it as its children's.
+      total += fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / tick;
     }
     return total;
   } catch {
@@ -159,6 +165,17 @@ async function massStartThrough(
   };
 }
 
+/** Mean of `of` over the rows measured through `n` instances. */
+function meanOf<R extends { instances: number }>(rows: R[], n: number, of: (r: R) => number) {
+  const mine = rows.filter((r) => r.instances === n);
+  return mine.reduce((sum, r) => sum + of(r), 0) / mine.length;
+}
+
+/** Two instances' mean against one's, as a ratio. */
+function gain<R extends { instances: number }>(rows: R[], of: (r: R) => number): string {
+  return (meanOf(rows, 2, of) / meanOf(rows, 1, of)).toFixed(2);
+}
+
 const column = (text: string | number | null, width: number) => String(text ?? '–').padStart(width);
 
 const first = await start('api-server.ts', [], env);
@@ -166,26 +183,31 @@ const second = await start('api-server.ts', [], { ...env, BENCH_ATTACH: first.in
 try {
   const students = first.info.students!;
   const exams = first.info.exams!;
-  if (students.length < answerSessions * 3) {
+  if (students.length < answerSessions * 4) {
     throw new Error(
-      `needs ${answerSessions * 3} students (BENCH_STUDENTS), has ${students.length}`,
+      `needs ${answerSessions * 4} students (BENCH_STUDENTS), has ${students.length}`,
     );
   }
-  // One instance, two, then one again: the machine's load drifts, and the two single runs
-  // bracket the double one.
-  const slices = split(students.slice(0, answerSessions * 3), 3);
-  const answerRows = [
-    await answers([first], exams.answers, slices[0]!),
-    await answers([first, second], exams.answers, slices[1]!),
-    await answers([first], exams.answers, slices[2]!),
-  ];
-  const massRows = [
-    await massStartThrough([first], exams.massStart, students),
-    await massStartThrough([first, second], exams.massStartAgain!, students),
-  ];
+  // One instance, two, two, one (ABBA): each run adds answers and sessions, and PostgreSQL's
+  // cost per answer drifts up with them (and with the machine's load), which this order cancels
+  // when each pair is averaged.
+  const order = [[first], [first, second], [first, second], [first]];
+  const slices = split(students.slice(0, answerSessions * 4), 4);
+  const answerRows: AnswerRow[] = [];
+  for (const [k, servers] of order.entries()) {
+    await vacuumExamTables(pgUrl, first.info.pgSchema!);
+    answerRows.push(await answers(servers, exams.answers, slices[k]!));
+  }
+  const startExams = [exams.massStart, ...exams.more];
+  const massRows: MassRow[] = [];
+  for (const [k, servers] of order.entries()) {
+    await vacuumExamTables(pgUrl, first.info.pgSchema!);
+    massRows.push(await massStartThrough(servers, startExams[k]!, students));
+  }
 
   console.log(
-    `\nexam answers on PostgreSQL: ${connections} connections in all, ${duration} s each ` +
+    `\nPostgreSQL pool: ${process.env.BENCH_PG_POOL ?? 10} connections per instance (BENCH_PG_POOL)` +
+      `\nexam answers on PostgreSQL: ${connections} connections in all, ${duration} s each ` +
       `(after ${warmup} s of warm-up), ${answerSessions} fresh sessions a run`,
   );
   console.log(
@@ -214,17 +236,18 @@ try {
       ].join(' '),
     );
   }
-  const single = (answerRows[0]!.rps + answerRows[2]!.rps) / 2;
-  console.log(
-    `two instances against one (mean of the two single runs): ${(answerRows[1]!.rps / single).toFixed(2)}`,
+  console.log(`two instances against one (means of the pairs): ${gain(answerRows, (r) => r.rps)}`);
+  const cpuPerAnswer = Math.round(
+    answerRows.reduce((sum, r) => sum + r.serverUs + (r.postgresUs ?? 0), 0) / answerRows.length,
   );
-  const cpuPerAnswer = answerRows[1]!.serverUs + (answerRows[1]!.postgresUs ?? 0);
   console.log(
-    `CPU per answer, API and PostgreSQL together: ${cpuPerAnswer} µs, so about ` +
+    `CPU per answer, API and PostgreSQL together (mean of the runs): ${cpuPerAnswer} µs, about ` +
       `${Math.round(1e6 / cpuPerAnswer)} answers/s per core once nothing else limits it`,
   );
 
-  console.log(`\nexam mass start on PostgreSQL: ${massConnections} connections in all`);
+  console.log(
+    `\nexam mass start on PostgreSQL: ${massConnections} connections in all, each run a fresh exam`,
+  );
   for (const m of massRows) {
     console.log(
       `${m.instances} instance(s): ${m.students} students in ${m.wallSeconds} s, ` +
@@ -232,6 +255,10 @@ try {
         `CPU: API ${m.serverS} s, PostgreSQL ${m.postgresS ?? '–'} s; load ${m.load}`,
     );
   }
+  console.log(
+    `two instances against one, time to start everyone (means of the pairs): ` +
+      `${gain(massRows, (r) => r.wallSeconds)}`,
+  );
 
   const dir = path.join(here, '..', 'results');
   fs.mkdirSync(dir, { recursive: true });

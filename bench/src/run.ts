@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuOf, start, type Server } from './processes';
+import { cpuOf, start, vacuumExamTables, type Server } from './processes';
 import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -257,6 +257,7 @@ try {
     );
     if (wanted(ANSWERS)) {
       for (const api of apis) {
+        if (alsoPg && api.info.pgSchema) await vacuumExamTables(alsoPg, api.info.pgSchema);
         const students = api.info.students!.slice(0, answerSessions);
         const exam = api.info.exams!.answers;
         const sessions = await startSessions(api.info.address, exam.id, students);
@@ -267,7 +268,12 @@ try {
         );
       }
     }
-    if (wanted(MASS_START)) for (const api of apis) massRows.push(await measureMassStart(api));
+    if (wanted(MASS_START)) {
+      for (const api of apis) {
+        if (alsoPg && api.info.pgSchema) await vacuumExamTables(alsoPg, api.info.pgSchema);
+        massRows.push(await measureMassStart(api));
+      }
+    }
   }
 
   console.log(
