@@ -63,62 +63,15 @@ export const videoUploadRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const directory = path.join(ctx.config.dataDir, 'uploads', 'tus');
-    fs.mkdirSync(directory, { recursive: true });
-    // An upload left unfinished for a day is given up: its part is removed by the sweep below.
-    const datastore = new FileStore({
-      directory,
-      expirationPeriodInMilliseconds: UNFINISHED_TTL_MS,
-    });
-    const tus = new Server({
-      path: VIDEO_UPLOAD_PATH,
-      datastore,
-      maxSize: VIDEO_MAX_BYTES,
-      relativeLocation: true,
-      respectForwardedHeaders: false,
-      namingFunction: () => randomBytes(16).toString('hex'),
-      async onUploadCreate(_req, upload) {
-        const id = Number(upload.metadata?.video_id);
-        if (
-          !Number.isInteger(id) ||
-          id <= 0 ||
-          id > 2_147_483_647 ||
-          !(await getVideo(ctx.db, id))
-        ) {
-          refuse(422, 'الفيديو غير موجود، أنشئه أولاً ثم ارفع ملفه');
-        }
-        return {};
-      },
-      async onUploadFinish(req, upload) {
-        const actor = await actorFrom(ctx, req);
-        const file = path.join(directory, upload.id);
-        const type = await fileTypeFromBuffer(await firstBytes(file, 4100));
-        if (!type || !VIDEO_TYPES.has(type.mime)) {
-          await datastore.remove(upload.id);
-          refuse(422, 'نوع الملف غير مسموح، ارفع فيديو بصيغة MP4');
-        }
-        const id = Number(upload.metadata!.video_id);
-        const before = await ctx.db
-          .selectFrom('videos')
-          .select('source_path')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        const key = `videos/${id}-${randomBytes(6).toString('hex')}.mp4`;
-        await ctx.storage.write('private', key, fs.createReadStream(file), {
-          contentType: 'video/mp4',
-        });
-        await datastore.remove(upload.id);
-        await setVideoFile(ctx.db, actor, id, key);
-        // A file the staff API uploaded earlier goes; the seed's shared sample stays.
-        if (before?.source_path?.startsWith('videos/')) {
-          await ctx.storage.remove('private', before.source_path);
-        }
-        return {};
-      },
-    });
+    let made: Server | undefined;
+    // Made at the first upload (or sweep), not with the app: FileStore's constructor starts an
+    // mkdir whose callback throws, an uncaught exception, if the folder goes away meanwhile (a
+    // test's data folder removed as its app closes), and most instances never see an upload.
+    const uploads = (): Server => (made ??= uploadServer(ctx, directory));
 
     const sweep = setInterval(
       () => {
-        tus
+        uploads()
           .cleanUpExpiredUploads()
           .catch((error: unknown) => app.log.warn({ err: error }, 'tus sweep'));
       },
@@ -134,7 +87,7 @@ export const videoUploadRoutes =
     const onRequest = [requireAuth, requireStaffRole('leader')];
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await uploads().handle(request.raw, reply.raw);
     };
     app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, onRequest, handler });
     app.route({
@@ -144,3 +97,56 @@ export const videoUploadRoutes =
       handler,
     });
   };
+
+/** The tus server of the uploads, its parts in `directory` (created here). */
+function uploadServer(ctx: AppContext, directory: string): Server {
+  fs.mkdirSync(directory, { recursive: true });
+  // An upload left unfinished for a day is given up: its part is removed by the sweep.
+  const datastore = new FileStore({
+    directory,
+    expirationPeriodInMilliseconds: UNFINISHED_TTL_MS,
+  });
+  const tus = new Server({
+    path: VIDEO_UPLOAD_PATH,
+    datastore,
+    maxSize: VIDEO_MAX_BYTES,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    namingFunction: () => randomBytes(16).toString('hex'),
+    async onUploadCreate(_req, upload) {
+      const id = Number(upload.metadata?.video_id);
+      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || !(await getVideo(ctx.db, id))) {
+        refuse(422, 'الفيديو غير موجود، أنشئه أولاً ثم ارفع ملفه');
+      }
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const actor = await actorFrom(ctx, req);
+      const file = path.join(directory, upload.id);
+      const type = await fileTypeFromBuffer(await firstBytes(file, 4100));
+      if (!type || !VIDEO_TYPES.has(type.mime)) {
+        await datastore.remove(upload.id);
+        refuse(422, 'نوع الملف غير مسموح، ارفع فيديو بصيغة MP4');
+      }
+      const id = Number(upload.metadata!.video_id);
+      const before = await ctx.db
+        .selectFrom('videos')
+        .select('source_path')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const key = `videos/${id}-${randomBytes(6).toString('hex')}.mp4`;
+      await ctx.storage.write('private', key, fs.createReadStream(file), {
+        contentType: 'video/mp4',
+      });
+      await datastore.remove(upload.id);
+      await setVideoFile(ctx.db, actor, id, key);
+      // A file the staff API uploaded earlier goes; the seed's shared sample stays.
+      if (before?.source_path?.startsWith('videos/')) {
+        await ctx.storage.remove('private', before.source_path);
+      }
+      return {};
+    },
+  });
+
+  return tus;
+}
