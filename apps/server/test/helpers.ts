@@ -126,3 +126,16 @@ export function apiGet(app: FastifyInstance, url: string, token?: string) {
     headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
 }
+
+/**
+ * A POST of the API as the web client sends it (JSON body), with the bearer token when given.
+ * @example (await apiPost(server.app, '/login', { login, password })).json()
+ */
+export function apiPost(app: FastifyInstance, url: string, payload?: object, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}

@@ -9,9 +9,9 @@ import {
   issueToken,
 } from '../../src/modules/auth/session-tokens';
 import { hashToken } from '../../src/lib/tokens';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiPost, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeGrade } from '../factories/catalog';
-import { makeStudent } from '../factories/students';
+import { makeStudent, registrationForm } from '../factories/students';
 import { lastCodeTo, lastMailTo } from '../outbox';
 
 /**
@@ -30,26 +30,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const post = (url: string, payload?: object, token?: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload,
-    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-
-let seq = 0;
-function registration(overrides: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    name: 'طالب التفاصيل',
-    email: `detail${seq}@dars.test`,
-    phone: `0102000${String(seq).padStart(4, '0')}`,
-    password: 'secret-pass-1',
-    password_confirmation: 'secret-pass-1',
-    grade_id: gradeId,
-    ...overrides,
-  };
-}
+  apiPost(server.app, url, payload, token);
+const registration = (overrides: Record<string, unknown> = {}) =>
+  registrationForm(gradeId, overrides);
 
 describe('registration answers', () => {
   it('names only the field that is taken: the e-mail alone, then the phone alone', async () => {

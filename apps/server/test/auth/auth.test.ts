@@ -8,9 +8,9 @@ import {
 } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiPost, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeGrade } from '../factories/catalog';
-import { makeStudent } from '../factories/students';
+import { makeStudent, registrationForm } from '../factories/students';
 import { lastCodeTo, lastMailTo } from '../outbox';
 
 let server: TestServer;
@@ -22,27 +22,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const post = (url: string, payload?: object, token?: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload,
-    headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-
-let seq = 0;
-/** What the registration form sends, for an account nobody has yet. */
-function registration(overrides: Record<string, unknown> = {}) {
-  seq += 1;
-  return {
-    name: 'طالب تجربة',
-    email: `new${seq}@dars.test`,
-    phone: `0101000${String(seq).padStart(4, '0')}`,
-    password: 'secret-pass-1',
-    password_confirmation: 'secret-pass-1',
-    grade_id: gradeId,
-    ...overrides,
-  };
-}
+  apiPost(server.app, url, payload, token);
+const registration = (overrides: Record<string, unknown> = {}) =>
+  registrationForm(gradeId, overrides);
 
 describe('POST /register', () => {
   it('creates the account, answers a working token, and no code when verification is off', async () => {

@@ -72,3 +72,22 @@ export async function makeStudent(
   const token = await tokenForUser(db, user.id);
   return { userId: user.id, token, name: user.name, email: user.email, phone: user.phone };
 }
+
+let forms = 0;
+/**
+ * What the registration form sends, for an account nobody has yet (unique e-mail and phone).
+ * @example await apiPost(app, '/register', registrationForm(gradeId, { grade_id: 99_999 }))
+ */
+export function registrationForm(gradeId: number, overrides: Record<string, unknown> = {}) {
+  forms += 1;
+  const tag = `${process.pid % 1000}${String(forms).padStart(4, '0')}`.slice(-7);
+  return {
+    name: 'طالب تجربة',
+    email: `new${tag}@dars.test`,
+    phone: `0101${tag.padStart(7, '0')}`,
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    grade_id: gradeId,
+    ...overrides,
+  };
+}
