@@ -45,9 +45,23 @@ function tusHeaders(token: string | null, extra: Record<string, string> = {}) {
 }
 
 /** An MP4 by its first bytes (an ftyp box), then noise. */
+/** `ftyp`, a `moov` whose movie header says 20 s (1000 units a second), then random media data. */
 function fakeMp4(size: number): Buffer {
-  const head = Buffer.from('000000186674797069736f6d0000020069736f6d6d703432', 'hex');
-  return Buffer.concat([head, randomBytes(size - head.length)]);
+  const head = Buffer.from(
+    '000000186674797069736f6d0000020069736f6d6d703432' +
+      '000000246d6f6f76' +
+      '0000001c6d766864' +
+      '00000000' +
+      '00000000' +
+      '00000000' +
+      '000003e8' +
+      '00004e20',
+    'hex',
+  );
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(size - head.length, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([head, mdat, randomBytes(size - head.length - mdat.length)]);
 }
 
 /** A video on a preview lecture (open to every student), made through the staff API. */
@@ -154,10 +168,12 @@ describe('lecture videos by resumable upload (tus)', () => {
 
     const video = await server.db
       .selectFrom('videos')
-      .select('source_path')
+      .select(['source_path', 'duration_seconds'])
       .where('id', '=', videoId)
       .executeTakeFirstOrThrow();
     expect(video.source_path).toMatch(/^videos\/\d+-[0-9a-f]+\.mp4$/);
+    // Its length, from the file's movie header.
+    expect(video.duration_seconds).toBe(20);
     const stored = await readAll(storage, 'private', video.source_path!);
     expect(stored?.equals(file)).toBe(true);
     const audit = await server.db

@@ -22,6 +22,7 @@ export const lectureContentsArabic = {
     has_file: 'ملف الفيديو مرفوع',
     no_limit: 'بلا حد للمشاهدات',
     views: 'المشاهدات المسموحة: %{count}',
+    duration: 'المدة %{time}',
     chip_help: 'اتركه فارغاً ليظهر «أساسي»',
     views_help: 'اتركه فارغاً لمشاهدات بلا حد',
     default_chip: 'أساسي',

@@ -159,7 +159,7 @@ beforeAll(async () => {
 describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
   it('lists them in order with their file, views and chip, moves one up and deletes one', async () => {
     const videos = [
-      video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 }),
+      video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3, duration_seconds: 3872 }),
       video({
         id: 12,
         name: 'حل التمارين',
@@ -178,7 +178,9 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
     expect(rows[0]).toHaveTextContent('1. شرح الدرس');
     expect(rows[0]).toHaveTextContent('ملف الفيديو مرفوع');
     expect(rows[0]).toHaveTextContent('المشاهدات المسموحة: 3');
+    expect(rows[0]).toHaveTextContent('المدة 1:04:32');
     expect(rows[1]).toHaveTextContent('2. حل التمارين');
+    expect(rows[1]).not.toHaveTextContent('المدة');
     expect(rows[1]).toHaveTextContent('لم يُرفع ملف الفيديو بعد');
     expect(rows[1]).toHaveTextContent('بلا حد للمشاهدات');
     expect(rows[1]).toHaveTextContent('مهم');

@@ -204,6 +204,17 @@ export function VideoEdit() {
 
 type VideoItem = StaffVideo & { id: Identifier };
 
+/**
+ * A video's length as a clock, read from its file at upload: 4:32, 1:04:32.
+ * @example clockOf(3872) // '1:04:32'
+ */
+function clockOf(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** A lecture's videos tab: in order, with their file's state, views limit and chip. */
 export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
   const translate = useTranslate();
@@ -234,6 +245,15 @@ export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
                 : translate('dars.contents.videos.views', { count: v.views_limit })
             }
           />
+          {v.has_file && v.duration_seconds !== null && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={translate('dars.contents.videos.duration', {
+                time: clockOf(v.duration_seconds),
+              })}
+            />
+          )}
           {v.attendance_required && !v.hide_attendance_chips && (
             <Chip
               size="small"

@@ -160,9 +160,20 @@ export async function updateVideo(
 }
 
 /** Sets the uploaded file of a video (a key of private storage). */
-export async function setVideoFile(db: Db, actor: Actor, id: number, key: string): Promise<void> {
+export async function setVideoFile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  key: string,
+  /** Read from the file's movie header; null when it has none (the old length is dropped). */
+  durationSeconds: number | null,
+): Promise<void> {
   await change(db, actor, { resource: 'videos', action: 'upload', id }, getVideo, async (trx) => {
-    await trx.updateTable('videos').set({ source_path: key }).where('id', '=', id).execute();
+    await trx
+      .updateTable('videos')
+      .set({ source_path: key, duration_seconds: durationSeconds })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
 }

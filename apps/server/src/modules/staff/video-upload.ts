@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FileStore } from '@tus/file-store';
+import { mp4DurationSeconds } from '../../lib/mp4-duration';
 import { Server } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
 import { API_BASE } from '@dars/contract';
@@ -138,8 +139,9 @@ function uploadServer(ctx: AppContext, directory: string): Server {
       await ctx.storage.write('private', key, fs.createReadStream(file), {
         contentType: 'video/mp4',
       });
+      const duration = await mp4DurationSeconds(file);
       await datastore.remove(upload.id);
-      await setVideoFile(ctx.db, actor, id, key);
+      await setVideoFile(ctx.db, actor, id, key, duration);
       // A file the staff API uploaded earlier goes; the seed's shared sample stays.
       if (before?.source_path?.startsWith('videos/')) {
         await ctx.storage.remove('private', before.source_path);
