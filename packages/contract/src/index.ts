@@ -10,6 +10,7 @@ export * from './constants';
 export * from './datetime';
 export * from './normalize-input';
 export * from './internal-route';
+export * from './option-order';
 export * from './fields';
 export * from './entities/settings';
 export * from './entities/teacher';

@@ -5,6 +5,7 @@ import type {
   ExamResultSession,
   Question,
 } from '@dars/contract';
+import { sessionOptionOrder } from '@dars/contract';
 import { publicFileUrl } from '../../lib/public-url';
 import type { ExamRow, SessionRow } from './exam-time';
 
@@ -65,16 +66,6 @@ export function examDetails(
   };
 }
 
-/** FNV-1a: a cheap, stable 32-bit hash for ordering options. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * The session's questions with their options. Options of a choices question are put in an
  * order drawn from the session token when the exam shuffles (the same on every reload, another
@@ -94,8 +85,7 @@ export function questionsView(
   return questions.map((q) => {
     let list = byQuestion.get(q.id) ?? [];
     if (shuffleKey !== null && q.type === 'choices') {
-      const key = new Map(list.map((o) => [o.id, hash(`${shuffleKey}:${q.id}:${o.id}`)]));
-      list = [...list].sort((a, b) => key.get(a.id)! - key.get(b.id)! || a.id - b.id);
+      list = sessionOptionOrder(shuffleKey, q.id, list);
     }
     return {
       id: q.id,

@@ -1,14 +1,4 @@
-import { LONG_ANSWER_CHARS, type StaffQuestion } from '@dars/contract';
-
-/** FNV-1a, as the server's `exam-view.ts` orders a session's options. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { LONG_ANSWER_CHARS, sessionOptionOrder, type StaffQuestion } from '@dars/contract';
 
 /**
  * The questions as a student's session lists them (ADR 016/022): by position then id; the
@@ -23,8 +13,7 @@ export function studentOrder(questions: readonly StaffQuestion[], shuffleKey: st
     .map((q) => {
       let options = q.answers;
       if (shuffleKey !== null && q.type === 'choices') {
-        const key = new Map(options.map((o) => [o.id, hash(`${shuffleKey}:${q.id}:${o.id}`)]));
-        options = [...options].sort((a, b) => key.get(a.id)! - key.get(b.id)! || a.id - b.id);
+        options = sessionOptionOrder(shuffleKey, q.id, options);
       }
       return {
         id: q.id,
