@@ -11,12 +11,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { answerRequests, massStart, startSessions, type BenchExam } from './exam-scenarios';
 import { cpuOf, start, vacuumExamTables, type Server } from './processes';
+import { writeResults } from './results';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const pgUrl =
   process.env.BENCH_PG ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -99,9 +98,10 @@ type AnswerRow = {
  */
 async function answers(servers: Server[], exam: BenchExam, students: string[]): Promise<AnswerRow> {
   const sessions = await startSessions(servers[0]!.info.address, exam.id, students);
+  const theirSessions = split(sessions, servers.length);
   const parts = split(students, servers.length).map((mine, k) => ({
     url: servers[k]!.info.address,
-    requests: answerRequests(mine, split(sessions, servers.length)[k]!, exam),
+    requests: answerRequests(mine, theirSessions[k]!, exam),
   }));
   const per = Math.max(1, Math.round(connections / servers.length));
   const run = (seconds: number) =>
@@ -260,23 +260,13 @@ try {
       `${gain(massRows, (r) => r.wallSeconds)}`,
   );
 
-  const dir = path.join(here, '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `instances-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        duration,
-        connections,
-        answers: answerRows,
-        massStart: massRows,
-      },
-      null,
-      2,
-    ),
-  );
+  const file = writeResults('instances-', {
+    at: new Date().toISOString(),
+    duration,
+    connections,
+    answers: answerRows,
+    massStart: massRows,
+  });
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 } finally {
   second.child.disconnect();

@@ -10,15 +10,13 @@
 // (node --cpu-prof).
 // The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
 // autocannon, compared with a bare POST route, and a mass start of every student into one exam.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuOf, start, vacuumExamTables, type Server } from './processes';
+import { writeResults } from './results';
 import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
@@ -316,24 +314,14 @@ try {
     console.log('\nexam mass start: every student starts one exam, then loads its session');
     for (const m of massRows) printMassStart(m);
   }
-  const dir = path.join(here, '..', 'results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        duration,
-        connections,
-        courses: apis[0]!.info.courses,
-        rows: [base, ...rows],
-        exams: { post, answerSessions, answers: examRows, massStart: massRows },
-      },
-      null,
-      2,
-    ),
-  );
+  const file = writeResults('', {
+    at: new Date().toISOString(),
+    duration,
+    connections,
+    courses: apis[0]!.info.courses,
+    rows: [base, ...rows],
+    exams: { post, answerSessions, answers: examRows, massStart: massRows },
+  });
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
   console.log(
     'ratio: to the bare route; stack: to our plugin stack answering without a query; ' +

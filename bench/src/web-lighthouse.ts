@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { writeResults } from './results';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROME_FLAGS = [
@@ -219,23 +220,13 @@ for (const r of results) {
       )} (${String(r.scriptRequests).padStart(2)})      ${r.totalKb.toFixed(1).padStart(8)}`,
   );
 }
-const outDir = path.join(ROOT, 'bench/results');
-fs.mkdirSync(outDir, { recursive: true });
-const file = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(
-  file,
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      lighthouse: '12',
-      preset: 'mobile',
-      runs: RUNS,
-      loadAverage: load,
-      cores: os.cpus().length,
-      results,
-    },
-    null,
-    2,
-  ),
-);
+const file = writeResults('web-', {
+  date: new Date().toISOString(),
+  lighthouse: '12',
+  preset: 'mobile',
+  runs: RUNS,
+  loadAverage: load,
+  cores: os.cpus().length,
+  results,
+});
 console.log(`written ${path.relative(ROOT, file)}`);

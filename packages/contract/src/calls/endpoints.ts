@@ -528,9 +528,9 @@ export const createSupportTicketEndpoint = {
 /**
  * Every call of spec §7, by name. The server registers routes from it and the web client
  * builds its fetchers from it, so a path or a schema is written once.
- * @example endpoints.getCourse.response.parse(await res.json())
  * Built in a function marked pure: a bundle that names only single calls (the web client) leaves
  * it out, and with it the staff console's calls and their schemas (ADR 011).
+ * @example endpoints.getCourse.response.parse(await res.json())
  */
 export const endpoints = /* @__PURE__ */ (() =>
   ({
