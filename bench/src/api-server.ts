@@ -54,9 +54,10 @@ async function pgAdmin(statement: string): Promise<void> {
 const pgSchema =
   attachTo ?? (config.databaseUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined);
 if (pgSchema && !attachTo) await pgAdmin(`create schema ${pgSchema}`);
+const sqliteFile = path.join(dataDir, 'dars.sqlite');
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(dataDir, 'dars.sqlite'),
+  sqliteFile,
   pgSchema,
   // BENCH_PG_POOL: PostgreSQL connections in the pool (the server's default is 10).
   ...(process.env.BENCH_PG_POOL ? { poolSize: Number(process.env.BENCH_PG_POOL) } : {}),
@@ -146,6 +147,7 @@ const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({
   address,
   dialect: database.dialect,
+  ...(database.dialect === 'sqlite' ? { sqliteFile } : {}),
   courses,
   stack: STACK_BASELINE_PATH,
   token,

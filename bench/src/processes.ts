@@ -11,6 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export type ServerInfo = {
   address: string;
   dialect?: string;
+  /** The API's database file, on SQLite (the baseline's same-work route opens it too). */
+  sqliteFile?: string;
   courses?: number;
   stack?: string;
   token?: string;
@@ -40,18 +42,23 @@ export function start(script: string, execArgv: string[] = [], env = process.env
   });
 }
 
-/** CPU time (user + system, µs) the server process has used so far, asked over IPC. */
-export function cpuOf(child: ChildProcess): Promise<number> {
+/** Sends the server a message and resolves with its first answer that has `key`. */
+export function ask(child: ChildProcess, message: unknown, key: string): Promise<unknown> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
-      if (typeof m !== 'object' || m === null || !('cpu' in m)) return;
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
       child.off('message', onMessage);
-      const { user, system } = (m as { cpu: NodeJS.CpuUsage }).cpu;
-      resolve(user + system);
+      resolve(m);
     };
     child.on('message', onMessage);
-    child.send('cpu');
+    child.send(message as object);
   });
+}
+
+/** CPU time (user + system, µs) the server process has used so far, asked over IPC. */
+export async function cpuOf(child: ChildProcess): Promise<number> {
+  const { user, system } = ((await ask(child, 'cpu', 'cpu')) as { cpu: NodeJS.CpuUsage }).cpu;
+  return user + system;
 }
 
 /**

@@ -9,11 +9,12 @@
 // the exam scenarios); BENCH_PROFILE=<folder> writes the API server's CPU profile there
 // (node --cpu-prof).
 // The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
-// autocannon, compared with a bare POST route, and a mass start of every student into one exam.
+// autocannon, compared with a bare POST route and, on SQLite, with a bare route running the same
+// SQL straight on better-sqlite3; then a mass start of every student into one exam.
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuOf, start, vacuumExamTables, type Server } from './processes';
+import { ask, cpuOf, start, vacuumExamTables, type Server } from './processes';
 import { writeResults } from './results';
 import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
 
@@ -27,6 +28,7 @@ const alsoPg = process.env.BENCH_PG;
 const answerSessions = Number(process.env.BENCH_ANSWER_SESSIONS ?? 2_000);
 const massConnections = Number(process.env.BENCH_MASS_CONNECTIONS ?? 200);
 const ANSWERS = 'POST /exams/session/answers';
+const SAME_WORK = 'bare Fastify, same SQL (better-sqlite3)';
 const MASS_START = 'exams: mass start';
 const wanted = (name: string) => !only || only.test(name);
 const examsWanted = wanted(ANSWERS) || wanted(MASS_START);
@@ -149,8 +151,11 @@ function printTable(rows: Row[], base: Row, stack: Row | undefined): void {
   }
 }
 
-/** The exam rows of one database beside both bare routes: GET (`ratio`) and POST (`post`). */
-function printExamTable(rows: Row[], base: Row, post: Row): void {
+/**
+ * The exam rows of one database beside the bare routes: GET (`ratio`), POST (`post`) and the
+ * same SQL on better-sqlite3 (`work`, SQLite only).
+ */
+function printExamTable(rows: Row[], base: Row, post: Row, same: Row | undefined): void {
   console.log(
     [
       'target'.padEnd(38),
@@ -159,12 +164,13 @@ function printExamTable(rows: Row[], base: Row, post: Row): void {
       column('p99 ms', 7),
       column('ratio', 6),
       column('post', 6),
+      column('work', 6),
       column('cpu µs', 7),
       column('errors', 6),
       column('load', 5),
     ].join(' '),
   );
-  for (const r of [base, post, ...rows]) {
+  for (const r of [base, post, ...(same ? [same] : []), ...rows]) {
     console.log(
       [
         r.target.padEnd(38),
@@ -173,6 +179,7 @@ function printExamTable(rows: Row[], base: Row, post: Row): void {
         column(r.p99, 7),
         column((r.rps / base.rps).toFixed(2), 6),
         column((r.rps / post.rps).toFixed(2), 6),
+        column(same ? (r.rps / same.rps).toFixed(2) : '', 6),
         column(r.cpuUs, 7),
         column(r.errors + r.non2xx, 6),
         column(r.load, 5),
@@ -239,6 +246,7 @@ try {
   const examRows: Row[] = [];
   const massRows: MassRow[] = [];
   let post: Row | undefined;
+  let same: Row | undefined;
   if (examsWanted) {
     post = await measure(
       baseline,
@@ -259,11 +267,15 @@ try {
         const students = api.info.students!.slice(0, answerSessions);
         const exam = api.info.exams!.answers;
         const sessions = await startSessions(api.info.address, exam.id, students);
-        examRows.push(
-          await measure(api, ANSWERS, api.info.address, {
-            requests: answerRequests(students, sessions, exam),
-          }),
-        );
+        const requests = answerRequests(students, sessions, exam);
+        examRows.push(await measure(api, ANSWERS, api.info.address, { requests }));
+        // The same answers on the same file through the bare route (their seq goes on rising).
+        if (api.info.sqliteFile && !same) {
+          await ask(baseline.child, { sqliteFile: api.info.sqliteFile }, 'opened');
+          same = await measure(baseline, SAME_WORK, baseline.info.address, {
+            requests: requests.map((r) => ({ ...r, path: '/baseline/answers' })),
+          });
+        }
       }
     }
     if (wanted(MASS_START)) {
@@ -307,6 +319,7 @@ try {
         examRows.filter((r) => r.dialect === api.info.dialect),
         base,
         post,
+        api.info.sqliteFile ? same : undefined,
       );
     }
   }
@@ -320,12 +333,13 @@ try {
     connections,
     courses: apis[0]!.info.courses,
     rows: [base, ...rows],
-    exams: { post, answerSessions, answers: examRows, massStart: massRows },
+    exams: { post, same, answerSessions, answers: examRows, massStart: massRows },
   });
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
   console.log(
     'ratio: to the bare route; stack: to our plugin stack answering without a query; ' +
-      'post: to the bare POST route; load: 1-minute load average',
+      'post: to the bare POST route; work: to the bare route doing the same SQL; ' +
+      'load: 1-minute load average',
   );
 } finally {
   for (const api of apis) api.child.disconnect();
