@@ -473,10 +473,13 @@ describe('the staff journey on a desktop', () => {
 describe('the staff console on a phone', () => {
   it.override({ viewport: 'phone' });
 
-  it('stays usable on one screen: menu, lists, a lecture with its contents, the audit log', async ({
+  it('stays usable on one screen: menu, lists, a lecture with its contents, the audit log, pay cards', async ({
     page,
   }) => {
     const token = await staffSignIn(page);
+    // A batch of pay cards to list (the demo's cards were seeded one by one, in no batch).
+    const issued = await staffApi(token, 'POST', '/paycard-batches', { value: 20, count: 2 });
+    expect(issued.status).toBe(200);
     // The menu is behind the bar's button, and lists the admin's screens.
     await page.getByRole('button', { name: 'فتح القائمة' }).click();
     await page.getByRole('menuitem', { name: 'حسابات فريق العمل' }).waitFor();
@@ -487,10 +490,12 @@ describe('the staff console on a phone', () => {
       ['26', '/staff/exams', 'listitem'],
       ['27', '/staff/accounts', 'leader@dars.test'],
       ['28', '/staff/audit-log', 'card'],
+      ['30', '/staff/paycard-batches', 'listitem'],
     ] as const) {
       await page.goto(route);
       // The list's rows, not only its frame: the overflow check and the screenshot need them.
-      // On a phone the lists are one line per record; the audit log, one card per entry.
+      // On a phone the lists are one line per record; the audit log, one card per entry; the
+      // pay-card batches, one card per batch with its button.
       const main = page.getByRole('main');
       const row =
         ready === 'listitem'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, SimpleList, type RaRecord } from 'react-admin';
+import { useIsPhone } from './phone-cards';
 
 /**
  * A list's rows: a table from the `sm` breakpoint, one line per record on a phone (a table
@@ -15,7 +15,7 @@ export function ResponsiveList<T extends RaRecord>({
   secondaryText?: (record: T) => ReactNode;
   children: ReactNode;
 }) {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   if (isPhone) {
     return (
       <SimpleList<T> primaryText={primaryText} secondaryText={secondaryText} linkType="edit" />

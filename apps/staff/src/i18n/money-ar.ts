@@ -62,6 +62,8 @@ export const moneyArabic = {
     card_title: 'بطاقة دفع دَرس',
     card_expires: 'صالحة حتى %{date}',
     card_no_expiry: 'بدون تاريخ انتهاء',
+    // The list's column and card line (the form's label says the field is optional).
+    expires: 'تنتهي صلاحيتها في',
   },
   orders: {
     recheck: 'إعادة التحقق',

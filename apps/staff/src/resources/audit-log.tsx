@@ -10,8 +10,6 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
@@ -32,6 +30,7 @@ import {
 import { formatDateTime } from '@dars/ui/format';
 import { useRole } from '../components/use-role';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
+import { useIsPhone } from '../components/phone-cards';
 
 /**
  * The audit log (ADR 022's `GET /staff/audit-log`, admins only): newest first, filtered by
@@ -199,7 +198,7 @@ function AuditCards() {
 }
 
 function AuditRows() {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   if (isPhone) return <AuditCards />;
   return (
     <Datagrid rowClick="expand" expand={<AuditChanges />} bulkActionButtons={false}>

@@ -15,7 +15,9 @@ it('keeps what was typed in a new video while its lecture loads', { timeout: 90_
   fakeStaffApi([
     ...staffBasics(ADMIN),
     (c) =>
-      c.method === 'GET' && c.path === '/staff/lectures/5' ? { body: { data: LECTURE } } : undefined,
+      c.method === 'GET' && c.path === '/staff/lectures/5'
+        ? { body: { data: LECTURE } }
+        : undefined,
     list('lectures', [LECTURE]),
   ]);
   const fake = globalThis.fetch;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, SimpleList, type RaRecord } from 'react-admin';
+import { useIsPhone } from '../../components/phone-cards';
 
 /**
  * A daily list's rows: a table from `sm` up, one line per record on a phone (no sideways
@@ -18,7 +18,7 @@ export function DailyRows<T extends RaRecord>({
   link?: 'show' | false;
   children: ReactNode;
 }) {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   if (isPhone) {
     return (
       <SimpleList<T> primaryText={primaryText} secondaryText={secondaryText} linkType={link} />

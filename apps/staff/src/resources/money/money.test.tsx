@@ -66,6 +66,18 @@ const stats =
   (c) =>
     c.path.startsWith('/staff/stats?') ? { body: { data: body } } : undefined;
 
+/** A phone's screen for MUI's media queries (jsdom has no layout: every query would be false). */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }));
+}
+
 function open(path: string, user = ADMIN) {
   session.save('tok-1', user as never);
   window.history.replaceState(null, '', `/staff${path}`);
@@ -229,6 +241,61 @@ describe('gateway orders (admin)', () => {
     expect(buttons).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: `إعادة التحقق من الطلب ${ORDER.id}` }));
     await screen.findByText('أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب');
+    expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('the money lists on a phone', () => {
+  it('shows a batch as a card with its counts, and its disable button still works', async () => {
+    onPhone();
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('paycard-batches', [BATCH, { ...BATCH, id: 8, unused: 0, used: 3 }]),
+      answer('POST', '/staff/paycard-batches/7/disable', {
+        data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
+      }),
+    ]);
+    const user = open('/paycard-batches');
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByText(/^الدفعة 7 · /)).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('مستخدمة 1 — متاحة 2 — موقوفة 0')).toBeInTheDocument();
+    // A batch with nothing left unused has nothing to disable.
+    expect(within(cards[1]!).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(
+      within(cards[0]!).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
+    await screen.findByText('تم إيقاف البطاقات غير المستخدمة');
+    expect(api.calls.filter(is('POST', '/staff/paycard-batches/7/disable'))).toHaveLength(1);
+  });
+
+  it('shows an order as a card with its status, and re-checks only the one not paid', async () => {
+    onPhone();
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('payment-orders', [ORDER, { ...ORDER, id: '111111111111111111', status: 'paid' }]),
+      answer('POST', `/staff/payment-orders/${ORDER.id}/recheck`, {
+        data: { ...ORDER, status: 'paid' },
+        meta: { result: 'pending', message: 'لم يؤكد مزود الدفع الدفع بعد' },
+      }),
+    ]);
+    const user = open('/payment-orders');
+    await screen.findByText(ORDER.id);
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByText('معلق')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('مدفوع')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(
+      within(cards[0]!).getByRole('button', { name: `إعادة التحقق من الطلب ${ORDER.id}` }),
+    );
+    await screen.findByText('لم يؤكد مزود الدفع الدفع بعد');
     expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
       1,
     );

@@ -42,6 +42,7 @@ import type { StaffPaycardBatch } from '@dars/contract';
 import { formatDate, formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls, type IssuedBatch } from '../../data/money-calls';
 import { batchTarget, downloadText, paycardCsv, paycardCsvName } from './paycard-export';
+import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 
 // Pay-card batches (issue 13, ADR 030), admins only: the list with used/unused counts and a
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
@@ -106,8 +107,34 @@ function BatchState({ batch }: { batch: StaffPaycardBatch }) {
   );
 }
 
+/** A phone: a card per batch, its disable button under it. */
+function BatchCards() {
+  const translate = useTranslate();
+  const field = (name: string) => translate(`resources.paycard-batches.fields.${name}`);
+  return (
+    <PhoneCards<StaffPaycardBatch>
+      title={(b) => `${field('id')} ${b.id} · ${formatMoney(b.value)}`}
+      lines={(b) => [
+        { label: field('count'), value: b.count },
+        { label: field('used'), value: <BatchState batch={b} /> },
+        { label: field('course'), value: batchTarget(b) },
+        {
+          label: translate('dars.money.paycards.expires'),
+          value: b.expires_at ? formatDate(b.expires_at) : '—',
+        },
+        {
+          label: field('created_by.name'),
+          value: `${b.created_by.name} · ${formatDateTime(b.created_at)}`,
+        },
+      ]}
+      actions={<DisableButton />}
+    />
+  );
+}
+
 /** The batches, newest first. */
 export function PaycardBatchList() {
+  const isPhone = useIsPhone();
   return (
     <List
       sort={{ field: 'id', order: 'DESC' }}
@@ -117,33 +144,40 @@ export function PaycardBatchList() {
         </TopToolbar>
       }
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="id" />
-        <FunctionField<StaffPaycardBatch> source="value" render={(b) => formatMoney(b.value)} />
-        <TextField source="count" />
-        <FunctionField<StaffPaycardBatch>
-          source="used"
-          sortable={false}
-          render={(b) => <BatchState batch={b} />}
-        />
-        <FunctionField<StaffPaycardBatch>
-          source="course"
-          sortable={false}
-          render={(b) => batchTarget(b)}
-        />
-        <FunctionField<StaffPaycardBatch>
-          source="expires_at"
-          sortable={false}
-          render={(b) => (b.expires_at ? formatDate(b.expires_at) : '—')}
-        />
-        <TextField source="created_by.name" sortable={false} />
-        <FunctionField<StaffPaycardBatch>
-          source="created_at"
-          render={(b) => formatDateTime(b.created_at)}
-        />
-        <DisableButton />
-      </Datagrid>
+      {isPhone ? <BatchCards /> : <BatchTable />}
     </List>
+  );
+}
+
+function BatchTable() {
+  return (
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" />
+      <FunctionField<StaffPaycardBatch> source="value" render={(b) => formatMoney(b.value)} />
+      <TextField source="count" />
+      <FunctionField<StaffPaycardBatch>
+        source="used"
+        sortable={false}
+        render={(b) => <BatchState batch={b} />}
+      />
+      <FunctionField<StaffPaycardBatch>
+        source="course"
+        sortable={false}
+        render={(b) => batchTarget(b)}
+      />
+      <FunctionField<StaffPaycardBatch>
+        source="expires_at"
+        label="dars.money.paycards.expires"
+        sortable={false}
+        render={(b) => (b.expires_at ? formatDate(b.expires_at) : '—')}
+      />
+      <TextField source="created_by.name" sortable={false} />
+      <FunctionField<StaffPaycardBatch>
+        source="created_at"
+        render={(b) => formatDateTime(b.created_at)}
+      />
+      <DisableButton />
+    </Datagrid>
   );
 }
 

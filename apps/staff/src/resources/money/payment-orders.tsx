@@ -21,6 +21,7 @@ import {
 } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls } from '../../data/money-calls';
+import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
@@ -97,45 +98,74 @@ export function RecheckButton() {
   );
 }
 
+/** A phone: a card per order, its re-check button under it. */
+function OrderCards() {
+  const translate = useTranslate();
+  const field = (name: string) => translate(`resources.payment-orders.fields.${name}`);
+  return (
+    <PhoneCards<StaffPaymentOrder>
+      title={(o) => `${o.student.name} · ${formatMoney(o.amount)}`}
+      lines={(o) => [
+        { label: field('status'), value: <StatusChip status={o.status} /> },
+        {
+          label: field('provider'),
+          value: `${translate(`dars.money.orders.provider.${o.provider}`, { _: o.provider })} · ${translate(`dars.money.orders.method.${o.method}`, { _: o.method })}`,
+        },
+        { label: field('id'), value: <span dir="ltr">{o.id}</span> },
+        { label: field('created_at'), value: formatDateTime(o.created_at) },
+        { label: field('paid_at'), value: o.paid_at ? formatDateTime(o.paid_at) : '—' },
+      ]}
+      actions={<RecheckButton />}
+    />
+  );
+}
+
 /** The orders, newest first. */
 export function PaymentOrderList() {
-  const translate = useTranslate();
+  const isPhone = useIsPhone();
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField<StaffPaymentOrder>
-          source="id"
-          sortable={false}
-          render={(o) => <span dir="ltr">{o.id}</span>}
-        />
-        <TextField source="student.name" sortable={false} />
-        <FunctionField<StaffPaymentOrder>
-          source="provider"
-          sortable={false}
-          render={(o) => translate(`dars.money.orders.provider.${o.provider}`, { _: o.provider })}
-        />
-        <FunctionField<StaffPaymentOrder>
-          source="method"
-          sortable={false}
-          render={(o) => translate(`dars.money.orders.method.${o.method}`, { _: o.method })}
-        />
-        <FunctionField<StaffPaymentOrder> source="amount" render={(o) => formatMoney(o.amount)} />
-        <FunctionField<StaffPaymentOrder>
-          source="status"
-          sortable={false}
-          render={(o) => <StatusChip status={o.status} />}
-        />
-        <FunctionField<StaffPaymentOrder>
-          source="created_at"
-          render={(o) => formatDateTime(o.created_at)}
-        />
-        <FunctionField<StaffPaymentOrder>
-          source="paid_at"
-          sortable={false}
-          render={(o) => (o.paid_at ? formatDateTime(o.paid_at) : '—')}
-        />
-        <RecheckButton />
-      </Datagrid>
+      {isPhone ? <OrderCards /> : <OrderTable />}
     </List>
+  );
+}
+
+function OrderTable() {
+  const translate = useTranslate();
+  return (
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <FunctionField<StaffPaymentOrder>
+        source="id"
+        sortable={false}
+        render={(o) => <span dir="ltr">{o.id}</span>}
+      />
+      <TextField source="student.name" sortable={false} />
+      <FunctionField<StaffPaymentOrder>
+        source="provider"
+        sortable={false}
+        render={(o) => translate(`dars.money.orders.provider.${o.provider}`, { _: o.provider })}
+      />
+      <FunctionField<StaffPaymentOrder>
+        source="method"
+        sortable={false}
+        render={(o) => translate(`dars.money.orders.method.${o.method}`, { _: o.method })}
+      />
+      <FunctionField<StaffPaymentOrder> source="amount" render={(o) => formatMoney(o.amount)} />
+      <FunctionField<StaffPaymentOrder>
+        source="status"
+        sortable={false}
+        render={(o) => <StatusChip status={o.status} />}
+      />
+      <FunctionField<StaffPaymentOrder>
+        source="created_at"
+        render={(o) => formatDateTime(o.created_at)}
+      />
+      <FunctionField<StaffPaymentOrder>
+        source="paid_at"
+        sortable={false}
+        render={(o) => (o.paid_at ? formatDateTime(o.paid_at) : '—')}
+      />
+      <RecheckButton />
+    </Datagrid>
   );
 }

@@ -16,19 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type {
   StaffStudent,
   StaffStudentCourse,
@@ -40,6 +28,7 @@ import type {
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentActions } from './student-actions';
+import { useIsPhone } from '../../components/phone-cards';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -69,7 +58,7 @@ const ltr = (text: string) => (
 
 /** Students: search by name, e-mail, phone, id or wallet address; newest first. */
 export function StudentList() {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
       {isPhone ? (
