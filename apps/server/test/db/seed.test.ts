@@ -101,6 +101,26 @@ describe('the demo seed', () => {
     }
   });
 
+  it('puts every pay card in a batch of cards alike, so the staff console lists them', async () => {
+    const cards = await server.db.selectFrom('paycards').selectAll().execute();
+    const batches = await server.db.selectFrom('paycard_batches').selectAll().execute();
+    // Three valid cards of 100 share a batch; the expired 100, the 500, the course's 350 and the
+    // spent 200 have one each.
+    expect(batches.map((b) => b.count).sort()).toEqual([1, 1, 1, 1, 3]);
+    for (const batch of batches) {
+      const own = cards.filter((c) => c.batch_id === batch.id);
+      expect(own).toHaveLength(batch.count);
+      for (const card of own) {
+        expect(card).toMatchObject({
+          value: batch.value,
+          course_id: batch.course_id,
+          expires_at: batch.expires_at,
+        });
+      }
+    }
+    expect(cards.filter((c) => c.batch_id === null)).toHaveLength(0);
+  });
+
   it('leaves a database that already has data alone', async () => {
     expect(await seedDemoIfEmpty(server.db, server.config.dataDir)).toBe(false);
   });

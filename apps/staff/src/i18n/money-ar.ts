@@ -64,6 +64,7 @@ export const moneyArabic = {
     card_no_expiry: 'بدون تاريخ انتهاء',
     // The list's column and card line (the form's label says the field is optional).
     expires: 'تنتهي صلاحيتها في',
+    expired: 'انتهت صلاحيتها',
   },
   orders: {
     recheck: 'إعادة التحقق',

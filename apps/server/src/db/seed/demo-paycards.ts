@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { toPiasters } from '@dars/contract';
 import type { DB } from '../schema';
 import { insertEnrollments } from './enrollments';
 import { insertPaycard } from './paycards';
@@ -18,9 +19,13 @@ export const DEMO_PAYCARDS = [
 ] as const;
 
 const DAY = 86_400_000;
+/** The issuer the staff console names for a batch issued without an account (`npm run paycards`). */
+const DEMO_ISSUER = 'سطر الأوامر';
 
 /**
- * The demo's pay cards: valid for a year, one expired, one already spent on a course.
+ * The demo's pay cards: valid for a year, one expired, one already spent on a course. Cards
+ * alike in value, course and expiry share a batch, as issued cards do, so the staff console's
+ * pay-card list shows them (it lists batches).
  * @example await seedDemoPaycards(trx, { courseIds, studentIds }, now, iso)
  */
 export async function seedDemoPaycards(
@@ -29,17 +34,47 @@ export async function seedDemoPaycards(
   now: Date,
   daysAgo: (days: number) => string,
 ): Promise<void> {
-  for (const card of DEMO_PAYCARDS) {
+  const createdAt = daysAgo(90);
+  const cards = DEMO_PAYCARDS.map((card) => ({
+    card,
+    courseId: 'course' in card ? ids.courseIds[card.course]! : null,
+    expiresAt: 'expired' in card ? daysAgo(1) : new Date(now.getTime() + 365 * DAY).toISOString(),
+  }));
+  const keyOf = (c: (typeof cards)[number]) => `${c.card.value}:${c.courseId}:${c.expiresAt}`;
+  const batches = new Map<string, number>();
+  for (const c of cards) {
+    const key = keyOf(c);
+    if (batches.has(key)) continue;
+    const batch = await db
+      .insertInto('paycard_batches')
+      .values({
+        value: toPiasters(c.card.value),
+        count: cards.filter((other) => keyOf(other) === key).length,
+        course_id: c.courseId,
+        lecture_id: null,
+        expires_at: c.expiresAt,
+        created_by: null,
+        created_by_name: DEMO_ISSUER,
+        created_at: createdAt,
+        disabled_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    batches.set(key, batch.id);
+  }
+  for (const c of cards) {
+    const { card } = c;
     const usedBy = 'usedByStudent' in card ? ids.studentIds[card.usedByStudent]! : null;
     await insertPaycard(db, {
       code: card.code,
       value: card.value,
-      courseId: 'course' in card ? ids.courseIds[card.course]! : null,
+      courseId: c.courseId,
       lectureId: null,
-      expiresAt: 'expired' in card ? daysAgo(1) : new Date(now.getTime() + 365 * DAY).toISOString(),
+      expiresAt: c.expiresAt,
       usedBy,
       usedAt: usedBy ? daysAgo(10) : null,
-      createdAt: daysAgo(90),
+      createdAt,
+      batchId: batches.get(keyOf(c))!,
     });
     if (usedBy && 'forCourse' in card) {
       await insertEnrollments(db, [

@@ -14,6 +14,8 @@ export interface PaycardBuild {
   usedBy: number | null;
   usedAt: string | null;
   createdAt: string;
+  /** The batch it was issued in (staff list cards by batch), if any. */
+  batchId?: number | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function insertPaycard(db: Kysely<DB>, card: PaycardBuild): Promise
       used_by: card.usedBy,
       used_at: card.usedAt,
       created_at: card.createdAt,
+      batch_id: card.batchId ?? null,
     })
     .execute();
 }

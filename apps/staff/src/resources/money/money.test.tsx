@@ -19,7 +19,8 @@ const BATCH: StaffPaycardBatch = {
   disabled: 0,
   course: null,
   lecture: null,
-  expires_at: '2027-01-31T22:00:00.000Z',
+  // Far off: the list hides the disable button once a batch has expired.
+  expires_at: '2099-01-31T22:00:00.000Z',
   created_by: { id: 1, name: ADMIN.name },
   created_at: '2026-11-20T10:00:00.000Z',
   disabled_at: null,
@@ -218,6 +219,19 @@ describe('pay cards (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
     await screen.findByText('تم إيقاف البطاقات غير المستخدمة');
     expect(api.calls.filter(is('POST', '/staff/paycard-batches/7/disable'))).toHaveLength(1);
+  });
+  it('says an expired batch has expired, and offers no disable for it', async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('paycard-batches', [{ ...BATCH, expires_at: '2026-01-01T00:00:00.000Z' }]),
+    ]);
+    open('/paycard-batches');
+    expect(
+      await screen.findByText('مستخدمة 1 — متاحة 2 — موقوفة 0 — انتهت صلاحيتها'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }),
+    ).not.toBeInTheDocument();
   });
 });
 

@@ -48,6 +48,10 @@ import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
 // download and a printable A4 sheet of cards.
 
+/** Whether the batch's cards can no longer be redeemed: their expiry has passed. */
+const isExpired = (batch: StaffPaycardBatch) =>
+  batch.expires_at !== null && Date.parse(batch.expires_at) <= Date.now();
+
 function DisableButton() {
   const batch = useRecordContext<StaffPaycardBatch>();
   const translate = useTranslate();
@@ -55,7 +59,8 @@ function DisableButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!batch || batch.disabled_at !== null || batch.unused === 0) return null;
+  // Nothing left to stop: every card used or disabled, or the batch expired.
+  if (!batch || batch.disabled_at !== null || batch.unused === 0 || isExpired(batch)) return null;
   async function disable() {
     setBusy(true);
     try {
@@ -103,6 +108,7 @@ function BatchState({ batch }: { batch: StaffPaycardBatch }) {
         unused: batch.unused,
         disabled: batch.disabled,
       })}
+      {isExpired(batch) && ` — ${translate('dars.money.paycards.expired')}`}
     </span>
   );
 }
