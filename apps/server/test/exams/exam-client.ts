@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExamAnswerInput } from '@dars/contract';
-import { WEB_HEADERS } from '../helpers';
+import { WEB_HEADERS, type TestServer } from '../helpers';
+import { makeStudent } from '../factories/students';
 
 /** The exam calls as a student's client makes them, answering the raw reply. */
 export function examClient(app: FastifyInstance, token: string) {
@@ -50,6 +51,15 @@ export function examClient(app: FastifyInstance, token: string) {
     results: () => get('/exams/results'),
     homeworkResults: () => get('/exams/homeworks/results'),
   };
+}
+
+/**
+ * A new student with their exam client.
+ * @example const { api, userId } = await examStudent(server)
+ */
+export async function examStudent(server: TestServer) {
+  const s = await makeStudent(server.db);
+  return { ...s, api: examClient(server.app, s.token) };
 }
 
 // A 1×1 PNG.

@@ -13,8 +13,8 @@ import { markEssayAnswer } from '../../src/modules/exams/exam-marking';
 import { apiGet, startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam } from '../factories/exams';
-import { makeStudent } from '../factories/students';
-import { examClient, markingValues, PNG } from './exam-client';
+import type { examClient } from './exam-client';
+import { examStudent, markingValues, PNG } from './exam-client';
 
 const clock = manualClock();
 let server: TestServer;
@@ -24,10 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function student() {
-  const s = await makeStudent(server.db);
-  return { ...s, api: examClient(server.app, s.token) };
-}
+const student = () => examStudent(server);
 
 describe('submitting and the result', () => {
   it('marks choices and true/false at submission; essays wait, not corrected, until marked', async () => {

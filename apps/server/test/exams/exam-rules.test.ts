@@ -12,8 +12,7 @@ import { sweepOverdueSessions } from '../../src/modules/exams/exam-service';
 import { ANSWER_GRACE_MS } from '../../src/modules/exams/exam-time';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeExam } from '../factories/exams';
-import { makeStudent } from '../factories/students';
-import { examClient, PNG } from './exam-client';
+import { examStudent, PNG } from './exam-client';
 
 // The exam engine's rules that its mutation run (npm run mutate, ADR 016) found untested: each
 // test here turned a surviving planted bug red. What a review, a results list and the details
@@ -28,10 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function student() {
-  const s = await makeStudent(server.db);
-  return { ...s, api: examClient(server.app, s.token) };
-}
+const student = () => examStudent(server);
 
 function attemptRow(id: number) {
   return server.db
@@ -97,7 +93,7 @@ describe('what the student is shown', () => {
     await passing.api.submit(await passing.api.tokenFor(hidden.id), [
       { question_id: h.id, chosen_answer: h.right },
     ]);
-    const listOf = async (s: Awaited<ReturnType<typeof student>>) =>
+    const listOf = async (s: Awaited<ReturnType<typeof examStudent>>) =>
       getExamResultsResponseSchema.parse((await s.api.results()).json()).data;
     expect((await listOf(failing))[0]).toMatchObject({
       exam: { exam_code: shown.code, show_result: true },
@@ -277,7 +273,7 @@ describe('image answers', () => {
   it('opens no other answer’s image with a signed link, not even its owner’s next one', async () => {
     const exam = await makeExam(server.db, { imagesAnswers: true, questions: [{ type: 'essay' }] });
     const q = exam.questions[0]!;
-    const linkOf = async (s: Awaited<ReturnType<typeof student>>) => {
+    const linkOf = async (s: Awaited<ReturnType<typeof examStudent>>) => {
       const token = await s.api.tokenFor(exam.id);
       const res = await s.api.imageAnswer(
         { session_token: token, question_id: String(q.id) },
