@@ -212,6 +212,41 @@ describe('answers', () => {
     expect(view.answer_attempts).toEqual([]);
   });
 
+  it('says which answer is wrong and why: a question of another exam, an option of another question', async () => {
+    const exam = await makeExam(server.db, {
+      questions: [{ type: 'choices' }, { type: 'choices' }],
+    });
+    const other = await makeExam(server.db, { questions: [{ type: 'choices' }] });
+    const [first, second] = exam.questions;
+    const { api } = await student();
+    const token = await api.tokenFor(exam.id);
+    for (const [bad, message] of [
+      [
+        { question_id: other.questions[0]!.id, chosen_answer: other.questions[0]!.right },
+        'السؤال غير موجود في هذا الامتحان',
+      ],
+      [{ question_id: first!.id, chosen_answer: second!.right }, 'اختر إجابة من إجابات السؤال'],
+    ] as const) {
+      const res = await api.answer(token, [bad]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ answers: [message] });
+    }
+  });
+
+  it('moves the saved seq up with each newer answer, so a replay between two answers changes nothing', async () => {
+    const exam = await makeExam(server.db, { questions: [{ type: 'choices' }] });
+    const q = exam.questions[0]!;
+    const [a, b, c] = q.options;
+    const { api } = await student();
+    const token = await api.tokenFor(exam.id);
+    await api.answer(token, [{ question_id: q.id, chosen_answer: a!.id, seq: 5 }]);
+    await api.answer(token, [{ question_id: q.id, chosen_answer: b!.id, seq: 10 }]);
+    const replay = saveExamAnswersResponseSchema.parse(
+      (await api.answer(token, [{ question_id: q.id, chosen_answer: c!.id, seq: 7 }])).json(),
+    );
+    expect(replay.answer_attempts[0]).toMatchObject({ answer_id: b!.id, seq: 10 });
+  });
+
   it('keeps an essay’s image when its text is then saved on its own', async () => {
     const exam = await makeExam(server.db, { imagesAnswers: true, questions: [{ type: 'essay' }] });
     const q = exam.questions[0]!;
@@ -228,6 +263,11 @@ describe('answers', () => {
     expect(text.answer_attempts[0]).toMatchObject({ answer_text: 'ثانياً' });
     expect(text.answer_attempts[0]!.answer_image).toMatch(/\/image\?at=/);
     expect((await attemptRow(text.answer_attempts[0]!.id)).image_path).toMatch(/^answers\//);
+    // Reloaded, the session links the image too.
+    const view = getExamSessionResponseSchema.parse((await api.session(token)).json());
+    expect(view.answer_attempts[0]!.answer_image).toMatch(
+      /^\/api\/v1\/exams\/answers\/\d+\/image\?at=/,
+    );
   });
 });
 
