@@ -97,11 +97,13 @@ describe('submitting and the result', () => {
       (await api.answer(token, [{ question_id: exam.questions[0]!.id, answer_text: 'نص' }])).json(),
     );
     const attemptId = saved.answer_attempts[0]!.id;
-    await expect(markEssayAnswer(server.db, { attemptId, marks: 1 })).rejects.toThrow('لم يُسلِّم');
+    await expect(markEssayAnswer(server.db, { attemptId, marks: 1 })).rejects.toMatchObject({
+      errors: { marks: ['لم يُسلِّم الطالب الامتحان بعد'] },
+    });
     await api.submit(token);
-    await expect(markEssayAnswer(server.db, { attemptId, marks: 2.5 })).rejects.toThrow(
-      'الدرجة بين',
-    );
+    await expect(markEssayAnswer(server.db, { attemptId, marks: 2.5 })).rejects.toMatchObject({
+      errors: { marks: ['الدرجة بين 0 و 2'] },
+    });
     await expect(markEssayAnswer(server.db, { attemptId, marks: -1 })).rejects.toThrow(
       'الدرجة بين',
     );

@@ -330,7 +330,47 @@ describe('image answers', () => {
     const stolen = mine.url.replace(`/answers/${mine.id}/`, `/answers/${theirs.id}/`);
     const res = await get(stolen);
     expect(res.statusCode).toBe(403);
-    expect(res.rawPayload.equals(PNG)).toBe(false);
+    expect(res.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'انتهت صلاحية رابط الصورة، افتح الامتحان مرة أخرى',
+    });
+  });
+
+  it('explains each refused image in Arabic, on the image field', async () => {
+    const exam = await makeExam(server.db, {
+      imagesAnswers: true,
+      questions: [{ type: 'essay' }, { type: 'choices' }],
+    });
+    const [essay, choice] = exam.questions;
+    const { api } = await student();
+    const token = await api.tokenFor(exam.id);
+    const onChoice = await api.imageAnswer(
+      { session_token: token, question_id: String(choice!.id) },
+      { bytes: PNG, type: 'image/png' },
+    );
+    expect(onChoice.json().errors).toEqual({
+      answer_image: ['لا يمكن إرفاق صورة بإجابة هذا السؤال'],
+    });
+    const notImage = await api.imageAnswer(
+      { session_token: token, question_id: String(essay!.id) },
+      { bytes: Buffer.from('%PDF-1.4 not an image'), type: 'image/png' },
+    );
+    expect(notImage.statusCode).toBe(422);
+    expect(Object.keys(notImage.json().errors)).toEqual(['answer_image']);
+    // A link whose answer has no image any more.
+    const saved = saveExamAnswersResponseSchema.parse(
+      (
+        await api.imageAnswer(
+          { session_token: token, question_id: String(essay!.id), answer_text: 'نص' },
+          { bytes: PNG, type: 'image/png' },
+        )
+      ).json(),
+    );
+    const url = saved.answer_attempts[0]!.answer_image!;
+    await api.imageAnswer({ session_token: token, question_id: String(essay!.id) });
+    const gone = await server.app.inject({ method: 'GET', url });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: 'الصورة غير موجودة' });
   });
 });
 
@@ -383,10 +423,11 @@ describe('marking an essay', () => {
     const attemptId = done.answer_attempts[0]!.id;
     await expect(
       markEssayAnswer(server.db, { attemptId: attemptId + 10_000, marks: 1 }),
-    ).rejects.toThrow('الإجابة غير موجودة');
-    await expect(markEssayAnswer(server.db, { attemptId, marks: 1 })).rejects.toThrow(
-      'تُصحَّح الأسئلة المقالية فقط يدوياً',
-    );
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'الإجابة غير موجودة' });
+    await expect(markEssayAnswer(server.db, { attemptId, marks: 1 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { marks: ['تُصحَّح الأسئلة المقالية فقط يدوياً'] },
+    });
     expect(await attemptRow(attemptId)).toMatchObject({ correct: 0, correction_mark: 0 });
   });
 });
