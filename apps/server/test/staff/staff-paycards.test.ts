@@ -157,6 +157,28 @@ describe('issuing a batch', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.course_id).toEqual(['الدورة غير موجودة']);
+    // A course with one of its own lectures is the lecture's batch.
+    const both = await issue({ value: 30, count: 1, course_id: course.id, lecture_id: lecture.id });
+    expect(both).toMatchObject({ course: { id: course.id }, lecture: { id: lecture.id } });
+    const noLecture = await call('POST', '/paycard-batches', admin.token, {
+      value: 30,
+      count: 1,
+      lecture_id: 2_000_000_000,
+    });
+    expect(noLecture.statusCode).toBe(422);
+    expect(noLecture.json().errors.lecture_id).toEqual(['المحاضرة غير موجودة']);
+  });
+
+  it('issues the largest batch the console allows, written in chunks, each code once', async () => {
+    const issued = await issue({ value: 10, count: PAYCARD_BATCH_COUNT_MAX });
+    expect(new Set(issued.codes).size).toBe(PAYCARD_BATCH_COUNT_MAX);
+    const rows = await server.db
+      .selectFrom('paycards')
+      .select('code_hash')
+      .where('batch_id', '=', issued.id)
+      .execute();
+    expect(new Set(rows.map((r) => r.code_hash)).size).toBe(PAYCARD_BATCH_COUNT_MAX);
+    expect(rows).toHaveLength(PAYCARD_BATCH_COUNT_MAX);
   });
 
   it('refuses a bad value, count or expiry in Arabic and issues nothing', async () => {
