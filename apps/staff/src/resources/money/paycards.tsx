@@ -155,6 +155,7 @@ export function PaycardBatchList() {
   );
 }
 
+/** From `sm` up: a table, a batch a row, its disable button in the last column. */
 function BatchTable() {
   return (
     <Datagrid bulkActionButtons={false} rowClick={false}>

@@ -130,6 +130,7 @@ export function PaymentOrderList() {
   );
 }
 
+/** From `sm` up: a table, an order a row, its re-check button in the last column. */
 function OrderTable() {
   const translate = useTranslate();
   return (
