@@ -8,6 +8,8 @@ export type BackupReport = { database: string; files: number; bytes: number };
 
 const DB_FILE = 'dars.sqlite';
 const SECRET_FILE = 'app-secret.key';
+/** The most pages better-sqlite3 passes to one backup step: more than any file has. */
+const ALL_PAGES = 0x7fffffff;
 
 /**
  * A consistent copy of a running one-box server's data (ADR 024): the SQLite database through
@@ -25,12 +27,13 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
   const source = new SQLite(path.join(dataDir, DB_FILE), { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    // Every remaining page in one step after the first: a step reads in one transaction, so a
-    // server writing all the time cannot keep restarting the copy (in WAL mode it is not held
-    // up meanwhile).
-    await source.backup(path.join(target, DB_FILE), {
-      progress: ({ remainingPages }) => Math.max(remainingPages, 100),
-    });
+    // Every page in each step after the first (which only opens the copy). A write by the
+    // server between two steps restarts the copy from page 1 at the next step, so a step must
+    // be able to copy the whole file: asking for the pages that remained livelocked behind a
+    // busy writer once the file grew (the restarted step fell short, the short step after it was
+    // restarted again; a CI run timed out on it). A step reads in one transaction, and in WAL
+    // mode the server is not held up meanwhile.
+    await source.backup(path.join(target, DB_FILE), { progress: () => ALL_PAGES });
   } finally {
     source.close();
   }
