@@ -4,25 +4,28 @@ import { useIsPhone } from './phone-cards';
 
 /**
  * A list's rows: a table from the `sm` breakpoint, one line per record on a phone (a table
- * there would scroll sideways). Both open the record's edit page.
+ * there would scroll sideways). Both open the record's `link` page (edit by default), or
+ * nothing when it is false.
  */
 export function ResponsiveList<T extends RaRecord>({
   primaryText,
   secondaryText,
+  link = 'edit',
   children,
 }: {
   primaryText: (record: T) => ReactNode;
   secondaryText?: (record: T) => ReactNode;
+  link?: 'edit' | 'show' | false;
   children: ReactNode;
 }) {
   const isPhone = useIsPhone();
   if (isPhone) {
     return (
-      <SimpleList<T> primaryText={primaryText} secondaryText={secondaryText} linkType="edit" />
+      <SimpleList<T> primaryText={primaryText} secondaryText={secondaryText} linkType={link} />
     );
   }
   return (
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <Datagrid rowClick={link} bulkActionButtons={false}>
       {children}
     </Datagrid>
   );

@@ -19,7 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { StaffExamSession } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { fetchStaffFile, saveBlob } from '../../data/daily-calls';
-import { DailyRows } from './daily-rows';
+import { ResponsiveList } from '../../components/responsive-list';
 
 export const SESSION_STATES = [
   { id: 'finished', name: 'dars.daily.sessions.state.finished' },
@@ -97,7 +97,7 @@ export default function ExamSessionList() {
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
     >
-      <DailyRows<StaffExamSession>
+      <ResponsiveList<StaffExamSession>
         link={false}
         primaryText={(r) => `${r.student.name} — ${score(r)}`}
         secondaryText={(r) => `${r.exam.name} — ${outcome(r)}`}
@@ -122,7 +122,7 @@ export default function ExamSessionList() {
           source="corrected"
           render={(r) => translate(r.corrected ? 'ra.boolean.true' : 'ra.boolean.false')}
         />
-      </DailyRows>
+      </ResponsiveList>
     </List>
   );
 }

@@ -26,7 +26,7 @@ import {
 import type { StaffMobilePayment } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { dailyCalls, fetchStaffFile } from '../../data/daily-calls';
-import { DailyRows } from './daily-rows';
+import { ResponsiveList } from '../../components/responsive-list';
 
 export const PAYMENT_STATUSES = [
   { id: 'pending', name: 'dars.daily.payments.status.pending' },
@@ -62,7 +62,9 @@ export function MobilePaymentList() {
       sort={{ field: 'id', order: 'ASC' }}
       exporter={false}
     >
-      <DailyRows<StaffMobilePayment>
+      <ResponsiveList<StaffMobilePayment>
+        // Worked on here, not edited: a row opens the record's page.
+        link="show"
         primaryText={(r) => `${r.student.name} — ${formatMoney(r.amount)}`}
         secondaryText={(r) => `${r.payer_number} — ${formatDateTime(r.created_at)}`}
       >
@@ -81,7 +83,7 @@ export function MobilePaymentList() {
           source="created_at"
           render={(r) => formatDateTime(r.created_at)}
         />
-      </DailyRows>
+      </ResponsiveList>
     </List>
   );
 }

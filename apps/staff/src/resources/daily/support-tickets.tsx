@@ -28,7 +28,7 @@ import {
 import type { StaffSupportTicket, StaffSupportTicketDetail } from '@dars/contract';
 import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
-import { DailyRows } from './daily-rows';
+import { ResponsiveList } from '../../components/responsive-list';
 
 export const TICKET_STATUSES = [
   { id: 'open', name: 'dars.daily.support.status.open' },
@@ -67,7 +67,9 @@ export function SupportTicketList() {
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
     >
-      <DailyRows<StaffSupportTicket>
+      <ResponsiveList<StaffSupportTicket>
+        // Worked on here, not edited: a row opens the record's page.
+        link="show"
         primaryText={(r) => r.title}
         secondaryText={(r) =>
           `${r.name ?? '—'} — ${translate(`dars.daily.support.kind.${r.kind}`)} — ${formatDateTime(r.created_at)}`
@@ -89,7 +91,7 @@ export function SupportTicketList() {
           source="created_at"
           render={(r) => formatDateTime(r.created_at)}
         />
-      </DailyRows>
+      </ResponsiveList>
     </List>
   );
 }
