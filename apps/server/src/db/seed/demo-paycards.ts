@@ -40,19 +40,23 @@ export async function seedDemoPaycards(
     courseId: 'course' in card ? ids.courseIds[card.course]! : null,
     expiresAt: 'expired' in card ? daysAgo(1) : new Date(now.getTime() + 365 * DAY).toISOString(),
   }));
-  const keyOf = (c: (typeof cards)[number]) => `${c.card.value}:${c.courseId}:${c.expiresAt}`;
-  const batches = new Map<string, number>();
+  // Cards alike share a batch: grouped first, so each batch is written once with its count.
+  const groups = new Map<string, typeof cards>();
   for (const c of cards) {
-    const key = keyOf(c);
-    if (batches.has(key)) continue;
+    const key = `${c.card.value}:${c.courseId}:${c.expiresAt}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const batchOf = new Map<(typeof cards)[number], number>();
+  for (const group of groups.values()) {
+    const [{ card, courseId, expiresAt }] = group as [(typeof cards)[number]];
     const batch = await db
       .insertInto('paycard_batches')
       .values({
-        value: toPiasters(c.card.value),
-        count: cards.filter((other) => keyOf(other) === key).length,
-        course_id: c.courseId,
+        value: toPiasters(card.value),
+        count: group.length,
+        course_id: courseId,
         lecture_id: null,
-        expires_at: c.expiresAt,
+        expires_at: expiresAt,
         created_by: null,
         created_by_name: DEMO_ISSUER,
         created_at: createdAt,
@@ -60,7 +64,7 @@ export async function seedDemoPaycards(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    batches.set(key, batch.id);
+    for (const c of group) batchOf.set(c, batch.id);
   }
   for (const c of cards) {
     const { card } = c;
@@ -74,7 +78,7 @@ export async function seedDemoPaycards(
       usedBy,
       usedAt: usedBy ? daysAgo(10) : null,
       createdAt,
-      batchId: batches.get(keyOf(c))!,
+      batchId: batchOf.get(c)!,
     });
     if (usedBy && 'forCourse' in card) {
       await insertEnrollments(db, [
