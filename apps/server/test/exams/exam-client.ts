@@ -67,6 +67,8 @@ export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
+/** The PNG as the image answer's file part. */
+export const PNG_UPLOAD = { bytes: PNG, type: 'image/png' };
 
 /**
  * Every value under a key named like marking or the answer key anywhere in a payload: what no

@@ -14,7 +14,7 @@ import { apiGet, startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam } from '../factories/exams';
 import type { examClient } from './exam-client';
-import { examStudent, markingValues, PNG } from './exam-client';
+import { examStudent, markingValues, PNG, PNG_UPLOAD } from './exam-client';
 
 const clock = manualClock();
 let server: TestServer;
@@ -130,7 +130,7 @@ describe('submitting and the result', () => {
     expect(late.json().code).toBe('SESSION_ENDED');
     const image = await api.imageAnswer(
       { session_token: token, question_id: String(exam.questions[2]!.id) },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(image.json().code).toBe('SESSION_ENDED');
     const again = await api.submit(token, [
@@ -246,7 +246,7 @@ describe('image answers', () => {
     const token = await api.tokenFor(exam.id);
     const res = await api.imageAnswer(
       { session_token: token, question_id: String(q.id), answer_text: 'انظر الصورة', seq: '1' },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(res.statusCode).toBe(200);
     const attempt = saveExamAnswersResponseSchema.parse(res.json()).answer_attempts[0]!;
@@ -303,13 +303,13 @@ describe('image answers', () => {
     expect(text.statusCode).toBe(422);
     const onChoice = await api.imageAnswer(
       { session_token: token, question_id: String(exam.questions[1]!.id) },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(onChoice.statusCode).toBe(422);
     const closedToken = await api.tokenFor(closed.id);
     const onClosed = await api.imageAnswer(
       { session_token: closedToken, question_id: String(closed.questions[0]!.id) },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(onClosed.statusCode).toBe(422);
     const rows = await server.db

@@ -12,7 +12,7 @@ import { sweepOverdueSessions } from '../../src/modules/exams/exam-service';
 import { ANSWER_GRACE_MS } from '../../src/modules/exams/exam-time';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeExam } from '../factories/exams';
-import { examStudent, PNG } from './exam-client';
+import { examStudent, PNG_UPLOAD } from './exam-client';
 
 // The exam engine's rules that its mutation run (npm run mutate, ADR 016) found untested: each
 // test here turned a surviving planted bug red. What a review, a results list and the details
@@ -254,7 +254,7 @@ describe('answers', () => {
     const token = await api.tokenFor(exam.id);
     const withImage = await api.imageAnswer(
       { session_token: token, question_id: String(q.id), answer_text: 'أولاً' },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(withImage.statusCode).toBe(200);
     const text = saveExamAnswersResponseSchema.parse(
@@ -282,12 +282,12 @@ describe('image answers', () => {
     const token = await api.tokenFor(exam.id);
     const bare = await api.imageAnswer(
       { session_token: token, question_id: String(first!.id) },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(bare.statusCode).toBe(200);
     const blank = await api.imageAnswer(
       { session_token: token, question_id: String(second!.id), answer_text: '   ' },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(blank.statusCode).toBe(200);
     const attempts = saveExamAnswersResponseSchema.parse(blank.json()).answer_attempts;
@@ -302,7 +302,7 @@ describe('image answers', () => {
     const exam = await makeExam(server.db, { imagesAnswers: true, questions: [{ type: 'essay' }] });
     const { api } = await student();
     const token = await api.tokenFor(exam.id);
-    const res = await api.imageAnswer({ session_token: token }, { bytes: PNG, type: 'image/png' });
+    const res = await api.imageAnswer({ session_token: token }, PNG_UPLOAD);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(Object.keys(res.json().errors)).toEqual(['question_id']);
@@ -317,7 +317,7 @@ describe('image answers', () => {
       const token = await s.api.tokenFor(exam.id);
       const res = await s.api.imageAnswer(
         { session_token: token, question_id: String(q.id) },
-        { bytes: PNG, type: 'image/png' },
+        PNG_UPLOAD,
       );
       const attempt = saveExamAnswersResponseSchema.parse(res.json()).answer_attempts[0]!;
       return { id: attempt.id, url: attempt.answer_image! };
@@ -346,7 +346,7 @@ describe('image answers', () => {
     const token = await api.tokenFor(exam.id);
     const onChoice = await api.imageAnswer(
       { session_token: token, question_id: String(choice!.id) },
-      { bytes: PNG, type: 'image/png' },
+      PNG_UPLOAD,
     );
     expect(onChoice.json().errors).toEqual({
       answer_image: ['لا يمكن إرفاق صورة بإجابة هذا السؤال'],
@@ -362,7 +362,7 @@ describe('image answers', () => {
       (
         await api.imageAnswer(
           { session_token: token, question_id: String(essay!.id), answer_text: 'نص' },
-          { bytes: PNG, type: 'image/png' },
+          PNG_UPLOAD,
         )
       ).json(),
     );
