@@ -1,3 +1,12 @@
 export { BRAND_PRIMARY, FONT_FAMILY, themeOptions } from './theme';
 export { createRtlCache } from './rtl-cache';
-export { CURRENCY, LOCALE, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+export {
+  CURRENCY,
+  LOCALE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  pluralize,
+  type PluralForms,
+} from './format';

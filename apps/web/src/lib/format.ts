@@ -1,38 +1,8 @@
-import { LOCALE, formatNumber } from '@dars/ui/format';
+import { LOCALE, pluralize } from '@dars/ui/format';
 import { ar } from '../i18n/ar';
 
 /** Numbers and money are written as in the staff console (packages/ui). */
-export { formatMoney, formatNumber } from '@dars/ui/format';
-
-/**
- * The forms of an Arabic noun after a count (spec §9: 1, 2, 3 to 10, and above).
- * `one` and `two` stand alone (Arabic drops the number there); `few` and `many` follow the
- * number. `zero` is optional: without it 0 reads as `0 <many>`.
- */
-export interface PluralForms {
-  readonly zero?: string;
-  readonly one: string;
-  readonly two: string;
-  readonly few: string;
-  readonly many: string;
-}
-
-/**
- * A count with the Arabic plural form that fits it. The spec's simple rule is followed:
- * 1, 2, 3–10, and everything above 10 (fractions and negatives use their absolute value;
- * a fraction takes the `many` form).
- * @example pluralize(2, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // 'دورتان'
- * @example pluralize(7, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // '7 دورات'
- * @example pluralize(25, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // '25 دورة'
- */
-export function pluralize(count: number, forms: PluralForms): string {
-  const n = Math.abs(count);
-  if (n === 0 && forms.zero !== undefined) return forms.zero;
-  if (n === 1) return forms.one;
-  if (n === 2) return forms.two;
-  const word = Number.isInteger(n) && n >= 3 && n <= 10 ? forms.few : forms.many;
-  return `${formatNumber(count)} ${word}`;
-}
+export { formatMoney, formatNumber, pluralize, type PluralForms } from '@dars/ui/format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
