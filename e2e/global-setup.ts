@@ -89,6 +89,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The demo, as `npm start` runs it (ADR 032).
+      SEED: 'demo',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -83,6 +83,7 @@ async function startServer(webDist: string) {
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        SEED: 'demo',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -42,8 +42,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Where the built staff console lives; served under /staff (ADR 023). */
   STAFF_DIST: z.string().default(path.join(REPO_ROOT, 'apps/staff/dist')),
-  /** `demo` seeds rich demo data into an empty database; `none` leaves it empty. */
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /**
+   * `demo`: this server is the demo (`npm start` asks for it): an empty database gets the demo
+   * school, and the payments sandbox stands in for gateways without credentials. Unset or
+   * `none`: a school's own server, which starts empty and refuses a database holding the demo
+   * (ADR 032).
+   */
+  SEED: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['demo', 'none'], { error: 'SEED must be demo or none' }).default('none'),
+  ),
   /** smtp://user:pass@host:587 — without it mail goes to DATA_DIR/outbox/. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,

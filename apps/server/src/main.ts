@@ -5,8 +5,12 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { buildApp } from './app';
 import { openStorage } from './storage';
+import { demoDatabaseRefusal, firstAdminHint } from './start-checks';
 
-const config = loadConfig();
+// `--demo` (what `npm start` passes) is SEED=demo: the demo is always asked for (ADR 032).
+const config = loadConfig(
+  process.argv.includes('--demo') ? { ...process.env, SEED: 'demo' } : process.env,
+);
 const ops = config.operations;
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
@@ -24,6 +28,12 @@ const replica = ops.databaseReadUrl
     })
   : null;
 await migrateToLatest(database.db);
+const refusal = await demoDatabaseRefusal(database.db, config);
+if (refusal) {
+  console.error(refusal);
+  await Promise.all([database.destroy(), replica?.destroy()]);
+  process.exit(1);
+}
 const storage = openStorage(config.storage, config.dataDir);
 if (config.seed === 'demo') await seedDemoIfEmpty(database.db, storage);
 
@@ -71,3 +81,6 @@ process.once('SIGTERM', () => void close('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 app.log.info(`دَرس يعمل على http://${shown}:${config.port} (${database.dialect})`);
+const hint = await firstAdminHint(database.db);
+// Plain text on stderr beside the JSON log: an operator reads it once, at the first start.
+if (hint) console.error(hint);

@@ -74,6 +74,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    // A seeded server is the demo, as `npm start` runs it: its sandbox stands in (ADR 032).
+    SEED: options.seed === false ? 'none' : 'demo',
     ...options.env,
   });
   const database = openDatabase({

@@ -1,11 +1,19 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { backupDataDir, restoreDataDir } from './backup';
+import { BackupRefusal, backupDataDir, restoreDataDir } from './backup';
 
 // npm run backup [-- --to DIR]: a consistent copy of DATA_DIR (SQLite and local files) while
 // the server runs; default DIR: ./backups/<time>.
 // npm run backup -- --restore DIR: puts a backup into DATA_DIR, which must have no database.
 // PostgreSQL and buckets have their own tools: docs/operations.md.
+
+// What the operator got wrong (no database where DATA_DIR points, a bad variable) is said in
+// words, not as a stack.
+process.on('uncaughtException', (error) => {
+  const said = error instanceof BackupRefusal || error.message.startsWith('Invalid configuration');
+  console.error(said ? error.message : error);
+  process.exit(1);
+});
 
 const config = loadConfig();
 const arg = (name: string) => {

@@ -6,6 +6,12 @@ import { moveFiles } from './move-to-bucket';
 
 export type BackupReport = { database: string; files: number; bytes: number };
 
+/**
+ * Something the operator asked for that cannot be done as asked (no database where DATA_DIR
+ * points, a target that is not empty): the command prints its message, not a stack.
+ */
+export class BackupRefusal extends Error {}
+
 const DB_FILE = 'dars.sqlite';
 const SECRET_FILE = 'app-secret.key';
 /** The most pages better-sqlite3 passes to one backup step: more than any file has. */
@@ -20,11 +26,19 @@ const ALL_PAGES = 0x7fffffff;
  * @example await backupDataDir('./data', './backups/2026-11-26T03-00')
  */
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupReport> {
+  const database = path.join(dataDir, DB_FILE);
+  if (!fs.existsSync(database)) {
+    throw new BackupRefusal(
+      `لا توجد قاعدة بيانات في ${database}: اجعل DATA_DIR مجلد بيانات الخادم.\n` +
+        `No database at ${database}: set DATA_DIR to the server's data folder, ` +
+        'e.g. DATA_DIR=/srv/dars/data npm run backup',
+    );
+  }
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-    throw new Error(`${target} is not empty`);
+    throw new BackupRefusal(`${target} is not empty: back up into a new folder`);
   }
   fs.mkdirSync(target, { recursive: true });
-  const source = new SQLite(path.join(dataDir, DB_FILE), { fileMustExist: true });
+  const source = new SQLite(database, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
     // Every page in each step after the first (which only opens the copy). A write by the
@@ -49,12 +63,16 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
  */
 export async function restoreDataDir(backup: string, dataDir: string): Promise<BackupReport> {
   if (fs.existsSync(path.join(dataDir, DB_FILE))) {
-    throw new Error(`${dataDir} already has a database: restore into an empty folder`);
+    throw new BackupRefusal(`${dataDir} already has a database: restore into an empty folder`);
+  }
+  if (!fs.existsSync(path.join(backup, DB_FILE))) {
+    throw new BackupRefusal(`${backup} holds no backup (no ${DB_FILE} in it)`);
   }
   const copy = new SQLite(path.join(backup, DB_FILE), { readonly: true, fileMustExist: true });
   try {
     const check = copy.pragma('integrity_check', { simple: true });
-    if (check !== 'ok') throw new Error(`the backup's database is damaged: ${String(check)}`);
+    if (check !== 'ok')
+      throw new BackupRefusal(`the backup's database is damaged: ${String(check)}`);
   } finally {
     copy.close();
   }

@@ -1,42 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_DIR, freePort, waitFor } from '../server-process';
 
 // SIGTERM on a real server process (ADR 024): a download in flight finishes whole, a new
 // connection is refused, and the process leaves with 0 after closing its database pool.
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const BIG = 24 * 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms = 120_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 let dataDir: string;
 let child: ChildProcess;
@@ -82,9 +57,7 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitFor(`http://127.0.0.1:${port}/healthz`).catch((error: Error) => {
-    throw new Error(`${error.message}; the server said:\n${output.slice(-2000)}`);
-  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, () => output);
 }, 150_000);
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +17,7 @@ import { PNG } from '../exams/exam-client';
 import { startTestBucket, type TestBucket } from '../storage/s3-server';
 import { makeStaff } from '../staff/staff-factory';
 import { readAll, s3Storage } from '../../src/storage';
+import { SERVER_DIR, freePort, waitFor } from '../server-process';
 
 // Two API processes on one PostgreSQL schema and one bucket, behind Debian's nginx started with
 // a generated configuration (ADR 024, docs/operations.md). Needs TEST_DATABASE_URL and
@@ -26,32 +26,7 @@ import { readAll, s3Storage } from '../../src/storage';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const pgUrl = process.env.TEST_DATABASE_URL || undefined;
 const runs = !!pgUrl && fs.existsSync(NGINX);
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const HEADERS = { 'app-platform': 'web', 'app-version': '1.0.2' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, what: () => string, ms = 120_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer:\n${what().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 type Instance = { port: number; child: ChildProcess; output: string; url: string };
 

@@ -7,11 +7,11 @@ import { makeStudent } from '../factories/students';
 import { apiPost, enableAllMethods } from './payment-client';
 
 // Opening a gateway order: who may, for what, from how much (ADR 019). The sandbox takes the
-// orders here (NODE_ENV=test, no provider credentials).
+// orders here (switched on, no provider credentials).
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
+  server = await startTestServer({ seed: false, env: { PAYMENTS_SANDBOX: 'on' } });
   await enableAllMethods(server.db);
 });
 afterAll(() => server.close());

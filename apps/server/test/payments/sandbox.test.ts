@@ -12,7 +12,7 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
+  server = await startTestServer({ seed: false, env: { PAYMENTS_SANDBOX: 'on' } });
   await enableAllMethods(server.db);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
@@ -176,20 +176,28 @@ describe('the sandbox switch', () => {
     }
   }
 
-  it('PAYMENTS_SANDBOX=off turns it off: no gateway is offered and no order opens', async () => {
-    const { methods, order } = await offered({ PAYMENTS_SANDBOX: 'off' });
-    expect(methods).toEqual(['recharge_card']);
+  it('PAYMENTS_SANDBOX=off turns it off, even for the demo: no gateway is offered, no order opens', async () => {
+    const { methods, order } = await offered({ SEED: 'demo', PAYMENTS_SANDBOX: 'off' }, true);
+    expect(methods).toEqual(['recharge_card', 'mobile_wallets']);
     expect(order).toBe(404);
   });
 
-  it('is off in production by default, on a database that is not the demo', async () => {
-    const { methods, order } = await offered({ NODE_ENV: 'production' });
-    expect(methods).toEqual(['recharge_card']);
+  it('is off unless switched on: a school server in production, or under any NODE_ENV', async () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const { methods, order } = await offered({ NODE_ENV });
+      expect(methods, NODE_ENV).toEqual(['recharge_card']);
+      expect(order, NODE_ENV).toBe(404);
+    }
+  });
+
+  it("is off on the demo's database when the server was not started as the demo", async () => {
+    const { methods, order } = await offered({ NODE_ENV: 'production', SEED: 'none' }, true);
+    expect(methods).toEqual(['recharge_card', 'mobile_wallets']);
     expect(order).toBe(404);
   });
 
-  it("is on in production on the demo's own database, and when set on explicitly", async () => {
-    const demo = await offered({ NODE_ENV: 'production' }, true);
+  it('is on for the demo (SEED=demo, as npm start runs it), and when set on explicitly', async () => {
+    const demo = await offered({ NODE_ENV: 'production', SEED: 'demo' }, true);
     expect(demo.methods).toContain('paymob_card');
     expect(demo.order).toBe(200);
     const explicit = await offered({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'on' });
@@ -197,9 +205,14 @@ describe('the sandbox switch', () => {
     expect(explicit.order).toBe(200);
   });
 
-  it('goes off by itself once a real provider has credentials, even on the demo database', async () => {
+  it('goes off by itself once a real provider has credentials, even for the demo', async () => {
     const { methods, order } = await offered(
-      { NODE_ENV: 'production', KASHIER_MERCHANT_ID: 'MID-1-2', KASHIER_API_KEY: 'k' },
+      {
+        NODE_ENV: 'production',
+        SEED: 'demo',
+        KASHIER_MERCHANT_ID: 'MID-1-2',
+        KASHIER_API_KEY: 'k',
+      },
       true,
     );
     expect(methods).toEqual(['recharge_card', 'mobile_wallets', 'kashier']);

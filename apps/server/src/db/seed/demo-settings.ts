@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import { RECHARGE_METHODS } from '@dars/contract';
 import type { DB } from '../schema';
-import { DEMO_SANDBOX_SETTING } from '../../modules/payments/payment-methods';
 import { putSettings } from '../../modules/settings/settings-service';
 import { ANNOUNCEMENT } from './catalog-data';
 import { insertHeaderImages } from './header-images';
 import { slide } from './images';
+import { DEMO_MARK_SETTING } from './demo-mark';
 import type { SeedFiles } from './seed-files';
 
 /**
  * The demo school's settings: every feature on, contact details, store links, social pages,
- * the announcement, the home page's three slides, and the mark that lets the payments sandbox
- * run on this database.
+ * the announcement, the home page's three slides, and the mark that says this database is
+ * the demo.
  * @example await seedDemoSettings(trx, seedFiles(dataDir))
  */
 export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promise<void> {
@@ -52,9 +52,8 @@ export async function seedDemoSettings(db: Kysely<DB>, files: SeedFiles): Promis
       whatsapp: 'https://wa.me/201001234567',
     },
   });
-  // The demo's database: the payments sandbox stands in for gateways without credentials, also
-  // under NODE_ENV=production, unless PAYMENTS_SANDBOX=off (ADR 019).
-  await db.insertInto('settings').values({ key: DEMO_SANDBOX_SETTING, value: 'true' }).execute();
+  // The demo's mark: a server not started as the demo refuses this database (ADR 032).
+  await db.insertInto('settings').values({ key: DEMO_MARK_SETTING, value: 'true' }).execute();
   const slidePath = (n: number, s: Parameters<typeof slide>[0]) =>
     `/storage/${files.writePublic(`seed/slides/${n}.svg`, slide(s))}`;
   await insertHeaderImages(db, [

@@ -1,16 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { PaymentsConfig } from '../../config-payments';
-import type { DB } from '../../db/schema';
 import type { CspSources } from '../../plugins/security-headers';
 import { fawryGateway, FAWRY_HOSTS } from './fawry';
 import type { Fetch, GatewayMethod, PaymentGateway, Provider } from './gateway';
 import { kashierGateway } from './kashier';
 import { paymobGateway, paymobMethods } from './paymob';
 import { SANDBOX_METHODS, sandboxGateway, sandboxKey } from './sandbox';
-
-/** The settings row the demo seed writes: this database is the demo school's (ADR 019). */
-export const DEMO_SANDBOX_SETTING = 'payments_sandbox';
 
 /** The gateways this server runs with, by the method they take and by provider. */
 export interface Gateways {
@@ -29,24 +24,15 @@ function realGateways(config: PaymentsConfig, fetch: Fetch): PaymentGateway[] {
   ].filter((g): g is PaymentGateway => Boolean(g));
 }
 
-async function isDemoDatabase(db: Kysely<DB>): Promise<boolean> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', DEMO_SANDBOX_SETTING)
-    .executeTakeFirst();
-  return row?.value === 'true';
-}
-
 /**
- * Whether the sandbox runs: as PAYMENTS_SANDBOX says; unset, only while no provider has
- * credentials, and then outside production or on the demo's own database.
+ * Whether the sandbox runs: as PAYMENTS_SANDBOX says; unset, only for the demo (`SEED=demo`,
+ * which `npm start` asks for) while no provider has credentials. A school's own server never
+ * runs it by default, whatever NODE_ENV or the database holds (ADR 032).
  */
-async function sandboxRuns(ctx: AppContext, real: PaymentGateway[]): Promise<boolean> {
+function sandboxRuns(ctx: AppContext, real: PaymentGateway[]): boolean {
   const { sandbox } = ctx.config.payments;
   if (sandbox !== 'auto') return sandbox === 'on';
-  if (real.length > 0) return false;
-  return ctx.config.env !== 'production' || isDemoDatabase(ctx.db);
+  return real.length === 0 && ctx.config.seed === 'demo';
 }
 
 async function build(ctx: AppContext): Promise<Gateways> {
@@ -54,7 +40,7 @@ async function build(ctx: AppContext): Promise<Gateways> {
   const byMethod = new Map<GatewayMethod, PaymentGateway>();
   for (const gateway of real) for (const method of gateway.methods) byMethod.set(method, gateway);
   const byProvider = new Map<Provider, PaymentGateway>(real.map((g) => [g.provider, g]));
-  const sandbox = await sandboxRuns(ctx, real);
+  const sandbox = sandboxRuns(ctx, real);
   if (sandbox) {
     const methods = SANDBOX_METHODS.filter((m) => !byMethod.has(m));
     const gateway = sandboxGateway(methods, sandboxKey(ctx.secret));
@@ -67,8 +53,7 @@ async function build(ctx: AppContext): Promise<Gateways> {
 const built = new WeakMap<AppContext, Promise<Gateways>>();
 
 /**
- * The gateways of this app, built once (the sandbox's switch reads the database at the first
- * call, after migrations and the seed).
+ * The gateways of this app, built once at the first call.
  * @example const gateway = (await gatewaysOf(ctx)).byMethod.get('paymob_card')
  */
 export function gatewaysOf(ctx: AppContext): Promise<Gateways> {

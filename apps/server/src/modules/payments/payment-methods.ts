@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { GatewayMethod } from './gateway';
 import { gatewaysOf } from './gateways';
 
-export { DEMO_SANDBOX_SETTING, paymentCspSources } from './gateways';
+export { paymentCspSources } from './gateways';
 
 const OURS: readonly RechargeMethod[] = ['recharge_card', 'mobile_wallets'];
 
