@@ -5,12 +5,20 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { buildApp } from './app';
 import { openStorage } from './storage';
-import { demoDatabaseRefusal, firstAdminHint } from './start-checks';
+import { CONFIG_EXIT_CODE, demoDatabaseRefusal, firstAdminHint } from './start-checks';
 
 // `--demo` (what `npm start` passes) is SEED=demo: the demo is always asked for (ADR 032).
-const config = loadConfig(
-  process.argv.includes('--demo') ? { ...process.env, SEED: 'demo' } : process.env,
-);
+const config = (() => {
+  try {
+    return loadConfig(
+      process.argv.includes('--demo') ? { ...process.env, SEED: 'demo' } : process.env,
+    );
+  } catch (error) {
+    // A wrong setting is said plainly and not retried by the service manager (ADR 032).
+    console.error((error as Error).message);
+    process.exit(CONFIG_EXIT_CODE);
+  }
+})();
 const ops = config.operations;
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
@@ -32,7 +40,7 @@ const refusal = await demoDatabaseRefusal(database.db, config);
 if (refusal) {
   console.error(refusal);
   await Promise.all([database.destroy(), replica?.destroy()]);
-  process.exit(1);
+  process.exit(CONFIG_EXIT_CODE);
 }
 const storage = openStorage(config.storage, config.dataDir);
 if (config.seed === 'demo') await seedDemoIfEmpty(database.db, storage);

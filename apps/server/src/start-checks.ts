@@ -7,6 +7,13 @@ import { holdsDemoData } from './db/seed/demo-mark';
 // What the server checks of its database before it serves anyone (ADR 032): a school's own
 // server never runs on the demo's data, and an empty school is told how to get its first admin.
 
+/**
+ * The exit code of a server that will not start as configured (sysexits' EX_CONFIG): the
+ * systemd unit in docs/operations.md does not restart it (RestartPreventExitStatus), since
+ * starting again would only fail again.
+ */
+export const CONFIG_EXIT_CODE = 78;
+
 /** Said, in both languages, when a server that is not the demo finds the demo's data. */
 export const DEMO_DATABASE_REFUSAL = [
   'لن يعمل الخادم على قاعدة البيانات هذه: فيها بيانات العرض التجريبي (حسابات تجريبية كلمة مرورها منشورة).',

@@ -77,6 +77,12 @@ export async function createPgSchema(pgUrl: string): Promise<PgSchema> {
   return { name, url: url.toString(), drop: () => admin(`drop schema ${name} cascade`) };
 }
 
+/** How the server is started: Node's arguments (the script among them), from which folder. */
+export interface ServerEntry {
+  cwd: string;
+  nodeArgs: string[];
+}
+
 /** A server process: its address, everything it printed, and how it ended. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -99,11 +105,12 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string>,
   args: string[] = [],
+  entry: ServerEntry = { cwd: SERVER_DIR, nodeArgs: ['--import', 'tsx', 'src/main.ts'] },
 ): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, [...entry.nodeArgs, ...args], {
+    cwd: entry.cwd,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { seedDemoIfEmpty } from '../../src/db/seed/seed';
@@ -12,6 +13,7 @@ import {
   createPgSchema,
   startServerProcess,
   type PgSchema,
+  type ServerEntry,
   type ServerProcess,
 } from '../server-process';
 
@@ -22,6 +24,15 @@ import {
 // TEST_DATABASE_URL is set.
 
 const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/** The service unit's ExecStart in docs/operations.md, run as it is written there. */
+function unitEntry(): ServerEntry {
+  const guide = fs.readFileSync(path.join(REPO_ROOT, 'docs/operations.md'), 'utf8');
+  const line = /^ExecStart=(\S+) (.+)$/m.exec(guide);
+  if (!line) throw new Error('docs/operations.md has no ExecStart line');
+  expect(line[1]).toMatch(/\/node$/);
+  return { cwd: REPO_ROOT, nodeArgs: line[2]!.split(' ') };
+}
 const APP_SECRET = randomBytes(24).toString('hex');
 const HEADERS = { 'app-platform': 'web', 'app-version': '1.0.2' };
 
@@ -64,6 +75,7 @@ async function start(env: Record<string, string> = {}, args: string[] = []) {
       ...env,
     },
     args,
+    unitEntry(),
   );
   started.push(server);
   return server;
@@ -182,7 +194,7 @@ describe("a database that holds the demo's data", () => {
 
   it('stops a school server before it listens, saying why in Arabic and English', async () => {
     const server = await start();
-    expect(await server.exited).toBe(1);
+    expect(await server.exited).toBe(78);
     expect(server.output()).toContain('فيها بيانات العرض التجريبي');
     expect(server.output()).toContain('this database holds the demo school');
     expect(await fetch(`${server.url}/healthz`).catch(() => null)).toBeNull();
@@ -191,7 +203,7 @@ describe("a database that holds the demo's data", () => {
   it('stops it also when only a demo account is left, without the demo mark', async () => {
     await database.db.deleteFrom('settings').where('key', '=', 'payments_sandbox').execute();
     const server = await start({ SEED: 'none' });
-    expect(await server.exited).toBe(1);
+    expect(await server.exited).toBe(78);
     expect(server.output()).toContain('Refusing to start');
   }, 60_000);
 
