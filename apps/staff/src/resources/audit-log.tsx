@@ -28,6 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@dars/ui/format';
+import { dayEnd, dayStart } from '../components/day-range';
 import { useRole } from '../components/use-role';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
 import { useIsPhone } from '../components/phone-cards';
@@ -53,17 +54,7 @@ export type AuditEntry = {
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));
 
-/**
- * A picked day as the start (or end) of that day in the browser's time, as an ISO moment for
- * the server's `from`/`to`. DateInput shows an ISO moment back as its local day.
- * @example dayStart('2026-11-26') // '2026-11-25T22:00:00.000Z' in Cairo
- */
-export function dayStart(day: string): string | undefined {
-  return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
-}
-export function dayEnd(day: string): string | undefined {
-  return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
-}
+export { dayEnd, dayStart } from '../components/day-range';
 
 const filters = [
   <ReferenceInput key="staff_user_id" source="staff_user_id" reference="accounts" alwaysOn>
