@@ -5,6 +5,7 @@ import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
 import { exportsArabic, exportsResourcesArabic } from './exports-ar';
+import { auditFieldsArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 
@@ -198,6 +199,7 @@ export const consoleArabic = {
     money: moneyArabic,
     people: peopleArabic,
     exports: exportsArabic,
+    audit: { fields: auditFieldsArabic },
     roles: { admin: 'مدير', leader: 'مشرف' },
     pay_type: PAY_TYPE_LABELS,
     kind: { exam: 'امتحان', homework: 'واجب' },
