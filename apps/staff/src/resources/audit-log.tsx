@@ -177,10 +177,10 @@ const LISTED = new Set(['payment-orders']);
 /**
  * The record an entry changed: its kind, its name (a link while it exists) and its number.
  */
-export function AuditTarget({ entry }: { entry: AuditEntry }) {
+export function AuditTarget({ entry, linked = true }: { entry: AuditEntry; linked?: boolean }) {
   const name = entry.resource_name ?? null;
   const link =
-    entry.resource_exists || SINGLETONS.has(entry.resource)
+    linked && (entry.resource_exists || SINGLETONS.has(entry.resource))
       ? auditLink(entry.resource, entry.resource_id)
       : undefined;
   const kind = resourceName(entry.resource);
@@ -273,7 +273,8 @@ function AuditCards() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Box>
               <Typography>
-                {actionName(entry.action)} · <AuditTarget entry={entry} />
+                {/* No link inside the summary: it is a button itself (nested controls). */}
+                {actionName(entry.action)} · <AuditTarget entry={entry} linked={false} />
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {who(entry)} · {formatDateTime(entry.created_at)}
@@ -281,6 +282,9 @@ function AuditCards() {
             </Box>
           </AccordionSummary>
           <AccordionDetails>
+            <Typography sx={{ mb: 1 }}>
+              <AuditTarget entry={entry} />
+            </Typography>
             <AuditChanges entry={entry} />
           </AccordionDetails>
         </Accordion>
