@@ -123,4 +123,19 @@ describe('the export button', () => {
     await screen.findByText('ليس لديك صلاحية لهذا الإجراء');
     expect(saved).toEqual([]);
   });
+
+  it.for(['teachers', 'lectures', 'exams', 'grades', 'accounts'])(
+    'offers no react-admin export (a file without BOM or Arabic words) on %s',
+    async (resource) => {
+      fakeStaffApi([
+        ...staffBasics(ADMIN),
+        list(resource, [{ id: 1, name: 'عنصر التجربة' }]),
+        list('courses', []),
+        list('teachers', []),
+      ]);
+      open(`/${resource}`);
+      await screen.findAllByText('عنصر التجربة');
+      expect(screen.queryByRole('button', { name: 'تصدير' })).toBeNull();
+    },
+  );
 });
