@@ -16,5 +16,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // zod and the module that turns its JIT off (src/zod-jitless.ts) in one chunk: every
+        // chunk that builds a schema (the contract's catalogue and endpoints are read by the
+        // first screen) imports it, so the setting runs before any schema is made and zod
+        // never probes `new Function`, which the console's CSP refuses.
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
   },
 });

@@ -28,6 +28,8 @@ const ENTRIES: AuditEntry[] = [
     action: 'update',
     resource: 'courses',
     resource_id: '7',
+    resource_name: 'فيزياء الثانوية',
+    resource_exists: true,
     before: { id: 7, name: 'فيزياء', published: false, price: 100 },
     after: { id: 7, name: 'فيزياء', published: true, price: 120 },
     created_at: '2026-11-25T10:05:00Z',
@@ -39,6 +41,8 @@ const ENTRIES: AuditEntry[] = [
     action: 'create',
     resource: 'accounts',
     resource_id: '1',
+    resource_name: 'مدير المنصة',
+    resource_exists: true,
     before: null,
     after: { id: 1, name: 'مدير المنصة', role: 'admin' },
     created_at: '2026-11-24T09:00:00Z',
@@ -210,10 +214,13 @@ describe('the audit log screen', () => {
     start();
     const user = await signIn('admin@dars.test');
     go('/staff/audit-log');
-    const row = (await screen.findByRole('cell', { name: 'الدورات' })).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: 'فيزياء الثانوية' })).closest('tr')!;
     expect(within(row).getByText('تعديل')).toBeInTheDocument();
     expect(within(row).getByText('مدير المنصة')).toBeInTheDocument();
-    expect(within(row).getByText('7')).toBeInTheDocument();
+    // The record by kind, name and number; the name opens it in the console.
+    const link = within(row).getByRole('link', { name: 'فيزياء الثانوية' });
+    expect(link.closest('td')).toHaveTextContent('الدورات: فيزياء الثانوية #7');
+    expect(link).toHaveAttribute('href', '/staff/courses/7');
     const cli = screen.getByText('سطر الأوامر').closest('tr')!;
     expect(within(cli).getByText('إضافة')).toBeInTheDocument();
     // Newest first, as the server is asked.
@@ -243,7 +250,7 @@ describe('the audit log screen', () => {
     start();
     const user = await signIn('admin@dars.test');
     go('/staff/audit-log');
-    await screen.findByRole('cell', { name: 'الدورات' });
+    await screen.findByRole('link', { name: 'فيزياء الثانوية' });
     await user.click(screen.getByRole('combobox', { name: 'الإجراء' }));
     await user.click(await screen.findByRole('option', { name: 'حذف' }));
     await user.click(screen.getByRole('combobox', { name: 'القسم' }));

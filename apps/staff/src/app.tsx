@@ -31,7 +31,12 @@ import {
   supportTicketsResource,
 } from './resources/daily/daily-resources';
 import { MessagesPage, studentsResource } from './resources/people/people-resources';
-import { paycardBatchesResource, paymentOrdersResource } from './resources/money/money-resources';
+import {
+  paycardBatchesResource,
+  paymentOrdersResource,
+  purchasesResource,
+  transactionsResource,
+} from './resources/money/money-resources';
 import { staffTheme } from './theme';
 
 const rtlCache = createRtlCache();
@@ -114,6 +119,8 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
           <Resource {...mobilePaymentsResource} />
           <Resource {...paymentOrdersResource} />
           <Resource {...paycardBatchesResource} />
+          <Resource {...purchasesResource} />
+          <Resource {...transactionsResource} />
           <Resource {...markingResource} />
           <Resource {...examSessionsResource} />
           <Resource {...studentsResource} />

@@ -68,6 +68,30 @@ export function formatDate(moment: Date | string | number): string {
   return date ? dateFormat.format(date) : '';
 }
 
+// A spreadsheet cell's time: digits in a fixed order Excel reads as a date and time.
+const sheetFormat = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Cairo',
+});
+
+/**
+ * A moment as a spreadsheet cell: `YYYY-MM-DD HH:mm` in Cairo's time (summer time included),
+ * which Excel reads as a date and time in any language; '' for null or a value that is not a
+ * date. Exports write this instead of the stored UTC instant, which a school would misread.
+ * @example formatSheetDateTime('2026-11-28T12:05:00Z') // '2026-11-28 14:05'
+ */
+export function formatSheetDateTime(moment: Date | string | number | null): string {
+  const date = moment === null ? null : toDate(moment);
+  if (!date) return '';
+  const part = Object.fromEntries(sheetFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
 /**
  * The forms of an Arabic noun after a count (spec §9: 1, 2, 3 to 10, and above).
  * `one` and `two` stand alone (Arabic drops the number there); `few` and `many` follow the

@@ -7,6 +7,7 @@ export {
   formatDateTime,
   formatMoney,
   formatNumber,
+  formatSheetDateTime,
   pluralize,
   type PluralForms,
 } from './format';

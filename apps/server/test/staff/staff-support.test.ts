@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  EXAM_RESULTS_CSV_HEADER,
   staffExamSessionSchema,
   staffListResponse,
   staffOneResponse,
@@ -383,10 +382,16 @@ describe('exam sessions and results', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe(EXAM_RESULTS_CSV_HEADER.join(','));
+    expect(lines[0]).toBe(
+      'رقم الجلسة,رقم الطالب,اسم الطالب,الهاتف,البداية,التسليم,الدرجة,الدرجة الكلية,النسبة المئوية,النتيجة,مصحح بالكامل',
+    );
     expect(lines).toHaveLength(4); // header, two finished sessions, the final line end
     // Oldest first; a name with a comma and quotes is quoted; a formula is defused.
-    expect(lines[1]).toContain(`,${good.userId},"سارة ""الأولى"", أحمد",`);
+    expect(lines[1]).toContain(`,${good.userId},"سارة ""الأولى"", أحمد",="${good.phone}",`);
+    // Times in Cairo as Excel reads them, not ISO UTC.
+    expect(lines[1]).toMatch(
+      /,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},2,2,100,/,
+    );
     expect(lines[1]).toMatch(/,2,2,100,ناجح,نعم$/);
     expect(lines[2]).toContain(`,${weak.userId},"'=HYPERLINK(""x"")",`);
     expect(lines[2]).toMatch(/,0,2,0,راسب,نعم$/);

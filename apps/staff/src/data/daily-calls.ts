@@ -59,10 +59,11 @@ export const dailyCalls = {
 };
 
 /**
- * A file from the API with the staff token, as a Blob. `url` is the API's own path
- * (`/api/v1/staff/…`, as `receipt_url` gives it) or a path below the API base.
+ * A file from the API with the staff token: the answer once it is a 2xx, else an HttpError
+ * with the server's Arabic message. `url` is the API's own path (`/api/v1/staff/…`, as
+ * `receipt_url` gives it) or a path below the API base.
  */
-export async function fetchStaffFile(url: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchStaffResponse(url: string, signal?: AbortSignal): Promise<Response> {
   const token = session.token();
   const res = await fetch(url.startsWith(API_BASE) ? url : `${API_BASE}${url}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -77,10 +78,15 @@ export async function fetchStaffFile(url: string, signal?: AbortSignal): Promise
     }
     throw new HttpError(message, res.status, {});
   }
-  return res.blob();
+  return res;
 }
 
-/** Saves a Blob as a file the browser downloads (the results CSV). */
+/** A file from the API with the staff token, as a Blob (a receipt image). */
+export async function fetchStaffFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await fetchStaffResponse(url, signal)).blob();
+}
+
+/** Saves a Blob as a file the browser downloads (an export). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -8,4 +8,6 @@ export const ADMIN_ONLY_RESOURCES = [
   'audit-log',
   'paycard-batches',
   'payment-orders',
+  'purchases',
+  'transactions',
 ] as const;

@@ -1,8 +1,11 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { PAY_TYPE_LABELS } from '@dars/contract';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
+import { exportsArabic, exportsResourcesArabic } from './exports-ar';
+import { auditFieldsArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 
@@ -188,14 +191,17 @@ export const consoleArabic = {
     ...dailyResourcesArabic,
     ...moneyResourcesArabic,
     ...peopleResourcesArabic,
+    ...exportsResourcesArabic,
   },
   dars: {
     title: 'لوحة إدارة دَرس',
     daily: dailyArabic,
     money: moneyArabic,
     people: peopleArabic,
+    exports: exportsArabic,
+    audit: { fields: auditFieldsArabic },
     roles: { admin: 'مدير', leader: 'مشرف' },
-    pay_type: { course: 'شراء الدورة كاملة', lectures: 'شراء المحاضرات منفردة' },
+    pay_type: PAY_TYPE_LABELS,
     kind: { exam: 'امتحان', homework: 'واجب' },
     question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
     exams: examsArabic,

@@ -1,3 +1,5 @@
+import { EXAM_OUTCOME_LABELS } from '@dars/contract';
+
 /**
  * The daily-work screens' texts (issue 13, ADR 031): support inbox, recharge review, marking,
  * exam sessions. Resource names and field labels merge into `resources`, the screens' own
@@ -130,8 +132,8 @@ export const dailyArabic = {
   },
   sessions: {
     state: { running: 'لم يُسلَّم بعد', finished: 'سُلّم' },
-    passed: 'ناجح',
-    failed: 'راسب',
+    // passed, failed: the words the results file writes (ADR 034).
+    ...EXAM_OUTCOME_LABELS,
     export: 'تنزيل النتائج (CSV)',
     export_hint: 'اختر امتحاناً أولاً لتنزيل نتائجه',
     exported: 'تم تنزيل ملف النتائج',

@@ -1,3 +1,9 @@
+import {
+  PAYMENT_ORDER_STATUS_LABELS,
+  PAYMENT_PROVIDER_LABELS,
+  RECHARGE_METHOD_LABELS,
+} from '@dars/contract';
+
 /**
  * The money screens' texts (issue 13, ADR 030): pay-card batches, gateway orders, dashboard.
  * Resource names and field labels merge into `resources`, the screens' own texts sit under
@@ -70,25 +76,10 @@ export const moneyArabic = {
     recheck: 'إعادة التحقق',
     rechecking: 'جارٍ التحقق…',
     recheck_of: 'إعادة التحقق من الطلب %{id}',
-    status: { pending: 'معلق', paid: 'مدفوع', failed: 'لم يكتمل' },
-    provider: {
-      paymob: 'باي موب',
-      fawry: 'فوري',
-      'fawry-staging': 'فوري (تجريبي)',
-      kashier: 'كاشير',
-      sandbox: 'البوابة التجريبية',
-    },
-    method: {
-      recharge_card: 'كروت الشحن',
-      mobile_wallets: 'تحويل المحافظ (مراجعة)',
-      paymob_card: 'بطاقة بنكية',
-      paymob_wallet: 'محفظة إلكترونية',
-      paymob_kiosk: 'منافذ الدفع',
-      paymob_installment: 'التقسيط',
-      fawry: 'فوري',
-      fawry_staging: 'فوري (تجريبي)',
-      kashier: 'كاشير',
-    },
+    // The codes' words come from the catalogue the exports write too (ADR 034).
+    status: PAYMENT_ORDER_STATUS_LABELS,
+    provider: PAYMENT_PROVIDER_LABELS,
+    method: RECHARGE_METHOD_LABELS,
   },
   dashboard: {
     title: 'نظرة عامة',

@@ -1,3 +1,5 @@
+import { PAY_BY_LABELS, STUDENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@dars/contract';
+
 /**
  * The students and messages screens' texts (issue 13, ADR 029). The resource's name and field
  * labels merge into `resources`; the screens' own texts sit under `dars.people`.
@@ -40,7 +42,8 @@ export const peopleArabic = {
     sessions: 'الامتحانات (%{count})',
     ledger: 'المحفظة (%{count})',
   },
-  status: { active: 'نشط', blocked: 'موقوف' },
+  // The codes' words come from the catalogue the exports write too (ADR 034).
+  status: STUDENT_STATUS_LABELS,
   courses: {
     name: 'الدورة',
     pay_type: 'طريقة الشراء',
@@ -57,12 +60,7 @@ export const peopleArabic = {
     expires_at: 'تنتهي في',
     expired: 'منتهية',
     empty: 'لا توجد مشتريات',
-    by: {
-      wallet: 'المحفظة',
-      paycard: 'كارت',
-      free: 'مجانية',
-      grant: 'منحة',
-    },
+    by: PAY_BY_LABELS,
   },
   sessions: {
     exam: 'الامتحان',
@@ -84,14 +82,7 @@ export const peopleArabic = {
     comment: 'ملاحظة',
     created_at: 'الوقت',
     empty: 'لا توجد عمليات في المحفظة',
-    types: {
-      recharge: 'شحن',
-      lecture_purchase: 'شراء محاضرة',
-      course_purchase: 'شراء دورة',
-      balance_transfer: 'تحويل رصيد',
-      admin_balance_update: 'تعديل من الإدارة',
-      support: 'تعديل من الدعم',
-    },
+    types: TRANSACTION_TYPE_LABELS,
   },
   actions: {
     title: 'إجراءات الحساب',

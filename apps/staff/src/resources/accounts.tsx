@@ -65,6 +65,7 @@ export function AccountList() {
       queryOptions={{ enabled: admin }}
       filters={AccountFilters()}
       sort={{ field: 'name', order: 'ASC' }}
+      exporter={false}
     >
       <ResponsiveList<AccountRow>
         primaryText={(r) => r.name}

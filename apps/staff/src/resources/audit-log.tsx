@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   Accordion,
   AccordionDetails,
   AccordionSummary,
   Box,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -21,13 +24,13 @@ import {
   Pagination,
   ReferenceInput,
   SelectInput,
-  TextField,
   TextInput,
   useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@dars/ui/format';
+import { dayEnd, dayStart } from '../components/day-range';
 import { useRole } from '../components/use-role';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
 import { useIsPhone } from '../components/phone-cards';
@@ -45,6 +48,10 @@ export type AuditEntry = {
   action: string;
   resource: string;
   resource_id: string | null;
+  /** The record's name now, or as last audited once deleted (the server reads it). */
+  resource_name?: string | null;
+  /** The record is still there: its name links to it. */
+  resource_exists?: boolean;
   before: unknown;
   after: unknown;
   created_at: string;
@@ -53,17 +60,7 @@ export type AuditEntry = {
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));
 
-/**
- * A picked day as the start (or end) of that day in the browser's time, as an ISO moment for
- * the server's `from`/`to`. DateInput shows an ISO moment back as its local day.
- * @example dayStart('2026-11-26') // '2026-11-25T22:00:00.000Z' in Cairo
- */
-export function dayStart(day: string): string | undefined {
-  return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
-}
-export function dayEnd(day: string): string | undefined {
-  return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
-}
+export { dayEnd, dayStart } from '../components/day-range';
 
 const filters = [
   <ReferenceInput key="staff_user_id" source="staff_user_id" reference="accounts" alwaysOn>
@@ -122,6 +119,97 @@ export function auditRows(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>
     .map((key) => ({ key, before: before[key], after: after[key] }));
 }
 
+const actionName = (action: string) => AUDIT_ACTIONS[action] ?? action;
+const resourceName = (resource: string) => AUDIT_RESOURCES[resource] ?? resource;
+
+// Text with no Arabic letter but Latin letters or digits (a path, code, e-mail, phone, URL):
+// laid out left to right inside the right-to-left line.
+const ARABIC = /[\u0600-\u06FF]/;
+const LATIN = /[A-Za-z0-9]/;
+
+/**
+ * One value in its own bidi island (`<bdi>`): its direction never spills into the Arabic line
+ * around it, and Latin text reads left to right (`dir="ltr"`), so `uploads/a.pdf` or an exam
+ * code stays whole where it stands.
+ * @example <Isolated text="lectures/7/notes.pdf" />
+ */
+export function Isolated({ text }: { text: string }) {
+  const ltr = !ARABIC.test(text) && LATIN.test(text);
+  return (
+    <bdi dir={ltr ? 'ltr' : 'auto'} style={{ unicodeBidi: 'isolate' }}>
+      {text}
+    </bdi>
+  );
+}
+
+/**
+ * Where a record opens in the console, by its resource; undefined for one with no page of its
+ * own (a message, a marked answer) or with none left.
+ * @example auditLink('courses', '7') // '/courses/7'
+ */
+export function auditLink(resource: string, id: string | null): string | undefined {
+  if (SINGLETONS.has(resource)) return `/${resource}`;
+  if (id === null) return undefined;
+  if (EDITED.has(resource)) return `/${resource}/${encodeURIComponent(id)}`;
+  if (SHOWN.has(resource)) return `/${resource}/${encodeURIComponent(id)}/show`;
+  if (LISTED.has(resource)) {
+    return `/${resource}?filter=${encodeURIComponent(JSON.stringify({ q: id }))}`;
+  }
+  return undefined;
+}
+const SINGLETONS = new Set(['settings', 'header-images']);
+const EDITED = new Set([
+  'courses',
+  'lectures',
+  'videos',
+  'attachments',
+  'exams',
+  'questions',
+  'lecture-exams',
+  'teachers',
+  'grades',
+  'categories',
+  'accounts',
+]);
+const SHOWN = new Set(['students', 'support-tickets', 'mobile-payments']);
+const LISTED = new Set(['payment-orders']);
+
+/**
+ * The record an entry changed: its kind, its name (a link while it exists) and its number.
+ */
+export function AuditTarget({ entry, linked = true }: { entry: AuditEntry; linked?: boolean }) {
+  const name = entry.resource_name ?? null;
+  const link =
+    linked && (entry.resource_exists || SINGLETONS.has(entry.resource))
+      ? auditLink(entry.resource, entry.resource_id)
+      : undefined;
+  const kind = resourceName(entry.resource);
+  const open = (content: ReactNode) =>
+    link ? (
+      <Link component={RouterLink} to={link} onClick={(e) => e.stopPropagation()}>
+        {content}
+      </Link>
+    ) : (
+      content
+    );
+  // The settings and the home page's images: one of each, named by their kind.
+  if (name === null && entry.resource_id === null) return open(kind);
+  const text = name ?? `#${entry.resource_id}`;
+  return (
+    <Box component="span">
+      {kind}
+      {': '}
+      {open(<Isolated text={text} />)}
+      {name && entry.resource_id ? (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {' '}
+          <Isolated text={`#${entry.resource_id}`} />
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 /** What changed, as a small table: field, before, after. */
 export function AuditChanges({ entry }: { entry?: AuditEntry }) {
   const contextRecord = useRecordContext<AuditEntry>();
@@ -130,9 +218,12 @@ export function AuditChanges({ entry }: { entry?: AuditEntry }) {
   if (!record) return null;
   const rows = auditRows(record);
   if (rows.length === 0) return <Typography sx={{ p: 1 }}>{AUDIT_TEXTS.noChanges}</Typography>;
+  // The resource's own label first, then the log's names, then the settings' (ADR 034).
   const label = (key: string) =>
     translate(`resources.${record.resource}.fields.${key}`, {
-      _: translate(`dars.settings.fields.${key}`, { _: key }),
+      _: translate(`dars.audit.fields.${key}`, {
+        _: translate(`dars.settings.fields.${key}`, { _: key }),
+      }),
     });
   return (
     <Box sx={{ overflowX: 'auto' }}>
@@ -156,8 +247,12 @@ export function AuditChanges({ entry }: { entry?: AuditEntry }) {
               <TableCell component="th" scope="row">
                 {label(row.key)}
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{auditValue(row.before)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{auditValue(row.after)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                <Isolated text={auditValue(row.before)} />
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                <Isolated text={auditValue(row.after)} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -166,8 +261,6 @@ export function AuditChanges({ entry }: { entry?: AuditEntry }) {
   );
 }
 
-const actionName = (action: string) => AUDIT_ACTIONS[action] ?? action;
-const resourceName = (resource: string) => AUDIT_RESOURCES[resource] ?? resource;
 const who = (r: AuditEntry) => r.staff_user_name ?? AUDIT_TEXTS.commandLine;
 
 /** A phone: one card per entry, its changes folded under «التفاصيل». */
@@ -180,8 +273,8 @@ function AuditCards() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Box>
               <Typography>
-                {actionName(entry.action)} · {resourceName(entry.resource)}
-                {entry.resource_id ? ` #${entry.resource_id}` : ''}
+                {/* No link inside the summary: it is a button itself (nested controls). */}
+                {actionName(entry.action)} · <AuditTarget entry={entry} linked={false} />
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {who(entry)} · {formatDateTime(entry.created_at)}
@@ -189,6 +282,9 @@ function AuditCards() {
             </Box>
           </AccordionSummary>
           <AccordionDetails>
+            <Typography sx={{ mb: 1 }}>
+              <AuditTarget entry={entry} />
+            </Typography>
             <AuditChanges entry={entry} />
           </AccordionDetails>
         </Accordion>
@@ -216,9 +312,8 @@ function AuditRows() {
       <FunctionField<AuditEntry>
         source="resource"
         sortable={false}
-        render={(r) => resourceName(r.resource)}
+        render={(r) => <AuditTarget entry={r} />}
       />
-      <TextField source="resource_id" sortable={false} />
     </Datagrid>
   );
 }

@@ -26,6 +26,8 @@ import { MoneyField } from '../components/money-field';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { LectureOrder } from './lecture-order';
+import { endpoints } from '@dars/contract';
+import { ExportActions } from '../components/export-button';
 
 export const PAY_TYPES = [
   { id: 'course', name: 'dars.pay_type.course' },
@@ -51,7 +53,12 @@ type CourseRow = { id: number; name: string; price: number; free: boolean };
 
 export function CourseList() {
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+    <List
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      actions={<ExportActions endpoint={endpoints.staffExportCourses} />}
+      exporter={false}
+    >
       <ResponsiveList<CourseRow>
         primaryText={(r) => r.name}
         secondaryText={(r) => formatMoney(r.price)}

@@ -36,7 +36,7 @@ type LectureRow = { id: number; name: string; price: number };
 
 export function LectureList() {
   return (
-    <List filters={filters} sort={{ field: 'position', order: 'ASC' }}>
+    <List filters={filters} sort={{ field: 'position', order: 'ASC' }} exporter={false}>
       <ResponsiveList<LectureRow>
         primaryText={(r) => r.name}
         secondaryText={(r) => formatMoney(r.price)}

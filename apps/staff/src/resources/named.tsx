@@ -20,7 +20,12 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 export function NamedList() {
   return (
-    <List filters={filters} sort={{ field: 'position', order: 'ASC' }} perPage={25}>
+    <List
+      filters={filters}
+      sort={{ field: 'position', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+    >
       <ResponsiveList<{ id: number; name: string; position: number }>
         primaryText={(r) => r.name}
         secondaryText={(r) => r.position}

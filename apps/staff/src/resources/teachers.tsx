@@ -27,7 +27,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 export function TeacherList() {
   return (
-    <List filters={filters} sort={{ field: 'name', order: 'ASC' }}>
+    <List filters={filters} sort={{ field: 'name', order: 'ASC' }} exporter={false}>
       <ResponsiveList<{ id: number; name: string; phone: string | null }>
         primaryText={(r) => r.name}
         secondaryText={(r) => r.phone ?? ''}

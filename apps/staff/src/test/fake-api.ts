@@ -8,7 +8,9 @@ export interface Call {
   authorization: string | null;
 }
 
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+type Handler = (
+  call: Call,
+) => { status?: number; body: unknown; headers?: Record<string, string> } | undefined;
 
 /**
  * Stands in for the staff API in component tests (the e2e suite runs the real server): answers
@@ -28,11 +30,15 @@ export function fakeStaffApi(handlers: Handler[]) {
     calls.push(call);
     for (const handler of handlers) {
       const answer = handler(call);
+      // A text body (a file) is sent as it is, with the headers the handler gives.
       if (answer)
-        return new Response(JSON.stringify(answer.body), {
-          status: answer.status ?? 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        return new Response(
+          typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+          {
+            status: answer.status ?? 200,
+            headers: answer.headers ?? { 'content-type': 'application/json' },
+          },
+        );
     }
     return new Response(JSON.stringify({ message: 'غير موجود' }), { status: 404 });
   });

@@ -78,7 +78,12 @@ describe('endpoints', () => {
     expect(files.sort()).toEqual([
       'downloadAttachment',
       'getAnswerImage',
+      'staffExportCourses',
       'staffExportExamResults',
+      'staffExportPaymentOrders',
+      'staffExportPurchases',
+      'staffExportStudents',
+      'staffExportTransactions',
       'staffGetMobilePaymentReceipt',
       'streamVideo',
     ]);

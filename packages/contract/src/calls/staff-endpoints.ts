@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
 import * as s from './staff';
+import { staffExportEndpoints } from './staff-exports';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
@@ -34,6 +35,7 @@ interface StaffFileDef {
   auth: 'required';
   staff: StaffRole;
   params?: z.ZodType;
+  query?: z.ZodType;
   file: string;
   errors?: readonly ErrorCode[];
   body?: never;
@@ -449,6 +451,9 @@ export const staffEndpoints = {
 
   // Pay-card batches, gateway orders and the dashboard (issue 13, ADR 030).
   ...staffMoneyEndpoints,
+
+  // Exports and the school-wide purchases and ledger (issue 23, ADR 034).
+  ...staffExportEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -39,13 +39,14 @@ const optionalId = z
   .transform((v) => v ?? null);
 
 /** A lenient filter id: not a number is ignored; a number that cannot be an id is a 422. */
-function filterId() {
+export function staffFilterId() {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined),
     idSchema(VALIDATION_MESSAGES.choice).optional(),
   );
 }
-const lenientTime = z
+/** A lenient `from`/`to` moment: what is not a date is ignored. */
+export const staffLenientTime = z
   .string()
   .max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)))
@@ -76,7 +77,7 @@ export const staffPaycardBatchSchema = z.object({
 });
 export type StaffPaycardBatch = z.infer<typeof staffPaycardBatchSchema>;
 
-export const staffPaycardBatchListQuerySchema = staffListQuery({ course_id: filterId() });
+export const staffPaycardBatchListQuerySchema = staffListQuery({ course_id: staffFilterId() });
 
 export const staffPaycardBatchCreateSchema = z.object({
   value: z
@@ -141,9 +142,9 @@ export const staffPaymentOrderListQuerySchema = staffListQuery({
   status: z.enum(PAYMENT_ORDER_STATUSES).optional().catch(undefined),
   provider: z.enum(PAYMENT_PROVIDERS).optional().catch(undefined),
   method: rechargeMethodSchema.optional().catch(undefined),
-  student_id: filterId(),
-  from: lenientTime,
-  to: lenientTime,
+  student_id: staffFilterId(),
+  from: staffLenientTime,
+  to: staffLenientTime,
 });
 
 /** An order's id in the path: any text of digits; one that is not ours is 404. */

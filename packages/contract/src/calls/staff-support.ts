@@ -110,21 +110,6 @@ export const staffExamSessionListQuerySchema = staffListQuery({
   state: z.enum(EXAM_SESSION_STATES).optional().catch(undefined),
 });
 
-/** The CSV's header row (Arabic; the file starts with a UTF-8 BOM so Excel reads it). */
-export const EXAM_RESULTS_CSV_HEADER = [
-  'رقم الجلسة',
-  'رقم الطالب',
-  'اسم الطالب',
-  'الهاتف',
-  'البداية',
-  'التسليم',
-  'الدرجة',
-  'الدرجة الكلية',
-  'النسبة المئوية',
-  'النتيجة',
-  'مصحح بالكامل',
-] as const;
-
 /** The staff calls of this file; `staffEndpoints` spreads them. */
 export const staffSupportEndpoints = {
   staffListSupportTickets: {

@@ -642,6 +642,10 @@ export const staffAuditEntrySchema = z.object({
   action: z.string(),
   resource: z.string(),
   resource_id: z.string().nullable(),
+  /** The record's name now, or as last audited once it is deleted; null when it has none. */
+  resource_name: z.string().nullable(),
+  /** The record is still there (the console links to it). */
+  resource_exists: z.boolean(),
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { RECHARGE_METHOD_LABELS } from '@dars/contract';
 import type { GatewayMethod } from './gateway';
 
 // The few pages of ours that take part in a payment: the sandbox's checkout, a kiosk order's
@@ -17,16 +18,8 @@ export function amountText(piasters: number): string {
   return `${pounds} جنيه`;
 }
 
-/** How each method is named to the student. */
-export const METHOD_LABELS: Record<GatewayMethod, string> = {
-  paymob_card: 'بطاقة بنكية',
-  paymob_wallet: 'محفظة إلكترونية',
-  paymob_kiosk: 'منافذ الدفع',
-  paymob_installment: 'التقسيط',
-  fawry: 'فوري',
-  fawry_staging: 'فوري (تجريبي)',
-  kashier: 'كاشير',
-};
+/** How each method is named to the student: the catalogue the console and exports use. */
+export const METHOD_LABELS: Readonly<Record<GatewayMethod, string>> = RECHARGE_METHOD_LABELS;
 
 const STYLE = `
   :root { color-scheme: light; }

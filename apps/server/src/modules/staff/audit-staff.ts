@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { StaffAuditEntry, staffAuditListQuerySchema } from '@dars/contract';
+import { auditTargets } from './audit-names';
 import { countOf, pageOf, sortOf, type Db } from './staff-core';
 
 function parsed(json: string | null): unknown {
@@ -8,7 +9,8 @@ function parsed(json: string | null): unknown {
 
 /**
  * The audit log for admins, newest first by default, filtered by staff member, resource,
- * action (`q` searches the resource id) and a time range.
+ * action (`q` searches the resource id) and a time range. Each entry names its record
+ * (audit-names.ts): one query per resource type on the page.
  */
 export async function listAudit(db: Db, query: z.output<typeof staffAuditListQuerySchema>) {
   let base = db.selectFrom('staff_audit_log');
@@ -34,15 +36,18 @@ export async function listAudit(db: Db, query: z.output<typeof staffAuditListQue
       .offset(offset)
       .execute(),
   ]);
-  const data: StaffAuditEntry[] = rows.map((r) => ({
+  const entries = rows.map((r) => ({ ...r, before: parsed(r.before), after: parsed(r.after) }));
+  const targets = await auditTargets(db, entries);
+  const data: StaffAuditEntry[] = entries.map((r, i) => ({
     id: r.id,
     staff_user_id: r.user_id,
     staff_user_name: r.user_name,
     action: r.action,
     resource: r.resource,
     resource_id: r.resource_id,
-    before: parsed(r.before),
-    after: parsed(r.after),
+    ...targets[i]!,
+    before: r.before,
+    after: r.after,
     created_at: r.created_at,
   }));
   return { data, meta: { total: countOf(total) } };

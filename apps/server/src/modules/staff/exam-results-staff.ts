@@ -1,12 +1,8 @@
 import type { z } from 'zod';
-import {
-  EXAM_RESULTS_CSV_HEADER,
-  type StaffExamSession,
-  type staffExamSessionListQuerySchema,
-} from '@dars/contract';
-import { countOf, matches, notFound, pageOf, sortOf, type Db } from './staff-core';
+import type { StaffExamSession, staffExamSessionListQuerySchema } from '@dars/contract';
+import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
 
-// The sessions of an exam with their scores, and the results as CSV (issue 13, ADR 031).
+// The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
 
 function sessionsQuery(db: Db) {
@@ -89,55 +85,4 @@ export async function listExamSessions(db: Db, query: SessionQuery) {
       .execute(),
   ]);
   return { data: rows.map(sessionView), meta: { total: countOf(total) } };
-}
-
-/** One CSV field: quoted when it holds a comma, quote or line break; formulas defused. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // A cell starting with = + - @ would run as a formula in Excel (CSV injection).
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * The exam's finished sessions as CSV, oldest first: UTF-8 with a BOM (Excel then reads the
- * Arabic), CRLF line ends, Arabic header. 404 when the exam does not exist.
- */
-export async function examResultsCsv(
-  db: Db,
-  examId: number,
-): Promise<{ name: string; csv: Buffer }> {
-  const exam = await db
-    .selectFrom('exams')
-    .select(['id', 'name'])
-    .where('id', '=', examId)
-    .executeTakeFirst();
-  if (!exam) throw notFound();
-  const rows = await filtered(db, { exam_id: examId, state: 'finished', q: undefined })
-    .orderBy('s.id', 'asc')
-    .execute();
-  const lines = [EXAM_RESULTS_CSV_HEADER.map(csvField).join(',')];
-  for (const row of rows) {
-    const s = sessionView(row);
-    lines.push(
-      [
-        s.id,
-        s.student.id,
-        s.student.name,
-        s.student.phone,
-        s.started_at,
-        s.finished_at,
-        s.correction_mark,
-        s.total_mark,
-        s.percentage,
-        s.succeeded ? 'ناجح' : 'راسب',
-        s.corrected ? 'نعم' : 'لا',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  const text = `\uFEFF${lines.join('\r\n')}\r\n`;
-  return { name: `exam-${exam.id}-results.csv`, csv: Buffer.from(text, 'utf8') };
 }

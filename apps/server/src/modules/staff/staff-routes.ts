@@ -93,6 +93,7 @@ import {
   updateTeacher,
 } from './teacher-staff';
 import { servePeople } from './people-routes';
+import { serveExports } from './export-routes';
 import { supportStaffRoutes } from './support-staff-routes';
 
 /** The staff member of a request (the role hook of serve() already let them in). */
@@ -390,5 +391,6 @@ export const staffRoutes =
       data: await adjustBalance(db, await actorOf(request), request.params.id, request.body),
     }));
     servePeople(app, ctx); // students and messages (ADR 029)
+    serveExports(app, ctx); // exports, school-wide purchases and ledger (ADR 034)
     await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

@@ -22,6 +22,8 @@ import { addDays, nowIso } from '../../lib/time';
 import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
 import { revokeAllTokens } from '../auth/session-tokens';
 import { lockStudent } from '../wallet/ledger';
+import { listTransactions } from './ledger-staff';
+import { listPurchases } from './purchases-staff';
 import {
   conflict,
   countOf,
@@ -36,6 +38,15 @@ import {
 } from './staff-core';
 
 const M = STAFF_PEOPLE_MESSAGES;
+
+/** A student's tab of a school-wide list: no search or filter, newest first. */
+const ONE_STUDENT = {
+  q: undefined,
+  sort: undefined,
+  order: 'desc',
+  from: undefined,
+  to: undefined,
+} as const;
 
 type StudentRow = Selectable<UsersTable> & { grade_name: string | null };
 
@@ -215,48 +226,9 @@ export async function studentPurchases(
   query: StaffListQuery,
 ): Promise<Page<StaffStudentPurchase>> {
   await requireStudent(db, id);
-  const base = db
-    .selectFrom('lecture_purchases as p')
-    .innerJoin('lectures', 'lectures.id', 'p.lecture_id')
-    .innerJoin('courses', 'courses.id', 'lectures.course_id')
-    .leftJoin('users as staff', 'staff.id', 'p.granted_by')
-    .where('p.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const now = nowIso();
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        'p.id',
-        'p.price_paid',
-        'p.pay_by',
-        'p.created_at',
-        'p.expires_at',
-        'lectures.id as lecture_id',
-        'lectures.name as lecture_name',
-        'courses.id as course_id',
-        'courses.name as course_name',
-        'staff.name as staff_name',
-      ])
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      lecture: { id: r.lecture_id, name: r.lecture_name },
-      course: { id: r.course_id, name: r.course_name },
-      price_paid: pounds(r.price_paid),
-      pay_by: r.pay_by,
-      granted_by: r.staff_name ?? null,
-      created_at: r.created_at,
-      expires_at: r.expires_at,
-      expired: r.expires_at !== null && r.expires_at <= now,
-    })),
-    meta: { total: countOf(total) },
-  };
+  // The school-wide list of one student, newest first (the tab has paging only).
+  const page = await listPurchases(db, { ...query, ...ONE_STUDENT, student_id: id });
+  return { data: page.data.map(({ student: _, ...row }) => row), meta: page.meta };
 }
 
 /** The student's exam sessions, newest first. */
@@ -315,47 +287,8 @@ export async function studentLedger(
   query: StaffListQuery,
 ): Promise<Page<StaffStudentTransaction>> {
   await requireStudent(db, id);
-  const base = db.selectFrom('wallet_transactions as t').where('t.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .leftJoin('lectures', 'lectures.id', 't.lecture_id')
-      .leftJoin('courses', 'courses.id', 't.course_id')
-      .select([
-        't.id',
-        't.serial',
-        't.type',
-        't.value',
-        't.balance_after',
-        't.comment',
-        't.created_at',
-        't.lecture_id',
-        't.course_id',
-        'lectures.name as lecture_name',
-        'courses.name as course_name',
-      ])
-      .orderBy('t.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      serial: r.serial,
-      type: r.type,
-      value: pounds(r.value),
-      balance_after: pounds(r.balance_after),
-      comment: r.comment,
-      course:
-        r.course_id !== null && r.course_name ? { id: r.course_id, name: r.course_name } : null,
-      lecture:
-        r.lecture_id !== null && r.lecture_name ? { id: r.lecture_id, name: r.lecture_name } : null,
-      created_at: r.created_at,
-    })),
-    meta: { total: countOf(total) },
-  };
+  const page = await listTransactions(db, { ...query, ...ONE_STUDENT, student_id: id });
+  return { data: page.data.map(({ student: _, ...row }) => row), meta: page.meta };
 }
 
 /**

@@ -3,7 +3,7 @@ import { endpoints, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
-import { examResultsCsv, listExamSessions } from './exam-results-staff';
+import { listExamSessions } from './exam-results-staff';
 import type { Actor } from './staff-core';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from './support-staff';
 
@@ -13,7 +13,7 @@ async function actorOf(request: FastifyRequest): Promise<Actor> {
 }
 
 /**
- * The support inbox, exam sessions and the results CSV (issue 13, ADR 031); registered by
+ * The support inbox and exam sessions (issue 13, ADR 031; the results CSV is in export-routes); registered by
  * staffRoutes. Every route's role comes from its contract entry (leaders and admins).
  */
 export const supportStaffRoutes =
@@ -39,12 +39,4 @@ export const supportStaffRoutes =
     }));
 
     serve(app, e.staffListExamSessions, async (request) => listExamSessions(db, request.query));
-    serve(app, e.staffExportExamResults, async (request, reply) => {
-      const { name, csv } = await examResultsCsv(db, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csv);
-    });
   };

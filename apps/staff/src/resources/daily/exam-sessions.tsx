@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   AutocompleteInput,
   FilterButton,
@@ -10,15 +9,12 @@ import {
   TextField,
   TopToolbar,
   useListContext,
-  useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
-import { Button, Tooltip } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import type { StaffExamSession } from '@dars/contract';
+import { Tooltip } from '@mui/material';
+import { endpoints, type StaffExamSession } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
-import { fetchStaffFile, saveBlob } from '../../data/daily-calls';
+import { ExportButton } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 
 export const SESSION_STATES = [
@@ -34,32 +30,19 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
 ];
 
-/** Downloads the chosen exam's results as CSV (fetched with the staff token). */
+/** Downloads the chosen exam's results for Excel; the exam is picked in the filter first. */
 export function ExportResultsButton() {
   const translate = useTranslate();
-  const notify = useNotify();
   const { filterValues } = useListContext();
-  const [busy, setBusy] = useState(false);
   const examId = (filterValues as { exam_id?: number | string }).exam_id;
   const button = (
-    <Button
-      startIcon={<DownloadIcon />}
-      disabled={!examId || busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const blob = await fetchStaffFile(`/staff/exams/${examId}/results.csv`);
-          saveBlob(blob, `exam-${examId}-results.csv`);
-          notify('dars.daily.sessions.exported', { type: 'success' });
-        } catch (e) {
-          notify((e as HttpError).message || 'ra.notification.http_error', { type: 'error' });
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {translate('dars.daily.sessions.export')}
-    </Button>
+    <ExportButton
+      endpoint={endpoints.staffExportExamResults}
+      params={examId ? { id: examId } : undefined}
+      disabled={!examId}
+      label="dars.daily.sessions.export"
+      done="dars.daily.sessions.exported"
+    />
   );
   if (examId) return button;
   return (

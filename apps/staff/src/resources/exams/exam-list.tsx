@@ -41,7 +41,7 @@ type ExamRow = {
 export default function ExamList() {
   const translate = useTranslate();
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
       <ResponsiveList<ExamRow>
         primaryText={(r) => r.name}
         secondaryText={(r) =>

@@ -1,12 +1,6 @@
+import { csvDocument } from '@dars/ui/csv';
 import { formatDate, formatMoney } from '@dars/ui/format';
 import type { IssuedBatch } from '../../data/money-calls';
-
-/** One field of a CSV line: quoted when needed; a leading = + - @ is defused (no formulas). */
-function field(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The CSV's header row (Arabic: the file opens in a spreadsheet for printing houses). */
 export const PAYCARD_CSV_HEADER = [
@@ -26,15 +20,16 @@ export function batchTarget(batch: Pick<IssuedBatch, 'course' | 'lecture'>): str
 }
 
 /**
- * The batch's codes as CSV: UTF-8 with a byte-order mark (so a spreadsheet reads the Arabic),
- * CRLF lines, one card a line.
+ * The batch's codes as CSV through the one writer of every export (ADR 034): UTF-8 with a
+ * byte-order mark (so a spreadsheet reads the Arabic), CRLF lines, one card a line. The codes
+ * exist only in this page (the server keeps their hashes), so this file is written here.
  * @example paycardCsv(batch) // '\uFEFFالرقم,الكود,…\r\n1,K7PM 4QXR 9TWD 2HNA,50,…'
  */
 export function paycardCsv(batch: IssuedBatch): string {
   const expires = batch.expires_at ? formatDate(batch.expires_at) : 'لا تنتهي';
-  const lines = [
+  return csvDocument(
     PAYCARD_CSV_HEADER,
-    ...batch.codes.map((code, i) => [
+    batch.codes.map((code, i) => [
       i + 1,
       code,
       batch.value.toFixed(2),
@@ -42,8 +37,7 @@ export function paycardCsv(batch: IssuedBatch): string {
       expires,
       batch.id,
     ]),
-  ];
-  return `\uFEFF${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+  );
 }
 
 /** The file's name: the batch and its value. */

@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { Button, Chip } from '@mui/material';
 import {
+  endpoints,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   RECHARGE_METHODS,
@@ -22,6 +23,7 @@ import {
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls } from '../../data/money-calls';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
+import { ExportActions } from '../../components/export-button';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
@@ -124,7 +126,12 @@ function OrderCards() {
 export function PaymentOrderList() {
   const isPhone = useIsPhone();
   return (
-    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+    <List
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      actions={<ExportActions endpoint={endpoints.staffExportPaymentOrders} />}
+      exporter={false}
+    >
       {isPhone ? <OrderCards /> : <OrderTable />}
     </List>
   );

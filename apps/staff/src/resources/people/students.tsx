@@ -17,18 +17,20 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import type {
-  StaffStudent,
-  StaffStudentCourse,
-  StaffStudentDetail,
-  StaffStudentPurchase,
-  StaffStudentSession,
-  StaffStudentTransaction,
+import {
+  endpoints,
+  type StaffStudent,
+  type StaffStudentCourse,
+  type StaffStudentDetail,
+  type StaffStudentPurchase,
+  type StaffStudentSession,
+  type StaffStudentTransaction,
 } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
+import { ExportActions } from '../../components/export-button';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -60,7 +62,12 @@ const ltr = (text: string) => (
 export function StudentList() {
   const isPhone = useIsPhone();
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={<ExportActions endpoint={endpoints.staffExportStudents} />}
+      exporter={false}
+    >
       {isPhone ? (
         <SimpleList<StaffStudent>
           primaryText={(r) => r.name}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { endpoints, type StaffListQuery } from '@dars/contract';
+import { formatSheetDateTime } from '@dars/ui/format';
+import type { AppContext } from '../../app-context';
+import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
+import { serve } from '../../plugins/endpoint';
+import { listCourses } from './course-staff';
+import { listExamSessions } from './exam-results-staff';
+import {
+  COURSE_COLUMNS,
+  EXAM_RESULT_COLUMNS,
+  PAYMENT_ORDER_COLUMNS,
+  PURCHASE_COLUMNS,
+  STUDENT_COLUMNS,
+  TRANSACTION_COLUMNS,
+} from './export-staff';
+import { listTransactions } from './ledger-staff';
+import { listPaymentOrders } from './payment-staff';
+import { listPurchases } from './purchases-staff';
+import { notFound } from './staff-core';
+import { listStudents } from './students-staff';
+
+/** The export calls that mirror a list (their query is the list's). */
+type ExportDef =
+  | typeof endpoints.staffExportStudents
+  | typeof endpoints.staffExportCourses
+  | typeof endpoints.staffExportPurchases
+  | typeof endpoints.staffExportPaymentOrders
+  | typeof endpoints.staffExportTransactions;
+
+/** Today in Cairo, for a file's name: `students-2026-11-28.csv`. */
+function fileName(what: string): string {
+  return `${what}-${formatSheetDateTime(new Date()).slice(0, 10)}.csv`;
+}
+
+/**
+ * The rows of a list, page by page, with the export's query: the list's own filters and sort,
+ * so the file holds exactly the filtered list, whole.
+ */
+function pagesOf<Q extends StaffListQuery, Row>(
+  list: (query: Q) => Promise<{ data: Row[] }>,
+  query: Q,
+) {
+  return async (page: number, perPage: number) =>
+    (await list({ ...query, page, per_page: perPage })).data;
+}
+
+/**
+ * One export route: its list's rows, page by page, through its columns, as a download named
+ * for what it holds and today.
+ */
+function serveExport<E extends ExportDef, Row>(
+  app: FastifyInstance,
+  def: E,
+  what: string,
+  columns: readonly CsvColumn<Row>[],
+  list: (query: z.output<E['query']>) => Promise<{ data: Row[] }>,
+): void {
+  serve(app, def, async (request, reply) => {
+    const query = request.query as z.output<E['query']>;
+    return sendCsv(reply, fileName(what), csvChunks(columns, pagesOf(list, query)));
+  });
+}
+
+/**
+ * The exports (issue 23, ADR 034) and the school-wide purchases and ledger lists they mirror.
+ * Each route's role comes from its contract entry, the same as its list's.
+ */
+export function serveExports(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const e = endpoints;
+
+  serve(app, e.staffListPurchases, async (request) => listPurchases(db, request.query));
+  serve(app, e.staffListTransactions, async (request) => listTransactions(db, request.query));
+
+  serveExport(app, e.staffExportStudents, 'students', STUDENT_COLUMNS, (q) => listStudents(db, q));
+  serveExport(app, e.staffExportCourses, 'courses', COURSE_COLUMNS, (q) => listCourses(db, q));
+  serveExport(app, e.staffExportPurchases, 'purchases', PURCHASE_COLUMNS, (q) =>
+    listPurchases(db, q),
+  );
+  serveExport(app, e.staffExportPaymentOrders, 'payment-orders', PAYMENT_ORDER_COLUMNS, (q) =>
+    listPaymentOrders(db, q),
+  );
+  serveExport(app, e.staffExportTransactions, 'wallet-transactions', TRANSACTION_COLUMNS, (q) =>
+    listTransactions(db, q),
+  );
+
+  // An exam's finished sessions, oldest first; 404 when the exam does not exist.
+  serve(app, e.staffExportExamResults, async (request, reply) => {
+    const examId = request.params.id;
+    const exam = await db
+      .selectFrom('exams')
+      .select('id')
+      .where('id', '=', examId)
+      .executeTakeFirst();
+    if (!exam) throw notFound();
+    const query = {
+      exam_id: examId,
+      state: 'finished' as const,
+      q: undefined,
+      page: 1,
+      per_page: 1,
+      order: 'asc' as const,
+    };
+    return sendCsv(
+      reply,
+      `exam-${examId}-results.csv`,
+      csvChunks(
+        EXAM_RESULT_COLUMNS,
+        pagesOf((q) => listExamSessions(db, q), query),
+      ),
+    );
+  });
+}

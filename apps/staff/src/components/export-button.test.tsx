@@ -1,0 +1,141 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StaffApp } from '../app';
+import { session } from '../data/token';
+import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../test/fake-api';
+
+// The console's export button (issue 23, ADR 034): it asks the server for the whole filtered
+// list (the list's filters and order, never its page) with the staff token, and saves the file
+// under the name the server gives.
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const STUDENT = {
+  id: 3,
+  name: 'سارة أحمد',
+  email: 'sara@dars.test',
+  phone: '01001234567',
+  grade: null,
+  balance: 10,
+  wallet_address: 'w-1',
+  email_verified: true,
+  blocked: false,
+  blocked_at: null,
+  blocked_reason: null,
+  created_at: '2026-11-28T12:05:00Z',
+};
+
+const PURCHASE = {
+  id: 8,
+  student: { id: 3, name: 'سارة أحمد', phone: '01001234567' },
+  lecture: { id: 4, name: 'الكهرباء' },
+  course: { id: 2, name: 'الفيزياء' },
+  price_paid: 0,
+  pay_by: 'grant',
+  granted_by: 'مدير المنصة',
+  created_at: '2026-11-28T12:05:00Z',
+  expires_at: null,
+  expired: false,
+};
+
+const csv = (path: string, name: string) => (c: Call) =>
+  c.method === 'GET' && c.path.startsWith(`${path}?`)
+    ? {
+        body: '\uFEFFالرقم\r\n',
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${name}"`,
+        },
+      }
+    : undefined;
+
+let saved: string[];
+beforeEach(() => {
+  saved = [];
+  URL.createObjectURL = vi.fn(() => 'blob:export');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function open(path: string) {
+  session.save('tok-1', ADMIN as never);
+  window.history.replaceState(null, '', `/staff${path}`);
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+const query = (call: Call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1]));
+
+describe('the export button', () => {
+  it('downloads the students of the search, whole, not the page on screen', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('students', [STUDENT]),
+      list('grades', []),
+      csv('/staff/students.csv', 'students-2026-11-28.csv'),
+    ]);
+    const filter = encodeURIComponent(JSON.stringify({ q: 'سارة' }));
+    const user = open(`/students?filter=${filter}&page=2&perPage=10`);
+    await screen.findByText('sara@dars.test');
+    await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
+    await screen.findByText('تم تنزيل الملف');
+    const calls = api.calls.filter((c) => c.path.startsWith('/staff/students.csv?'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.authorization).toBe('Bearer tok-1');
+    expect(query(calls[0]!)).toEqual({ q: 'سارة', order: 'desc' });
+    expect(saved).toEqual(['students-2026-11-28.csv']);
+  });
+
+  it('downloads the purchases with the chosen way of payment, shown in Arabic', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('purchases', [PURCHASE]),
+      list('courses', []),
+      csv('/staff/purchases.csv', 'purchases-2026-11-28.csv'),
+    ]);
+    const filter = encodeURIComponent(JSON.stringify({ pay_by: 'grant' }));
+    const user = open(`/purchases?filter=${filter}`);
+    expect(await screen.findByText('منحة — مدير المنصة')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
+    await waitFor(() => expect(saved).toEqual(['purchases-2026-11-28.csv']));
+    const call = api.calls.find((c) => c.path.startsWith('/staff/purchases.csv?'))!;
+    expect(query(call)).toEqual({ pay_by: 'grant', order: 'desc' });
+  });
+
+  it('shows a refusal in Arabic and saves nothing', async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list('purchases', [PURCHASE]),
+      (c) =>
+        c.path.startsWith('/staff/purchases.csv')
+          ? { status: 403, body: { message: 'ليس لديك صلاحية لهذا الإجراء' } }
+          : undefined,
+    ]);
+    const user = open('/purchases');
+    await screen.findByText('منحة — مدير المنصة');
+    await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
+    await screen.findByText('ليس لديك صلاحية لهذا الإجراء');
+    expect(saved).toEqual([]);
+  });
+
+  it.for(['teachers', 'lectures', 'exams', 'grades', 'accounts'])(
+    'offers no react-admin export (a file without BOM or Arabic words) on %s',
+    async (resource) => {
+      fakeStaffApi([
+        ...staffBasics(ADMIN),
+        list(resource, [{ id: 1, name: 'عنصر التجربة' }]),
+        list('courses', []),
+        list('teachers', []),
+      ]);
+      open(`/${resource}`);
+      await screen.findAllByText('عنصر التجربة');
+      expect(screen.queryByRole('button', { name: 'تصدير' })).toBeNull();
+    },
+  );
+});

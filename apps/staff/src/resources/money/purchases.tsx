@@ -1,0 +1,79 @@
+import {
+  AutocompleteInput,
+  DateInput,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { endpoints, PAY_BY_LABELS, type StaffPurchase } from '@dars/contract';
+import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { ExportActions } from '../../components/export-button';
+import { ResponsiveList } from '../../components/responsive-list';
+import { dayEnd, dayStart } from '../../components/day-range';
+
+// Lecture purchases and grants of every student (issue 23, ADR 034), admins only: the list a
+// school filters by student, course, how it was paid and days, and downloads for Excel.
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <ReferenceInput key="course_id" source="course_id" reference="courses">
+    <AutocompleteInput optionText="name" />
+  </ReferenceInput>,
+  <SelectInput
+    key="pay_by"
+    source="pay_by"
+    choices={Object.keys(PAY_BY_LABELS).map((id) => ({
+      id,
+      name: `dars.people.purchases.by.${id}`,
+    }))}
+    alwaysOn
+  />,
+  <DateInput key="from" source="from" parse={dayStart} />,
+  <DateInput key="to" source="to" parse={dayEnd} />,
+];
+
+/** The purchases, newest first. */
+export function PurchaseList() {
+  const translate = useTranslate();
+  const payBy = (r: StaffPurchase) =>
+    translate(`dars.people.purchases.by.${r.pay_by}`, { _: r.pay_by }) +
+    (r.granted_by ? ` — ${r.granted_by}` : '');
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={<ExportActions endpoint={endpoints.staffExportPurchases} />}
+      exporter={false}
+    >
+      <ResponsiveList<StaffPurchase>
+        link={false}
+        primaryText={(r) => `${r.student.name} — ${r.lecture.name}`}
+        secondaryText={(r) =>
+          `${formatMoney(r.price_paid)} · ${payBy(r)} · ${formatDateTime(r.created_at)}`
+        }
+      >
+        <TextField source="student.name" sortable={false} />
+        <TextField source="course.name" sortable={false} />
+        <TextField source="lecture.name" sortable={false} />
+        <FunctionField<StaffPurchase>
+          source="price_paid"
+          render={(r) => formatMoney(r.price_paid)}
+        />
+        <FunctionField<StaffPurchase> source="pay_by" sortable={false} render={payBy} />
+        <FunctionField<StaffPurchase>
+          source="created_at"
+          render={(r) => formatDateTime(r.created_at)}
+        />
+        <FunctionField<StaffPurchase>
+          source="expires_at"
+          sortable={false}
+          render={(r) => (r.expires_at ? formatDateTime(r.expires_at) : '—')}
+        />
+      </ResponsiveList>
+    </List>
+  );
+}

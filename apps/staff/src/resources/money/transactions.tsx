@@ -1,0 +1,81 @@
+import {
+  DateInput,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { endpoints, TRANSACTION_TYPES, type StaffTransaction } from '@dars/contract';
+import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { ExportActions } from '../../components/export-button';
+import { ResponsiveList } from '../../components/responsive-list';
+import { dayEnd, dayStart } from '../../components/day-range';
+
+// The wallet ledger of every student (issue 23, ADR 034), admins only: filtered by type and
+// days, searched by serial or student, and downloaded for Excel.
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="type"
+    source="type"
+    choices={TRANSACTION_TYPES.map((id) => ({ id, name: `dars.people.ledger.types.${id}` }))}
+    alwaysOn
+  />,
+  <DateInput key="from" source="from" parse={dayStart} />,
+  <DateInput key="to" source="to" parse={dayEnd} />,
+];
+
+const signed = (r: StaffTransaction) => `${r.value > 0 ? '+' : ''}${formatMoney(r.value)}`;
+
+/** The ledger, newest first. */
+export function TransactionList() {
+  const translate = useTranslate();
+  const type = (r: StaffTransaction) =>
+    translate(`dars.people.ledger.types.${r.type}`, { _: r.type });
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={<ExportActions endpoint={endpoints.staffExportTransactions} />}
+      exporter={false}
+    >
+      <ResponsiveList<StaffTransaction>
+        link={false}
+        primaryText={(r) => `${r.student.name} — ${signed(r)}`}
+        secondaryText={(r) => `${type(r)} · ${formatDateTime(r.created_at)}`}
+      >
+        <FunctionField<StaffTransaction>
+          source="serial"
+          sortable={false}
+          render={(r) => (
+            <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+              {r.serial}
+            </span>
+          )}
+        />
+        <TextField source="student.name" sortable={false} />
+        <FunctionField<StaffTransaction> source="type" sortable={false} render={type} />
+        <FunctionField<StaffTransaction> source="value" render={signed} />
+        <FunctionField<StaffTransaction>
+          source="balance_after"
+          sortable={false}
+          render={(r) => formatMoney(r.balance_after)}
+        />
+        <FunctionField<StaffTransaction>
+          source="comment"
+          sortable={false}
+          render={(r) =>
+            [r.comment, r.lecture?.name ?? r.course?.name].filter(Boolean).join(' — ') || '—'
+          }
+        />
+        <FunctionField<StaffTransaction>
+          source="created_at"
+          render={(r) => formatDateTime(r.created_at)}
+        />
+      </ResponsiveList>
+    </List>
+  );
+}
