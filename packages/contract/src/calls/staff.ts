@@ -8,7 +8,7 @@ import {
 import { payTypeSchema } from '../entities/course';
 import { QUESTION_TYPES } from '../entities/exam';
 import { internalRouteSchema } from '../internal-route';
-import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';
+import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, hasAtMostTwoDecimals, moneySchema } from '../money';
 import { emailSchema, VALIDATION_MESSAGES } from '../fields';
 import { ID_MAX, idSchema, safeString } from '../primitives';
 
@@ -759,9 +759,7 @@ export const staffMarkBodySchema = z.object({
     .number({ error: 'أدخل الدرجة رقماً' })
     .min(0, { error: 'الدرجة لا تقل عن صفر' })
     .max(10_000, { error: 'القيمة أكبر من المسموح' })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-      error: 'الدرجة برقمين عشريين على الأكثر',
-    }),
+    .refine(hasAtMostTwoDecimals, { error: 'الدرجة برقمين عشريين على الأكثر' }),
   comment: staffOptionalText(2000).optional(),
 });
 export const staffMarkResponseSchema = z.object({

@@ -13,6 +13,7 @@ import {
   type staffGrantBodySchema,
   type staffStudentListQuerySchema,
   type StaffListQuery,
+  fromPiasters,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { UsersTable } from '../../db/schema';
@@ -27,7 +28,6 @@ import {
   countOf,
   likePattern,
   pageOf,
-  pounds,
   sortOf,
   writeAudit,
   type Actor,
@@ -58,7 +58,7 @@ function view(row: StudentRow): StaffStudent {
     email: row.email,
     phone: row.phone,
     grade: row.grade_id !== null ? { id: row.grade_id, name: row.grade_name ?? '' } : null,
-    balance: pounds(row.balance),
+    balance: fromPiasters(row.balance),
     wallet_address: row.wallet_address,
     email_verified: row.email_verified_at !== null,
     blocked: row.blocked_at !== null,
@@ -248,7 +248,7 @@ export async function studentPurchases(
       id: r.id,
       lecture: { id: r.lecture_id, name: r.lecture_name },
       course: { id: r.course_id, name: r.course_name },
-      price_paid: pounds(r.price_paid),
+      price_paid: fromPiasters(r.price_paid),
       pay_by: r.pay_by,
       granted_by: r.staff_name ?? null,
       created_at: r.created_at,
@@ -345,8 +345,8 @@ export async function studentLedger(
       id: r.id,
       serial: r.serial,
       type: r.type,
-      value: pounds(r.value),
-      balance_after: pounds(r.balance_after),
+      value: fromPiasters(r.value),
+      balance_after: fromPiasters(r.balance_after),
       comment: r.comment,
       course:
         r.course_id !== null && r.course_name ? { id: r.course_id, name: r.course_name } : null,
