@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { VALIDATION_MESSAGES } from '@dars/contract';
 import { AppError, fieldError } from './app-error';
 
@@ -19,12 +20,34 @@ export async function readUploadedFile(
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldError(field, VALIDATION_MESSAGES.image);
   try {
-    const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    const file = await request.file({ limits: limitsOf(maxBytes) });
     if (!file || file.fieldname !== field) throw fieldError(field, VALIDATION_MESSAGES.image);
-    return await file.toBuffer();
+    return await wholeFile(file, field, maxBytes);
   } catch (error) {
     throw uploadError(field, error);
   }
+}
+
+/**
+ * The parser's limits for a file of at most `maxBytes`: one byte more than allowed. busboy cuts a
+ * file at `fileSize` and says so only by `truncated`, which @fastify/multipart's toBuffer reads
+ * after each chunk it is given; when the cut falls just after a chunk, busboy pushes no further
+ * chunk, nothing is read again, and the file comes back whole-looking, exactly `fileSize` bytes
+ * long (issue 23: an oversize avatar stored cut behind a 200). Reading one byte more, a file over
+ * the limit is longer than `maxBytes` however its bytes were chunked.
+ */
+function limitsOf(maxBytes: number) {
+  return { fileSize: maxBytes + 1, files: 1 };
+}
+
+/**
+ * The file's bytes, all of them, or a 422 when more than `maxBytes` arrived. Counted, not taken
+ * from busboy's `truncated` flag: a cut file read with limitsOf is `maxBytes + 1` bytes long.
+ */
+async function wholeFile(file: MultipartFile, field: string, maxBytes: number): Promise<Buffer> {
+  const bytes = await file.toBuffer();
+  if (bytes.length > maxBytes) throw fieldError(field, VALIDATION_MESSAGES.fileTooLarge);
+  return bytes;
 }
 
 function uploadError(field: string, error: unknown): unknown {
@@ -56,10 +79,10 @@ export async function readUploadedForm(
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    for await (const part of request.parts({ limits: limitsOf(maxBytes) })) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) throw fieldError(fileField, VALIDATION_MESSAGES.image);
-        file = await part.toBuffer();
+        file = await wholeFile(part, fileField, maxBytes);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
