@@ -45,3 +45,4 @@ export * from './calls/staff-money';
 export * from './calls/staff-people';
 export * from './calls/staff-support';
 export * from './calls/endpoints';
+export * from './calls/upload-limit';

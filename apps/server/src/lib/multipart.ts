@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { VALIDATION_MESSAGES } from '@dars/contract';
+import { VALIDATION_MESSAGES, type UploadLimit } from '@dars/contract';
 import { AppError, fieldError } from './app-error';
 
 /** Said when the body cannot be read as a form at all (no boundary, cut short, bad headers). */
@@ -8,15 +8,15 @@ export const MALFORMED_UPLOAD_MESSAGE = 'تعذّرت قراءة الملف ال
 
 /**
  * Reads the one file of a multipart request, named `field`, into memory (bounded by
- * `maxBytes`). Anything a client can get wrong is a 422 on that field with an Arabic message:
- * not multipart, no boundary or a wrong one, a truncated part, another field, too large a file.
- * Only a fault of our own still reaches the error handler as a 500.
- * @example const bytes = await readUploadedFile(request, 'avatar', UPLOAD_MAX_BYTES)
+ * `maxBytes`): the call's `upload` in the contract. Anything a client can get wrong is a 422 on
+ * that field with an Arabic message: not multipart, no boundary or a wrong one, a truncated
+ * part, another field, too large a file. Only a fault of our own still reaches the error
+ * handler as a 500.
+ * @example const bytes = await readUploadedFile(request, endpoints.updateAvatar.upload)
  */
 export async function readUploadedFile(
   request: FastifyRequest,
-  field: string,
-  maxBytes: number,
+  { field, maxBytes }: UploadLimit,
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldError(field, VALIDATION_MESSAGES.image);
   try {
@@ -65,15 +65,14 @@ function uploadError(field: string, error: unknown): unknown {
 }
 
 /**
- * Reads a multipart form of text fields and at most one file named `fileField` (bounded by
- * `maxBytes`), with the same Arabic 422s as readUploadedFile. A file under another name is
- * refused; no file at all gives `file: null`.
- * @example const { fields, file } = await readUploadedForm(request, 'answer_image', UPLOAD_MAX_BYTES)
+ * Reads a multipart form of text fields and at most one file named as the call's `upload` says
+ * (bounded by its `maxBytes`), with the same Arabic 422s as readUploadedFile. A file under
+ * another name is refused; no file at all gives `file: null`.
+ * @example const { fields, file } = await readUploadedForm(request, endpoints.saveExamImageAnswer.upload)
  */
 export async function readUploadedForm(
   request: FastifyRequest,
-  fileField: string,
-  maxBytes: number,
+  { field: fileField, maxBytes }: UploadLimit,
 ): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
   if (!request.isMultipart()) throw fieldError(fileField, MALFORMED_UPLOAD_MESSAGE);
   const fields: Record<string, string> = {};

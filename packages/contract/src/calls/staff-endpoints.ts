@@ -6,6 +6,8 @@ import * as s from './staff';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
+import type { UploadLimit } from './upload-limit';
+import { ATTACHMENT_MAX_BYTES, UPLOAD_MAX_BYTES } from '../constants';
 
 /**
  * The staff console's calls (issue 12, ADR 022). Each carries `staff`: the least role that may
@@ -22,6 +24,7 @@ interface StaffJsonDef {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: true;
+  upload?: UploadLimit;
   response: z.ZodType;
   errors?: readonly ErrorCode[];
   file?: never;
@@ -38,6 +41,7 @@ interface StaffFileDef {
   errors?: readonly ErrorCode[];
   body?: never;
   multipart?: never;
+  upload?: never;
   response?: never;
 }
 
@@ -102,6 +106,9 @@ function crud<
   } as const satisfies Record<string, StaffJsonDef>;
 }
 
+/** A picture staff upload (a teacher's, a course's, a question's, a home slide): one `file`. */
+export const STAFF_IMAGE_UPLOAD: UploadLimit = { field: 'file', maxBytes: UPLOAD_MAX_BYTES };
+
 const imageUpload = (path: `/staff/${string}`) =>
   ({
     method: 'POST',
@@ -111,6 +118,7 @@ const imageUpload = (path: `/staff/${string}`) =>
     params: idParamsSchema,
     body: s.staffImageUploadBodySchema,
     multipart: true,
+    upload: STAFF_IMAGE_UPLOAD,
     response: s.staffImageUploadResponseSchema,
   }) as const satisfies StaffJsonDef;
 
@@ -269,6 +277,7 @@ export const staffEndpoints = {
     staff: 'leader',
     body: s.staffAttachmentUploadBodySchema,
     multipart: true,
+    upload: { field: 'file', maxBytes: ATTACHMENT_MAX_BYTES },
     response: s.staffOneResponse(s.staffAttachmentSchema),
   },
   staffUpdateAttachment: {
@@ -347,6 +356,7 @@ export const staffEndpoints = {
     staff: 'leader',
     body: s.staffImageUploadBodySchema,
     multipart: true,
+    upload: STAFF_IMAGE_UPLOAD,
     response: s.staffImageUploadResponseSchema,
   },
 
