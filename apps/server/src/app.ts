@@ -8,6 +8,7 @@ import { registerClientHeaders } from './plugins/client-headers';
 import { registerCors } from './plugins/cors';
 import { answerClientError, answerFrameworkError } from './plugins/early-answers';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerExpectContinue } from './plugins/expect-continue';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { recordRoutes } from './plugins/route-table';
 import { registerSpa } from './plugins/spa';
@@ -109,6 +110,8 @@ export async function buildApp(
   registerOperations(app, ctx);
   // The native apps call from their own origins (ADR 021).
   registerCors(app, options.config.corsOrigins);
+  // A body declared over its route's limit: 413 before it is sent, not after a 100 Continue.
+  registerExpectContinue(app);
   registerClientHeaders(app);
   registerAuth(app, ctx.db);
 

@@ -66,8 +66,10 @@ export const SINGLE_OPTION_PRESELECT_DELAY_MS = 500;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Length of the e-mail verification and password-reset codes (ADR 000: Password reset). */
 export const VERIFICATION_CODE_LENGTH = 6;
-/** Our bound on one uploaded file (avatar, answer image, payment receipt). */
+/** Our bound on one uploaded file (avatar, answer image, payment receipt, staff pictures). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Our bound on a lecture's attachment (a PDF or an Office file). */
+export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 /** An account deletion request takes this long; the feature is off (spec §9). */
 export const ACCOUNT_DELETION_HOURS = { min: 24, max: 48 } as const;
 

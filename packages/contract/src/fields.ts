@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { normalizeCode, toLatinDigits } from './normalize-input';
-import { PASSWORD_MIN_LENGTH, UPLOAD_MAX_BYTES, VERIFICATION_CODE_LENGTH } from './constants';
+import {
+  ATTACHMENT_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  UPLOAD_MAX_BYTES,
+  VERIFICATION_CODE_LENGTH,
+} from './constants';
 import { safeString } from './primitives';
 import { VALIDATION_MESSAGES } from './validation-messages';
 
@@ -74,4 +79,13 @@ export const payCardCodeSchema = safeString(VALIDATION_MESSAGES.payCardCode)
 export const imageFileSchema = z
   .file({ error: VALIDATION_MESSAGES.image })
   .max(UPLOAD_MAX_BYTES, { error: VALIDATION_MESSAGES.fileTooLarge })
-  .refine((file) => file.type.startsWith('image/'), { error: VALIDATION_MESSAGES.image });
+  .refine((file) => file.type.startsWith('image/'), { error: VALIDATION_MESSAGES.image })
+  .meta({ contentMediaType: 'image/*' });
+
+/**
+ * A lecture's attachment, bounded in size. The server judges its type by its bytes (a PDF or
+ * an Office file) and answers which types it takes.
+ */
+export const attachmentFileSchema = z
+  .file({ error: VALIDATION_MESSAGES.fieldRequired })
+  .max(ATTACHMENT_MAX_BYTES, { error: VALIDATION_MESSAGES.fileTooLarge });

@@ -47,3 +47,4 @@ export * from './calls/staff-people';
 export * from './calls/staff-support';
 export * from './calls/staff-exports';
 export * from './calls/endpoints';
+export * from './calls/upload-limit';

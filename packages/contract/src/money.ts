@@ -1,11 +1,50 @@
 import { z } from 'zod';
+import { toLatinDigits } from './normalize-input';
 
 /**
- * Money travels as pounds with at most two decimals and is stored as integer piasters.
- * @example toPiasters(12.5) // 1250
+ * How an amount of pounds is written: an optional sign, whole pounds, and at most two decimals
+ * ('19.99', '1.10', '-3.5', '150').
  */
-export function toPiasters(pounds: number): number {
-  return Math.round(pounds * 100);
+const AMOUNT_TEXT = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * The one place money becomes integer piasters (issue 23, ADR 036): an amount of pounds — a
+ * number from the wire, or text typed in a form or on the command line (Arabic digits and the
+ * Arabic decimal separator accepted) — exactly, or null when it has more than two decimals or
+ * is not an amount at all. It reads the decimal text, never a float times 100: 1.1 × 100 is
+ * 110.00000000000001 in binary floats, and such a product compared for equality refused 1.10,
+ * 19.99 and 0.29 pounds. A number counts by its shortest decimal form, which is the text it
+ * travels as in JSON: 1.1 is '1.1' (110), 0.1 + 0.2 is '0.30000000000000004' (refused).
+ * @example parsePiasters(1.1) // 110
+ * @example parsePiasters('19.99') // 1999
+ * @example parsePiasters(1.005) // null
+ */
+export function parsePiasters(amount: number | string): number | null {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) return null;
+  const text =
+    typeof amount === 'number' ? String(amount) : toLatinDigits(amount).trim().replace('٫', '.');
+  const match = AMOUNT_TEXT.exec(text);
+  if (!match) return null;
+  const [, sign, whole = '', decimals = ''] = match;
+  // Whole pounds and piasters are integers here: no binary fraction is ever multiplied.
+  const piasters = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  if (!Number.isSafeInteger(piasters)) return null;
+  return sign === '-' && piasters !== 0 ? -piasters : piasters;
+}
+
+/**
+ * Money travels as pounds with at most two decimals and is stored as integer piasters. Throws
+ * on anything else: every amount from a client is checked by `moneySchema` (the same
+ * parsePiasters) first, so reaching here with three decimals is a fault of ours, never rounded.
+ * @example toPiasters(12.5) // 1250
+ * @example toPiasters('1.10') // 110
+ */
+export function toPiasters(pounds: number | string): number {
+  const piasters = parsePiasters(pounds);
+  if (piasters === null) {
+    throw new RangeError(`not an amount of pounds with at most two decimals: ${pounds}`);
+  }
+  return piasters;
 }
 
 /** @example fromPiasters(1250) // 12.5 */
@@ -14,13 +53,13 @@ export function fromPiasters(piasters: number): number {
 }
 
 /**
- * True when a pound amount has no more than two decimals. Tolerates binary float noise
- * (0.1 + 0.2) because amounts are often computed, not typed.
+ * True when an amount has no more than two decimals: the one check behind `moneySchema`, the
+ * pay-card batches and the forms (parsePiasters answers a number for it).
  * @example hasAtMostTwoDecimals(12.5) // true
  * @example hasAtMostTwoDecimals(0.125) // false
  */
-export function hasAtMostTwoDecimals(pounds: number): boolean {
-  return Math.abs(pounds * 100 - Math.round(pounds * 100)) < 1e-6;
+export function hasAtMostTwoDecimals(amount: number | string): boolean {
+  return parsePiasters(amount) !== null;
 }
 
 /**

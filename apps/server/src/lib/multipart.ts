@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { VALIDATION_MESSAGES } from '@dars/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import { VALIDATION_MESSAGES, type UploadLimit } from '@dars/contract';
 import { AppError, fieldError } from './app-error';
 
 /** Said when the body cannot be read as a form at all (no boundary, cut short, bad headers). */
@@ -7,24 +8,46 @@ export const MALFORMED_UPLOAD_MESSAGE = 'تعذّرت قراءة الملف ال
 
 /**
  * Reads the one file of a multipart request, named `field`, into memory (bounded by
- * `maxBytes`). Anything a client can get wrong is a 422 on that field with an Arabic message:
- * not multipart, no boundary or a wrong one, a truncated part, another field, too large a file.
- * Only a fault of our own still reaches the error handler as a 500.
- * @example const bytes = await readUploadedFile(request, 'avatar', UPLOAD_MAX_BYTES)
+ * `maxBytes`): the call's `upload` in the contract. Anything a client can get wrong is a 422 on
+ * that field with an Arabic message: not multipart, no boundary or a wrong one, a truncated
+ * part, another field, too large a file. Only a fault of our own still reaches the error
+ * handler as a 500.
+ * @example const bytes = await readUploadedFile(request, endpoints.updateAvatar.upload)
  */
 export async function readUploadedFile(
   request: FastifyRequest,
-  field: string,
-  maxBytes: number,
+  { field, maxBytes }: UploadLimit,
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldError(field, VALIDATION_MESSAGES.image);
   try {
-    const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    const file = await request.file({ limits: limitsOf(maxBytes) });
     if (!file || file.fieldname !== field) throw fieldError(field, VALIDATION_MESSAGES.image);
-    return await file.toBuffer();
+    return await wholeFile(file, field, maxBytes);
   } catch (error) {
     throw uploadError(field, error);
   }
+}
+
+/**
+ * The parser's limits for a file of at most `maxBytes`: one byte more than allowed. busboy cuts a
+ * file at `fileSize` and says so only by `truncated`, which @fastify/multipart's toBuffer reads
+ * after each chunk it is given; when the cut falls just after a chunk, busboy pushes no further
+ * chunk, nothing is read again, and the file comes back whole-looking, exactly `fileSize` bytes
+ * long (issue 23: an oversize avatar stored cut behind a 200). Reading one byte more, a file over
+ * the limit is longer than `maxBytes` however its bytes were chunked.
+ */
+function limitsOf(maxBytes: number) {
+  return { fileSize: maxBytes + 1, files: 1 };
+}
+
+/**
+ * The file's bytes, all of them, or a 422 when more than `maxBytes` arrived. Counted, not taken
+ * from busboy's `truncated` flag: a cut file read with limitsOf is `maxBytes + 1` bytes long.
+ */
+async function wholeFile(file: MultipartFile, field: string, maxBytes: number): Promise<Buffer> {
+  const bytes = await file.toBuffer();
+  if (bytes.length > maxBytes) throw fieldError(field, VALIDATION_MESSAGES.fileTooLarge);
+  return bytes;
 }
 
 function uploadError(field: string, error: unknown): unknown {
@@ -42,24 +65,23 @@ function uploadError(field: string, error: unknown): unknown {
 }
 
 /**
- * Reads a multipart form of text fields and at most one file named `fileField` (bounded by
- * `maxBytes`), with the same Arabic 422s as readUploadedFile. A file under another name is
- * refused; no file at all gives `file: null`.
- * @example const { fields, file } = await readUploadedForm(request, 'answer_image', UPLOAD_MAX_BYTES)
+ * Reads a multipart form of text fields and at most one file named as the call's `upload` says
+ * (bounded by its `maxBytes`), with the same Arabic 422s as readUploadedFile. A file under
+ * another name is refused; no file at all gives `file: null`.
+ * @example const { fields, file } = await readUploadedForm(request, endpoints.saveExamImageAnswer.upload)
  */
 export async function readUploadedForm(
   request: FastifyRequest,
-  fileField: string,
-  maxBytes: number,
+  { field: fileField, maxBytes }: UploadLimit,
 ): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
   if (!request.isMultipart()) throw fieldError(fileField, MALFORMED_UPLOAD_MESSAGE);
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    for await (const part of request.parts({ limits: limitsOf(maxBytes) })) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) throw fieldError(fileField, VALIDATION_MESSAGES.image);
-        file = await part.toBuffer();
+        file = await wholeFile(part, fileField, maxBytes);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

@@ -63,6 +63,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Room in a multipart body beside its file: the part headers and the text fields (a note, an
+ * essay's text), each far below this. A body declared larger than the file's limit and this is
+ * refused before it is sent (plugins/expect-continue.ts).
+ */
+export const MULTIPART_FORM_ROOM = 1024 * 1024;
+
 const openToEmbedding: onRequestHookHandler = (_request, reply, done) => {
   reply.header('cross-origin-resource-policy', CORP_OPEN);
   done();
@@ -104,6 +111,8 @@ export function serve(
       ...(options.onRequest ?? []),
     ],
     ...(options.onSend ? { onSend: options.onSend } : {}),
+    // A multipart body is read by lib/multipart.ts, not by Fastify: its limit is the file's.
+    ...(def.upload ? { bodyLimit: def.upload.maxBytes + MULTIPART_FORM_ROOM } : {}),
     schema: {
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

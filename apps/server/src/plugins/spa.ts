@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { messageFor } from '../lib/app-error';
 import { sendFile } from '../lib/send-file';
 import { isLocalStorage, type Storage } from '../storage';
+import { answerMethodNotAllowed } from './method-not-allowed';
 import { loadPageAnswers } from './prerender';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new URL. */
@@ -97,6 +98,8 @@ export async function registerSpa(
   const pages = hasSpa ? await loadPageAnswers(app, webDist) : null;
 
   app.setNotFoundHandler((request, reply) => {
+    // A known path asked with another method: 405 with the methods it takes, for every route.
+    if (answerMethodNotAllowed(app, request, reply)) return reply;
     const url = request.url;
     const pathname = url.split('?')[0]!;
     // A missing file (a stale /assets/x.js after a deploy) is a 404, not the SPA's page: the

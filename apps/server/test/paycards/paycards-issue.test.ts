@@ -29,6 +29,10 @@ describe('issuing pay cards', () => {
     const before = (await server.db.selectFrom('paycards').select('id').execute()).length;
     await expect(issuePaycards(server.db, { value: 0, count: 1 })).rejects.toThrow(/value/);
     await expect(issuePaycards(server.db, { value: 10.005, count: 1 })).rejects.toThrow(/value/);
+    // As typed on the command line: three decimals, not a number, a sign, beyond the maximum.
+    for (const value of ['10.005', 'abc', '', '-5', '1e3', '1000000.01']) {
+      await expect(issuePaycards(server.db, { value, count: 1 }), value).rejects.toThrow(/value/);
+    }
     await expect(issuePaycards(server.db, { value: 10, count: 0 })).rejects.toThrow(/count/);
     await expect(issuePaycards(server.db, { value: 10, count: 10_001 })).rejects.toThrow(/count/);
     await expect(issuePaycards(server.db, { value: 10, count: 1.5 })).rejects.toThrow(/count/);

@@ -6,7 +6,7 @@ import {
   staffPaycardBatchSchema,
 } from '@dars/contract';
 import { issuePaycards } from '../../src/modules/paycards/issue-paycards';
-import { normalizePaycardCode } from '../../src/modules/paycards/paycard-code';
+import { hashPaycardCode, normalizePaycardCode } from '../../src/modules/paycards/paycard-code';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { DEFAULT_SETTINGS } from '../../src/modules/settings/defaults';
 import { WEB_HEADERS, type TestServer } from '../helpers';
@@ -211,6 +211,68 @@ describe('issuing a batch', () => {
     expect((await server.db.selectFrom('paycard_batches').select('id').execute()).length).toBe(
       before,
     );
+  });
+});
+
+// Pounds whose binary float times 100 is not a whole number (1.1 * 100 is 110.00000000000001,
+// 19.99 * 100 is 1998.9999999999998, 0.29 * 100 is 28.999999999999996): the route accepted
+// them and the batch service refused them with a 500 (issue 23). Piasters counted by hand.
+const AWKWARD_AMOUNTS = [
+  { value: 1.1, text: '1.10', piasters: 110 },
+  { value: 19.99, text: '19.99', piasters: 1999 },
+  { value: 0.29, text: '0.29', piasters: 29 },
+] as const;
+
+/** The piasters stored on a batch's row and on each of its cards. */
+async function storedValues(batchId: number) {
+  const batchRow = await server.db
+    .selectFrom('paycard_batches')
+    .select('value')
+    .where('id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  const cards = await server.db
+    .selectFrom('paycards')
+    .select('value')
+    .where('batch_id', '=', batchId)
+    .execute();
+  return { batch: batchRow.value, cards: cards.map((c) => c.value) };
+}
+
+/** Redeems the code as a new student and answers the piasters it credited. */
+async function credited(code: string): Promise<number> {
+  const student = await makeStudent(server.db);
+  const res = await w.rechargeCard(student.token, code);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await w.ledgerSum(student.userId)).toBe(await w.balance(student.userId));
+  return w.balance(student.userId);
+}
+
+describe('amounts with two decimals (issue 23)', () => {
+  it('the staff API issues 1.10, 19.99 and 0.29 pounds: exact piasters stored and credited', async () => {
+    for (const { value, piasters } of AWKWARD_AMOUNTS) {
+      const issued = await issue({ value, count: 2 });
+      expect(issued.value).toBe(value);
+      expect(await storedValues(issued.id)).toEqual({
+        batch: piasters,
+        cards: [piasters, piasters],
+      });
+      expect(await credited(issued.codes[0]!)).toBe(piasters);
+    }
+  });
+
+  it('the command line issues them from the text typed, and from the number', async () => {
+    for (const { value, text, piasters } of AWKWARD_AMOUNTS) {
+      for (const typed of [text, value]) {
+        const [code] = await issuePaycards(server.db, { value: typed, count: 1 });
+        const row = await server.db
+          .selectFrom('paycards')
+          .select('batch_id')
+          .where('code_hash', '=', hashPaycardCode(code!))
+          .executeTakeFirstOrThrow();
+        expect(await storedValues(row.batch_id!)).toEqual({ batch: piasters, cards: [piasters] });
+        expect(await credited(code!)).toBe(piasters);
+      }
+    }
   });
 });
 

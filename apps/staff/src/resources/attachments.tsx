@@ -13,7 +13,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { StaffAttachment } from '@dars/contract';
+import { ATTACHMENT_MAX_BYTES, type StaffAttachment } from '@dars/contract';
 import { formatFileSize } from '../components/file-size';
 import {
   BackToLecture,
@@ -32,8 +32,6 @@ const ACCEPT = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
 };
-/** The server's limit for an attachment. */
-const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 
 type AttachmentItem = StaffAttachment & { id: Identifier };
 

@@ -139,6 +139,25 @@ describe('endpoints', () => {
     ]);
   });
 
+  it('gives each multipart call its file field and limit, and no other call one', () => {
+    const image = 5 * 1024 * 1024;
+    const uploads = Object.fromEntries(
+      all.filter(([, def]) => def.upload).map(([name, def]) => [name, def.upload]),
+    );
+    expect(uploads).toEqual({
+      rechargeMobileWallet: { field: 'attachment', maxBytes: image },
+      saveExamImageAnswer: { field: 'answer_image', maxBytes: image },
+      staffCreateAttachment: { field: 'file', maxBytes: 50 * 1024 * 1024 },
+      staffUploadCourseImage: { field: 'file', maxBytes: image },
+      staffUploadHeaderImage: { field: 'file', maxBytes: image },
+      staffUploadQuestionExplainImage: { field: 'file', maxBytes: image },
+      staffUploadQuestionImage: { field: 'file', maxBytes: image },
+      staffUploadTeacherAvatar: { field: 'file', maxBytes: image },
+      staffUploadTeacherBanner: { field: 'file', maxBytes: image },
+      updateAvatar: { field: 'avatar', maxBytes: image },
+    });
+  });
+
   it('role-checks every staff call but the login, and no student call', () => {
     for (const [name, def] of all) {
       const isStaff = def.path.startsWith('/staff/');

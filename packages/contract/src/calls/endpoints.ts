@@ -16,6 +16,8 @@ import * as attachments from './attachments';
 import * as wallet from './wallet';
 import { staffEndpoints } from './staff-endpoints';
 import type { StaffRole } from './staff';
+import type { UploadLimit } from './upload-limit';
+import { UPLOAD_MAX_BYTES } from '../constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,6 +42,8 @@ export interface JsonEndpointDef {
   body?: z.ZodType;
   /** The body is multipart/form-data (it carries a file). */
   multipart?: true;
+  /** With `multipart`: the file's field and its most bytes. */
+  upload?: UploadLimit;
   /** The JSON body of the 200 answer. */
   response: z.ZodType;
   errors?: readonly ErrorCode[];
@@ -61,6 +65,7 @@ export interface FileEndpointDef {
   staff?: StaffRole;
   body?: never;
   multipart?: never;
+  upload?: never;
   response?: never;
 }
 
@@ -367,6 +372,7 @@ export const saveExamImageAnswerEndpoint = {
   auth: 'required',
   body: exams.saveExamImageAnswerBodySchema,
   multipart: true,
+  upload: { field: 'answer_image', maxBytes: UPLOAD_MAX_BYTES },
   response: exams.saveExamImageAnswerResponseSchema,
   errors: ['SESSION_NOT_FOUND', 'SESSION_ENDED'],
 } as const satisfies EndpointDef;
@@ -434,6 +440,7 @@ export const rechargeMobileWalletEndpoint = {
   auth: 'required',
   body: wallet.rechargeMobileWalletBodySchema,
   multipart: true,
+  upload: { field: 'attachment', maxBytes: UPLOAD_MAX_BYTES },
   response: wallet.rechargeMobileWalletResponseSchema,
   errors: ['LESS_THAN_MIN_AMOUNT', 'FEATURE_DISABLED'],
 } as const satisfies EndpointDef;
@@ -497,6 +504,7 @@ export const updateAvatarEndpoint = {
   auth: 'required',
   body: profile.updateAvatarBodySchema,
   multipart: true,
+  upload: { field: 'avatar', maxBytes: UPLOAD_MAX_BYTES },
   response: profile.updateAvatarResponseSchema,
 } as const satisfies EndpointDef;
 

@@ -7,6 +7,8 @@ import { staffExportEndpoints } from './staff-exports';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
+import type { UploadLimit } from './upload-limit';
+import { ATTACHMENT_MAX_BYTES, UPLOAD_MAX_BYTES } from '../constants';
 
 /**
  * The staff console's calls (issue 12, ADR 022). Each carries `staff`: the least role that may
@@ -23,6 +25,7 @@ interface StaffJsonDef {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: true;
+  upload?: UploadLimit;
   response: z.ZodType;
   errors?: readonly ErrorCode[];
   file?: never;
@@ -40,6 +43,7 @@ interface StaffFileDef {
   errors?: readonly ErrorCode[];
   body?: never;
   multipart?: never;
+  upload?: never;
   response?: never;
 }
 
@@ -104,6 +108,9 @@ function crud<
   } as const satisfies Record<string, StaffJsonDef>;
 }
 
+/** A picture staff upload (a teacher's, a course's, a question's, a home slide): one `file`. */
+export const STAFF_IMAGE_UPLOAD: UploadLimit = { field: 'file', maxBytes: UPLOAD_MAX_BYTES };
+
 const imageUpload = (path: `/staff/${string}`) =>
   ({
     method: 'POST',
@@ -113,6 +120,7 @@ const imageUpload = (path: `/staff/${string}`) =>
     params: idParamsSchema,
     body: s.staffImageUploadBodySchema,
     multipart: true,
+    upload: STAFF_IMAGE_UPLOAD,
     response: s.staffImageUploadResponseSchema,
   }) as const satisfies StaffJsonDef;
 
@@ -271,6 +279,7 @@ export const staffEndpoints = {
     staff: 'leader',
     body: s.staffAttachmentUploadBodySchema,
     multipart: true,
+    upload: { field: 'file', maxBytes: ATTACHMENT_MAX_BYTES },
     response: s.staffOneResponse(s.staffAttachmentSchema),
   },
   staffUpdateAttachment: {
@@ -349,6 +358,7 @@ export const staffEndpoints = {
     staff: 'leader',
     body: s.staffImageUploadBodySchema,
     multipart: true,
+    upload: STAFF_IMAGE_UPLOAD,
     response: s.staffImageUploadResponseSchema,
   },
 

@@ -8,8 +8,8 @@ import {
 import { payTypeSchema } from '../entities/course';
 import { QUESTION_TYPES } from '../entities/exam';
 import { internalRouteSchema } from '../internal-route';
-import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';
-import { emailSchema, VALIDATION_MESSAGES } from '../fields';
+import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, hasAtMostTwoDecimals, moneySchema } from '../money';
+import { attachmentFileSchema, emailSchema, imageFileSchema, VALIDATION_MESSAGES } from '../fields';
 import { ID_MAX, idSchema, safeString } from '../primitives';
 
 /**
@@ -71,10 +71,14 @@ export const staffOptionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-/** An http(s) link, or null (blank reads as null). */
+/**
+ * An http(s) link, or null (blank reads as null). `format` tells the API's readers what the
+ * refine below checks, which JSON Schema cannot say.
+ */
 export const staffUrl = safeString(M.url)
   .trim()
   .max(2000, { error: VALIDATION_MESSAGES.tooLong })
+  .meta({ format: 'uri' })
   .nullable()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: M.url });
@@ -98,7 +102,8 @@ const idList = z.array(staffId).max(200, { error: 'عدد العناصر أكب�
 export const staffDateTime = safeString()
   .max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'أدخل تاريخاً ووقتاً صحيحين' })
-  .transform((v) => new Date(v).toISOString());
+  .transform((v) => new Date(v).toISOString())
+  .meta({ format: 'date-time' });
 
 const flag = z.boolean({ error: 'اختر نعم أو لا' });
 
@@ -389,11 +394,11 @@ export const staffAttachmentListQuerySchema = staffListQuery({ lecture_id: filte
 export const staffAttachmentUploadBodySchema = z.object({
   lecture_id: z.coerce.number().int().positive().max(ID_MAX),
   name: staffText(200),
-  file: z.unknown().optional(),
+  file: attachmentFileSchema,
 });
 
 /** POST /staff/…/image (multipart: file) → the stored image's url. */
-export const staffImageUploadBodySchema = z.object({ file: z.unknown().optional() });
+export const staffImageUploadBodySchema = z.object({ file: imageFileSchema });
 export const staffImageUploadResponseSchema = z.object({
   data: z.object({ url: z.string() }),
 });
@@ -571,6 +576,7 @@ export const staffSettingsUpdateSchema = z
     desktop_app_url: safeString(M.url)
       .trim()
       .max(2000)
+      .meta({ format: 'uri' })
       .nullable()
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(v), { error: M.url }),
@@ -580,6 +586,7 @@ export const staffSettingsUpdateSchema = z
     contact_phone: shortText,
     contact_email: safeString(VALIDATION_MESSAGES.email)
       .trim()
+      .meta({ format: 'email' })
       .nullable()
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
@@ -763,9 +770,7 @@ export const staffMarkBodySchema = z.object({
     .number({ error: 'أدخل الدرجة رقماً' })
     .min(0, { error: 'الدرجة لا تقل عن صفر' })
     .max(10_000, { error: 'القيمة أكبر من المسموح' })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-      error: 'الدرجة برقمين عشريين على الأكثر',
-    }),
+    .refine(hasAtMostTwoDecimals, { error: 'الدرجة برقمين عشريين على الأكثر' }),
   comment: staffOptionalText(2000).optional(),
 });
 export const staffMarkResponseSchema = z.object({

@@ -10,8 +10,44 @@ import {
 /** A JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of a contract schema. */
 type JsonSchema = Record<string, unknown>;
 
-const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+/** Bounds where the larger value is the stricter, and where the smaller is. */
+const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const;
+const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const;
+
+/**
+ * A pipe's checks on what it was given. zod documents a request's pipe (`a.pipe(b)`) by its
+ * input side `a` alone, so what `b` checks went missing: the new password's 8 characters
+ * (`safeString().min(1).pipe(newPasswordSchema)`), an e-mail's format, a transfer's minimum
+ * (`z.number().pipe(moneySchema.min(0.5))`). When both sides are of one type, the output side's
+ * bounds and format are added to the input's, the stricter of each bound kept. Its `pattern` is
+ * left out: it is matched after a transform (trimmed, Latin digits), which the input need not be.
+ */
+function withPipeChecks(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const def = (ctx.zodSchema as { _zod: { def: { type: string; out?: z.ZodType } } })._zod.def;
+  if (def.type !== 'pipe' || !def.out) return;
+  const input = ctx.jsonSchema;
+  const output = z.toJSONSchema(def.out, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  if (input.type === undefined || input.type !== output.type) return;
+  const tighter = (key: string, pick: (a: number, b: number) => number) => {
+    const value = output[key];
+    if (typeof value !== 'number') return;
+    input[key] = typeof input[key] === 'number' ? pick(input[key], value) : value;
+  };
+  for (const key of LOWER_BOUNDS) tighter(key, Math.max);
+  for (const key of UPPER_BOUNDS) tighter(key, Math.min);
+  if (output.format !== undefined && input.format === undefined) input.format = output.format;
+}
+
+/**
+ * The JSON Schema of a contract schema as a request sends it (`input`) or an answer carries it.
+ * @example toJsonSchema(changePasswordBodySchema, 'input').properties.password.minLength // 8
+ */
+export const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: withPipeChecks } : {}),
+  });
   return json;
 };
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  UPLOAD_MAX_BYTES,
   VALIDATION_MESSAGES,
+  endpoints,
   saveExamImageAnswerBodySchema,
   type SaveExamAnswersResponse,
 } from '@dars/contract';
@@ -24,7 +24,7 @@ export async function saveImageAnswer(
   userId: number,
   request: FastifyRequest,
 ): Promise<SaveExamAnswersResponse> {
-  const { fields, file } = await readUploadedForm(request, 'answer_image', UPLOAD_MAX_BYTES);
+  const { fields, file } = await readUploadedForm(request, endpoints.saveExamImageAnswer.upload);
   const parsed = saveExamImageAnswerBodySchema.omit({ answer_image: true }).safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

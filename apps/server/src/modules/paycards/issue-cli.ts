@@ -30,7 +30,8 @@ const database = openDatabase({
 try {
   await migrateToLatest(database.db);
   const codes = await issuePaycards(database.db, {
-    value: Number(values.value),
+    // The text as typed: read once, exactly, by the batch service (parsePiasters).
+    value: values.value,
     count: Number(values.count),
     courseId: values.course ? Number(values.course) : null,
     lectureId: values.lecture ? Number(values.lecture) : null,

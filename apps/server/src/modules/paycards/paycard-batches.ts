@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { toPiasters } from '@dars/contract';
+import { AMOUNT_MAX, parsePiasters, toPiasters } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { addDays, nowIso } from '../../lib/time';
@@ -9,8 +9,8 @@ import { hashPaycardCode, newPaycardCode, normalizePaycardCode } from './paycard
 export const PAYCARD_BATCH_MAX = 10_000;
 
 export type BatchOptions = {
-  /** pounds */
-  value: number;
+  /** Pounds, at most two decimals: a number (the staff API) or the text typed (the command line). */
+  value: number | string;
   count: number;
   courseId?: number | null;
   lectureId?: number | null;
@@ -42,8 +42,13 @@ export async function issueBatch(
   /** Runs inside the batch's transaction, after its cards (the staff API's audit row). */
   after?: (trx: Transaction<DB>, batchId: number) => Promise<void>,
 ): Promise<IssuedBatch> {
-  if (!(options.value > 0) || Math.round(options.value * 100) !== options.value * 100) {
-    throw new Error('value must be a positive amount of pounds with at most two decimals');
+  // The same reading as the staff API's schema (moneySchema), so what one accepts the other
+  // stores: 1.10, 19.99 and 0.29 pounds are 110, 1999 and 29 piasters, never a 500.
+  const value = parsePiasters(options.value);
+  if (value === null || value <= 0 || value > toPiasters(AMOUNT_MAX)) {
+    throw new Error(
+      `value must be a positive amount of pounds with at most two decimals, up to ${AMOUNT_MAX}`,
+    );
   }
   if (!Number.isInteger(options.count) || options.count < 1 || options.count > PAYCARD_BATCH_MAX) {
     throw new Error(`count must be between 1 and ${PAYCARD_BATCH_MAX}`);
@@ -76,7 +81,7 @@ export async function issueBatch(
     const batch = await trx
       .insertInto('paycard_batches')
       .values({
-        value: toPiasters(options.value),
+        value,
         count: options.count,
         course_id: courseId,
         lecture_id: lectureId,
@@ -95,7 +100,7 @@ export async function issueBatch(
           codes.slice(i, i + CHUNK).map((code) => ({
             code_hash: hashPaycardCode(code),
             code_hint: normalizePaycardCode(code).slice(-4),
-            value: toPiasters(options.value),
+            value,
             course_id: courseId,
             lecture_id: lectureId,
             expires_at: expiresAt,

@@ -1,4 +1,4 @@
-import type { RechargeMethod } from '@dars/contract';
+import { parsePiasters, type RechargeMethod } from '@dars/contract';
 
 /** The recharge methods a payment gateway takes (the other two are ours: card, mobile wallet). */
 export type GatewayMethod = Exclude<RechargeMethod, 'recharge_card' | 'mobile_wallets'>;
@@ -139,7 +139,7 @@ export function poundsText(piasters: number): string {
  * @example piastersOf('20.50') // 2050
  */
 export function piastersOf(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
-  return Math.round(Number(text) * 100);
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const piasters = parsePiasters(value);
+  return piasters !== null && piasters >= 0 ? piasters : null;
 }

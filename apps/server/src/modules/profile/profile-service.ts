@@ -1,6 +1,6 @@
 import {
-  UPLOAD_MAX_BYTES,
   VALIDATION_MESSAGES,
+  endpoints,
   type ChangePasswordBody,
   type UpdateProfileBody,
   type User,
@@ -54,7 +54,7 @@ export async function changeAvatar(
   request: FastifyRequest,
 ): Promise<User> {
   await enforce(ctx.db, `avatar:account:${row.id}`, { limit: 30, windowMs: HOUR });
-  const bytes = await readUploadedFile(request, 'avatar', UPLOAD_MAX_BYTES);
+  const bytes = await readUploadedFile(request, endpoints.updateAvatar.upload);
   const extension = await sniffImage(bytes);
   if (!extension) throw fieldError('avatar', VALIDATION_MESSAGES.image);
   const relative = await saveAvatar(ctx.storage, row.id, bytes, extension);

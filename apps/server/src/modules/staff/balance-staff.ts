@@ -1,7 +1,7 @@
-import { STAFF_BALANCE_MESSAGES } from '@dars/contract';
+import { STAFF_BALANCE_MESSAGES, fromPiasters, toPiasters } from '@dars/contract';
 import { AppError } from '../../lib/app-error';
 import { credit, debit } from '../wallet/ledger';
-import { piasters, pounds, writeAudit, type Actor, type Db } from './staff-core';
+import { writeAudit, type Actor, type Db } from './staff-core';
 
 /**
  * An admin's credit (amount > 0) or debit (amount < 0) of a student's wallet (issue 13): one
@@ -16,7 +16,7 @@ export async function adjustBalance(
   studentId: number,
   body: { amount: number; comment: string },
 ) {
-  const amount = piasters(body.amount);
+  const amount = toPiasters(body.amount);
   return db.transaction().execute(async (trx) => {
     const student = await trx
       .selectFrom('users')
@@ -41,8 +41,8 @@ export async function adjustBalance(
     }
     const data = {
       student_id: studentId,
-      amount: pounds(amount),
-      balance: pounds(done.balance),
+      amount: fromPiasters(amount),
+      balance: fromPiasters(done.balance),
       serial: done.serial,
       comment: body.comment,
     };
@@ -50,7 +50,7 @@ export async function adjustBalance(
       action: 'balance',
       resource: 'students',
       resourceId: studentId,
-      before: { balance: pounds(done.balance - amount) },
+      before: { balance: fromPiasters(done.balance - amount) },
       after: data,
     });
     return data;

@@ -10,6 +10,8 @@ import {
   VALIDATION_MESSAGES,
   type StaffCourse,
   type StaffListQuery,
+  fromPiasters,
+  toPiasters,
 } from '@dars/contract';
 import type { CoursesTable } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -26,8 +28,6 @@ import {
   isAdmin,
   matches,
   pageOf,
-  piasters,
-  pounds,
   sortOf,
   type Actor,
   type Db,
@@ -71,7 +71,7 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffCourse[]> {
     image_url: publicFileUrl(r.image_path),
     featured: bool(r.featured),
     pay_type: r.pay_type === 'course' ? 'course' : 'lectures',
-    price: pounds(r.price),
+    price: fromPiasters(r.price),
     free: r.price === 0,
     show_preview: bool(r.show_preview),
     users_limit: r.users_limit,
@@ -197,7 +197,7 @@ function columns(body: Fields) {
     description: body.description,
     featured: body.featured === undefined ? undefined : flagOf(body.featured),
     pay_type: body.pay_type,
-    price: body.price === undefined ? undefined : piasters(body.price),
+    price: body.price === undefined ? undefined : toPiasters(body.price),
     show_preview: body.show_preview === undefined ? undefined : flagOf(body.show_preview),
     users_limit: body.users_limit,
     published: body.published === undefined ? undefined : flagOf(body.published),
@@ -207,7 +207,7 @@ function columns(body: Fields) {
 /** Prices are the admin's (ADR 022): a leader may not set or change one. */
 function checkPrice(actor: Actor, body: Fields, current: number): void {
   if (isAdmin(actor) || body.price === undefined) return;
-  if (piasters(body.price) !== current) {
+  if (toPiasters(body.price) !== current) {
     throw new AppError('FORBIDDEN', STAFF_MESSAGES.pricesForbidden);
   }
 }
@@ -263,7 +263,7 @@ export async function updateCourse(
     { resource: 'courses', action: 'update', id },
     getCourse,
     async (trx, before) => {
-      checkPrice(actor, body, piasters(before!.price));
+      checkPrice(actor, body, toPiasters(before!.price));
       await checkLinks(trx, body);
       const values = columns(body);
       if (body.name !== undefined || body.description !== undefined) {

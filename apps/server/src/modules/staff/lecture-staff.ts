@@ -10,6 +10,8 @@ import {
   VALIDATION_MESSAGES,
   type StaffLecture,
   type StaffListQuery,
+  fromPiasters,
+  toPiasters,
 } from '@dars/contract';
 import type { LecturesTable } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -25,8 +27,6 @@ import {
   matches,
   notFound,
   pageOf,
-  piasters,
-  pounds,
   sortOf,
   writeAudit,
   type Actor,
@@ -64,11 +64,11 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffLecture[]> {
     name: r.name,
     position: r.position,
     free: bool(r.free),
-    price: pounds(r.price),
+    price: fromPiasters(r.price),
     preview: bool(r.preview),
     expiry_days: r.expiry_days,
     repurchasable: bool(r.repurchasable),
-    repurchase_price: r.repurchase_price === null ? null : pounds(r.repurchase_price),
+    repurchase_price: r.repurchase_price === null ? null : fromPiasters(r.repurchase_price),
     paycard_disabled: bool(r.paycard_disabled),
     videos_count: videos.get(r.id) ?? 0,
     attachments_count: attachments.get(r.id) ?? 0,
@@ -115,7 +115,7 @@ function columns(body: Fields) {
     name: body.name,
     position: body.position,
     free: body.free === undefined ? undefined : flagOf(body.free),
-    price: body.price === undefined ? undefined : piasters(body.price),
+    price: body.price === undefined ? undefined : toPiasters(body.price),
     preview: body.preview === undefined ? undefined : flagOf(body.preview),
     expiry_days: body.expiry_days,
     repurchasable: body.repurchasable === undefined ? undefined : flagOf(body.repurchasable),
@@ -124,7 +124,7 @@ function columns(body: Fields) {
         ? undefined
         : body.repurchase_price === null
           ? null
-          : piasters(body.repurchase_price),
+          : toPiasters(body.repurchase_price),
     paycard_disabled:
       body.paycard_disabled === undefined ? undefined : flagOf(body.paycard_disabled),
   });
@@ -138,10 +138,10 @@ function checkPrices(actor: Actor, body: Fields, current: StaffLecture | null): 
   if (isAdmin(actor)) return;
   const now = current ?? { price: 0, repurchase_price: null, free: false };
   const changed =
-    (body.price !== undefined && piasters(body.price) !== piasters(now.price)) ||
+    (body.price !== undefined && toPiasters(body.price) !== toPiasters(now.price)) ||
     (body.repurchase_price !== undefined &&
-      (body.repurchase_price === null ? null : piasters(body.repurchase_price)) !==
-        (now.repurchase_price === null ? null : piasters(now.repurchase_price))) ||
+      (body.repurchase_price === null ? null : toPiasters(body.repurchase_price)) !==
+        (now.repurchase_price === null ? null : toPiasters(now.repurchase_price))) ||
     (body.free !== undefined && body.free !== now.free);
   if (changed) throw new AppError('FORBIDDEN', STAFF_MESSAGES.pricesForbidden);
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { StaffTransaction, staffTransactionListQuerySchema } from '@dars/contract';
-import { countOf, matches, pageOf, pounds, sortOf, type Db } from './staff-core';
+import { fromPiasters } from '@dars/contract';
+import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
 
 // The wallet ledger of every student (issue 23, ADR 034): the admins' list and its export;
 // a student's wallet tab is the same list filtered by the student.
@@ -60,8 +61,8 @@ export async function listTransactions(db: Db, query: TransactionQuery) {
     serial: r.serial,
     student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
     type: r.type,
-    value: pounds(r.value),
-    balance_after: pounds(r.balance_after),
+    value: fromPiasters(r.value),
+    balance_after: fromPiasters(r.balance_after),
     comment: r.comment,
     course: r.course_id !== null && r.course_name ? { id: r.course_id, name: r.course_name } : null,
     lecture:

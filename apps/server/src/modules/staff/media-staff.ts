@@ -5,7 +5,8 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   STAFF_MESSAGES,
-  UPLOAD_MAX_BYTES,
+  STAFF_IMAGE_UPLOAD,
+  staffEndpoints,
   VALIDATION_MESSAGES,
   type StaffAttachment,
   type StaffListQuery,
@@ -209,9 +210,6 @@ const ATTACHMENT_TYPES = new Map([
   ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
   ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'],
 ]);
-/** Largest attachment accepted. */
-export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
-
 function attachmentView(r: Selectable<AttachmentsTable>): StaffAttachment {
   return {
     id: r.id,
@@ -268,7 +266,10 @@ export async function uploadAttachment(
   request: FastifyRequest,
   parse: (fields: Record<string, string>) => { lecture_id: number; name: string },
 ): Promise<StaffAttachment> {
-  const { fields, file } = await readUploadedForm(request, 'file', ATTACHMENT_MAX_BYTES);
+  const { fields, file } = await readUploadedForm(
+    request,
+    staffEndpoints.staffCreateAttachment.upload,
+  );
   const body = parse(fields);
   if (!file || file.length === 0) throw fieldError('file', STAFF_MESSAGES.required);
   const type = await fileTypeFromBuffer(file);
@@ -364,7 +365,7 @@ export async function uploadImage(
   request: FastifyRequest,
   folder: string,
 ): Promise<string> {
-  const bytes = await readUploadedFile(request, 'file', UPLOAD_MAX_BYTES);
+  const bytes = await readUploadedFile(request, STAFF_IMAGE_UPLOAD);
   const extension = await sniffImage(bytes);
   if (!extension) throw fieldError('file', VALIDATION_MESSAGES.image);
   const key = `${folder}/${randomBytes(8).toString('hex')}.${extension}`;

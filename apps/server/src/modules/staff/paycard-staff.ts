@@ -4,6 +4,7 @@ import {
   type StaffPaycardBatch,
   type staffPaycardBatchCreateSchema,
   type staffPaycardBatchListQuerySchema,
+  fromPiasters,
 } from '@dars/contract';
 import { AppError, fieldError } from '../../lib/app-error';
 import { disableBatch, issueBatch } from '../paycards/paycard-batches';
@@ -12,7 +13,6 @@ import {
   countOf,
   notFound,
   pageOf,
-  pounds,
   sortOf,
   writeAudit,
   type Actor,
@@ -67,7 +67,7 @@ function batchView(r: BatchRow): StaffPaycardBatch {
   const disabled = Number(r.disabled ?? 0);
   return {
     id: r.id,
-    value: pounds(r.value),
+    value: fromPiasters(r.value),
     count: r.count,
     used,
     unused: r.count - used - disabled,

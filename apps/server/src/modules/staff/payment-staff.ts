@@ -1,18 +1,10 @@
+import { fromPiasters } from '@dars/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { StaffPaymentOrder, staffPaymentOrderListQuerySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { RECHECK_MESSAGES, recheckOrder } from '../payments/payment-recheck';
-import {
-  countOf,
-  matches,
-  pageOf,
-  pounds,
-  sortOf,
-  writeAudit,
-  type Actor,
-  type Db,
-} from './staff-core';
+import { countOf, matches, pageOf, sortOf, writeAudit, type Actor, type Db } from './staff-core';
 
 // Gateway orders for admins (issue 13, ADR 030): the list with filters, one order, and the
 // re-check of a stuck one against the provider's status call (payments/payment-recheck.ts).
@@ -48,7 +40,7 @@ function orderView(r: OrderRow): StaffPaymentOrder {
     student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
     method: r.method,
     provider: r.provider,
-    amount: pounds(r.amount),
+    amount: fromPiasters(r.amount),
     status: r.status,
     provider_order_id: r.provider_order_id,
     provider_reference: r.provider_reference,

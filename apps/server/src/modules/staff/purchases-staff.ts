@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { StaffPurchase, staffPurchaseListQuerySchema } from '@dars/contract';
+import { fromPiasters } from '@dars/contract';
 import { nowIso } from '../../lib/time';
-import { countOf, matches, pageOf, pounds, sortOf, type Db } from './staff-core';
+import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034): the admins' list and
 // its export; a student's purchases tab is the same list filtered by the student.
@@ -67,7 +68,7 @@ export async function listPurchases(db: Db, query: PurchaseQuery) {
     student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
     lecture: { id: r.lecture_id, name: r.lecture_name },
     course: { id: r.course_id, name: r.course_name },
-    price_paid: pounds(r.price_paid),
+    price_paid: fromPiasters(r.price_paid),
     pay_by: r.pay_by,
     granted_by: r.staff_name ?? null,
     created_at: r.created_at,

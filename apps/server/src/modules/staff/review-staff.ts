@@ -5,6 +5,7 @@ import {
   type StaffMobilePayment,
   type staffMarkingListQuerySchema,
   type staffMobilePaymentListQuerySchema,
+  fromPiasters,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { fieldError } from '../../lib/app-error';
@@ -17,7 +18,6 @@ import {
   matches,
   notFound,
   pageOf,
-  pounds,
   sortOf,
   writeAudit,
   type Actor,
@@ -58,7 +58,7 @@ function paymentView(r: PaymentRow): StaffMobilePayment {
   return {
     id: r.id,
     student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
-    amount: pounds(r.amount),
+    amount: fromPiasters(r.amount),
     payer_number: r.payer_number,
     message: r.message,
     status: r.status,

@@ -116,16 +116,6 @@ export function countOf(row: { n: number | string | bigint } | undefined): numbe
   return Number(row?.n ?? 0);
 }
 
-/** Piasters → pounds as the API shows them. */
-export function pounds(piasters: number): number {
-  return Math.round(piasters) / 100;
-}
-
-/** Pounds → piasters as they are stored. */
-export function piasters(poundsValue: number): number {
-  return Math.round(poundsValue * 100);
-}
-
 export const bool = (flag: number): boolean => flag === 1;
 export const flagOf = (value: boolean): number => (value ? 1 : 0);
 

@@ -281,7 +281,7 @@ export const staffRoutes =
     );
     serve(app, e.staffCreateAttachment, async (request) => ({
       data: await uploadAttachment(db, ctx.storage, await actorOf(request), request, (fields) =>
-        validate(staffAttachmentUploadBodySchema, fields),
+        validate(staffAttachmentUploadBodySchema.omit({ file: true }), fields),
       ),
     }));
     serve(app, e.staffUpdateAttachment, async (request) => ({

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { fieldError } from '../../lib/app-error';
-import { STAFF_MONEY_MESSAGES, type RechargeMethod, type StaffStats } from '@dars/contract';
-import { countOf, pounds, type Actor, type Db } from './staff-core';
+import {
+  STAFF_MONEY_MESSAGES,
+  type RechargeMethod,
+  type StaffStats,
+  fromPiasters,
+} from '@dars/contract';
+import { countOf, type Actor, type Db } from './staff-core';
 
 // The dashboard's figures (issue 13, ADR 030): one call for a period of Cairo days. Days are
 // the school's (Africa/Cairo), not UTC: a payment at 01:00 Cairo time belongs to that day.
@@ -151,7 +156,10 @@ export async function staffStats(
       by_day: [...newByDay].map(([day, count]) => ({ day, count })),
     },
     revenue: actor.groupId === 1 ? await revenue(db, p) : null,
-    recharges_pending: { count: countOf(pending), amount: pounds(Number(pending?.amount ?? 0)) },
+    recharges_pending: {
+      count: countOf(pending),
+      amount: fromPiasters(Number(pending?.amount ?? 0)),
+    },
     exams: {
       taken: countOf(exams),
       average_score: average === null ? null : Math.round(average * 10) / 10,
@@ -204,10 +212,10 @@ async function revenue(
     methods.set(row.method, m);
   }
   return {
-    total: pounds(total),
-    by_day: [...days].map(([day, amount]) => ({ day, amount: pounds(amount) })),
+    total: fromPiasters(total),
+    by_day: [...days].map(([day, amount]) => ({ day, amount: fromPiasters(amount) })),
     by_method: [...methods]
       .sort((a, b) => b[1].amount - a[1].amount)
-      .map(([method, m]) => ({ method, amount: pounds(m.amount), count: m.count })),
+      .map(([method, m]) => ({ method, amount: fromPiasters(m.amount), count: m.count })),
   };
 }

@@ -13,6 +13,7 @@ import {
   type staffGrantBodySchema,
   type staffStudentListQuerySchema,
   type StaffListQuery,
+  fromPiasters,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { UsersTable } from '../../db/schema';
@@ -29,7 +30,6 @@ import {
   countOf,
   likePattern,
   pageOf,
-  pounds,
   sortOf,
   writeAudit,
   type Actor,
@@ -69,7 +69,7 @@ function view(row: StudentRow): StaffStudent {
     email: row.email,
     phone: row.phone,
     grade: row.grade_id !== null ? { id: row.grade_id, name: row.grade_name ?? '' } : null,
-    balance: pounds(row.balance),
+    balance: fromPiasters(row.balance),
     wallet_address: row.wallet_address,
     email_verified: row.email_verified_at !== null,
     blocked: row.blocked_at !== null,

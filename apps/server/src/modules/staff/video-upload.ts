@@ -90,11 +90,14 @@ export const videoUploadRoutes =
       reply.hijack();
       await uploads().handle(request.raw, reply.raw);
     };
-    app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, onRequest, handler });
+    // tus reads the bytes itself; the limit says what a body may declare (plugins/expect-continue.ts).
+    const bodyLimit = VIDEO_MAX_BYTES;
+    app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, onRequest, bodyLimit, handler });
     app.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${VIDEO_UPLOAD_PATH}/:id`,
       onRequest,
+      bodyLimit,
       handler,
     });
   };

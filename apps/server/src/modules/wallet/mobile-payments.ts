@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  UPLOAD_MAX_BYTES,
   VALIDATION_MESSAGES,
+  endpoints,
   minRechargeMessage,
   rechargeMobileWalletBodySchema,
   toPiasters,
@@ -56,7 +56,10 @@ export async function requestMobilePayment(
 ): Promise<RechargeMobileWalletResponse> {
   await requireRechargeMethod(ctx.db, 'mobile_wallets');
   await enforce(ctx.db, `mobile-wallet:account:${user.id}`, MOBILE_PAYMENT_REQUESTS);
-  const { fields: form, file } = await readUploadedForm(request, 'attachment', UPLOAD_MAX_BYTES);
+  const { fields: form, file } = await readUploadedForm(
+    request,
+    endpoints.rechargeMobileWallet.upload,
+  );
   const parsed = fields.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
