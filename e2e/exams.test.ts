@@ -600,7 +600,8 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       .getByRole('button', { name: /^تشغيل / })
       .first()
       .waitFor();
-    for (const play of await plays.all()) expect(await play.isDisabled()).toBe(false);
+    // The lecture may first render from the cached course page, then from the refreshed one.
+    for (const play of await plays.all()) await expect.poll(() => play.isDisabled()).toBe(false);
     expect(await lecture.getByText(TEXT.videosDisabled).count()).toBe(0);
     expect((await lectureOf()).enable_videos).toBe(true);
     await shot(page, '17', 'videos-open', { fullPage: false });
