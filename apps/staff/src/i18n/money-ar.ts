@@ -108,8 +108,14 @@ export const moneyArabic = {
     review: 'مراجعة الطلبات',
     exams_taken: 'امتحانات أُدّيت',
     average: 'متوسط الدرجات %{score}٪',
+    awaiting_marking: '%{exams} بانتظار التصحيح (خارج المتوسط)',
     no_average: 'لا درجات بعد',
     operations:
       '%{smart_count} عملية |||| عملية واحدة |||| عمليتان |||| %{smart_count} عمليات |||| %{smart_count} عملية |||| %{smart_count} عملية',
   },
 };
+
+/** Counted nouns for `pluralize` (@dars/ui): 1, 2, 3–10 and above. */
+export const dashboardPlurals = {
+  exam: { one: 'امتحان واحد', two: 'امتحانان', few: 'امتحانات', many: 'امتحان' },
+} as const;

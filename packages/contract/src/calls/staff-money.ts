@@ -188,9 +188,17 @@ export const staffStatsSchema = z.object({
     .nullable(),
   /** Now, not in the period: mobile-wallet recharges waiting for review. */
   recharges_pending: z.object({ count: z.number().int(), amount: z.number() }),
+  /** Exam sessions finished in the period. */
   exams: z.object({
     taken: z.number().int(),
-    /** Percent of the exam's marks, one decimal; null when none was taken. */
+    /** Fully marked, of an exam with marks: the sessions the average is over. */
+    marked: z.number().int(),
+    /** An essay still waits for a teacher's marks: not in the average yet. */
+    awaiting_marking: z.number().int(),
+    /**
+     * The students' average score: the mean over the marked sessions of the student's marks
+     * over the exam's, in percent with one decimal; null when none is marked.
+     */
     average_score: z.number().nullable(),
   }),
 });

@@ -117,31 +117,7 @@ export async function staffStats(
     .where('status', '=', 'pending')
     .executeTakeFirst();
 
-  const exams = await db
-    .selectFrom('exam_sessions as s')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('questions')
-          .select(['exam_id', (e) => e.fn.sum<number>('mark').as('max')])
-          .groupBy('exam_id')
-          .as('m'),
-      (join) => join.onRef('m.exam_id', '=', 's.exam_id'),
-    )
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      sql<
-        number | string | null
-      >`avg(case when ${eb.ref('m.max')} > 0 then ${eb.ref('s.total_mark')} * 100.0 / ${eb.ref('m.max')} end)`.as(
-        'average',
-      ),
-    ])
-    .where('s.finished_at', 'is not', null)
-    .where('s.finished_at', '>=', p.start)
-    .where('s.finished_at', '<', p.end)
-    .executeTakeFirst();
-  const average =
-    exams?.average === null || exams?.average === undefined ? null : Number(exams.average);
+  const exams = await examFigures(db, p.start, p.end);
 
   return {
     from: p.from,
@@ -152,10 +128,43 @@ export async function staffStats(
     },
     revenue: actor.groupId === 1 ? await revenue(db, p) : null,
     recharges_pending: { count: countOf(pending), amount: pounds(Number(pending?.amount ?? 0)) },
-    exams: {
-      taken: countOf(exams),
-      average_score: average === null ? null : Math.round(average * 10) / 10,
-    },
+    exams,
+  };
+}
+
+/**
+ * Exams finished in [start, end): how many, and the students' average score over those fully
+ * marked. A session's score is its `correction_mark` (the student's marks) over its
+ * `total_mark` (the exam's full marks, fixed when it started), in percent; the average weighs
+ * every session alike. A session whose essay still waits for a teacher (`corrected = 0`) has a
+ * partial mark, so it is left out of the average and counted as awaiting marking instead; an
+ * exam of no marks (`total_mark = 0`) has no score.
+ */
+async function examFigures(db: Db, start: string, end: string): Promise<StaffStats['exams']> {
+  const row = await db
+    .selectFrom('exam_sessions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<number | string>`sum(case when corrected = 0 then 1 else 0 end)`.as('awaiting'),
+      sql<number | string>`sum(case when corrected = 1 and total_mark > 0 then 1 else 0 end)`.as(
+        'marked',
+      ),
+      sql<
+        number | string | null
+      >`avg(case when corrected = 1 and total_mark > 0 then coalesce(correction_mark, 0) * 100.0 / total_mark end)`.as(
+        'average',
+      ),
+    ])
+    .where('finished_at', 'is not', null)
+    .where('finished_at', '>=', start)
+    .where('finished_at', '<', end)
+    .executeTakeFirst();
+  const average = row?.average === null || row?.average === undefined ? null : Number(row.average);
+  return {
+    taken: countOf(row),
+    marked: Number(row?.marked ?? 0),
+    awaiting_marking: Number(row?.awaiting ?? 0),
+    average_score: average === null ? null : Math.round(average * 10) / 10,
   };
 }
 

@@ -16,7 +16,8 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { StaffStats } from '@dars/contract';
-import { formatMoney, formatNumber } from '@dars/ui/format';
+import { formatMoney, formatNumber, pluralize } from '@dars/ui/format';
+import { dashboardPlurals } from '../../i18n/money-ar';
 import { moneyCalls } from '../../data/money-calls';
 
 // The dashboard's figures and charts (issue 13, ADR 030). Its own chunk: @mui/x-charts never
@@ -181,6 +182,13 @@ function Figures({ stats }: { stats: StaffStats }) {
                 ? t('no_average')
                 : t('average', { score: formatNumber(stats.exams.average_score) })}
             </Typography>
+            {stats.exams.awaiting_marking > 0 && (
+              <Typography variant="body2" color="warning.main">
+                {t('awaiting_marking', {
+                  exams: pluralize(stats.exams.awaiting_marking, dashboardPlurals.exam),
+                })}
+              </Typography>
+            )}
           </Figure>
         </Grid>
       </Grid>

@@ -54,7 +54,7 @@ const STATS: StaffStats = {
     by_method: [{ method: 'fawry', amount: 1250.5, count: 4 }],
   },
   recharges_pending: { count: 3, amount: 450 },
-  exams: { taken: 9, average_score: 71.5 },
+  exams: { taken: 9, marked: 7, awaiting_marking: 2, average_score: 71.5 },
 };
 
 const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
@@ -324,6 +324,7 @@ describe('the dashboard', () => {
     await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
     expect(screen.getAllByText('1,250.50 جنيه').length).toBeGreaterThan(0);
     expect(screen.getByText('متوسط الدرجات 71.5٪')).toBeInTheDocument();
+    expect(screen.getByText('امتحانان بانتظار التصحيح (خارج المتوسط)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'مراجعة الطلبات' })).toHaveAttribute(
       'href',
       '/staff/mobile-payments',
