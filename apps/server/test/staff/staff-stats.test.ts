@@ -3,7 +3,7 @@ import { staffStatsSchema, type ExamAnswerInput } from '@dars/contract';
 import { issuePaycards } from '../../src/modules/paycards/issue-paycards';
 import { hashPaycardCode } from '../../src/modules/paycards/paycard-code';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
-import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-staff';
+import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-period';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeExam, type TestExam, type TestQuestion } from '../factories/exams';
 import { examStudent } from '../exams/exam-client';
@@ -129,6 +129,8 @@ beforeAll(async () => {
     [1, '2026-03-03T09:00:00.000Z', 0],
     [3, null, 0],
     [0, '2026-03-05T08:00:00.000Z', 1],
+    // The three days before (26–28 February): one session, 3 of 4 → 75 %.
+    [3, '2026-02-27T08:00:00.000Z', 1],
   ];
   for (const [i, [mark, finishedAt, corrected]] of sessions.entries()) {
     const s = await makeStudent(server.db);
@@ -165,19 +167,35 @@ describe('dashboard figures', () => {
     const res = await stats('?from=2026-03-01&to=2026-03-03');
     expect(res.statusCode, res.body).toBe(200);
     const data = staffStatsSchema.parse(res.json().data);
+    const noDays = ['2026-03-01', '2026-03-02', '2026-03-03'].map((day) => ({ day, count: 0 }));
     expect(data).toEqual({
       from: '2026-03-01',
       to: '2026-03-03',
+      // As many days, just before: 26–28 February.
+      previous: { from: '2026-02-26', to: '2026-02-28' },
       new_students: {
         total: 3,
+        // 23:59:59 on 28 February in Cairo.
+        previous_total: 1,
         by_day: [
           { day: '2026-03-01', count: 2 },
           { day: '2026-03-02', count: 0 },
           { day: '2026-03-03', count: 1 },
         ],
       },
+      enrolments: { total: 0, previous_total: 0, by_day: noDays },
+      sales: {
+        total: 0,
+        previous_total: 0,
+        by_method: ['wallet', 'paycard', 'cash', 'free', 'grant'].map((method) => ({
+          method,
+          count: 0,
+        })),
+      },
       revenue: {
         total: 200,
+        // The card of 99 used on 27 February.
+        previous_total: 99,
         by_day: [
           { day: '2026-03-01', amount: 100 },
           { day: '2026-03-02', amount: 50 },
@@ -189,9 +207,26 @@ describe('dashboard figures', () => {
           { method: 'mobile_wallets', amount: 30, count: 1 },
           { method: 'recharge_card', amount: 20, count: 1 },
         ],
+        sales: {
+          total: 0,
+          previous_total: 0,
+          by_method: ['wallet', 'paycard', 'cash', 'free', 'grant'].map((method) => ({
+            method,
+            amount: 0,
+          })),
+        },
+        by_course: [],
+        by_teacher: [],
       },
       recharges_pending: { count: 2, amount: 25 },
-      exams: { taken: 4, marked: 3, awaiting_marking: 1, average_score: 58.3 },
+      exams: {
+        taken: 4,
+        previous_taken: 1,
+        marked: 3,
+        awaiting_marking: 1,
+        average_score: 58.3,
+        previous_average_score: 75,
+      },
     });
   });
 
@@ -201,7 +236,12 @@ describe('dashboard figures', () => {
     const data = staffStatsSchema.parse(res.json().data);
     expect(data.revenue).toBeNull();
     expect(data.new_students.total).toBe(3);
-    expect(data.exams).toEqual({ taken: 4, marked: 3, awaiting_marking: 1, average_score: 58.3 });
+    expect(data.exams).toMatchObject({
+      taken: 4,
+      marked: 3,
+      awaiting_marking: 1,
+      average_score: 58.3,
+    });
   });
 
   it("averages the students' own scores as the exam flow marks them; an essay waiting is counted apart", async () => {
@@ -254,7 +294,12 @@ describe('dashboard figures', () => {
     ]);
     const today = cairoDay(new Date());
     const data = staffStatsSchema.parse((await stats(`?from=${today}&to=${today}`)).json().data);
-    expect(data.exams).toEqual({ taken: 3, marked: 2, awaiting_marking: 1, average_score: 81.3 });
+    expect(data.exams).toMatchObject({
+      taken: 3,
+      marked: 2,
+      awaiting_marking: 1,
+      average_score: 81.3,
+    });
   });
 
   it('defaults to the last 30 Cairo days; a period backwards or over a year is 422', async () => {

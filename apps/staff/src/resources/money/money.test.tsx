@@ -47,14 +47,48 @@ const ORDER: StaffPaymentOrder = {
 const STATS: StaffStats = {
   from: '2026-10-28',
   to: '2026-11-26',
-  new_students: { total: 12, by_day: [{ day: '2026-11-26', count: 12 }] },
+  previous: { from: '2026-09-28', to: '2026-10-27' },
+  new_students: { total: 12, previous_total: 10, by_day: [{ day: '2026-11-26', count: 12 }] },
+  enrolments: { total: 5, previous_total: 5, by_day: [{ day: '2026-11-26', count: 5 }] },
+  sales: {
+    total: 4,
+    previous_total: 2,
+    by_method: [
+      { method: 'wallet', count: 4 },
+      { method: 'paycard', count: 0 },
+      { method: 'cash', count: 0 },
+      { method: 'free', count: 0 },
+      { method: 'grant', count: 0 },
+    ],
+  },
   revenue: {
     total: 1250.5,
+    previous_total: 1000,
     by_day: [{ day: '2026-11-26', amount: 1250.5 }],
     by_method: [{ method: 'fawry', amount: 1250.5, count: 4 }],
+    sales: {
+      total: 160,
+      previous_total: 80,
+      by_method: [
+        { method: 'wallet', amount: 160 },
+        { method: 'paycard', amount: 0 },
+        { method: 'cash', amount: 0 },
+        { method: 'free', amount: 0 },
+        { method: 'grant', amount: 0 },
+      ],
+    },
+    by_course: [],
+    by_teacher: [],
   },
   recharges_pending: { count: 3, amount: 450 },
-  exams: { taken: 9, marked: 7, awaiting_marking: 2, average_score: 71.5 },
+  exams: {
+    taken: 9,
+    previous_taken: 9,
+    marked: 7,
+    awaiting_marking: 2,
+    average_score: 71.5,
+    previous_average_score: null,
+  },
 };
 
 const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
