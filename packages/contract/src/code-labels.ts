@@ -43,12 +43,16 @@ export const TRANSACTION_TYPE_LABELS: Readonly<Record<TransactionType, string>> 
   support: 'تعديل من الدعم',
 };
 
-/** How a lecture purchase was paid (`grant`: given by staff without payment). */
-export const PAY_BY_LABELS: Readonly<Record<'wallet' | 'paycard' | 'free' | 'grant', string>> = {
+/** How a purchase was paid (`grant`: given by staff without payment; `cash`: given by staff for cash paid at the centre; `join`: a course joined whose lectures are bought). */
+export const PAY_BY_LABELS: Readonly<
+  Record<'wallet' | 'paycard' | 'free' | 'grant' | 'cash' | 'join', string>
+> = {
   wallet: 'المحفظة',
   paycard: 'كارت',
   free: 'مجانية',
   grant: 'منحة',
+  cash: 'نقدًا في المركز',
+  join: 'انضمام (تُشترى محاضراتها)',
 };
 
 /** How a course is sold. */

@@ -321,13 +321,26 @@ export interface EnrollmentsTable {
   created_at: string;
   /** Migration 010: the admin who granted the course without payment (ADR 029). */
   granted_by: Generated<number | null>;
+  /**
+   * Migration 013 (ADR 033): how the course was got — 'wallet' | 'paycard' | 'free' | 'grant' |
+   * 'cash' for a course got as a whole, 'join' for joining a course sold by lectures (its
+   * lectures are the purchases). Required here so every insert says it.
+   */
+  pay_by: EnrollmentPayBy;
+  /** piasters: the price paid, or the cash received at the centre. */
+  price_paid: number;
 }
+
+/** How a course or a lecture was got (ADR 033); 'join' is for a course only. */
+export type EnrollmentPayBy = 'wallet' | 'paycard' | 'free' | 'grant' | 'cash' | 'join';
 
 export interface LecturePurchasesTable {
   id: Generated<number>;
   user_id: number;
   lecture_id: number;
+  /** piasters: the price paid, or the cash received at the centre (pay_by 'cash'). */
   price_paid: number;
+  /** 'wallet' | 'paycard' | 'free' | 'grant' | 'cash' (ADR 033). */
   pay_by: string;
   created_at: string;
   expires_at: string | null;

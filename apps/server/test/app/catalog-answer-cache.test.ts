@@ -228,7 +228,13 @@ describe('guest answers kept by the server, keyed by the catalogue version', () 
     const { token, userId } = await tokenFor(server.db, 'student@dars.test');
     await other.db
       .insertInto('enrollments')
-      .values({ user_id: userId, course_id: course.id, created_at: new Date().toISOString() })
+      .values({
+        user_id: userId,
+        course_id: course.id,
+        created_at: new Date().toISOString(),
+        pay_by: 'join',
+        price_paid: 0,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
     const auth = { authorization: `Bearer ${token}` };

@@ -70,6 +70,8 @@ describe('HTTP caching of public catalog reads', () => {
         user_id: studentId,
         course_id: guest.json().data[0].id,
         created_at: new Date().toISOString(),
+        pay_by: 'join',
+        price_paid: 0,
       })
       .onConflict((oc) => oc.doNothing())
       .execute();

@@ -344,12 +344,13 @@ describe('grants', () => {
       course_id: course.id,
       enrolled: true,
       lecture_ids: [],
+      cash_amount: null,
     });
     expect((await as.contents(lectureId, student.token)).statusCode).toBe(200);
     expect(await as.ledger(student.userId)).toEqual([]);
     const courses = (await get(`/students/${student.userId}/courses`)).json();
     expect(courses.data).toMatchObject([
-      { id: course.id, granted: true, granted_by: 'مدير الطلاب' },
+      { id: course.id, granted: true, granted_by: 'مدير الطلاب', pay_by: 'grant', price_paid: 0 },
     ]);
     const again = await post(`/students/${student.userId}/grants`, { course_id: course.id });
     expect(again.statusCode).toBe(409);
@@ -373,6 +374,7 @@ describe('grants', () => {
       course_id: course.id,
       enrolled: true,
       lecture_ids: [first!.id],
+      cash_amount: null,
     });
     expect((await as.contents(first!.id, student.token)).statusCode).toBe(200);
     expect((await as.contents(second!.id, student.token)).statusCode).toBe(403);

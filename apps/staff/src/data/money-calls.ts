@@ -1,7 +1,8 @@
-import type {
-  StaffPaycardBatch,
-  StaffPaymentOrder,
-  StaffStats,
+import {
+  staffMoneyEndpoints,
+  type StaffPaycardBatch,
+  type StaffPaymentOrder,
+  type StaffStats,
 } from '@dars/contract';
 import { apiFetch } from './http';
 
@@ -38,6 +39,8 @@ export const moneyCalls = {
   },
   stats(from: string, to: string, signal?: AbortSignal) {
     const query = new URLSearchParams({ from, to });
-    return apiFetch<{ data: StaffStats }>(`/staff/stats?${query}`, { signal });
+    return apiFetch<{ data: StaffStats }>(`${staffMoneyEndpoints.staffGetStats.path}?${query}`, {
+      signal,
+    });
   },
 };

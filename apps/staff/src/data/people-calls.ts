@@ -1,4 +1,11 @@
-import type { StaffStudentDetail } from '@dars/contract';
+import type { z } from 'zod';
+import {
+  fillPath,
+  staffPeopleEndpoints,
+  type staffGrantBodySchema,
+  type staffGrantResponseSchema,
+  type StaffStudentDetail,
+} from '@dars/contract';
 import { apiFetch } from './http';
 
 /**
@@ -28,10 +35,12 @@ export const peopleCalls = {
       body: {},
     });
   },
-  grant(studentId: number, body: { course_id?: number; lecture_id?: number; comment?: string }) {
-    return apiFetch<One<{ course_id: number; lecture_ids: number[] }>>(
-      `/staff/students/${studentId}/grants`,
-      { method: 'POST', body },
+  /** A course or lecture given to the student; `cash_amount` is cash paid at the centre (ADR 033). */
+  grant(studentId: number, body: z.input<typeof staffGrantBodySchema>) {
+    const call = staffPeopleEndpoints.staffGrantStudent;
+    return apiFetch<z.output<typeof staffGrantResponseSchema>>(
+      fillPath(call.path, { id: studentId }),
+      { method: call.method, body },
     );
   },
   adjustBalance(studentId: number, body: { amount: number; comment: string }) {

@@ -3,7 +3,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
 
 // The charts (and @mui/x-charts) load in their own chunk after sign-in (ADR 030).
-const DashboardCharts = lazy(() => import('../resources/money/dashboard-charts'));
+const DashboardCharts = lazy(() => import('../resources/money/dashboard/dashboard-charts'));
 
 /** The first screen after signing in: a welcome, then the school's figures for a period. */
 export function Dashboard() {

@@ -28,7 +28,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   balance: 'تعديل رصيد',
   block: 'إيقاف حساب',
   unblock: 'إعادة تفعيل حساب',
-  grant: 'منح بدون دفع',
+  grant: 'منح دورة أو محاضرة',
   password_reset: 'إرسال رمز استعادة كلمة المرور',
   send: 'إرسال رسالة',
   disable: 'تعطيل',

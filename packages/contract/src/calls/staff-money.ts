@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors';
-import { rechargeMethodSchema } from '../entities/settings';
+import { RECHARGE_METHODS, rechargeMethodSchema } from '../entities/settings';
 import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';
 import { idSchema, safeString } from '../primitives';
 import { VALIDATION_MESSAGES } from '../validation-messages';
@@ -170,29 +170,93 @@ export const staffStatsQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: M.period, path: ['to'] });
 
+/** How a course or lecture was paid for (ADR 033); a sale is one course or lecture got. */
+export const SALE_METHODS = ['wallet', 'paycard', 'cash', 'free', 'grant'] as const;
+export type SaleMethod = (typeof SALE_METHODS)[number];
+/** Where money came in from: the recharge methods (ADR 030) and cash paid at the centre. */
+export const REVENUE_METHODS = [...RECHARGE_METHODS, 'cash'] as const;
+export type RevenueMethod = (typeof REVENUE_METHODS)[number];
+
+const byDayCount = z.array(z.object({ day: z.string(), count: z.number().int() }));
+const byDayAmount = z.array(z.object({ day: z.string(), amount: z.number() }));
+const namedOne = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The dashboard's figures for a period of Cairo days (ADR 030, 033). Every `previous_*` is the
+ * same figure for `previous`: the period of the same length just before. Money is in pounds.
+ */
 export const staffStatsSchema = z.object({
   from: z.string(),
   to: z.string(),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  /** Accounts without a staff group created in the period. */
   new_students: z.object({
     total: z.number().int(),
-    by_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
+    previous_total: z.number().int(),
+    by_day: byDayCount,
   }),
-  /** Money that came in (pounds); null for a leader (money is the admin's, ADR 030). */
+  /** Courses joined in the period, whichever way (bought, granted, free, or to buy lectures). */
+  enrolments: z.object({
+    total: z.number().int(),
+    previous_total: z.number().int(),
+    by_day: byDayCount,
+  }),
+  /**
+   * Sales: lectures got and whole courses got in the period (a course sold by lectures is
+   * counted by its lectures), by how they were paid; every method, in SALE_METHODS' order.
+   */
+  sales: z.object({
+    total: z.number().int(),
+    previous_total: z.number().int(),
+    by_method: z.array(z.object({ method: z.enum(SALE_METHODS), count: z.number().int() })),
+  }),
+  /** Money; null for a leader (money is the admin's, ADR 030). */
   revenue: z
     .object({
+      /** Money that came in: gateway orders paid, mobile-wallet recharges approved, pay cards used, cash at the centre. */
       total: z.number(),
-      by_day: z.array(z.object({ day: z.string(), amount: z.number() })),
+      previous_total: z.number(),
+      by_day: byDayAmount,
+      /** Largest first. */
       by_method: z.array(
-        z.object({ method: rechargeMethodSchema, amount: z.number(), count: z.number().int() }),
+        z.object({ method: z.enum(REVENUE_METHODS), amount: z.number(), count: z.number().int() }),
+      ),
+      /** What the period's sales were paid, by method (wallet purchases too: spent, not new money). */
+      sales: z.object({
+        total: z.number(),
+        previous_total: z.number(),
+        by_method: z.array(z.object({ method: z.enum(SALE_METHODS), amount: z.number() })),
+      }),
+      /** Paid sales (wallet, pay card, cash) by course, largest first; `count` is the sales. */
+      by_course: z.array(
+        z.object({ course: namedOne, amount: z.number(), count: z.number().int() }),
+      ),
+      /**
+       * The same by teacher: a course's amount is shared evenly among its teachers (so the
+       * amounts add up to by_course's); `count` is the paid sales of the teacher's courses.
+       * `teacher` null: courses without a teacher.
+       */
+      by_teacher: z.array(
+        z.object({ teacher: namedOne.nullable(), amount: z.number(), count: z.number().int() }),
       ),
     })
     .nullable(),
   /** Now, not in the period: mobile-wallet recharges waiting for review. */
   recharges_pending: z.object({ count: z.number().int(), amount: z.number() }),
+  /** Exam sessions finished in the period. */
   exams: z.object({
     taken: z.number().int(),
-    /** Percent of the exam's marks, one decimal; null when none was taken. */
+    previous_taken: z.number().int(),
+    /** Fully marked, of an exam with marks: the sessions the average is over. */
+    marked: z.number().int(),
+    /** An essay still waits for a teacher's marks: not in the average yet. */
+    awaiting_marking: z.number().int(),
+    /**
+     * The students' average score: the mean over the marked sessions of the student's marks
+     * over the exam's, in percent with one decimal; null when none is marked.
+     */
     average_score: z.number().nullable(),
+    previous_average_score: z.number().nullable(),
   }),
 });
 export type StaffStats = z.infer<typeof staffStatsSchema>;

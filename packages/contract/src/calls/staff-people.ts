@@ -3,6 +3,7 @@ import { idParamsSchema } from './courses';
 import {
   staffListQuery,
   staffListResponse,
+  staffMoney,
   staffOneResponse,
   staffOptionalText,
   staffText,
@@ -30,6 +31,7 @@ export const STAFF_PEOPLE_MESSAGES = {
   alreadyHasCourse: 'الطالب لديه هذه الدورة بالفعل',
   alreadyHasLecture: 'الطالب لديه هذه المحاضرة بالفعل',
   lectureFollowsCourse: 'محاضرات هذه الدورة تتبع الدورة نفسها؛ امنح الدورة كاملة',
+  cashAmount: 'أدخل المبلغ المستلم نقدًا بالجنيه، أو اتركه فارغًا',
   gradeMissing: 'الصف الدراسي غير موجود',
   noRecipients: 'لا يوجد طلاب يصلهم هذا الإشعار',
   audienceTarget: 'اختر من يصله الإشعار',
@@ -103,9 +105,16 @@ export const staffStudentCourseSchema = z.object({
   name: z.string(),
   pay_type: z.string(),
   joined_at: z.string(),
-  /** Granted by staff without payment. */
+  /** Granted by staff (with cash received at the centre or without payment). */
   granted: z.boolean(),
   granted_by: z.string().nullable(),
+  /**
+   * How the course was got (ADR 033): 'wallet' | 'paycard' | 'free' | 'grant' | 'cash' for a
+   * whole course, 'join' for a course sold by lectures (its lectures are in the purchases).
+   */
+  pay_by: z.string(),
+  /** pounds: the price paid, or the cash received at the centre */
+  price_paid: z.number(),
 });
 export type StaffStudentCourse = z.infer<typeof staffStudentCourseSchema>;
 
@@ -114,9 +123,9 @@ export const staffStudentPurchaseSchema = z.object({
   id: z.number().int(),
   lecture: named,
   course: named,
-  /** pounds */
+  /** pounds: the price paid, or the cash received at the centre (pay_by 'cash') */
   price_paid: z.number(),
-  /** 'wallet' | 'paycard' | 'free' | 'grant' */
+  /** 'wallet' | 'paycard' | 'free' | 'grant' | 'cash' (cash paid at the centre, ADR 033) */
   pay_by: z.string(),
   granted_by: z.string().nullable(),
   created_at: z.string(),
@@ -165,6 +174,11 @@ export const staffGrantBodySchema = z
     course_id: staffId.optional(),
     lecture_id: staffId.optional(),
     comment: staffOptionalText(500).optional(),
+    /**
+     * Cash the student paid at the centre for it, in pounds (ADR 033): revenue «نقدًا في المركز».
+     * Blank, null or 0: a grant without payment.
+     */
+    cash_amount: z.number({ error: M.cashAmount }).pipe(staffMoney).nullish(),
   })
   .superRefine((body, ctx) => {
     if ((body.course_id === undefined) === (body.lecture_id === undefined)) {
@@ -179,6 +193,8 @@ export const staffGrantResponseSchema = z.object({
     enrolled: z.boolean(),
     /** The lectures granted (pay_type 'lectures'); empty for a whole course. */
     lecture_ids: z.array(z.number().int()),
+    /** pounds received at the centre; null for a grant without payment */
+    cash_amount: z.number().nullable(),
   }),
 });
 

@@ -82,7 +82,14 @@ export async function seedDemoPaycards(
     });
     if (usedBy && 'forCourse' in card) {
       await insertEnrollments(db, [
-        { userId: usedBy, courseId: ids.courseIds[card.forCourse]!, at: daysAgo(10) },
+        // The whole course of 200 pounds, bought with this card of 200.
+        {
+          userId: usedBy,
+          courseId: ids.courseIds[card.forCourse]!,
+          at: daysAgo(10),
+          payBy: 'paycard',
+          pricePaid: card.value,
+        },
       ]);
     }
   }

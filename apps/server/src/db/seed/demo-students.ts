@@ -62,8 +62,9 @@ export async function seedDemoStudents(
     },
   ]);
   await insertEnrollments(db, [
-    { userId: first, courseId: organicCourse, at: daysAgo(21) },
-    { userId: first, courseId: ids.courseIds[3]!, at: daysAgo(25) },
+    // A course sold by lectures (its lectures are the purchases), and the free whole course.
+    { userId: first, courseId: organicCourse, at: daysAgo(21), payBy: 'join', pricePaid: 0 },
+    { userId: first, courseId: ids.courseIds[3]!, at: daysAgo(25), payBy: 'free', pricePaid: 0 },
   ]);
   await insertLecturePurchases(db, [
     {

@@ -1,19 +1,37 @@
 import type { Kysely } from 'kysely';
 import { toPiasters } from '@dars/contract';
-import type { DB } from '../schema';
+import type { DB, EnrollmentPayBy } from '../schema';
+
+export interface EnrollmentBuild {
+  userId: number;
+  courseId: number;
+  at: string;
+  /** How a whole course was got (ADR 033); default 'join', a course sold by lectures. */
+  payBy?: EnrollmentPayBy;
+  /** pounds; default 0 */
+  pricePaid?: number;
+}
 
 /**
  * Seats students in courses, as joining or buying a course does.
- * @example await insertEnrollments(db, [{ userId, courseId, at: now }])
+ * @example await insertEnrollments(db, [{ userId, courseId, at: now, payBy: 'paycard', pricePaid: 200 }])
  */
 export async function insertEnrollments(
   db: Kysely<DB>,
-  rows: readonly { userId: number; courseId: number; at: string }[],
+  rows: readonly EnrollmentBuild[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('enrollments')
-    .values(rows.map((r) => ({ user_id: r.userId, course_id: r.courseId, created_at: r.at })))
+    .values(
+      rows.map((r) => ({
+        user_id: r.userId,
+        course_id: r.courseId,
+        created_at: r.at,
+        pay_by: r.payBy ?? 'join',
+        price_paid: toPiasters(r.pricePaid ?? 0),
+      })),
+    )
     .execute();
 }
 

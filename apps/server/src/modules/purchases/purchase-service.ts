@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PurchaseBody } from '@dars/contract';
-import type { DB } from '../../db/schema';
+import type { DB, EnrollmentPayBy } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { addDays, nowIso } from '../../lib/time';
@@ -20,11 +20,17 @@ import { credit, debit, lockStudent } from '../wallet/ledger';
 const needJoinFirst = () => new AppError('FORBIDDEN', 'انضم إلى الدورة أولاً');
 
 /**
- * Adds the student to the course unless it is full. A limited course's row is locked while its
+ * Adds the student to the course unless it is full, saying how it was got (ADR 033): a whole
+ * course's price and method, or 'join' for a course sold by lectures. A limited course's row is locked while its
  * seats are counted (a no-op update: PostgreSQL takes the row lock, SQLite already runs one
  * writer at a time), so two students racing for the last seat cannot both see it free.
  */
-async function enrol(trx: Transaction<DB>, course: CourseRow, userId: number): Promise<void> {
+async function enrol(
+  trx: Transaction<DB>,
+  course: CourseRow,
+  userId: number,
+  how: { payBy: EnrollmentPayBy; price: number },
+): Promise<void> {
   if (course.users_limit !== null) {
     await trx
       .updateTable('courses')
@@ -40,7 +46,13 @@ async function enrol(trx: Transaction<DB>, course: CourseRow, userId: number): P
   }
   await trx
     .insertInto('enrollments')
-    .values({ user_id: userId, course_id: course.id, created_at: nowIso() })
+    .values({
+      user_id: userId,
+      course_id: course.id,
+      created_at: nowIso(),
+      pay_by: how.payBy,
+      price_paid: how.price,
+    })
     .execute();
 }
 
@@ -144,7 +156,11 @@ export async function joinCourse(db: Kysely<DB>, courseId: number, userId: numbe
   await purchaseTransaction(db, userId, {}, async (trx) => {
     // Stryker disable next-line ConditionalExpression: without the check the unique index answers ALREADY_JOINED the same way
     if (await alreadyJoined(trx, courseId, userId)) throw new AppError('ALREADY_JOINED');
-    await enrol(trx, course, userId);
+    // A free whole course is got here; a course sold by lectures is only joined.
+    await enrol(trx, course, userId, {
+      payBy: course.pay_type === 'course' ? 'free' : 'join',
+      price: 0,
+    });
   }).catch((error) => {
     throw error instanceof AppError && error.code === 'ALREADY_PURCHASED'
       ? new AppError('ALREADY_JOINED')
@@ -166,7 +182,11 @@ export async function purchaseCourse(
   await purchaseTransaction(db, userId, body, async (trx) => {
     if (await alreadyJoined(trx, courseId, userId))
       throw new AppError('ALREADY_PURCHASED', 'لقد حصلت على الدورة سابقاً');
-    await enrol(trx, course, userId);
+    await enrol(trx, course, userId, {
+      // Stryker disable next-line StringLiteral: a priced purchase without pay_by is refused by pay()
+      payBy: course.price === 0 ? 'free' : (body.pay_by ?? 'free'),
+      price: course.price,
+    });
     await pay(trx, userId, body, {
       kind: 'course',
       courseId,
@@ -206,7 +226,8 @@ export async function purchaseLecture(
     // Stryker disable next-line ConditionalExpression: a price of 0 is free either way (pay() takes nothing, the row says 'free')
     const free = lecture.free === 1 || lecture.price === 0;
     const price = free ? 0 : previous ? (lecture.repurchase_price ?? lecture.price) : lecture.price;
-    if (!(await alreadyJoined(trx, course.id, userId))) await enrol(trx, course, userId);
+    if (!(await alreadyJoined(trx, course.id, userId)))
+      await enrol(trx, course, userId, { payBy: 'join', price: 0 });
     await pay(trx, userId, body, {
       kind: 'lecture',
       courseId: course.id,

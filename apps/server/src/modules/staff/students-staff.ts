@@ -1,9 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
+  fromPiasters,
   ID_MAX,
   STAFF_PEOPLE_MESSAGES,
   toLatinDigits,
+  toPiasters,
   type StaffStudent,
   type StaffStudentCourse,
   type StaffStudentDetail,
@@ -13,12 +15,12 @@ import {
   type staffGrantBodySchema,
   type staffStudentListQuerySchema,
   type StaffListQuery,
-  fromPiasters,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enforce } from '../../lib/rate-limit';
+import { splitEvenly } from '../../lib/split-evenly';
 import { addDays, nowIso } from '../../lib/time';
 import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
 import { revokeAllTokens } from '../auth/session-tokens';
@@ -198,6 +200,8 @@ export async function studentCourses(
         'courses.pay_type',
         'e.created_at',
         'e.granted_by',
+        'e.pay_by',
+        'e.price_paid',
         'staff.name as staff_name',
       ])
       .orderBy('e.created_at', 'desc')
@@ -214,6 +218,8 @@ export async function studentCourses(
       joined_at: r.created_at,
       granted: r.granted_by !== null,
       granted_by: r.staff_name ?? null,
+      pay_by: r.pay_by,
+      price_paid: fromPiasters(r.price_paid),
     })),
     meta: { total: countOf(total) },
   };
@@ -380,13 +386,16 @@ export async function unblockStudent(
 }
 
 /**
- * A course or lecture given without payment (ADR 029), in the shapes the access rules read
- * (ADR 004): joining the course (`enrollments`, with `granted_by`), and for a lecture a
- * purchase row with `pay_by` 'grant', price 0, its expiry from now. A whole course
- * (pay_type 'course') is granted by joining; a course sold by lectures is joined and every
- * lecture the student does not hold now is granted. No ledger row: no money moved. The seat
- * limit is the students' own: an admin's grant may pass it. One transaction under the
- * student's lock, audited.
+ * A course or lecture given by staff (ADR 029), in the shapes the access rules read (ADR 004):
+ * joining the course (`enrollments`, with `granted_by`), and for a lecture a purchase row with
+ * its expiry from now. A whole course (pay_type 'course') is granted by joining; a course sold
+ * by lectures is joined and every lecture the student does not hold now is granted.
+ *
+ * Cash the student paid at the centre (`cash_amount`, ADR 033) is recorded on the rows granted:
+ * `pay_by` 'cash' with the amount in `price_paid` (split evenly over the lectures granted
+ * together, see splitEvenly), else 'grant' at 0. It never reaches the wallet, so no ledger row
+ * either way. The seat limit is the students' own: an admin's grant may pass it. One
+ * transaction under the student's lock, audited with the amount.
  */
 export async function grantStudent(
   db: Db,
@@ -473,20 +482,32 @@ export async function grantStudent(
     if (body.course_id !== undefined && joined && (payType === 'course' || toGrant.length === 0)) {
       throw conflict(M.alreadyHasCourse);
     }
+    const cash = body.cash_amount ? toPiasters(body.cash_amount) : 0;
+    const payBy = cash > 0 ? 'cash' : 'grant';
     if (!joined) {
+      // The lectures granted carry the sale; with none, the course itself does.
+      const sale = toGrant.length === 0;
       await trx
         .insertInto('enrollments')
-        .values({ user_id: id, course_id: courseId, created_at: now, granted_by: actor.id })
+        .values({
+          user_id: id,
+          course_id: courseId,
+          created_at: now,
+          granted_by: actor.id,
+          pay_by: sale ? payBy : 'join',
+          price_paid: sale ? cash : 0,
+        })
         .execute();
     }
-    for (const lecture of toGrant) {
+    const shares = splitEvenly(cash, toGrant.length);
+    for (const [i, lecture] of toGrant.entries()) {
       await trx
         .insertInto('lecture_purchases')
         .values({
           user_id: id,
           lecture_id: lecture.id,
-          price_paid: 0,
-          pay_by: 'grant',
+          price_paid: shares[i]!,
+          pay_by: payBy,
           created_at: now,
           expires_at: lecture.expiry_days ? addDays(now, lecture.expiry_days) : null,
           granted_by: actor.id,
@@ -498,6 +519,7 @@ export async function grantStudent(
       course_id: courseId,
       enrolled: !joined,
       lecture_ids: toGrant.map((l) => l.id),
+      cash_amount: cash > 0 ? fromPiasters(cash) : null,
     };
     await writeAudit(trx, actor, {
       action: 'grant',

@@ -1,10 +1,10 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffPaycardBatch, StaffPaymentOrder, StaffStats } from '@dars/contract';
+import type { StaffPaycardBatch, StaffPaymentOrder } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
-import { ADMIN, LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
 import { paycardCsv } from './paycard-export';
 import type { IssuedBatch } from '../../data/money-calls';
 
@@ -44,29 +44,11 @@ const ORDER: StaffPaymentOrder = {
   paid_at: null,
 };
 
-const STATS: StaffStats = {
-  from: '2026-10-28',
-  to: '2026-11-26',
-  new_students: { total: 12, by_day: [{ day: '2026-11-26', count: 12 }] },
-  revenue: {
-    total: 1250.5,
-    by_day: [{ day: '2026-11-26', amount: 1250.5 }],
-    by_method: [{ method: 'fawry', amount: 1250.5, count: 4 }],
-  },
-  recharges_pending: { count: 3, amount: 450 },
-  exams: { taken: 9, average_score: 71.5 },
-};
-
 const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
 const answer =
   (method: string, path: string, body: unknown, status = 200): Handler =>
   (c) =>
     is(method, path)(c) ? { status, body } : undefined;
-const stats =
-  (body: StaffStats): Handler =>
-  (c) =>
-    c.path.startsWith('/staff/stats?') ? { body: { data: body } } : undefined;
-
 /** A phone's screen for MUI's media queries (jsdom has no layout: every query would be false). */
 function onPhone() {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -87,11 +69,7 @@ function open(path: string, user = ADMIN) {
 }
 
 beforeAll(async () => {
-  await Promise.all([
-    import('./paycards'),
-    import('./payment-orders'),
-    import('./dashboard-charts'),
-  ]);
+  await Promise.all([import('./paycards'), import('./payment-orders')]);
 }, 120_000);
 
 let blobs: Blob[];
@@ -102,15 +80,6 @@ beforeEach(() => {
     return 'blob:codes';
   });
   URL.revokeObjectURL = vi.fn();
-  // jsdom has no layout: the charts measure their box with ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 });
 
 describe('pay-card export', () => {
@@ -313,31 +282,5 @@ describe('the money lists on a phone', () => {
     expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
       1,
     );
-  });
-});
-
-describe('the dashboard', () => {
-  it('shows the period’s figures to an admin, from one stats call', async () => {
-    const api = fakeStaffApi([...staffBasics(ADMIN), stats(STATS)]);
-    open('/');
-    expect(await screen.findAllByText('طلاب جدد')).not.toHaveLength(0);
-    await waitFor(() => expect(screen.getByText('12')).toBeInTheDocument());
-    expect(screen.getAllByText('1,250.50 جنيه').length).toBeGreaterThan(0);
-    expect(screen.getByText('متوسط الدرجات 71.5٪')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'مراجعة الطلبات' })).toHaveAttribute(
-      'href',
-      '/staff/mobile-payments',
-    );
-    const call = api.calls.find((c) => c.path.startsWith('/staff/stats?'))!;
-    expect(call.path).toMatch(/^\/staff\/stats\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
-  });
-
-  it('a leader sees no money and no pay-card or orders screens', async () => {
-    fakeStaffApi([...staffBasics(LEADER), stats({ ...STATS, revenue: null })]);
-    open('/', LEADER);
-    expect(await screen.findByText('للمدير فقط')).toBeInTheDocument();
-    expect(screen.queryByText('الإيرادات يوماً بيوم')).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: /بطاقات الدفع/ })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: /المدفوعات الإلكترونية/ })).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StaffStudentDetail, StaffStudentTransaction } from '@dars/contract';
+import type {
+  StaffStudentDetail,
+  StaffStudentPurchase,
+  StaffStudentTransaction,
+} from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
 import { ADMIN, LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
@@ -203,14 +207,24 @@ describe('students', { timeout: 90_000 }, () => {
         granted += 1;
         return granted === 1
           ? { status: 409, body: { message: 'الطالب لديه هذه الدورة بالفعل', code: 'CONFLICT' } }
-          : { body: { data: { student_id: 40, course_id: 7, enrolled: true, lecture_ids: [] } } };
+          : {
+              body: {
+                data: {
+                  student_id: 40,
+                  course_id: 7,
+                  enrolled: true,
+                  lecture_ids: [],
+                  cash_amount: null,
+                },
+              },
+            };
       },
     ]);
     const user = open('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'منح دورة أو محاضرة' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'منح منى علي دورة أو محاضرة بدون دفع',
+      name: 'منح منى علي دورة أو محاضرة',
     });
     await user.click(within(dialog).getByRole('combobox', { name: /دورة كاملة/ }));
     await user.click(await screen.findByRole('option', { name: 'فيزياء الصف الثالث' }));
@@ -224,6 +238,67 @@ describe('students', { timeout: 90_000 }, () => {
       { course_id: 7 },
       { course_id: 7 },
     ]);
+  });
+
+  it('grants a lecture with the cash paid at the centre, and shows it in the purchases tab', async () => {
+    const PURCHASE: StaffStudentPurchase = {
+      id: 3,
+      lecture: { id: 12, name: 'الكهربية التيارية' },
+      course: { id: 7, name: 'فيزياء الصف الثالث' },
+      price_paid: 150.5,
+      pay_by: 'cash',
+      granted_by: ADMIN.name,
+      created_at: '2026-11-27T10:00:00.000Z',
+      expires_at: null,
+      expired: false,
+    };
+    let purchases: StaffStudentPurchase[] = [];
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      (c) =>
+        is('GET', '/staff/students/40')(c)
+          ? { body: { data: { ...STUDENT, purchases_count: purchases.length } } }
+          : undefined,
+      list('lectures', [{ id: 12, name: 'الكهربية التيارية' }]),
+      answer('GET', '/staff/lectures/12', { data: { id: 12, name: 'الكهربية التيارية' } }),
+      (c) => {
+        if (!is('POST', '/staff/students/40/grants')(c)) return undefined;
+        purchases = [PURCHASE];
+        return {
+          body: {
+            data: {
+              student_id: 40,
+              course_id: 7,
+              enrolled: true,
+              lecture_ids: [12],
+              cash_amount: 150.5,
+            },
+          },
+        };
+      },
+      (c) =>
+        c.path.startsWith('/staff/students/40/purchases?')
+          ? { body: { data: purchases, meta: { total: purchases.length } } }
+          : undefined,
+    ]);
+    const user = open('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('button', { name: 'منح دورة أو محاضرة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'منح منى علي دورة أو محاضرة' });
+    await user.click(within(dialog).getByRole('radio', { name: 'محاضرة' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /محاضرة/ }));
+    await user.click(await screen.findByRole('option', { name: 'الكهربية التيارية' }));
+    await fill(user, within(dialog).getByLabelText(/المدفوع نقدًا في المركز/), '150.5');
+    await user.click(within(dialog).getByRole('button', { name: 'منح دورة أو محاضرة' }));
+    expect(
+      await screen.findByText('تم المنح وتسجيل 150.50 جنيه نقدًا في المركز'),
+    ).toBeInTheDocument();
+    expect(sent(api.calls, 'POST', '/staff/students/40/grants').map((c) => c.body)).toEqual([
+      { lecture_id: 12, cash_amount: 150.5 },
+    ]);
+    await user.click(await screen.findByRole('tab', { name: /المشتريات/ }));
+    expect(await screen.findByText(/^نقدًا في المركز/)).toBeInTheDocument();
+    expect(screen.getByText('150.50 جنيه')).toBeInTheDocument();
   });
 
   it('sends the password-reset mail after confirming, with the server message', async () => {

@@ -229,17 +229,31 @@ export function StudentActions({
         submitLabel={translate('dars.people.actions.grant')}
         onClose={close}
         onSubmit={async (values) => {
-          const body =
+          const target =
             values.kind === 'lecture'
               ? { lecture_id: Number(values.lecture_id) }
               : { course_id: Number(values.course_id) };
           const comment = String(values.comment ?? '').trim();
+          // Blank is a grant without payment; any number goes to the server, which checks it.
+          const cash = values.cash_amount;
+          let received: number | null;
           try {
-            await peopleCalls.grant(student.id, comment ? { ...body, comment } : body);
+            ({ cash_amount: received } = (
+              await peopleCalls.grant(student.id, {
+                ...target,
+                ...(comment ? { comment } : {}),
+                ...(typeof cash === 'number' ? { cash_amount: cash } : {}),
+              })
+            ).data);
           } catch (e) {
             return refusal(e);
           }
-          notify('dars.people.actions.granted', { type: 'success' });
+          notify(
+            received === null
+              ? 'dars.people.actions.granted'
+              : translate('dars.people.actions.granted_cash', { amount: formatMoney(received) }),
+            { type: 'success' },
+          );
           close();
           onDone();
           return undefined;
@@ -255,6 +269,12 @@ export function StudentActions({
           ]}
         />
         <GrantTarget />
+        <NumberInput
+          source="cash_amount"
+          label={translate('dars.people.actions.grant_cash')}
+          helperText={translate('dars.people.actions.grant_cash_help')}
+          fullWidth
+        />
         <TextInput
           source="comment"
           label={translate('dars.people.actions.grant_comment')}

@@ -228,6 +228,13 @@ export function StudentShow() {
                   render={(r) => translate(`dars.pay_type.${r.pay_type}`)}
                 />
                 <FunctionField<StaffStudentCourse>
+                  label={`${P}.courses.got_by`}
+                  render={(r) =>
+                    translate(`${P}.purchases.by.${r.pay_by}`, { _: r.pay_by }) +
+                    (r.price_paid > 0 ? ` — ${formatMoney(r.price_paid)}` : '')
+                  }
+                />
+                <FunctionField<StaffStudentCourse>
                   label={`${P}.courses.joined_at`}
                   render={(r) => formatDateTime(r.joined_at)}
                 />
