@@ -19,6 +19,7 @@ import * as staffAudit from './migrations/2026-11-26-009-staff-audit';
 import * as studentBlocks from './migrations/2026-11-26-010-student-blocks-and-grants';
 import * as paycardBatches from './migrations/2026-11-26-011-paycard-batches';
 import * as supportReplies from './migrations/2026-11-26-012-support-replies';
+import * as approvedAmounts from './migrations/2026-11-28-013-recharge-approved-amounts';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-010-student-blocks-and-grants': studentBlocks,
   '2026-11-26-011-paycard-batches': paycardBatches,
   '2026-11-26-012-support-replies': supportReplies,
+  '2026-11-28-013-recharge-approved-amounts': approvedAmounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,10 @@
 import { HttpError } from 'react-admin';
-import type {
-  StaffMarkingItem,
-  StaffMobilePayment,
-  StaffSupportTicketDetail,
+import {
+  endpoints,
+  fillPath,
+  type StaffMarkingItem,
+  type StaffMobilePayment,
+  type StaffSupportTicketDetail,
 } from '@dars/contract';
 import { API_BASE, apiFetch } from './http';
 import { session } from './token';
@@ -28,14 +30,18 @@ export const dailyCalls = {
       { method: 'POST' },
     );
   },
-  approve(paymentId: number) {
-    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/approve`, {
-      method: 'POST',
+  /** Credits `amount` pounds (the claim or another, with a note when it differs). */
+  approve(paymentId: number, body: { amount: number; note?: string }) {
+    const call = endpoints.staffApproveMobilePayment;
+    return apiFetch<One<StaffMobilePayment>>(fillPath(call.path, { id: paymentId }), {
+      method: call.method,
+      body,
     });
   },
   reject(paymentId: number, reason: string) {
-    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/reject`, {
-      method: 'POST',
+    const call = endpoints.staffRejectMobilePayment;
+    return apiFetch<One<StaffMobilePayment>>(fillPath(call.path, { id: paymentId }), {
+      method: call.method,
       body: { reason },
     });
   },
