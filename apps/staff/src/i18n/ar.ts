@@ -5,6 +5,7 @@ import { moneyArabic, moneyResourcesArabic } from './money-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
+import { countsArabic } from './counts-ar';
 
 /**
  * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
@@ -191,6 +192,7 @@ export const consoleArabic = {
   },
   dars: {
     title: 'لوحة إدارة دَرس',
+    counts: countsArabic,
     daily: dailyArabic,
     money: moneyArabic,
     people: peopleArabic,
