@@ -8,8 +8,11 @@ import { putSettings } from '../../src/modules/settings/settings-service';
 
 export type ReceiptFile = { bytes: Buffer; type: string; name?: string };
 
-/** A multipart body of text fields and, when given, one file under `fileField`. */
-function formBody(fields: Record<string, string>, fileField: string, file?: ReceiptFile) {
+/**
+ * A multipart body of text fields and, when given, one file under `fileField`.
+ * @example const { payload, contentType } = formBody({}, 'file', { bytes: PNG, type: 'image/png' })
+ */
+export function formBody(fields: Record<string, string>, fileField: string, file?: ReceiptFile) {
   const boundary = '----dars-wallet-boundary';
   const line = (headers: string) => Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`);
   const parts: Buffer[] = Object.entries(fields).flatMap(([name, value]) => [

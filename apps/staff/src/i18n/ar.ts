@@ -203,6 +203,16 @@ export const consoleArabic = {
     exams: examsArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
+    header_images: {
+      help: 'صور الشريط المتحرك أعلى الصفحة الرئيسية للطلاب، بالترتيب. ارفع الصورة (PNG أو JPEG أو WebP، ويُفضَّل أن تكون عريضة بنسبة 16 إلى 9) وراجع معاينتها، ثم احفظ: لا يراها الطلاب قبل الحفظ.',
+      preview: 'معاينة صورة الشريحة',
+      no_image: 'لم تُرفع صورة بعد',
+      upload: 'رفع صورة',
+      replace: 'استبدال الصورة',
+      uploading: 'جار رفع الصورة…',
+      url_help: 'يُملأ عند رفع الصورة، أو الصق رابط صورة كاملاً',
+      to_help: 'مثل /courses',
+    },
     image: {
       choose: 'اختيار صورة',
       uploading: 'جار رفع الصورة…',
