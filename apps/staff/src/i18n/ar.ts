@@ -1,4 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
+import { formatNumber } from '@dars/ui/format';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
@@ -203,6 +205,18 @@ export const consoleArabic = {
     exams: examsArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
+    date: {
+      day: 'اليوم',
+      month: 'الشهر',
+      year: 'السنة',
+      hour: 'الساعة',
+      minute: 'الدقيقة',
+      none: 'بدون',
+      clear: 'مسح التاريخ',
+      incomplete: 'أكمل التاريخ: اختر يوماً موجوداً في الشهر، والشهر والسنة (والساعة والدقيقة)',
+      cairo_day: 'بتوقيت القاهرة',
+      cairo_time: 'بتوقيت القاهرة، والساعة من 00 إلى 23',
+    },
     header_images: {
       help: 'صور الشريط المتحرك أعلى الصفحة الرئيسية للطلاب، بالترتيب. ارفع الصورة (PNG أو JPEG أو WebP، ويُفضَّل أن تكون عريضة بنسبة 16 إلى 9) وراجع معاينتها، ثم احفظ: لا يراها الطلاب قبل الحفظ.',
       preview: 'معاينة صورة الشريحة',
@@ -299,7 +313,26 @@ export const consoleArabic = {
 /** Both catalogues in one: react-admin's keys and the console's. */
 export const arabicMessages = { ...raArabic, ...consoleArabic };
 
-/** Arabic only: the console has no language switch. */
-export const i18nProvider = polyglotI18nProvider(() => arabicMessages, 'ar', [
+const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [
   { locale: 'ar', name: 'العربية' },
 ]);
+
+/**
+ * The numbers a text carries in the console's one style (ADR 035): «1-10 من 1,234», like every
+ * other count. `smart_count` stays a number, as Polyglot picks the plural form by it.
+ */
+function withNumbers(options: Record<string, unknown> | undefined) {
+  if (!options) return options;
+  return Object.fromEntries(
+    Object.entries(options).map(([k, v]) => [
+      k,
+      typeof v === 'number' && k !== 'smart_count' ? formatNumber(v) : v,
+    ]),
+  );
+}
+
+/** Arabic only: the console has no language switch. */
+export const i18nProvider: I18nProvider = {
+  ...polyglot,
+  translate: (key, options) => polyglot.translate(key, withNumbers(options)),
+};

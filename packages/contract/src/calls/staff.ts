@@ -426,6 +426,10 @@ export const staffExamSchema = z.object({
   created_at: z.string(),
 });
 export type StaffExam = z.infer<typeof staffExamSchema>;
+/** What an exam code may hold: the students type it on /exams (no spaces, any case). */
+export const EXAM_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EXAM_CODE_MESSAGE =
+  'الكود يقبل الحروف الإنجليزية والأرقام والشَّرطة (-) والشَّرطة السفلية (_) فقط، بلا مسافات';
 export const staffExamCreateSchema = z.object({
   name: staffText(200),
   description: staffOptionalText(5000).optional(),
@@ -433,7 +437,7 @@ export const staffExamCreateSchema = z.object({
     .trim()
     .min(1, { error: M.required })
     .max(40, { error: VALIDATION_MESSAGES.tooLong })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'الكود يقبل الحروف الإنجليزية والأرقام فقط' }),
+    .regex(EXAM_CODE_PATTERN, { error: EXAM_CODE_MESSAGE }),
   kind: z.enum(EXAM_KINDS, { error: VALIDATION_MESSAGES.choice }).optional(),
   course_id: staffId.nullable().optional(),
   is_general: flag.optional(),
