@@ -105,6 +105,8 @@ export function DayMonthYearInput({
   ) => (
     <TextField
       select
+      // The theme makes fields full width; these sit side by side (wrapping on a phone).
+      fullWidth={false}
       size="small"
       label={translate(`dars.date.${part}`)}
       value={draft[part]}

@@ -1,10 +1,8 @@
 import { HttpError } from 'react-admin';
-import {
-  endpoints,
-  fillPath,
-  type StaffMarkingItem,
-  type StaffMobilePayment,
-  type StaffSupportTicketDetail,
+import type {
+  StaffMarkingItem,
+  StaffMobilePayment,
+  StaffSupportTicketDetail,
 } from '@dars/contract';
 import { API_BASE, apiFetch } from './http';
 import { session } from './token';
@@ -32,16 +30,14 @@ export const dailyCalls = {
   },
   /** Credits `amount` pounds (the claim or another, with a note when it differs). */
   approve(paymentId: number, body: { amount: number; note?: string }) {
-    const call = endpoints.staffApproveMobilePayment;
-    return apiFetch<One<StaffMobilePayment>>(fillPath(call.path, { id: paymentId }), {
-      method: call.method,
+    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/approve`, {
+      method: 'POST',
       body,
     });
   },
   reject(paymentId: number, reason: string) {
-    const call = endpoints.staffRejectMobilePayment;
-    return apiFetch<One<StaffMobilePayment>>(fillPath(call.path, { id: paymentId }), {
-      method: call.method,
+    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/reject`, {
+      method: 'POST',
       body: { reason },
     });
   },

@@ -225,7 +225,8 @@ export const consoleArabic = {
       replace: 'استبدال الصورة',
       uploading: 'جار رفع الصورة…',
       url_help: 'يُملأ عند رفع الصورة، أو الصق رابط صورة كاملاً',
-      to_help: 'مثل /courses',
+      // The path isolated left to right, so its slash stays at its start in this right-to-left line.
+      to_help: 'مثل \u2066/courses\u2069',
     },
     image: {
       choose: 'اختيار صورة',

@@ -121,7 +121,15 @@ export function LectureStudentPreview({
                   )
                 )}
                 {locked && (
-                  <Chip size="small" color="warning" label={translate(`${T}.needs_attention`)} />
+                  // MUI's filled warning orange fails contrast with white text (3.1:1, as in ADR
+                  // 031): outlined, with dark text.
+                  <Chip
+                    size="small"
+                    color="warning"
+                    variant="outlined"
+                    label={translate(`${T}.needs_attention`)}
+                    sx={{ color: 'text.primary' }}
+                  />
                 )}
                 <Typography variant="body2" color="text.secondary">
                   {count(exam.questions_count, 'question')}

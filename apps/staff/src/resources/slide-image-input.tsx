@@ -1,15 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { useDataProvider, useInput, useTranslate, type HttpError } from 'react-admin';
-import { endpoints, fillPath } from '@dars/contract';
-import type { StaffDataProvider } from '../data/data-provider';
+import { HEADER_IMAGE_UPLOAD, type StaffDataProvider } from '../data/data-provider';
 import { ImagePickButton } from '../components/image-pick-button';
 
 const T = 'dars.header_images';
 
 /**
  * One slide's picture in the home slider's form: the picture as it will show (the chosen file
- * at once, then the stored one), and a button that uploads a picked file to the server (which
+ * at once while it uploads, then the stored one), and a button that uploads a picked file to the server (which
  * judges it by its bytes) and puts its address in the slide's `url`. Nothing reaches the
  * students until the form is saved.
  */
@@ -29,9 +28,10 @@ export function SlideImageInput() {
     setLocal(URL.createObjectURL(file));
     setBusy(true);
     try {
-      const path = fillPath(endpoints.staffUploadHeaderImage.path, {});
-      const { url } = await dataProvider.uploadImage(path, file);
+      const { url } = await dataProvider.uploadImage(HEADER_IMAGE_UPLOAD, file);
       field.onChange(url);
+      // From now on the stored picture itself: what the students will get once saved.
+      setLocal(null);
     } catch (e) {
       const refusal = e as HttpError;
       const fields = (refusal.body as { errors?: Record<string, string> } | undefined)?.errors;

@@ -99,7 +99,10 @@ export function ApproveRechargeDialog({
             <TextField
               label={translate('dars.daily.approval.amount')}
               value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
+              onChange={(e) => {
+                setAmountText(e.target.value);
+                setErrors(({ amount: _fixed, ...rest }) => rest);
+              }}
               required
               error={Boolean(errors.amount)}
               helperText={
@@ -117,7 +120,10 @@ export function ApproveRechargeDialog({
                 differs ? 'dars.daily.approval.note_needed' : 'dars.daily.approval.note',
               )}
               value={note}
-              onChange={(e) => setNote(e.target.value)}
+              onChange={(e) => {
+                setNote(e.target.value);
+                setErrors(({ note: _fixed, ...rest }) => rest);
+              }}
               required={differs}
               multiline
               minRows={2}

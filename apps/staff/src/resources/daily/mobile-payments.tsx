@@ -88,7 +88,12 @@ export function MobilePaymentList() {
       <ResponsiveList<StaffMobilePayment>
         // Worked on here, not edited: a row opens the record's page.
         link="show"
-        primaryText={(r) => `${r.student.name} — ${formatMoney(r.amount)}`}
+        // A name with Latin letters would run into the amount across the dash: each isolated.
+        primaryText={(r) => (
+          <>
+            <bdi>{r.student.name}</bdi> — <bdi>{formatMoney(r.amount)}</bdi>
+          </>
+        )}
         secondaryText={(r) => (
           <>
             {r.payer_number} — {formatDateTime(r.created_at)}
@@ -228,7 +233,7 @@ export function MobilePaymentShow() {
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
             <Typography component="h1" variant="h5">
-              {payment.student.name} — {formatMoney(payment.amount)}
+              <bdi>{payment.student.name}</bdi> — <bdi>{formatMoney(payment.amount)}</bdi>
             </Typography>
             <StatusChip status={payment.status} />
           </Stack>
