@@ -136,10 +136,22 @@ describe.each<ViewportName>(['desktop', 'phone'])(
 
         // --- a list with counts and paging in Western digits ---
         await staff.goto('/staff/courses');
-        await staff
-          .getByText(/^\d+-\d+ من \d+$/)
-          .first()
-          .waitFor();
+        const range = staff.getByText(/^\d+-\d+ من \d+$/).first();
+        await range.waitFor();
+        // Read right to left: the range first (rightmost), then «من», then the total.
+        const x = await range.evaluate((el) => {
+          const text = el.firstChild as Text;
+          const at = (part: string) => {
+            const r = document.createRange();
+            const i = text.data.indexOf(part);
+            r.setStart(text, i);
+            r.setEnd(text, i + part.length);
+            return r.getBoundingClientRect().x;
+          };
+          return { range: at('1-10'), of: at('من'), total: at(' 18') };
+        });
+        expect(x.range).toBeGreaterThan(x.of);
+        expect(x.of).toBeGreaterThan(x.total);
         await expectWesternDigits(staff);
         await shot(staff, '06', 'courses-paging');
       } finally {
