@@ -318,16 +318,20 @@ const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [
   { locale: 'ar', name: 'العربية' },
 ]);
 
+/** Keys that carry a record's number («الدفعة 1234»): a name, not a quantity. */
+const IDS = /(^|_)id$/;
+
 /**
  * The numbers a text carries in the console's one style (ADR 035): «1-10 من 1,234», like every
- * other count. `smart_count` stays a number, as Polyglot picks the plural form by it.
+ * other count. `smart_count` stays a number, as Polyglot picks the plural form by it, and ids
+ * stay as written.
  */
 function withNumbers(options: Record<string, unknown> | undefined) {
   if (!options) return options;
   return Object.fromEntries(
     Object.entries(options).map(([k, v]) => [
       k,
-      typeof v === 'number' && k !== 'smart_count' ? formatNumber(v) : v,
+      typeof v === 'number' && k !== 'smart_count' && !IDS.test(k) ? formatNumber(v) : v,
     ]),
   );
 }

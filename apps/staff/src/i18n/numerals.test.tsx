@@ -66,6 +66,10 @@ describe('one numeral style', () => {
     // Paging as react-admin words it, the total with the same thousands separator.
     expect(outputs.at(-3)).toBe('1-10 من 1,234');
     expect(outputs.at(-2)).toBe('الصفحة 12');
+    // A record's number is a name, not a quantity: no separator.
+    expect(i18nProvider.translate('dars.money.paycards.disable_title', { id: 1234 })).toBe(
+      'إيقاف بطاقات الدفعة 1234',
+    );
   });
 
   it("writes a list's counts in Western digits even on an Arabic browser", async () => {
