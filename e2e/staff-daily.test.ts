@@ -5,14 +5,8 @@ import { openPage, screenshot } from './support/browser';
 import { it, signIn } from './support/catalog';
 import { withDatabase } from './support/database';
 import { answerKey, expectStatus, questionSection, serverResults } from './support/exams';
-import { writePng } from './support/png';
-import {
-  expectBalance,
-  openRecharge,
-  openWallet,
-  rechargeWith,
-  serverWallet,
-} from './support/wallet';
+import { STAFF, filtered, sendReceipt, staffSignIn } from './support/staff';
+import { expectBalance, openWallet, serverWallet } from './support/wallet';
 
 /**
  * The staff's daily work of issue 13 (ADR 031), on a desktop, against the real server: a
@@ -22,26 +16,9 @@ import {
  * the corrected result. Every screen visited is checked with axe (screenshot()).
  */
 
-const LEADER = 'leader@dars.test';
-const PASSWORD = 'dars12345';
 /** The demo's physics exam: four one-mark choice questions and a two-mark essay (6 marks). */
 const EXAM = { code: 'PHY2026', name: 'امتحان الفيزياء الشامل' };
 const ESSAY = 'المقاومة المكافئة لمقاومتين متساويتين على التوازي نصف إحداهما.';
-
-async function staffSignIn(page: Page) {
-  await page.goto('/staff/');
-  await page.locator('input[name="username"]').waitFor({ timeout: 45_000 });
-  await page.locator('input[name="username"]').fill(LEADER);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  // Signed in once the menu shows the daily-work screens (the dashboard loads on its own).
-  await page.getByRole('menuitem', { name: 'طلبات الدعم' }).waitFor({ timeout: 30_000 });
-}
-
-/** A console list filtered as react-admin keeps it in the address. */
-function filtered(path: string, filter: Record<string, unknown>): string {
-  return `/staff/${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
-}
 
 describe('the staff daily work on a desktop', () => {
   it.override({ viewport: 'desktop' });
@@ -57,21 +34,7 @@ describe('the staff daily work on a desktop', () => {
       screenshot(p, `desktop-staff-daily-${n}-${name}`, options);
 
     // --- the student: a mobile-wallet recharge with its receipt ---
-    await openWallet(page);
-    const dialog = await openRecharge(page);
-    await rechargeWith(dialog, 'تحويل من محفظة موبايل', 100);
-    await dialog.getByRole('textbox', { name: /رقم المحفظة التي حوّلت منها/ }).fill('01098765432');
-    const receipt = writePng('daily-receipt.png', 96);
-    try {
-      await dialog.getByLabel('صورة إيصال التحويل').setInputFiles(receipt.file);
-      await dialog.getByText('daily-receipt.png').waitFor();
-      await dialog.getByRole('textbox', { name: 'رسالة (اختياري)' }).fill('حوّلت من فودافون كاش');
-      await dialog.getByRole('button', { name: 'إرسال الطلب' }).click();
-      await dialog.waitFor({ state: 'detached' });
-    } finally {
-      receipt.remove();
-    }
-    await page.getByText(/^لديك طلب شحن قيد المراجعة/).waitFor();
+    await sendReceipt(page, 100, '01098765432', 'حوّلت من فودافون كاش');
     await expectBalance(page, 0);
 
     // --- a support ticket from the help page ---
@@ -129,7 +92,7 @@ describe('the staff daily work on a desktop', () => {
     const staffSide = await openPage(browser, inject('baseURL'), 'desktop');
     const staff = staffSide.page;
     try {
-      await staffSignIn(staff);
+      await staffSignIn(staff, STAFF.leader);
       for (const item of ['طلبات الدعم', 'طلبات الشحن', 'التصحيح', 'نتائج الامتحانات'])
         await staff.getByRole('menuitem', { name: item }).waitFor();
 
@@ -150,6 +113,9 @@ describe('the staff daily work on a desktop', () => {
       await staff.getByText('حوّلت من فودافون كاش').waitFor();
       await shot(staff, '02', 'recharge-request');
       await staff.getByRole('button', { name: 'قبول وإضافة الرصيد' }).click();
+      // The confirmation names the student and the amount (issue 23).
+      const approval = staff.getByRole('dialog', { name: `قبول طلب شحن ${student.name}` });
+      await approval.getByRole('button', { name: 'قبول وإضافة 100.00 جنيه' }).click();
       await staff.getByText('تمت مراجعة هذا الطلب').waitFor();
       await staff.getByText('مقبول', { exact: true }).waitFor();
       await shot(staff, '03', 'recharge-approved');

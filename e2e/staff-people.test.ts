@@ -100,7 +100,7 @@ describe('messages in the staff console on a desktop', () => {
     await page.getByLabel(/نص الإشعار/).fill('راجع جدول الامتحانات الجديد');
     await page.getByLabel(/مسار يفتحه الإشعار/).fill('/exams');
     await page.getByRole('button', { name: 'إرسال الإشعار' }).click();
-    await page.getByText('تم إرسال الإشعار إلى 1 طالب').waitFor();
+    await page.getByText('تم إرسال الإشعار إلى طالب واحد').waitFor();
     const [first] = (await serverUser(token)).notifications;
     expect(first).toMatchObject({
       data: {

@@ -95,7 +95,9 @@ export function formatSheetDateTime(moment: Date | string | number | null): stri
 /**
  * The forms of an Arabic noun after a count (spec §9: 1, 2, 3 to 10, and above).
  * `one` and `two` stand alone (Arabic drops the number there); `few` and `many` follow the
- * number. `zero` is optional: without it 0 reads as `0 <many>`.
+ * number. `zero` is optional: without it 0 reads as `0 <many>`. `other` is optional too: the
+ * form after 100–102, 200… (`Intl.PluralRules('ar')` 'other', «100 طالب»); without it those
+ * take `many`.
  */
 export interface PluralForms {
   readonly zero?: string;
@@ -103,21 +105,35 @@ export interface PluralForms {
   readonly two: string;
   readonly few: string;
   readonly many: string;
+  readonly other?: string;
 }
 
+const arabicPlural = new Intl.PluralRules('ar');
+
 /**
- * A count with the Arabic plural form that fits it. The spec's simple rule is followed:
- * 1, 2, 3–10, and everything above 10 (fractions and negatives use their absolute value;
- * a fraction takes the `many` form).
+ * A count with the Arabic plural form that fits it. The spec's rule is followed for 1, 2,
+ * 3–10 and 11–99; above 99 the last two digits decide as `Intl.PluralRules('ar')` does (103
+ * takes `few` like 3, 111 `many` like 11, 100–102 `other`). Fractions and negatives use their
+ * absolute value; a fraction takes the `many` form.
  * @example pluralize(2, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // 'دورتان'
  * @example pluralize(7, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // '7 دورات'
  * @example pluralize(25, { one: 'دورة', two: 'دورتان', few: 'دورات', many: 'دورة' }) // '25 دورة'
+ * @example pluralize(100, { one: 'طالب واحد', two: 'طالبان', few: 'طلاب', many: 'طالبًا', other: 'طالب' }) // '100 طالب'
  */
 export function pluralize(count: number, forms: PluralForms): string {
   const n = Math.abs(count);
   if (n === 0 && forms.zero !== undefined) return forms.zero;
   if (n === 1) return forms.one;
   if (n === 2) return forms.two;
-  const word = Number.isInteger(n) && n >= 3 && n <= 10 ? forms.few : forms.many;
-  return `${formatNumber(count)} ${word}`;
+  return `${formatNumber(count)} ${pluralWord(n, forms)}`;
+}
+
+/** The word after a number above 2 (see pluralize). */
+function pluralWord(n: number, forms: PluralForms): string {
+  if (!Number.isInteger(n)) return forms.many;
+  if (n <= 10) return n >= 3 ? forms.few : forms.many;
+  const rule = arabicPlural.select(n);
+  if (rule === 'few') return forms.few;
+  if (rule === 'other') return forms.other ?? forms.many;
+  return forms.many;
 }

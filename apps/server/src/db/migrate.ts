@@ -20,6 +20,7 @@ import * as studentBlocks from './migrations/2026-11-26-010-student-blocks-and-g
 import * as paycardBatches from './migrations/2026-11-26-011-paycard-batches';
 import * as supportReplies from './migrations/2026-11-26-012-support-replies';
 import * as courseSalesAndCash from './migrations/2026-11-28-013-course-sales-and-cash';
+import * as approvedAmounts from './migrations/2026-11-28-014-recharge-approved-amounts';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-011-paycard-batches': paycardBatches,
   '2026-11-26-012-support-replies': supportReplies,
   '2026-11-28-013-course-sales-and-cash': courseSalesAndCash,
+  '2026-11-28-014-recharge-approved-amounts': approvedAmounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -294,6 +294,10 @@ export interface MobilePaymentsTable {
   reviewed_at: string | null;
   /** The serial of the ledger row an approval wrote. */
   transaction_serial: string | null;
+  /** piasters credited by an approval (null until approved); `amount` keeps the claim. */
+  approved_amount: number | null;
+  /** The reviewer's note on an approval; required when `approved_amount` differs. */
+  review_note: string | null;
   created_at: string;
 }
 

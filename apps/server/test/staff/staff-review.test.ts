@@ -5,12 +5,11 @@ import {
   staffMarkResponseSchema,
   staffMobilePaymentSchema,
 } from '@dars/contract';
-import { putSettings } from '../../src/modules/settings/settings-service';
 import { WEB_HEADERS, type TestServer } from '../helpers';
 import { makeExam } from '../factories/exams';
 import { makeStudent, type TestStudent } from '../factories/students';
 import { examClient, PNG } from '../exams/exam-client';
-import { startWalletServer, type WalletClient } from '../wallet/wallet-client';
+import { startMobileWalletServer, type WalletClient } from '../wallet/wallet-client';
 import { makeStaff } from './staff-factory';
 
 /**
@@ -24,14 +23,7 @@ let leader: TestStudent;
 let admin: TestStudent;
 
 beforeAll(async () => {
-  ({ server, w } = await startWalletServer());
-  await putSettings(server.db, {
-    recharge_info: {
-      min_recharge_amount: 10,
-      supported_methods: ['mobile_wallets'],
-      mobile_wallet_number: '01001234567',
-    },
-  });
+  ({ server, w } = await startMobileWalletServer());
   leader = await makeStaff(server.db, 'leader', { name: 'قائد المراجعة' });
   admin = await makeStaff(server.db, 'admin', { name: 'مدير المراجعة' });
 }, 120_000);

@@ -7,24 +7,16 @@ import {
   pendingMobilePayments,
   rejectMobilePayment,
 } from '../../src/modules/wallet/mobile-payment-review';
-import { putSettings } from '../../src/modules/settings/settings-service';
 import type { TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import { PNG } from '../exams/exam-client';
-import { startWalletServer, type WalletClient } from './wallet-client';
+import { startMobileWalletServer, type WalletClient } from './wallet-client';
 
 let server: TestServer;
 let w: WalletClient;
 let staff: TestStudent;
 beforeAll(async () => {
-  ({ server, w } = await startWalletServer());
-  await putSettings(server.db, {
-    recharge_info: {
-      min_recharge_amount: 10,
-      supported_methods: ['mobile_wallets'],
-      mobile_wallet_number: '01001234567',
-    },
-  });
+  ({ server, w } = await startMobileWalletServer());
   staff = await makeStudent(server.db, { name: 'مراجع الشحن' });
   await w.makeStaff(staff.userId, 2);
 });

@@ -4,11 +4,15 @@ import { expect } from 'vitest';
 import { getWalletResponseSchema } from '@dars/contract';
 import { studentClient } from '../denial-client';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { putSettings } from '../../src/modules/settings/settings-service';
 
 export type ReceiptFile = { bytes: Buffer; type: string; name?: string };
 
-/** A multipart body of text fields and, when given, one file under `fileField`. */
-function formBody(fields: Record<string, string>, fileField: string, file?: ReceiptFile) {
+/**
+ * A multipart body of text fields and, when given, one file under `fileField`.
+ * @example const { payload, contentType } = formBody({}, 'file', { bytes: PNG, type: 'image/png' })
+ */
+export function formBody(fields: Record<string, string>, fileField: string, file?: ReceiptFile) {
   const boundary = '----dars-wallet-boundary';
   const line = (headers: string) => Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`);
   const parts: Buffer[] = Object.entries(fields).flatMap(([name, value]) => [
@@ -123,6 +127,23 @@ export type WalletClient = ReturnType<typeof walletClient>;
 export async function startWalletServer(): Promise<{ server: TestServer; w: WalletClient }> {
   const server = await startTestServer({ seed: false });
   return { server, w: walletClient(server) };
+}
+
+/**
+ * A wallet server whose settings take mobile-wallet recharges (10 pounds at least, to
+ * 01001234567), for the suites that send requests and review them.
+ * @example beforeAll(async () => ({ server, w } = await startMobileWalletServer()))
+ */
+export async function startMobileWalletServer(): Promise<{ server: TestServer; w: WalletClient }> {
+  const started = await startWalletServer();
+  await putSettings(started.server.db, {
+    recharge_info: {
+      min_recharge_amount: 10,
+      supported_methods: ['mobile_wallets'],
+      mobile_wallet_number: '01001234567',
+    },
+  });
+  return started;
 }
 
 /** A refusal with the given code (any 4xx). */

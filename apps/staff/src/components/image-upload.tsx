@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { useState } from 'react';
+import { Box, Typography } from '@mui/material';
 import {
   useDataProvider,
   useNotify,
@@ -9,6 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { StaffDataProvider } from '../data/data-provider';
+import { ImagePickButton } from './image-pick-button';
 
 /**
  * An image of a saved record (a course's picture, a teacher's avatar or banner): shows the
@@ -30,7 +30,6 @@ export function ImageUpload({
   const refresh = useRefresh();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   if (!record) return null;
   const url = record[source] as string | null | undefined;
 
@@ -64,27 +63,13 @@ export function ImageUpload({
           {translate('dars.image.none')}
         </Typography>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void upload(file);
-        }}
-      />
-      <Button
-        variant="outlined"
-        size="small"
-        disabled={busy}
-        onClick={() => input.current?.click()}
-        aria-label={`${translate('dars.image.choose')}: ${label}`}
-        startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
+      <ImagePickButton
+        busy={busy}
+        onPick={(file) => void upload(file)}
+        ariaLabel={`${translate('dars.image.choose')}: ${label}`}
       >
         {translate(busy ? 'dars.image.uploading' : 'dars.image.choose')}
-      </Button>
+      </ImagePickButton>
     </Box>
   );
 }

@@ -28,9 +28,11 @@ export const dailyCalls = {
       { method: 'POST' },
     );
   },
-  approve(paymentId: number) {
+  /** Credits `amount` pounds (the claim or another, with a note when it differs). */
+  approve(paymentId: number, body: { amount: number; note?: string }) {
     return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/approve`, {
       method: 'POST',
+      body,
     });
   },
   reject(paymentId: number, reason: string) {

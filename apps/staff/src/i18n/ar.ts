@@ -1,5 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
 import { PAY_TYPE_LABELS } from '@dars/contract';
+import { formatNumber } from '@dars/ui/format';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
@@ -8,6 +10,7 @@ import { exportsArabic, exportsResourcesArabic } from './exports-ar';
 import { auditFieldsArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
+import { countsArabic } from './counts-ar';
 
 /**
  * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
@@ -195,6 +198,7 @@ export const consoleArabic = {
   },
   dars: {
     title: 'لوحة إدارة دَرس',
+    counts: countsArabic,
     daily: dailyArabic,
     money: moneyArabic,
     people: peopleArabic,
@@ -207,6 +211,29 @@ export const consoleArabic = {
     exams: examsArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
+    date: {
+      day: 'اليوم',
+      month: 'الشهر',
+      year: 'السنة',
+      hour: 'الساعة',
+      minute: 'الدقيقة',
+      none: 'بدون',
+      clear: 'مسح التاريخ',
+      incomplete: 'أكمل التاريخ: اختر يوماً موجوداً في الشهر، والشهر والسنة (والساعة والدقيقة)',
+      cairo_day: 'بتوقيت القاهرة',
+      cairo_time: 'بتوقيت القاهرة، والساعة من 00 إلى 23',
+    },
+    header_images: {
+      help: 'صور الشريط المتحرك أعلى الصفحة الرئيسية للطلاب، بالترتيب. ارفع الصورة (PNG أو JPEG أو WebP، ويُفضَّل أن تكون عريضة بنسبة 16 إلى 9) وراجع معاينتها، ثم احفظ: لا يراها الطلاب قبل الحفظ.',
+      preview: 'معاينة صورة الشريحة',
+      no_image: 'لم تُرفع صورة بعد',
+      upload: 'رفع صورة',
+      replace: 'استبدال الصورة',
+      uploading: 'جار رفع الصورة…',
+      url_help: 'يُملأ عند رفع الصورة، أو الصق رابط صورة كاملاً',
+      // The path isolated left to right, so its slash stays at its start in this right-to-left line.
+      to_help: 'مثل \u2066/courses\u2069',
+    },
     image: {
       choose: 'اختيار صورة',
       uploading: 'جار رفع الصورة…',
@@ -293,7 +320,30 @@ export const consoleArabic = {
 /** Both catalogues in one: react-admin's keys and the console's. */
 export const arabicMessages = { ...raArabic, ...consoleArabic };
 
-/** Arabic only: the console has no language switch. */
-export const i18nProvider = polyglotI18nProvider(() => arabicMessages, 'ar', [
+const polyglot = polyglotI18nProvider(() => arabicMessages, 'ar', [
   { locale: 'ar', name: 'العربية' },
 ]);
+
+/** Keys that carry a record's number («الدفعة 1234»): a name, not a quantity. */
+const IDS = /(^|_)id$/;
+
+/**
+ * The numbers a text carries in the console's one style (ADR 035): «1-10 من 1,234», like every
+ * other count. `smart_count` stays a number, as Polyglot picks the plural form by it, and ids
+ * stay as written.
+ */
+function withNumbers(options: Record<string, unknown> | undefined) {
+  if (!options) return options;
+  return Object.fromEntries(
+    Object.entries(options).map(([k, v]) => [
+      k,
+      typeof v === 'number' && k !== 'smart_count' && !IDS.test(k) ? formatNumber(v) : v,
+    ]),
+  );
+}
+
+/** Arabic only: the console has no language switch. */
+export const i18nProvider: I18nProvider = {
+  ...polyglot,
+  translate: (key, options) => polyglot.translate(key, withNumbers(options)),
+};

@@ -143,7 +143,8 @@ export const peopleArabic = {
     send: 'إرسال الإشعار',
     confirm_all_title: 'إرسال الإشعار إلى كل الطلاب؟',
     confirm_all_content: 'سيصل هذا الإشعار إلى كل الطلاب غير الموقوفين.',
-    sent: 'تم إرسال الإشعار إلى %{count} طالب',
+    // %{students}: the count with its noun (useCount): «طالب واحد», «11 طالبًا».
+    sent: 'تم إرسال الإشعار إلى %{students}',
     announcement_title: 'الإعلان العام',
     announcement_help:
       'يظهر للطالب مرة واحدة في نافذة عند فتح التطبيق. اتركه فارغاً لإلغاء الإعلان.',

@@ -8,16 +8,25 @@ import {
   UserMenu,
   type SidebarProps,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { StaffMenu } from './menu';
 
-/** The account menu: its name holds the staff member's name it shows (WCAG 2.5.3). */
+/**
+ * The account menu: from sm up it shows the staff member's name, so its name holds it (WCAG
+ * 2.5.3); a phone shows an icon only, and react-admin translates that button's label with an
+ * English fallback («Profile») unless it is a catalogue key, so it gets the key.
+ */
 function StaffUserMenu() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const label = translate('ra.auth.user_menu');
-  return <UserMenu label={identity?.fullName ? `${label}: ${identity.fullName}` : label} />;
+  return (
+    <UserMenu
+      label={wide && identity?.fullName ? `${label}: ${identity.fullName}` : 'ra.auth.user_menu'}
+    />
+  );
 }
 
 function StaffAppBar() {

@@ -6,7 +6,6 @@ import {
   Edit,
   List,
   NullableBooleanInput,
-  NumberField,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -20,6 +19,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { CountField } from '../components/count-field';
 import { formatMoney } from '@dars/ui/format';
 import { ImageUpload } from '../components/image-upload';
 import { MoneyField } from '../components/money-field';
@@ -68,8 +68,8 @@ export function CourseList() {
         <SelectField source="pay_type" choices={PAY_TYPES} />
         <BooleanField source="published" />
         <BooleanField source="featured" />
-        <NumberField source="lectures_count" />
-        <NumberField source="users_count" />
+        <CountField source="lectures_count" />
+        <CountField source="users_count" />
       </ResponsiveList>
     </List>
   );

@@ -344,6 +344,8 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       const rows = EXAMS.filter((e) => !kind || e.kind === kind);
       return { body: { data: rows, meta: { total: rows.length } } };
     },
+    // The student's preview under the rules lists the lecture's videos.
+    list('videos', []),
   ];
 
   it('shows each attached exam with its kind, rules and alternative, and detaches one', async () => {
@@ -395,6 +397,83 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
         navigate_to_alternative: false,
       },
     ]);
+  });
+
+  it('says when the videos open and previews the lecture as a student who has not passed', async () => {
+    const videos = [video({ id: 11, name: 'شرح الدرس' }), video({ id: 12, name: 'حل التمارين' })];
+    fakeStaffApi([
+      list('videos', videos),
+      ...lectureApi(),
+      ...examApi,
+      one('lecture-exams', [link]),
+      list('lecture-exams', [link]),
+    ]);
+    const user = open('/lecture-exams/3');
+    const notice = await screen.findByTestId('lecture-exam-lock-notice');
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        'متى تُفتح فيديوهات المحاضرة للطالب؟' +
+          'تبقى فيديوهات المحاضرة مغلقة حتى ينجح الطالب في هذا الامتحان: يسلّمه، وتُصحَّح إجاباته كلها (المقالية يصححها فريق العمل)، وتبلغ درجته نسبة النجاح.' +
+          ' ويكفي بدلاً منه أن ينجح في الامتحان البديل «امتحان بديل».' +
+          ' إذا رُبط بالمحاضرة أكثر من امتحان إلزامي فلا تُفتح الفيديوهات إلا بعد استيفائها كلها.',
+      ),
+    );
+    const preview = screen.getByRole('region', {
+      name: 'معاينة: ما يراه الطالب قبل أن ينجح في الامتحان',
+    });
+    // The student app's own words (apps/web lectureDialog), over two videos that cannot play.
+    expect(
+      within(preview).getByText(
+        'الفيديوهات مغلقة حتى تؤدي الامتحانات المطلوبة، انتقل إلى تبويب الامتحانات أولاً.',
+      ),
+    ).toBeInTheDocument();
+    await within(preview).findByText('حل التمارين');
+    expect(within(preview).getAllByText('لا يمكنك مشاهدة الفيديو')).toHaveLength(2);
+    for (const play of within(preview).getAllByRole('button', { name: 'تشغيل' }))
+      expect(play).toHaveAttribute('aria-disabled', 'true');
+    await within(preview).findByText('امتحان الوحدة الأولى');
+    for (const text of ['يجب اجتياز الامتحان', 'يحتاج انتباهك', '3 أسئلة', 'فتح الامتحان'])
+      expect(within(preview).getByText(text)).toBeInTheDocument();
+
+    // Sending to the alternative after a failure is said too.
+    await user.click(screen.getByLabelText('الانتقال إلى البديل'));
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        'إذا رسب الطالب في هذا الامتحان بعد تصحيحه، يفتح له زرُّه الامتحانَ البديل بدلاً منه.',
+      ),
+    );
+
+    // Neither rule: nothing is locked.
+    await user.click(screen.getByLabelText('يجب النجاح فيه'));
+    await waitFor(() =>
+      expect(notice).toHaveTextContent(
+        'هذا الامتحان لا يغلق فيديوهات المحاضرة: يشاهدها الطالب ويؤدي الامتحان متى شاء.',
+      ),
+    );
+    const open_ = screen.getByRole('region', { name: 'معاينة: ما يراه الطالب' });
+    expect(within(open_).queryByText('لا يمكنك مشاهدة الفيديو')).not.toBeInTheDocument();
+    expect(within(open_).queryByText('يحتاج انتباهك')).not.toBeInTheDocument();
+    for (const play of within(open_).getAllByRole('button', { name: 'تشغيل' }))
+      expect(play).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('says a must-take exam opens the videos once handed in, whatever the mark', async () => {
+    fakeStaffApi([
+      list('videos', [video({ id: 11, name: 'شرح الدرس' })]),
+      ...lectureApi(),
+      ...examApi,
+      list('lecture-exams', []),
+    ]);
+    const user = open('/lecture-exams/create?lecture_id=5');
+    await user.click(await screen.findByLabelText('يجب دخوله'));
+    expect(await screen.findByTestId('lecture-exam-lock-notice')).toHaveTextContent(
+      'تبقى فيديوهات المحاضرة مغلقة حتى يسلّم الطالب هذا الامتحان، أياً كانت درجته.',
+    );
+    const preview = screen.getByRole('region', {
+      name: 'معاينة: ما يراه الطالب قبل أن يؤدي الامتحان',
+    });
+    expect(within(preview).getByText('اختر الامتحان لترى ما يراه الطالب')).toBeInTheDocument();
+    expect(await within(preview).findByText('لا يمكنك مشاهدة الفيديو')).toBeInTheDocument();
   });
 
   it("changes an attached exam's rules", async () => {

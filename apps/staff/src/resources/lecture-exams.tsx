@@ -21,6 +21,8 @@ import {
   useNewLectureItem,
 } from './lecture-item-pages';
 import { OrderedContents, useLectureItems } from './ordered-contents';
+import { LectureExamLockNotice, type LectureExamRules } from './lecture-exam-rule';
+import { LectureStudentPreview } from './lecture-student-preview';
 
 type ExamRecord = StaffExam & { id: Identifier };
 type LinkItem = StaffLectureExam & { id: Identifier };
@@ -33,7 +35,12 @@ const KINDS = [
 /** An exam in a picker: its name and code (codes tell apart exams of the same name). */
 const examOption = (exam: ExamRecord) => `${exam.name} (${exam.exam_code})`;
 
-/** must_pass / must_take / the alternative exam (spec §3 exam item in a lecture). */
+type RulesForm = LectureExamRules & { lecture_id?: Identifier; exam_id?: Identifier | null };
+
+/**
+ * must_pass / must_take / the alternative exam (spec §3 exam item in a lecture), then what they
+ * do to the lecture's videos in words and the student's window as it will look.
+ */
 function RuleFields() {
   return (
     <>
@@ -43,6 +50,20 @@ function RuleFields() {
         <AutocompleteInput optionText={examOption} />
       </ReferenceInput>
       <BooleanInput source="navigate_to_alternative" />
+      <FormDataConsumer<RulesForm>>
+        {({ formData }) => (
+          <>
+            <LectureExamLockNotice rules={formData} />
+            {Boolean(formData.lecture_id) && (
+              <LectureStudentPreview
+                lectureId={formData.lecture_id!}
+                examId={formData.exam_id}
+                rules={formData}
+              />
+            )}
+          </>
+        )}
+      </FormDataConsumer>
     </>
   );
 }

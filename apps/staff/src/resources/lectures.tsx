@@ -6,7 +6,6 @@ import {
   Create,
   Edit,
   List,
-  NumberField,
   NumberInput,
   ReferenceField,
   ReferenceInput,
@@ -18,6 +17,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { CountField } from '../components/count-field';
 import { useLocation } from 'react-router-dom';
 import { formatMoney } from '@dars/ui/format';
 import { MoneyField } from '../components/money-field';
@@ -43,7 +43,7 @@ export function LectureList() {
       >
         <TextField source="name" />
         <ReferenceField source="course_id" reference="courses" link={false} />
-        <NumberField source="position" />
+        <CountField source="position" />
         <MoneyField source="price" />
         <BooleanField source="free" />
         <BooleanField source="preview" />

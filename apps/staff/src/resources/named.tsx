@@ -2,7 +2,6 @@ import {
   Create,
   Edit,
   List,
-  NumberField,
   NumberInput,
   SearchInput,
   SimpleForm,
@@ -10,6 +9,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { CountField } from '../components/count-field';
 import { ResponsiveList } from '../components/responsive-list';
 
 /**
@@ -31,7 +31,7 @@ export function NamedList() {
         secondaryText={(r) => r.position}
       >
         <TextField source="name" />
-        <NumberField source="position" />
+        <CountField source="position" />
       </ResponsiveList>
     </List>
   );

@@ -2,7 +2,6 @@ import {
   Create,
   Edit,
   List,
-  NumberField,
   SearchInput,
   SimpleForm,
   TextField,
@@ -10,6 +9,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { CountField } from '../components/count-field';
 import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { ImageUpload } from '../components/image-upload';
 import { ResponsiveList } from '../components/responsive-list';
@@ -35,7 +35,7 @@ export function TeacherList() {
         <TextField source="name" />
         <TextField source="phone" />
         <TextField source="email" />
-        <NumberField source="courses_count" />
+        <CountField source="courses_count" />
       </ResponsiveList>
     </List>
   );

@@ -408,6 +408,7 @@ export const staffEndpoints = {
     auth: 'required',
     staff: 'leader',
     params: idParamsSchema,
+    body: s.staffMobilePaymentApproveBodySchema,
     response: s.staffOneResponse(s.staffMobilePaymentSchema),
     errors: ['CONFLICT'],
   },

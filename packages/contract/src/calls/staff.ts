@@ -431,6 +431,10 @@ export const staffExamSchema = z.object({
   created_at: z.string(),
 });
 export type StaffExam = z.infer<typeof staffExamSchema>;
+/** What an exam code may hold: the students type it on /exams (no spaces, any case). */
+export const EXAM_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EXAM_CODE_MESSAGE =
+  'الكود يقبل الحروف الإنجليزية والأرقام والشَّرطة (-) والشَّرطة السفلية (_) فقط، بلا مسافات';
 export const staffExamCreateSchema = z.object({
   name: staffText(200),
   description: staffOptionalText(5000).optional(),
@@ -438,7 +442,7 @@ export const staffExamCreateSchema = z.object({
     .trim()
     .min(1, { error: M.required })
     .max(40, { error: VALIDATION_MESSAGES.tooLong })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'الكود يقبل الحروف الإنجليزية والأرقام فقط' }),
+    .regex(EXAM_CODE_PATTERN, { error: EXAM_CODE_MESSAGE }),
   kind: z.enum(EXAM_KINDS, { error: VALIDATION_MESSAGES.choice }).optional(),
   course_id: staffId.nullable().optional(),
   is_general: flag.optional(),
@@ -731,6 +735,10 @@ export const staffMobilePaymentSchema = z.object({
   reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   reviewed_at: z.string().nullable(),
   transaction_serial: z.string().nullable(),
+  /** pounds credited by the approval (null until approved); `amount` is what the student claimed */
+  approved_amount: z.number().nullable(),
+  /** the reviewer's note on an approval (required when the approved amount differs) */
+  review_note: z.string().nullable(),
   receipt_url: z.string(),
   created_at: z.string(),
 });
@@ -740,6 +748,29 @@ export const staffMobilePaymentListQuerySchema = staffListQuery({
   status: z.enum(MOBILE_PAYMENT_STATUSES).optional().catch(undefined),
 });
 export const staffMobilePaymentRejectBodySchema = z.object({ reason: staffText(500) });
+
+export const STAFF_RECHARGE_MESSAGES = {
+  amount: 'أدخل مبلغاً أكبر من الصفر',
+  noteRequired: 'اكتب ملاحظة تشرح سبب اختلاف المبلغ عن المطلوب',
+  aboveClaim: 'قبول مبلغ أكبر مما طلبه الطالب متاح للمدير فقط',
+} as const;
+/**
+ * POST /staff/mobile-payments/:id/approve: the amount to credit (pounds, two decimals at most;
+ * absent: the amount the student claimed) and a note, required when the amount differs.
+ */
+export const staffMobilePaymentApproveBodySchema = z
+  .object({
+    amount: z
+      .number({ error: STAFF_RECHARGE_MESSAGES.amount })
+      .positive({ error: STAFF_RECHARGE_MESSAGES.amount })
+      .max(AMOUNT_MAX, { error: AMOUNT_MAX_MESSAGE })
+      .pipe(moneySchema)
+      .optional(),
+    note: staffOptionalText(500).optional(),
+  })
+  // An approval at the claimed amount may send no body (older consoles, scripts).
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** An essay answer waiting for marks (or marked: `mark` not null). */
 export const staffMarkingItemSchema = z.object({

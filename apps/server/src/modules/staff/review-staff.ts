@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
   API_BASE,
+  toPiasters,
   type StaffMarkingItem,
   type StaffMobilePayment,
   type staffMarkingListQuerySchema,
+  type staffMobilePaymentApproveBodySchema,
   type staffMobilePaymentListQuerySchema,
   fromPiasters,
 } from '@dars/contract';
@@ -43,6 +45,8 @@ function paymentsQuery(db: Db | Trx) {
       'p.reject_reason',
       'p.reviewed_at',
       'p.transaction_serial',
+      'p.approved_amount',
+      'p.review_note',
       'p.created_at',
       'u.id as student_id',
       'u.name as student_name',
@@ -66,6 +70,8 @@ function paymentView(r: PaymentRow): StaffMobilePayment {
     reviewed_by: r.reviewer_id === null ? null : { id: r.reviewer_id, name: r.reviewer_name ?? '' },
     reviewed_at: r.reviewed_at,
     transaction_serial: r.transaction_serial,
+    approved_amount: r.approved_amount === null ? null : fromPiasters(r.approved_amount),
+    review_note: r.review_note,
     receipt_url: `${API_BASE}/staff/mobile-payments/${r.id}/receipt`,
     created_at: r.created_at,
   };
@@ -119,6 +125,8 @@ async function audited(trx: Trx, actor: Actor, action: string, id: number) {
     reviewed_by: null,
     reviewed_at: null,
     transaction_serial: null,
+    approved_amount: null,
+    review_note: null,
   };
   await writeAudit(trx, actor, {
     action,
@@ -129,9 +137,21 @@ async function audited(trx: Trx, actor: Actor, action: string, id: number) {
   });
 }
 
-/** Approves once (the credit, its notification and the audit row in one transaction). */
-export async function approvePayment(db: Db, actor: Actor, id: number) {
-  await approveMobilePayment(db, id, actor.id!, (trx, paymentId) =>
+/**
+ * Approves once (the credit, its notification and the audit row in one transaction), for the
+ * claimed amount or another one in pounds with a note.
+ */
+export async function approvePayment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof staffMobilePaymentApproveBodySchema> = {},
+) {
+  const approval = {
+    amount: body.amount === undefined ? undefined : toPiasters(body.amount),
+    note: body.note ?? null,
+  };
+  await approveMobilePayment(db, id, actor.id!, approval, (trx, paymentId) =>
     audited(trx, actor, 'approve', paymentId),
   );
   return (await getMobilePayment(db, id))!;

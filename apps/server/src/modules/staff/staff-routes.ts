@@ -378,7 +378,7 @@ export const staffRoutes =
       return sendFile(request, reply, ctx.storage, key, { type });
     });
     serve(app, e.staffApproveMobilePayment, async (request) => ({
-      data: await approvePayment(db, await actorOf(request), request.params.id),
+      data: await approvePayment(db, await actorOf(request), request.params.id, request.body),
     }));
     serve(app, e.staffRejectMobilePayment, async (request) => ({
       data: await rejectPayment(db, await actorOf(request), request.params.id, request.body.reason),

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { fromPiasters } from '@dars/contract';
+import { fromPiasters, STAFF_RECHARGE_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -17,6 +17,7 @@ export type AfterDecision = (trx: Transaction<DB>, paymentId: number) => Promise
 
 /** Staff groups that review recharges (architecture: admin 1, leader 2). */
 const REVIEWER_GROUPS = [1, 2];
+const ADMIN_GROUP = 1;
 const REASON_MAX = 500;
 
 export type PendingMobilePayment = {
@@ -30,13 +31,15 @@ export type PendingMobilePayment = {
 };
 
 /** Refuses anyone but staff: a student never sees or decides another's request. */
-async function requireReviewer(db: Kysely<DB>, reviewerId: number): Promise<void> {
+async function requireReviewer(db: Kysely<DB>, reviewerId: number): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select('group_id')
     .where('id', '=', reviewerId)
     .executeTakeFirst();
-  if (!REVIEWER_GROUPS.includes(row?.group_id ?? 0)) throw new AppError('FORBIDDEN');
+  const group = row?.group_id ?? 0;
+  if (!REVIEWER_GROUPS.includes(group)) throw new AppError('FORBIDDEN');
+  return group;
 }
 
 /**
@@ -112,29 +115,52 @@ async function decide(
     : new AppError('NOT_FOUND', 'طلب الشحن غير موجود');
 }
 
+/** What a reviewer approves: piasters to credit (absent: the claim) and a note. */
+export type Approval = { amount?: number; note?: string | null };
+
+/** The ledger comment (and so the notification's) of an approval. */
+function approvalComment(claimed: number, approved: number, note: string | null): string {
+  const base = 'شحن عبر محفظة إلكترونية';
+  if (approved !== claimed) return `${base}، المطلوب ${moneyText(claimed)}: ${note}`;
+  return note ? `${base}: ${note}` : base;
+}
+
 /**
- * Approves a request: its amount is credited to the student as a `recharge` with the
- * notification, in the same transaction as the decision, so it is credited exactly once.
- * @example const { balance } = await approveMobilePayment(db, paymentId, staffId)
+ * Approves a request: the approved amount (the claim unless the reviewer gives another, which
+ * needs a note) is credited to the student as a `recharge` with the notification, in the same
+ * transaction as the decision, so it is credited exactly once. Crediting more than the claim
+ * is an admin's decision (ADR 025, follow-up of issue 23): a leader approves up to the claim.
+ * @example const { balance } = await approveMobilePayment(db, paymentId, staffId, { amount: 9_000, note: 'الإيصال 90 جنيهاً' })
  */
 export async function approveMobilePayment(
   db: Kysely<DB>,
   paymentId: number,
   reviewerId: number,
+  approval: Approval = {},
   after?: AfterDecision,
 ): Promise<{ balance: number; serial: string }> {
-  await requireReviewer(db, reviewerId);
+  const group = await requireReviewer(db, reviewerId);
+  const note = approval.note?.replaceAll('\u0000', '').trim() || null;
+  if (note && note.length > REASON_MAX) throw fieldError('note', 'الملاحظة أطول من المسموح');
   return db.transaction().execute(async (trx) => {
     const payment = await decide(trx, paymentId, reviewerId, 'approved', null);
+    const amount = approval.amount ?? payment.amount;
+    if (amount <= 0) throw fieldError('amount', STAFF_RECHARGE_MESSAGES.amount);
+    if (amount !== payment.amount && !note) {
+      throw fieldError('note', STAFF_RECHARGE_MESSAGES.noteRequired);
+    }
+    if (amount > payment.amount && group !== ADMIN_GROUP) {
+      throw new AppError('FORBIDDEN', STAFF_RECHARGE_MESSAGES.aboveClaim);
+    }
     const done = await creditRecharge(
       trx,
       payment.user_id,
-      payment.amount,
-      'شحن عبر محفظة إلكترونية',
+      amount,
+      approvalComment(payment.amount, amount, note),
     );
     await trx
       .updateTable('mobile_payments')
-      .set({ transaction_serial: done.serial })
+      .set({ transaction_serial: done.serial, approved_amount: amount, review_note: note })
       .where('id', '=', payment.id)
       .execute();
     await after?.(trx, payment.id);

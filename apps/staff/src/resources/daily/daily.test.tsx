@@ -1,14 +1,10 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  StaffExamSession,
-  StaffMarkingItem,
-  StaffMobilePayment,
-  StaffSupportTicketDetail,
-} from '@dars/contract';
+import type { StaffExamSession, StaffMarkingItem, StaffSupportTicketDetail } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
+import { PENDING_PAYMENT } from '../../test/payment';
 import { LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
 
 type Handler = Parameters<typeof fakeStaffApi>[0][number];
@@ -32,20 +28,7 @@ const TICKET: StaffSupportTicketDetail = {
   replies: [],
 };
 
-const PAYMENT: StaffMobilePayment = {
-  id: 4,
-  student: { id: 40, name: 'منى علي', phone: '01011112222' },
-  amount: 150,
-  payer_number: '01233334444',
-  message: 'من محفظة والدي',
-  status: 'pending',
-  reject_reason: null,
-  reviewed_by: null,
-  reviewed_at: null,
-  transaction_serial: null,
-  receipt_url: '/api/v1/staff/mobile-payments/4/receipt',
-  created_at: '2026-11-20T10:00:00.000Z',
-};
+const PAYMENT = PENDING_PAYMENT;
 
 const ANSWER: StaffMarkingItem = {
   id: 11,
@@ -212,6 +195,8 @@ describe('the daily-work screens (leader)', () => {
     expect(screen.getByText('01233334444')).toBeInTheDocument();
     expect(screen.getByText('من محفظة والدي')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'قبول وإضافة الرصيد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'قبول طلب شحن منى علي' });
+    await user.click(within(dialog).getByRole('button', { name: 'قبول وإضافة 150.00 جنيه' }));
     expect(await screen.findAllByText('تمت مراجعة طلب الشحن هذا من قبل')).not.toHaveLength(0);
     expect(sent(api.calls, 'POST', '/staff/mobile-payments/4/approve')).toHaveLength(1);
   });

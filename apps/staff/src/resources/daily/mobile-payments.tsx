@@ -27,6 +27,7 @@ import type { StaffMobilePayment } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { dailyCalls, fetchStaffFile } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
+import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
 
 export const PAYMENT_STATUSES = [
   { id: 'pending', name: 'dars.daily.payments.status.pending' },
@@ -53,6 +54,28 @@ function StatusChip({ status }: { status: StaffMobilePayment['status'] }) {
   );
 }
 
+/** What an approval credited, when it is not the claim, and the reviewer's note. */
+function ApprovedAmount({ payment }: { payment: StaffMobilePayment }) {
+  const translate = useTranslate();
+  if (payment.approved_amount === null) return null;
+  const other = payment.approved_amount !== payment.amount;
+  return (
+    <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+      {other
+        ? translate('dars.daily.payments.approved_other', {
+            approved: formatMoney(payment.approved_amount),
+            claimed: formatMoney(payment.amount),
+          })
+        : formatMoney(payment.approved_amount)}
+      {payment.review_note && (
+        <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+          {payment.review_note}
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
 /** The recharge queue: pending requests first shown, oldest first (worked in order). */
 export function MobilePaymentList() {
   return (
@@ -65,12 +88,27 @@ export function MobilePaymentList() {
       <ResponsiveList<StaffMobilePayment>
         // Worked on here, not edited: a row opens the record's page.
         link="show"
-        primaryText={(r) => `${r.student.name} — ${formatMoney(r.amount)}`}
-        secondaryText={(r) => `${r.payer_number} — ${formatDateTime(r.created_at)}`}
+        // A name with Latin letters would run into the amount across the dash: each isolated.
+        primaryText={(r) => (
+          <>
+            <bdi>{r.student.name}</bdi> — <bdi>{formatMoney(r.amount)}</bdi>
+          </>
+        )}
+        secondaryText={(r) => (
+          <>
+            {r.payer_number} — {formatDateTime(r.created_at)}
+            <ApprovedAmount payment={r} />
+          </>
+        )}
       >
         <TextField source="id" />
         <TextField source="student.name" />
         <FunctionField<StaffMobilePayment> source="amount" render={(r) => formatMoney(r.amount)} />
+        <FunctionField<StaffMobilePayment>
+          source="approved_amount"
+          sortable={false}
+          render={(r) => <ApprovedAmount payment={r} />}
+        />
         <FunctionField<StaffMobilePayment>
           source="payer_number"
           render={(r) => <span dir="ltr">{r.payer_number}</span>}
@@ -135,35 +173,51 @@ export function MobilePaymentShow() {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
   if (isPending || !record) return <Loading />;
   const payment = fresh && fresh.id === record.id ? fresh : record;
 
-  async function decide(action: 'approve' | 'reject') {
+  /** 409: someone decided it first; show why and the request as it now stands. */
+  async function decidedElsewhere(error: HttpError) {
+    setConfirming(false);
+    setConflict(error.message);
+    notify(error.message, { type: 'error' });
+    const again = await refetch();
+    if (again.data) setFresh(again.data);
+  }
+
+  async function approve(body: ApprovalBody) {
+    setBusy(true);
+    try {
+      const { data } = await dailyCalls.approve(payment.id, body);
+      setFresh(data);
+      setConfirming(false);
+      notify('dars.daily.payments.approved', { type: 'success' });
+      void refetch();
+    } catch (e) {
+      // Any other refusal (a field, a leader above the claim) stays in the dialog.
+      if ((e as HttpError).status === 409) await decidedElsewhere(e as HttpError);
+      else throw e;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reject() {
     setBusy(true);
     setReasonError(null);
     try {
-      const { data } =
-        action === 'approve'
-          ? await dailyCalls.approve(payment.id)
-          : await dailyCalls.reject(payment.id, reason);
+      const { data } = await dailyCalls.reject(payment.id, reason);
       setFresh(data);
-      notify(
-        action === 'approve' ? 'dars.daily.payments.approved' : 'dars.daily.payments.rejected',
-        { type: 'success' },
-      );
+      notify('dars.daily.payments.rejected', { type: 'success' });
       void refetch();
     } catch (e) {
       const error = e as HttpError;
       const field = (error.body as { errors?: Record<string, string> } | undefined)?.errors?.reason;
       if (field) setReasonError(field);
-      else {
-        // 409: someone decided it first; show why and the request as it now stands.
-        if (error.status === 409) setConflict(error.message);
-        notify(error.message || 'ra.notification.http_error', { type: 'error' });
-        const again = await refetch();
-        if (again.data) setFresh(again.data);
-      }
+      else if (error.status === 409) await decidedElsewhere(error);
+      else notify(error.message || 'ra.notification.http_error', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -179,7 +233,7 @@ export function MobilePaymentShow() {
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
             <Typography component="h1" variant="h5">
-              {payment.student.name} — {formatMoney(payment.amount)}
+              <bdi>{payment.student.name}</bdi> — <bdi>{formatMoney(payment.amount)}</bdi>
             </Typography>
             <StatusChip status={payment.status} />
           </Stack>
@@ -211,6 +265,18 @@ export function MobilePaymentShow() {
                 </dd>
               </>
             )}
+            {payment.approved_amount !== null && (
+              <>
+                <dt>{translate('resources.mobile-payments.fields.approved_amount')}</dt>
+                <dd>{formatMoney(payment.approved_amount)}</dd>
+              </>
+            )}
+            {payment.review_note && (
+              <>
+                <dt>{translate('resources.mobile-payments.fields.review_note')}</dt>
+                <dd style={{ whiteSpace: 'pre-wrap' }}>{payment.review_note}</dd>
+              </>
+            )}
             {payment.reject_reason && (
               <>
                 <dt>{translate('resources.mobile-payments.fields.reject_reason')}</dt>
@@ -229,16 +295,24 @@ export function MobilePaymentShow() {
                   variant="contained"
                   color="success"
                   disabled={busy}
-                  onClick={() => void decide('approve')}
+                  onClick={() => setConfirming(true)}
                 >
                   {translate('dars.daily.payments.approve')}
                 </Button>
+                <ApproveRechargeDialog
+                  key={payment.id}
+                  payment={payment}
+                  open={confirming}
+                  busy={busy}
+                  onClose={() => setConfirming(false)}
+                  onConfirm={approve}
+                />
               </Box>
               <Box
                 component="form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void decide('reject');
+                  void reject();
                 }}
               >
                 <MuiTextField

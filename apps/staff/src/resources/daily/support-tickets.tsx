@@ -3,7 +3,6 @@ import {
   FunctionField,
   List,
   Loading,
-  NumberField,
   SearchInput,
   SelectInput,
   TextField,
@@ -12,6 +11,7 @@ import {
   useTranslate,
   type HttpError,
 } from 'react-admin';
+import { CountField } from '../../components/count-field';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -86,7 +86,7 @@ export function SupportTicketList() {
           source="status"
           render={(r) => <StatusChip status={r.status} />}
         />
-        <NumberField source="replies_count" />
+        <CountField source="replies_count" />
         <FunctionField<StaffSupportTicket>
           source="created_at"
           render={(r) => formatDateTime(r.created_at)}

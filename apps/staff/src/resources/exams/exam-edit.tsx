@@ -2,7 +2,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   Create,
-  DateTimeInput,
   Edit,
   NumberInput,
   ReferenceInput,
@@ -13,18 +12,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { LTR } from '../../components/ltr';
+import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
 import { ExamQuestions } from './exam-questions';
-
-/**
- * A `datetime-local` value typed in the device's time, sent as an ISO instant (the server
- * would otherwise read the bare local time in its own zone); blank clears the window's end.
- */
-export function toInstant(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
 
 /**
  * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),
@@ -47,14 +37,14 @@ function ExamForm() {
         <AutocompleteInput optionText="name" />
       </ReferenceInput>
       <BooleanInput source="is_general" helperText={translate('dars.exams.general_help')} />
-      <DateTimeInput
+      <DayMonthYearInput
         source="starts_at"
-        parse={toInstant}
+        withTime
         helperText={translate('dars.exams.window_help')}
       />
-      <DateTimeInput
+      <DayMonthYearInput
         source="ends_at"
-        parse={toInstant}
+        withTime
         helperText={translate('dars.exams.window_help')}
       />
       <NumberInput

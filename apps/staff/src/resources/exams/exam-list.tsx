@@ -3,15 +3,15 @@ import {
   BooleanField,
   FunctionField,
   List,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectField,
   SelectInput,
   TextField,
-  useTranslate,
 } from 'react-admin';
+import { CountField } from '../../components/count-field';
+import { useCount } from '../../i18n/use-count';
 import { formatDateTime } from '@dars/ui/format';
 import { ResponsiveList } from '../../components/responsive-list';
 
@@ -39,23 +39,21 @@ type ExamRow = {
 
 /** Exams and homework: searched by name or code, filtered by course and kind, paged. */
 export default function ExamList() {
-  const translate = useTranslate();
+  const count = useCount();
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} exporter={false}>
       <ResponsiveList<ExamRow>
         primaryText={(r) => r.name}
-        secondaryText={(r) =>
-          `${r.exam_code} — ${translate('resources.exams.fields.questions_count')}: ${r.questions_count}`
-        }
+        secondaryText={(r) => `${r.exam_code} — ${count(r.questions_count, 'question')}`}
       >
         <TextField source="name" />
         <TextField source="exam_code" />
         <SelectField source="kind" choices={EXAM_KINDS} />
         <ReferenceField source="course_id" reference="courses" link={false} emptyText="—" />
         <BooleanField source="is_general" />
-        <NumberField source="questions_count" />
-        <NumberField source="total_mark" />
-        <NumberField source="sessions_count" />
+        <CountField source="questions_count" />
+        <CountField source="total_mark" />
+        <CountField source="sessions_count" />
         <FunctionField<ExamRow>
           source="starts_at"
           render={(r) => (r.starts_at ? formatDateTime(r.starts_at) : '—')}

@@ -1,7 +1,7 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StaffExam, StaffQuestion } from '@dars/contract';
+import { staffExamCreateSchema, type StaffExam, type StaffQuestion } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
 import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
@@ -125,8 +125,18 @@ describe('exams in the staff console', SLOW, () => {
     await fill(user, screen.getByLabelText(/^كود الامتحان/), 'HW-9');
     await user.click(screen.getByLabelText(/^النوع/));
     await user.click(await screen.findByRole('option', { name: 'واجب' }));
-    fireEvent.change(screen.getByLabelText(/^يبدأ في/), { target: { value: '2026-12-01T10:00' } });
-    fireEvent.blur(screen.getByLabelText(/^يبدأ في/));
+    // Day, month by its Arabic name, year, then a 24-hour time, in Cairo's clock.
+    const starts = screen.getByRole('group', { name: /^يبدأ في/ });
+    for (const [part, option] of [
+      ['اليوم', '1'],
+      ['الشهر', 'ديسمبر'],
+      ['السنة', '2026'],
+      ['الساعة', '10'],
+      ['الدقيقة', '00'],
+    ] as const) {
+      await user.click(within(starts).getByRole('combobox', { name: new RegExp(`^${part}`) }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    }
     await fill(user, screen.getByLabelText(/^المدة بالدقائق/), '45');
     await user.click(screen.getByLabelText('ترتيب عشوائي للإجابات'));
     await user.click(screen.getByLabelText('إظهار النتيجة التفصيلية'));
@@ -139,7 +149,8 @@ describe('exams in the staff console', SLOW, () => {
         exam_code: 'HW-9',
         kind: 'homework',
         is_general: false,
-        starts_at: new Date('2026-12-01T10:00').toISOString(),
+        // 10:00 in Cairo on 1 December (UTC+2, no summer time then) is 08:00 UTC.
+        starts_at: '2026-12-01T08:00:00.000Z',
         duration_minutes: 45,
         pass_percentage: 50,
         show_result: true,
@@ -149,6 +160,24 @@ describe('exams in the staff console', SLOW, () => {
       },
     ]);
     expect(window.location.pathname).toBe('/staff/exams/9');
+  });
+
+  it("hints at the exam code's real rule: letters, digits, a dash and an underscore", async () => {
+    fakeStaffApi([...staffBasics(ADMIN), list('courses', [])]);
+    open('/exams/create');
+    const code = await screen.findByLabelText(/^كود الامتحان/);
+    const hint =
+      'حروف إنجليزية وأرقام، ويُقبل معها الشَّرطة (-) والشَّرطة السفلية (_)، بلا مسافات وحتى 40 حرفاً؛ يكتبه الطالب لدخول الامتحان';
+    expect(code).toHaveAccessibleDescription(hint);
+    // What the hint allows the contract accepts, and what it leaves out is refused.
+    const rule = staffExamCreateSchema.shape.exam_code;
+    for (const ok of ['PHY2026', 'phy-2026_b', 'A'.repeat(40)])
+      expect(rule.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['PHY 2026', 'فيز2026', 'PHY.2026', 'A'.repeat(41)])
+      expect(rule.safeParse(bad).success, bad).toBe(false);
+    expect(rule.safeParse('PHY 2026').error?.issues[0]?.message).toBe(
+      'الكود يقبل الحروف الإنجليزية والأرقام والشَّرطة (-) والشَّرطة السفلية (_) فقط، بلا مسافات',
+    );
   });
 
   it("shows the server's 422 message under the exam code", async () => {

@@ -4,7 +4,6 @@ import {
   Confirm,
   Create,
   Datagrid,
-  DateTimeInput,
   FunctionField,
   List,
   NumberInput,
@@ -43,6 +42,7 @@ import { formatDate, formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls, type IssuedBatch } from '../../data/money-calls';
 import { batchTarget, downloadText, paycardCsv, paycardCsvName } from './paycard-export';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
+import { DayMonthYearInput } from '../../components/day-month-year-input';
 
 // Pay-card batches (issue 13, ADR 030), admins only: the list with used/unused counts and a
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
@@ -221,7 +221,7 @@ export function PaycardBatchCreate() {
           <AutocompleteInput optionText="name" fullWidth />
         </ReferenceInput>
         <LectureInput />
-        <DateTimeInput source="expires_at" />
+        <DayMonthYearInput source="expires_at" withTime />
       </SimpleForm>
     </Create>
   );
@@ -241,12 +241,19 @@ const printStyles = (
   />
 );
 
-/** The A4 sheet: three cards a row, eight rows a page; each card its value, code and terms. */
+/**
+ * The A4 sheet: three cards a row, seven rows a page; each card its value, its code on one
+ * line, its terms and where in the student app to enter it.
+ */
 export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
   const translate = useTranslate();
   const expires = batch.expires_at
     ? translate('dars.money.paycards.card_expires', { date: formatDate(batch.expires_at) })
     : translate('dars.money.paycards.card_no_expiry');
+  const target = batch.lecture ?? batch.course;
+  const howTo = target
+    ? translate('dars.money.paycards.how_to_target', { target: `«${target.name}»` })
+    : translate('dars.money.paycards.how_to_any');
   return (
     <Box
       className="paycard-sheet"
@@ -265,7 +272,7 @@ export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
         <Box
           key={code}
           sx={{
-            height: '31mm',
+            height: '34mm',
             border: '0.3mm dashed #555',
             borderRadius: '2mm',
             p: '2mm',
@@ -282,17 +289,24 @@ export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
           </Box>
           <Box
             dir="ltr"
+            className="paycard-code"
             sx={{
               textAlign: 'center',
               fontFamily: 'monospace',
-              fontSize: '12pt',
-              letterSpacing: '0.5mm',
+              // One line always: 19 characters at 11pt with 0.2mm between them take about
+              // 48mm of the card's 57mm (at 12pt and 0.5mm they took 58mm and wrapped).
+              fontSize: '11pt',
+              letterSpacing: '0.2mm',
+              whiteSpace: 'nowrap',
             }}
           >
             {code}
           </Box>
-          <Box sx={{ fontSize: '7pt' }}>
-            {batchTarget(batch)} — {expires}
+          <Box sx={{ fontSize: '6.5pt', lineHeight: 1.3 }}>
+            <div>
+              {batchTarget(batch)} — {expires}
+            </div>
+            <div>{howTo}</div>
           </Box>
         </Box>
       ))}

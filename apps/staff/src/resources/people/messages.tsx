@@ -20,6 +20,7 @@ import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { MESSAGE_AUDIENCES, type StaffStudent } from '@dars/contract';
 import { peopleCalls } from '../../data/people-calls';
 import { useRole } from '../../components/use-role';
+import { useCount } from '../../i18n/use-count';
 
 const M = 'dars.people.messages';
 type FieldErrors = Record<string, string>;
@@ -135,12 +136,15 @@ function SendButton({ submit }: { submit: Submit }) {
 
 function MessageForm() {
   const translate = useTranslate();
+  const count = useCount();
   const notify = useNotify();
   const [key, setKey] = useState(0);
   const submit = async (values: Record<string, unknown>) => {
     try {
       const { data } = await peopleCalls.sendMessage(messageBody(values));
-      notify(translate(`${M}.sent`, { count: data.sent }), { type: 'success' });
+      notify(translate(`${M}.sent`, { students: count(data.sent, 'student') }), {
+        type: 'success',
+      });
       setKey((k) => k + 1); // a fresh, empty form
       return undefined;
     } catch (e) {

@@ -347,7 +347,8 @@ describe('messages', { timeout: 90_000 }, () => {
     await fill(user, screen.getByLabelText(/عنوان الإشعار/), 'تنبيه');
     await fill(user, screen.getByLabelText(/نص الإشعار/), 'المراجعة غداً');
     await user.click(screen.getByRole('button', { name: 'إرسال الإشعار' }));
-    expect(await screen.findByText('تم إرسال الإشعار إلى 120 طالب')).toBeInTheDocument();
+    // 120 reads like 20 (its last two digits): the accusative singular (useCount, ADR 035).
+    expect(await screen.findByText('تم إرسال الإشعار إلى 120 طالبًا')).toBeInTheDocument();
     expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
       { audience: 'grade', grade_id: 3, title: 'تنبيه', content: 'المراجعة غداً' },
     ]);
@@ -377,7 +378,8 @@ describe('messages', { timeout: 90_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'إرسال الإشعار إلى كل الطلاب؟' });
     expect(sent(api.calls, 'POST', '/staff/messages')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'إرسال الإشعار' }));
-    expect(await screen.findByText('تم إرسال الإشعار إلى 5000 طالب')).toBeInTheDocument();
+    // Counts in texts carry the thousands separator like every count (ADR 035).
+    expect(await screen.findByText('تم إرسال الإشعار إلى 5,000 طالب')).toBeInTheDocument();
     expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
       { audience: 'all', title: 'للجميع', content: 'إجازة' },
     ]);

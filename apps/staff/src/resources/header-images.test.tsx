@@ -1,0 +1,134 @@
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StaffApp } from '../app';
+import { session } from '../data/token';
+import { LEADER, fakeStaffApi, staffBasics, type Call } from '../test/fake-api';
+
+/**
+ * The home slider's screen (issue 23): a picked picture shows before it is saved, the stored
+ * address fills the slide, and every label, button and message is Arabic.
+ */
+
+type Handler = Parameters<typeof fakeStaffApi>[0][number];
+
+const SLIDE = { url: '/storage/slides/a1.png', href: null, to: '/courses' };
+const UPLOAD = '/staff/home/header-images/upload';
+
+function slidesApi(upload: Handler): { calls: Call[] } {
+  return fakeStaffApi([
+    ...staffBasics(LEADER),
+    (c) =>
+      c.path === '/staff/home/header-images'
+        ? {
+            body: {
+              data:
+                c.method === 'PUT'
+                  ? (c.body as { header_images: unknown[] }).header_images
+                  : [SLIDE],
+            },
+          }
+        : undefined,
+    upload,
+  ]);
+}
+
+function open() {
+  session.save('tok-1', LEADER as never);
+  window.history.replaceState(null, '', '/staff/header-images');
+  render(<StaffApp />);
+  return userEvent.setup();
+}
+
+/** Every visible word a person reads or hears on the page: labels, buttons, headings. */
+function namesOnPage(): string[] {
+  const labels = [...document.querySelectorAll('label, legend, h1, h2, p')].map(
+    (e) => e.textContent ?? '',
+  );
+  const buttons = screen
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '');
+  return [...labels, ...buttons].map((t) => t.trim()).filter(Boolean);
+}
+
+configure({ asyncUtilTimeout: 25_000 });
+beforeAll(() => import('./header-images'), 120_000);
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:chosen-slide');
+  URL.revokeObjectURL = vi.fn();
+});
+
+describe('the home slider screen', { timeout: 90_000 }, () => {
+  it('speaks Arabic only: labels, buttons and help', async () => {
+    slidesApi(() => undefined);
+    open();
+    expect(await screen.findByRole('img', { name: 'معاينة صورة الشريحة' })).toHaveAttribute(
+      'src',
+      '/storage/slides/a1.png',
+    );
+    expect(screen.getByLabelText(/^رابط الصورة/)).toHaveValue('/storage/slides/a1.png');
+    expect(screen.getByLabelText('رابط خارجي عند الضغط')).toHaveValue('');
+    expect(screen.getByLabelText('مسار داخلي عند الضغط')).toHaveValue('/courses');
+    expect(screen.getByRole('button', { name: 'استبدال الصورة' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إضافة' })).toBeInTheDocument();
+    const names = namesOnPage();
+    expect(names).toContain('الحساب');
+    // Nothing English: only URL examples and the image formats' names carry Latin letters.
+    for (const name of names.filter((n) => !n.includes('/')))
+      expect(name.replace(/PNG|JPEG|WebP/g, ''), name).not.toMatch(/[A-Za-z]/);
+  });
+
+  it('shows a picked picture at once, stores it, and saves the slide with its address', async () => {
+    const api = slidesApi((c) =>
+      c.method === 'POST' && c.path === UPLOAD
+        ? { body: { data: { url: '/storage/slides/b2.png' } } }
+        : undefined,
+    );
+    const ui = open();
+    await screen.findByRole('img', { name: 'معاينة صورة الشريحة' });
+    await ui.click(screen.getByRole('button', { name: 'إضافة' }));
+    await waitFor(() => expect(screen.getAllByTestId('slide-image-file')).toHaveLength(2));
+    expect(screen.getByText('لم تُرفع صورة بعد')).toBeInTheDocument();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'new.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getAllByTestId('slide-image-file')[1]!, { target: { files: [file] } });
+
+    await waitFor(() =>
+      expect(screen.getAllByLabelText(/^رابط الصورة/)[1]).toHaveValue('/storage/slides/b2.png'),
+    );
+    const previews = screen.getAllByRole('img', { name: 'معاينة صورة الشريحة' });
+    expect(previews).toHaveLength(2);
+    const sent = api.calls.filter((c) => c.method === 'POST' && c.path === UPLOAD);
+    expect(sent).toHaveLength(1);
+    expect(((sent[0]!.body as FormData).get('file') as File).name).toBe('new.png');
+    // Not yet saved: the list was only read.
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await ui.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(
+      (put.body as { header_images: { url: string }[] }).header_images.map((s) => s.url),
+    ).toEqual(['/storage/slides/a1.png', '/storage/slides/b2.png']);
+  });
+
+  it("shows the server's refusal of a file that is not an image under the slide", async () => {
+    slidesApi((c) =>
+      c.method === 'POST' && c.path === UPLOAD
+        ? {
+            status: 422,
+            body: { message: 'اختر صورة صالحة', errors: { file: ['اختر صورة صالحة'] } },
+          }
+        : undefined,
+    );
+    open();
+    await screen.findByRole('img', { name: 'معاينة صورة الشريحة' });
+    const file = new File(['ليس صورة'], 'fake.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('slide-image-file'), { target: { files: [file] } });
+    const slide = screen.getByTestId('slide-image-file').parentElement!;
+    expect(await within(slide).findByText('اختر صورة صالحة')).toBeInTheDocument();
+    // The stored picture stays.
+    expect(screen.getByLabelText(/^رابط الصورة/)).toHaveValue('/storage/slides/a1.png');
+  });
+});
