@@ -7,8 +7,6 @@ import { apiFetch } from './http';
  */
 export const SETTINGS_ID = 'app';
 export const HEADER_IMAGES_ID = 'home';
-/** Where a home slider picture is uploaded (POST, multipart `file`; answers its url). */
-export const HEADER_IMAGE_UPLOAD = '/staff/home/header-images/upload';
 
 type ListAnswer = { data: RaRecord[]; meta: { total: number } };
 type OneAnswer = { data: RaRecord };

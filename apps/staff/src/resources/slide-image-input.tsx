@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { useDataProvider, useInput, useTranslate, type HttpError } from 'react-admin';
-import { HEADER_IMAGE_UPLOAD, type StaffDataProvider } from '../data/data-provider';
+import { endpoints } from '@dars/contract';
+import type { StaffDataProvider } from '../data/data-provider';
 import { ImagePickButton } from '../components/image-pick-button';
 
 const T = 'dars.header_images';
@@ -28,7 +29,7 @@ export function SlideImageInput() {
     setLocal(URL.createObjectURL(file));
     setBusy(true);
     try {
-      const { url } = await dataProvider.uploadImage(HEADER_IMAGE_UPLOAD, file);
+      const { url } = await dataProvider.uploadImage(endpoints.staffUploadHeaderImage.path, file);
       field.onChange(url);
       // From now on the stored picture itself: what the students will get once saved.
       setLocal(null);
