@@ -95,7 +95,12 @@ describe.each<ViewportName>(['desktop', 'phone'])(
 
         // --- the home slider: a picture previewed before it is saved ---
         await staff.goto('/staff/header-images');
+        const urls = staff.getByRole('textbox', { name: /^رابط الصورة/ });
+        await urls.first().waitFor();
+        const slides = await urls.count();
         await staff.getByRole('button', { name: 'إضافة' }).click();
+        // The new slide's row, not the last one before it, takes the file.
+        await expect.poll(() => urls.count()).toBe(slides + 1);
         const slide = writePng('slide.png', 320);
         try {
           await staff.getByTestId('slide-image-file').last().setInputFiles(slide.file);
