@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StaffApp } from './app';
 import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
-import { auditRows, auditValue, dayEnd, dayStart, type AuditEntry } from './resources/audit-log';
+import { auditRows, auditValue, type AuditEntry } from './resources/audit-log';
+import { cairoDayEnd } from './components/cairo-time';
 
 // The staff accounts and audit log screens (ADR 028): admins only.
 
@@ -292,11 +293,12 @@ describe('the audit log helpers', () => {
     ]);
   });
 
-  it('turn a picked day into the whole day for the server', () => {
-    expect(dayStart('')).toBeUndefined();
-    const from = new Date(dayStart('2026-11-26')!);
-    const to = new Date(dayEnd('2026-11-26')!);
-    expect(to.getTime() - from.getTime()).toBe(24 * 3600 * 1000 - 1);
-    expect([from.getDate(), from.getHours(), to.getDate(), to.getHours()]).toEqual([26, 0, 26, 23]);
+  it('ends a picked day at its last moment in Cairo, also on the days the clock changes', () => {
+    // Cairo is UTC+2 in winter: 26 November 2026 ends at 21:59:59.999 UTC.
+    expect(cairoDayEnd('2026-11-25T22:00:00.000Z')).toBe('2026-11-26T21:59:59.999Z');
+    // Summer time (UTC+3) begins at 00:00 on 24 April 2026, so the 23rd ends at 21:59:59.999 UTC
+    // and the 24th (23 hours long) at 20:59:59.999 UTC.
+    expect(cairoDayEnd('2026-04-22T22:00:00.000Z')).toBe('2026-04-23T21:59:59.999Z');
+    expect(cairoDayEnd('2026-04-23T22:00:00.000Z')).toBe('2026-04-24T20:59:59.999Z');
   });
 });

@@ -59,6 +59,24 @@ export function cairoInstant(p: CairoParts): string {
   return new Date(guess).toISOString();
 }
 
+/**
+ * The last moment of the Cairo day an instant falls on (a day is 23 or 25 hours when the clock
+ * changes): what a list's `to` filter sends for a picked day.
+ * @example cairoDayEnd('2026-11-25T22:00:00.000Z') // '2026-11-26T21:59:59.999Z'
+ */
+export function cairoDayEnd(moment: string): string {
+  const p = cairoParts(moment)!;
+  const next = new Date(Date.UTC(p.year, p.month - 1, p.day + 1));
+  const start = cairoInstant({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+    hour: 0,
+    minute: 0,
+  });
+  return new Date(Date.parse(start) - 1).toISOString();
+}
+
 /** Days in a month of a year (February of a leap year has 29). */
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -1,7 +1,14 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminContext, ResourceContextProvider, SimpleForm, required } from 'react-admin';
+import {
+  AdminContext,
+  ResourceContextProvider,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  required,
+} from 'react-admin';
 import { i18nProvider } from '../i18n/ar';
 import { DayMonthYearInput } from './day-month-year-input';
 import { MONTH_NAMES, cairoInstant, cairoParts, daysInMonth } from './cairo-time';
@@ -117,6 +124,42 @@ describe('the day/month/year input', { timeout: 60_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("as a list's `to` filter, sends nothing for a half-chosen day and the day's last moment once chosen", async () => {
+    const onSubmit = vi.fn();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="audit-log">
+          <SimpleForm
+            onSubmit={onSubmit}
+            toolbar={
+              <Toolbar>
+                <SaveButton alwaysEnable />
+              </Toolbar>
+            }
+          >
+            <DayMonthYearInput source="to" label="إلى يوم" filter="to" years={[2025, 2030]} />
+          </SimpleForm>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'إلى يوم' });
+    await pick(user, group, 'اليوم', '26');
+    await pick(user, group, 'الشهر', 'نوفمبر');
+    // Half chosen: the list is not filtered by it, and the choices made so far stay.
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].to).toBeUndefined();
+    expect(within(group).getByRole('combobox', { name: /^اليوم/ })).toHaveTextContent('26');
+    await pick(user, group, 'السنة', '2026');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    // 26 November 2026 in Cairo (UTC+2) ends at 21:59:59.999 UTC.
+    await waitFor(() =>
+      expect(onSubmit.mock.calls[1]![0]).toEqual({ to: '2026-11-26T21:59:59.999Z' }),
+    );
+    expect(within(group).getByRole('combobox', { name: /^اليوم/ })).toHaveTextContent('26');
   });
 
   it('marks a required date', async () => {

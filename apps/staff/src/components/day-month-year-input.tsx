@@ -9,7 +9,14 @@ import {
   type InputProps,
 } from 'react-admin';
 import { formatNumber } from '@dars/ui/format';
-import { MONTH_NAMES, cairoInstant, cairoParts, daysInMonth, type CairoParts } from './cairo-time';
+import {
+  MONTH_NAMES,
+  cairoDayEnd,
+  cairoInstant,
+  cairoParts,
+  daysInMonth,
+  type CairoParts,
+} from './cairo-time';
 
 /** What the fields hold while typed: '' for a field not chosen yet. */
 type Draft = Record<keyof CairoParts, string>;
@@ -65,13 +72,32 @@ function valueOf(draft: Draft, withTime: boolean): string | null {
 export function DayMonthYearInput({
   withTime = false,
   years,
+  filter,
   ...props
-}: InputProps & { withTime?: boolean; years?: [number, number] }) {
+}: InputProps & {
+  withTime?: boolean;
+  years?: [number, number];
+  /**
+   * A list's filter: a day not fully chosen filters nothing (there is no save to refuse it),
+   * and `to` sends the day's last moment, so the day itself is in the list.
+   */
+  filter?: 'from' | 'to';
+}) {
   const translate = useTranslate();
   const resource = useResourceContext(props);
   const groupId = useId();
   const { field, fieldState, isRequired } = useInput({
     ...props,
+    ...(filter
+      ? {
+          parse: (value: string | null) =>
+            value === INCOMPLETE_DATE || value === null
+              ? undefined
+              : filter === 'to'
+                ? cairoDayEnd(value)
+                : value,
+        }
+      : {}),
     validate: [
       (value: unknown) =>
         value === INCOMPLETE_DATE ? translate('dars.date.incomplete') : undefined,
@@ -84,7 +110,10 @@ export function DayMonthYearInput({
   const [seen, setSeen] = useState<unknown>(field.value);
   if (field.value !== seen) {
     setSeen(field.value);
-    if (field.value !== INCOMPLETE_DATE && field.value !== valueOf(draft, withTime))
+    const drafted = valueOf(draft, withTime);
+    // A filter's half-chosen day is sent as nothing: the fields keep what was chosen so far.
+    const halfChosenFilter = filter && field.value == null && drafted === INCOMPLETE_DATE;
+    if (field.value !== INCOMPLETE_DATE && field.value !== drafted && !halfChosenFilter)
       setDraft(draftOf(field.value));
   }
 

@@ -18,7 +18,6 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   AutocompleteInput,
   Datagrid,
-  DateInput,
   FunctionField,
   List,
   Pagination,
@@ -30,8 +29,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@dars/ui/format';
-import { dayEnd, dayStart } from '../components/day-range';
 import { useRole } from '../components/use-role';
+import { DayMonthYearInput } from '../components/day-month-year-input';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
 import { useIsPhone } from '../components/phone-cards';
 
@@ -60,16 +59,14 @@ export type AuditEntry = {
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));
 
-export { dayEnd, dayStart } from '../components/day-range';
-
 const filters = [
   <ReferenceInput key="staff_user_id" source="staff_user_id" reference="accounts" alwaysOn>
     <AutocompleteInput optionText="name" label={AUDIT_TEXTS.by} />
   </ReferenceInput>,
   <SelectInput key="resource" source="resource" choices={choices(AUDIT_RESOURCES)} alwaysOn />,
   <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
-  <DateInput key="from" source="from" parse={dayStart} alwaysOn />,
-  <DateInput key="to" source="to" parse={dayEnd} alwaysOn />,
+  <DayMonthYearInput key="from" source="from" filter="from" alwaysOn />,
+  <DayMonthYearInput key="to" source="to" filter="to" alwaysOn />,
   <TextInput
     key="q"
     source="q"

@@ -1,4 +1,5 @@
 import { formatMoney, formatNumber } from '@dars/ui/format';
+import { fromPiasters } from '@dars/contract';
 import type { Db } from './staff-core';
 
 // What each audit entry changed, by name (issue 23, ADR 034): the record's name now, read with
@@ -102,7 +103,7 @@ const READERS: Record<string, NameReader> = {
         .select(['id', 'value', 'count'])
         .where('id', 'in', ids)
         .execute()
-    ).map((r) => ({ id: r.id, name: batchName(r.value / 100, r.count) })),
+    ).map((r) => ({ id: r.id, name: batchName(fromPiasters(r.value), r.count) })),
   ),
   // An essay answer by its student and exam.
   marking: numericReader(async (db, ids) =>

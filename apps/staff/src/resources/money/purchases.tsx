@@ -1,6 +1,5 @@
 import {
   AutocompleteInput,
-  DateInput,
   FunctionField,
   List,
   ReferenceInput,
@@ -13,7 +12,7 @@ import { endpoints, PAY_BY_LABELS, type StaffPurchase } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { ExportActions } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
-import { dayEnd, dayStart } from '../../components/day-range';
+import { DayMonthYearInput } from '../../components/day-month-year-input';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034), admins only: the list a
 // school filters by student, course, how it was paid and days, and downloads for Excel.
@@ -32,8 +31,8 @@ const filters = [
     }))}
     alwaysOn
   />,
-  <DateInput key="from" source="from" parse={dayStart} />,
-  <DateInput key="to" source="to" parse={dayEnd} />,
+  <DayMonthYearInput key="from" source="from" filter="from" />,
+  <DayMonthYearInput key="to" source="to" filter="to" />,
 ];
 
 /** The purchases, newest first. */

@@ -1,5 +1,4 @@
 import {
-  DateInput,
   FunctionField,
   List,
   SearchInput,
@@ -11,7 +10,7 @@ import { endpoints, TRANSACTION_TYPES, type StaffTransaction } from '@dars/contr
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { ExportActions } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
-import { dayEnd, dayStart } from '../../components/day-range';
+import { DayMonthYearInput } from '../../components/day-month-year-input';
 
 // The wallet ledger of every student (issue 23, ADR 034), admins only: filtered by type and
 // days, searched by serial or student, and downloaded for Excel.
@@ -24,8 +23,8 @@ const filters = [
     choices={TRANSACTION_TYPES.map((id) => ({ id, name: `dars.people.ledger.types.${id}` }))}
     alwaysOn
   />,
-  <DateInput key="from" source="from" parse={dayStart} />,
-  <DateInput key="to" source="to" parse={dayEnd} />,
+  <DayMonthYearInput key="from" source="from" filter="from" />,
+  <DayMonthYearInput key="to" source="to" filter="to" />,
 ];
 
 const signed = (r: StaffTransaction) => `${r.value > 0 ? '+' : ''}${formatMoney(r.value)}`;
