@@ -144,16 +144,22 @@ describe.each<ViewportName>(['desktop', 'phone'])(
         const range = staff.getByText(/^\d+-\d+ من \d+$/).first();
         await range.waitFor();
         // Read right to left: the range first (rightmost), then «من», then the total.
+        // (The total is the demo's courses and those other journeys added: read it off the line.)
         const x = await range.evaluate((el) => {
           const text = el.firstChild as Text;
-          const at = (part: string) => {
+          const [, first, total] = /^(\d+-\d+) من (\d+)$/.exec(text.data)!;
+          const at = (part: string, from = 0) => {
             const r = document.createRange();
-            const i = text.data.indexOf(part);
+            const i = text.data.indexOf(part, from);
             r.setStart(text, i);
             r.setEnd(text, i + part.length);
             return r.getBoundingClientRect().x;
           };
-          return { range: at('1-10'), of: at('من'), total: at(' 18') };
+          return {
+            range: at(first!),
+            of: at('من'),
+            total: at(total!, text.data.indexOf('من')),
+          };
         });
         expect(x.range).toBeGreaterThan(x.of);
         expect(x.of).toBeGreaterThan(x.total);
