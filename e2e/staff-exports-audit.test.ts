@@ -5,24 +5,15 @@ import type { Page } from 'playwright-core';
 import { callApi } from './support/api';
 import { screenshot } from './support/browser';
 import { withDatabase } from './support/database';
+import { STAFF, staffSignIn } from './support/staff';
 import { expectNoSidewaysOverflow, it, VIEWPORT_NAMES } from './support/screens';
 
 // Issue 23 (ADR 034) against the real server, with the demo's admin: a change to a course is
 // named in the audit log with its fields in Arabic, and the students and purchases lists
 // download as files Excel opens in Arabic. axe and CSP are checked on every screenshot.
-const ADMIN = 'admin@dars.test';
+const ADMIN = STAFF.admin;
 const PASSWORD = 'dars12345';
 const BOM = [0xef, 0xbb, 0xbf];
-
-async function signIn(page: Page) {
-  await page.goto('/staff/');
-  // The console's first load (one large script) is slow on a busy machine.
-  await page.locator('input[name="username"]').waitFor({ timeout: 45_000 });
-  await page.locator('input[name="username"]').fill(ADMIN);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await page.getByText('أهلاً بك في لوحة إدارة دَرس').waitFor();
-}
 
 /** A course of this journey only, made through the staff API (unpublished: no student sees it). */
 async function makeCourse(name: string): Promise<number> {
@@ -59,7 +50,8 @@ describe.each(VIEWPORT_NAMES)('exports and the audit log on a %s', (viewport) =>
     const name = `دورة سجل التغييرات ${randomUUID().slice(0, 4)}`;
     const id = await makeCourse(name);
     try {
-      await signIn(page);
+      await staffSignIn(page, STAFF.admin);
+      await page.getByText('أهلاً بك في لوحة إدارة دَرس').waitFor();
       await page.goto(`/staff/courses/${id}`);
       await page.getByLabel('الحد الأقصى للطلاب').fill('40');
       await page.getByLabel('الوصف').fill('دورة من جولة التصدير');

@@ -8,6 +8,7 @@ import { screenshot } from './support/browser';
 import { withDatabase } from './support/database';
 import { insertTeacher } from '../apps/server/src/db/seed/teachers';
 import { expectNoSidewaysOverflow, it as screensIt } from './support/screens';
+import { STAFF, staffSignIn } from './support/staff';
 
 /**
  * The owner's numbers (issue 23, ADR 033) against the real server: an admin grants a student a
@@ -17,7 +18,7 @@ import { expectNoSidewaysOverflow, it as screensIt } from './support/screens';
  * teacher's rows hold exactly the cash the journey recorded.
  */
 
-const ADMIN = 'admin@dars.test';
+const ADMIN = STAFF.admin;
 const PASSWORD = 'dars12345';
 
 interface Made {
@@ -120,15 +121,6 @@ async function serverStats(token: string): Promise<StaffStats> {
   return staffStatsSchema.parse((json as { data: unknown }).data);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/staff/');
-  await page.locator('input[name="username"]').waitFor({ timeout: 45_000 });
-  await page.locator('input[name="username"]').fill(ADMIN);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await page.getByText('أهلاً بك في لوحة إدارة دَرس').waitFor();
-}
-
 /** The row of a dashboard table that names `name`, with its count and amount. */
 function rowOf(page: Page, table: string, name: string): Locator {
   return page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name });
@@ -159,7 +151,8 @@ describe('the owner’s numbers on a desktop', () => {
     const student = await students.create();
     const token = await adminToken();
     const before = await serverStats(token);
-    await signIn(page);
+    await staffSignIn(page, STAFF.admin);
+    await page.getByText('أهلاً بك في لوحة إدارة دَرس').waitFor();
 
     await page.goto(`/staff/students/${student.id}/show`);
     await page.getByRole('heading', { name: student.name }).waitFor();
@@ -222,7 +215,8 @@ describe('the owner’s numbers on a phone', () => {
       body: { lecture_id: made.lectureId, cash_amount: 80.5 },
     });
     expect(granted.status).toBe(200);
-    await signIn(page);
+    await staffSignIn(page, STAFF.admin);
+    await page.getByText('أهلاً بك في لوحة إدارة دَرس').waitFor();
     await page
       .getByRole('heading', { name: 'الإيرادات', exact: true })
       .waitFor({ timeout: 30_000 });
