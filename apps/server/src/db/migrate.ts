@@ -2,6 +2,7 @@ import {
   Migrator,
   PostgresAdapter,
   sql,
+  type DatabaseIntrospector,
   type Kysely,
   type Migration,
   type MigrationProvider,
@@ -48,14 +49,44 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * @example await migrateToLatest(db)
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const schema = await migrationTableSchemaOf(db);
   const migrator = new Migrator({
-    db,
+    db: schema === undefined ? db : lookingInto(db, schema),
     provider,
-    migrationTableSchema: await migrationTableSchemaOf(db),
+    migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Kysely looks for its bookkeeping tables by reading every table of every schema and asking
+ * PostgreSQL about each schema by name: a schema someone else drops meanwhile (several schools
+ * or test files in one database) failed that look with "schema … does not exist" before
+ * anything was migrated. The migrator gets the same database whose look reads our schema only,
+ * by its catalogue ids, not by names.
+ */
+function lookingInto(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => [{ name: schema }],
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      // Kysely's methods read its private fields: they run on the database itself.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
