@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite, so `npm test` ends with a single Vitest summary.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so
+    // every file waited for the one before while the e2e journey's browser and server, or
+    // PostgreSQL, used the other core. Two workers at least (measured in ADR 032's follow-up).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -47,6 +52,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Each file built the app's module graph afresh (tsx, Fastify, every module): that
+          // import was more CPU than the tests. The files share it; each still makes its own
+          // app, database and data folder (as `npm run mutate` has run them all along).
+          isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inLanes, run } from './run-parallel.mjs';
 import { PROJECTS, tally } from './vitest-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,14 +55,37 @@ function vitest(title, args, env = {}) {
   return ok;
 }
 
-let ok = true;
-ok = step('lint', npx, ['eslint', '.', '--max-warnings=0']) && ok;
-ok = step('typecheck', npm, ['run', '-s', 'typecheck']) && ok;
-const built = step('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
-ok = built && ok;
-if (built) ok = step('bundle budget', npm, ['run', '-s', 'bench:bundle']) && ok;
-const builtStaff = step('build staff console', npm, ['run', '-s', 'build', '-w', '@dars/staff']);
-ok = builtStaff && ok;
+// Lint, typecheck and the two builds each keep about one core busy: side by side they take
+// about half as long as one after another on a 2-core machine. Each prints its output whole.
+async function quiet(title, cmd, args, env = {}) {
+  const res = await run(cmd, args, { cwd: root, env });
+  process.stdout.write(`\n▶ ${title}\n${res.output}`);
+  console.log(`  ${res.ok ? '✔' : '✘'} ${title} (${res.seconds.toFixed(1)} s)`);
+  return res.ok;
+}
+let built = false;
+let builtStaff = false;
+const started = Date.now();
+let ok = await inLanes(
+  [
+    () => quiet('lint', npx, ['eslint', '.', '--max-warnings=0']),
+    () => quiet('typecheck', npm, ['run', '-s', 'typecheck']),
+    async () => {
+      built = await quiet('build web', npm, ['run', '-s', 'build', '-w', '@dars/web']);
+      return built && (await quiet('bundle budget', npm, ['run', '-s', 'bench:bundle']));
+    },
+    async () =>
+      (builtStaff = await quiet('build staff console', npm, [
+        'run',
+        '-s',
+        'build',
+        '-w',
+        '@dars/staff',
+      ])),
+  ],
+  4,
+);
+console.log(`  checks and builds together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 // The e2e journeys need the build; without it they would only repeat the build's failure.
 ok =
   vitest(
