@@ -506,6 +506,11 @@ describe('a student blocked by staff', () => {
       if (JSON.stringify(got) !== JSON.stringify(expected)) {
         problems.push(`${name}: ${JSON.stringify(got)}`);
       }
+      // Answered as to a guest: the same body as with no token at all.
+      if (want.status === 200 && name !== 'player page') {
+        const guest = await row.call(f, '');
+        if (guest.body !== res.body) problems.push(`${name}: not a guest's answer`);
+      }
     }
     expect(problems).toEqual([]);
     expect(await snapshot(f)).toEqual(before);
