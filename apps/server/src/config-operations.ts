@@ -35,6 +35,11 @@ export const operationsEnv = {
    * every instance sweeps, and each session has one winner.
    */
   EXAM_SWEEP_INTERVAL_MS: int(100, 3_600_000, 30_000),
+  /**
+   * How often each instance removes uploads left unfinished past their limit (a staff video's
+   * tus parts, a file half written to storage); the first sweep runs as the server starts.
+   */
+  UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
 };
 
 type OperationsEnv = z.output<z.ZodObject<typeof operationsEnv>>;
@@ -47,6 +52,7 @@ export type OperationsConfig = {
   shutdownDelayMs: number;
   shutdownTimeoutMs: number;
   examSweepIntervalMs: number;
+  uploadSweepIntervalMs: number;
 };
 
 /** What cannot work: a replica without a primary. */
@@ -66,5 +72,6 @@ export function readOperationsConfig(e: OperationsEnv): OperationsConfig {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     examSweepIntervalMs: e.EXAM_SWEEP_INTERVAL_MS,
+    uploadSweepIntervalMs: e.UPLOAD_SWEEP_INTERVAL_MS,
   };
 }

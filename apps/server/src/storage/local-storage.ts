@@ -11,6 +11,11 @@ export type LocalStorage = Storage & {
   root(area: StorageArea): string;
   /** The file's path on disk (for the seed's synchronous writes and the backup). */
   pathOf(area: StorageArea, key: string): string;
+  /**
+   * Removes the temporary files (`*.part`) of writes that never finished (the server stopped
+   * half way) last changed before `before`; answers how many went.
+   */
+  removeParts(before: Date): Promise<number>;
 };
 
 /**
@@ -67,25 +72,25 @@ export function localStorage(dataDir: string): LocalStorage {
       await fs.promises.rm(pathOf(area, key), { force: true });
     },
     async *list(area, prefix = '') {
-      const top = root(area);
-      const walk = async function* (dir: string): AsyncGenerator<{ key: string; size: number }> {
-        let entries: fs.Dirent[];
-        try {
-          entries = await fs.promises.readdir(dir, { withFileTypes: true });
-        } catch {
-          return;
+      for await (const { key, file } of walk(root(area))) {
+        if (!file.endsWith('.part') && key.startsWith(prefix)) {
+          yield { key, size: (await fs.promises.stat(file)).size };
         }
-        for (const entry of entries) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) {
-            yield* walk(full);
-          } else if (entry.isFile() && !entry.name.endsWith('.part')) {
-            const key = path.relative(top, full).split(path.sep).join('/');
-            if (key.startsWith(prefix)) yield { key, size: (await fs.promises.stat(full)).size };
+      }
+    },
+    async removeParts(before) {
+      let removed = 0;
+      for (const area of ['public', 'private'] as const) {
+        for await (const { file } of walk(root(area))) {
+          if (!file.endsWith('.part')) continue;
+          const stat = await statOrNull(file);
+          if (stat && stat.mtimeMs < before.getTime()) {
+            await fs.promises.rm(file, { force: true });
+            removed += 1;
           }
         }
-      };
-      yield* walk(top);
+      }
+      return removed;
     },
     async check() {
       await fs.promises.mkdir(base, { recursive: true });
@@ -93,6 +98,27 @@ export function localStorage(dataDir: string): LocalStorage {
     },
     close() {},
   };
+}
+
+/** Every file under `top`, with its key (the path from `top`, with `/`). */
+async function* walk(top: string): AsyncGenerator<{ key: string; file: string }> {
+  const inner = async function* (dir: string): AsyncGenerator<{ key: string; file: string }> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* inner(full);
+      } else if (entry.isFile()) {
+        yield { key: path.relative(top, full).split(path.sep).join('/'), file: full };
+      }
+    }
+  };
+  yield* inner(top);
 }
 
 /** Whether a storage is the data folder (whose files the static server and backup can reach). */

@@ -13,6 +13,7 @@ import { requireStaffRole } from '../../plugins/staff-role';
 import { findSession } from '../auth/session-tokens';
 import { getVideo, setVideoFile } from './media-staff';
 import type { Actor } from './staff-core';
+import { isLocalStorage } from '../../storage/local-storage';
 
 /** Where staff upload a lecture's video by the tus protocol (resumable; ADR 022). */
 export const VIDEO_UPLOAD_PATH = `${API_BASE}/staff/uploads/videos`;
@@ -65,20 +66,23 @@ export const videoUploadRoutes =
   async (app) => {
     const directory = path.join(ctx.config.dataDir, 'uploads', 'tus');
     let made: Server | undefined;
-    // Made at the first upload (or sweep), not with the app: FileStore's constructor starts an
+    // Made at the first upload, not with the app: FileStore's constructor starts an
     // mkdir whose callback throws, an uncaught exception, if the folder goes away meanwhile (a
     // test's data folder removed as its app closes), and most instances never see an upload.
     const uploads = (): Server => (made ??= uploadServer(ctx, directory));
 
-    const sweep = setInterval(
-      () => {
-        uploads()
-          .cleanUpExpiredUploads()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'tus sweep'));
-      },
-      60 * 60 * 1000,
-    );
-    sweep.unref();
+    // Abandoned uploads go: at start (an instance restarted more often than the interval must
+    // still sweep) and then every interval, on every instance.
+    let sweep: NodeJS.Timeout | undefined;
+    const sweepNow = () =>
+      sweepUnfinishedUploads(ctx, directory).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'upload sweep'),
+      );
+    app.addHook('onReady', async () => {
+      void sweepNow();
+      sweep = setInterval(sweepNow, ctx.config.operations.uploadSweepIntervalMs);
+      sweep.unref();
+    });
     app.addHook('onClose', async () => clearInterval(sweep));
 
     // The bytes are tus's to read, as they come: Fastify must not parse or buffer them.
@@ -101,6 +105,72 @@ export const videoUploadRoutes =
       handler,
     });
   };
+
+/** A file's age at `now`, or null when it is gone. */
+async function ageOf(file: string, now: Date): Promise<number | null> {
+  try {
+    return now.getTime() - (await fs.promises.stat(file)).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long ago an upload began: its info file's creation date (as tus reads it), else, for a
+ * half whose other half is gone or an info file being written, the file's time.
+ */
+async function uploadAge(
+  directory: string,
+  pairedId: string | null,
+  name: string,
+  now: Date,
+): Promise<number | null> {
+  if (pairedId !== null) {
+    try {
+      const info = JSON.parse(
+        await fs.promises.readFile(path.join(directory, `${pairedId}.json`), 'utf8'),
+      ) as { creation_date?: string };
+      if (info.creation_date) return now.getTime() - new Date(info.creation_date).getTime();
+    } catch {
+      // Being written: its file time says.
+    }
+  }
+  return ageOf(path.join(directory, name), now);
+}
+
+/**
+ * Removes what an upload left behind past UNFINISHED_TTL_MS, by the app's clock: a tus upload
+ * (its part and its info file, `<id>.json`, which is the upload's only record) counted from
+ * its creation, as tus's own expiry is; either half of one whose other half is gone, by its
+ * file time; and, in the local storage, a file half written when the server stopped
+ * (`*.part`, local-storage.ts). A finished upload is no longer here: it was moved into storage
+ * and set on its video. Answers how many files went.
+ */
+export async function sweepUnfinishedUploads(ctx: AppContext, directory: string): Promise<number> {
+  const now = ctx.clock.now();
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(directory);
+  } catch {
+    names = [];
+  }
+  const present = new Set(names);
+  let removed = 0;
+  const remove = async (name: string) => {
+    await fs.promises.rm(path.join(directory, name), { force: true });
+    removed += 1;
+  };
+  for (const name of names) {
+    const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+    const paired = present.has(id) && present.has(`${id}.json`);
+    const age = await uploadAge(directory, paired ? id : null, name, now);
+    if (age !== null && age > UNFINISHED_TTL_MS) await remove(name);
+  }
+  if (isLocalStorage(ctx.storage)) {
+    removed += await ctx.storage.removeParts(new Date(now.getTime() - UNFINISHED_TTL_MS));
+  }
+  return removed;
+}
 
 /** The tus server of the uploads, its parts in `directory` (created here). */
 function uploadServer(ctx: AppContext, directory: string): Server {

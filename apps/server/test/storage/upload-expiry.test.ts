@@ -1,0 +1,362 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/lib/clock';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeStaff } from '../staff/staff-factory';
+import { makeStudent } from '../factories/students';
+import { makeExam } from '../factories/exams';
+import { examClient } from '../exams/exam-client';
+import { putSettings } from '../../src/modules/settings/settings-service';
+
+/**
+ * Abandoned uploads expire (issue 23). A staff video sent by tus waits in DATA_DIR/uploads/tus
+ * as a part and its info file (`<id>.json`, the upload's only record); a file being written to
+ * the local storage is a `*.part` until it is renamed into place. Whatever of these is left
+ * unfinished longer than a day (written here by hand, not read from the code) is removed by a
+ * sweep the server runs by itself; a younger one stays and resumes; a finished upload is never
+ * touched. The other uploads (answer images, avatars, receipts, staff files) come whole in one
+ * request: one cut short leaves nothing behind.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const UPLOADS = '/api/v1/staff/uploads/videos';
+const clock = manualClock(new Date());
+
+let server: TestServer;
+let base: string;
+let leader: string;
+let tusDir: string;
+let privateDir: string;
+
+beforeAll(async () => {
+  // The sweep runs on its own every 100 ms here; the test never calls it.
+  server = await startTestServer({
+    seed: false,
+    clock,
+    env: { UPLOAD_SWEEP_INTERVAL_MS: '100' },
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  leader = (await makeStaff(server.db, 'leader')).token;
+  tusDir = path.join(server.config.dataDir, 'uploads', 'tus');
+  privateDir = path.join(server.config.dataDir, 'storage', 'private');
+}, 120_000);
+afterAll(() => server?.close());
+
+const tus = (extra: Record<string, string> = {}) => ({
+  'tus-resumable': '1.0.0',
+  authorization: `Bearer ${leader}`,
+  ...extra,
+});
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An MP4 by its first bytes: `ftyp`, a 20-second movie header, then noise. */
+function fakeMp4(size: number): Buffer {
+  const head = Buffer.from(
+    '000000186674797069736f6d0000020069736f6d6d703432' +
+      '000000246d6f6f76' +
+      '0000001c6d766864' +
+      '00000000' +
+      '00000000' +
+      '00000000' +
+      '000003e8' +
+      '00004e20',
+    'hex',
+  );
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(size - head.length, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([head, mdat, randomBytes(size - head.length - mdat.length)]);
+}
+
+async function newVideo(): Promise<number> {
+  const staff = async (url: string, payload: object) => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff${url}`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  };
+  const course = await staff('/courses', { name: 'دورة', pay_type: 'course' });
+  const lecture = await staff('/lectures', { course_id: course, name: 'تمهيد' });
+  return staff('/videos', { lecture_id: lecture, name: 'شرح' });
+}
+
+/** Opens an upload of `file` and sends its first `sent` bytes; answers the upload's id. */
+async function startUpload(videoId: number, file: Buffer, sent: number): Promise<string> {
+  const created = await fetch(base + UPLOADS, {
+    method: 'POST',
+    headers: tus({
+      'upload-length': String(file.length),
+      'upload-metadata': `video_id ${b64(String(videoId))}`,
+    }),
+  });
+  expect(created.status).toBe(201);
+  const id = created.headers.get('location')!.split('/').at(-1)!;
+  const patched = await fetch(`${base}${UPLOADS}/${id}`, {
+    method: 'PATCH',
+    headers: tus({ 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+    body: file.subarray(0, sent),
+  });
+  expect(patched.status).toBe(204);
+  return id;
+}
+
+const exists = (file: string) => fs.existsSync(file);
+const tusFiles = (id: string) => [path.join(tusDir, id), path.join(tusDir, `${id}.json`)];
+
+/** Moves the upload's start back by `ms`, where the sweep reads it (its info file). */
+function backDate(id: string, ms: number) {
+  const file = path.join(tusDir, `${id}.json`);
+  const info = JSON.parse(fs.readFileSync(file, 'utf8')) as { creation_date: string };
+  info.creation_date = new Date(Date.parse(info.creation_date) - ms).toISOString();
+  fs.writeFileSync(file, JSON.stringify(info));
+}
+
+/** Sets a file's time `ms` before the app's clock. */
+function age(file: string, ms: number) {
+  const at = new Date(clock.now().getTime() - ms);
+  fs.utimesSync(file, at, at);
+}
+
+/** Waits (up to 5 s) for the sweep running on its own to remove every file. */
+async function gone(files: string[]) {
+  for (let i = 0; i < 100 && files.some(exists); i++) await sleep(50);
+  return files.filter(exists);
+}
+
+describe('unfinished uploads expire by themselves', () => {
+  it('removes an upload left past a day (part and record), keeps and resumes a younger one, never a finished one', async () => {
+    const [oldVideo, youngVideo, laterVideo] = [
+      await newVideo(),
+      await newVideo(),
+      await newVideo(),
+    ];
+    const file = fakeMp4(256 * 1024);
+    const old = await startUpload(oldVideo, file, 1000);
+    const young = await startUpload(youngVideo, file, 1000);
+    const later = await startUpload(laterVideo, file, 1000);
+
+    // A day and a minute ago vs. a day less a minute ago.
+    backDate(old, DAY + 60_000);
+    backDate(young, DAY - 60_000);
+    expect(await gone(tusFiles(old))).toEqual([]);
+    // Several sweeps later the younger ones are all there, and the removed one is unknown.
+    await sleep(500);
+    expect([...tusFiles(young), ...tusFiles(later)].filter(exists)).toHaveLength(4);
+    const head = await fetch(`${base}${UPLOADS}/${old}`, { method: 'HEAD', headers: tus() });
+    expect([404, 410]).toContain(head.status);
+
+    // The younger one resumes from where it stopped and finishes.
+    const at = await fetch(`${base}${UPLOADS}/${young}`, { method: 'HEAD', headers: tus() });
+    expect(at.status).toBe(200);
+    expect(at.headers.get('upload-offset')).toBe('1000');
+    const rest = await fetch(`${base}${UPLOADS}/${young}`, {
+      method: 'PATCH',
+      headers: tus({ 'upload-offset': '1000', 'content-type': 'application/offset+octet-stream' }),
+      body: file.subarray(1000),
+    });
+    expect(rest.status).toBe(204);
+    const finished = await server.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('id', '=', youngVideo)
+      .executeTakeFirstOrThrow();
+    expect(finished.source_path).toMatch(/^videos\//);
+    const stored = path.join(privateDir, ...finished.source_path!.split('/'));
+    expect(fs.readFileSync(stored).equals(file)).toBe(true);
+    // Its file is old as well, as a video uploaded long ago is.
+    age(stored, 30 * DAY);
+
+    // The app's clock moves two days on: the other unfinished upload goes too, by the clock.
+    clock.advance(2 * DAY);
+    expect(await gone(tusFiles(later))).toEqual([]);
+    await sleep(300);
+    // The finished upload is the video's file: never swept, however old.
+    expect(fs.readFileSync(stored).equals(file)).toBe(true);
+    // The videos whose uploads were given up stay, without a file, to be uploaded again.
+    const rows = await server.db
+      .selectFrom('videos')
+      .select(['id', 'source_path'])
+      .where('id', 'in', [oldVideo, laterVideo])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: oldVideo, source_path: null },
+      { id: laterVideo, source_path: null },
+    ]);
+    clock.set(new Date());
+  });
+
+  it('removes the half of an upload whose other half is gone, once it is a day old', async () => {
+    fs.mkdirSync(tusDir, { recursive: true });
+    const [oldPart, oldInfo, youngPart] = ['a1'.repeat(16), 'b2'.repeat(16), 'c3'.repeat(16)];
+    fs.writeFileSync(path.join(tusDir, oldPart), randomBytes(100));
+    fs.writeFileSync(path.join(tusDir, `${oldInfo}.json`), '{"id":"x"}');
+    fs.writeFileSync(path.join(tusDir, youngPart), randomBytes(100));
+    age(path.join(tusDir, oldPart), DAY + 60_000);
+    age(path.join(tusDir, `${oldInfo}.json`), DAY + 60_000);
+    age(path.join(tusDir, youngPart), DAY - 60_000);
+    expect(await gone([path.join(tusDir, oldPart), path.join(tusDir, `${oldInfo}.json`)])).toEqual(
+      [],
+    );
+    await sleep(300);
+    expect(exists(path.join(tusDir, youngPart))).toBe(true);
+    fs.rmSync(path.join(tusDir, youngPart));
+  });
+
+  it('removes a file half written to the storage once it is a day old, and keeps a younger one', async () => {
+    const dir = path.join(privateDir, 'videos');
+    fs.mkdirSync(dir, { recursive: true });
+    const publicDir = path.join(server.config.dataDir, 'storage', 'public', 'avatars');
+    fs.mkdirSync(publicDir, { recursive: true });
+    const oldPart = path.join(dir, '7-aa.mp4.0123456789ab.part');
+    const oldPublic = path.join(publicDir, '7-bb.png.0123456789ab.part');
+    const youngPart = path.join(dir, '8-cc.mp4.0123456789ab.part');
+    const whole = path.join(dir, '9-dd.mp4');
+    for (const f of [oldPart, oldPublic, youngPart, whole]) fs.writeFileSync(f, randomBytes(64));
+    age(oldPart, DAY + 60_000);
+    age(oldPublic, DAY + 60_000);
+    age(youngPart, DAY - 60_000);
+    age(whole, 400 * DAY);
+    expect(await gone([oldPart, oldPublic])).toEqual([]);
+    await sleep(300);
+    expect([youngPart, whole].filter(exists)).toEqual([youngPart, whole]);
+  });
+});
+
+describe('the sweep runs as the server starts', () => {
+  it('removes what an earlier run left, without waiting for the interval', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
+    const dir = path.join(dataDir, 'uploads', 'tus');
+    fs.mkdirSync(dir, { recursive: true });
+    const id = 'd4'.repeat(16);
+    const created = new Date(Date.now() - DAY - 60_000).toISOString();
+    fs.writeFileSync(path.join(dir, id), randomBytes(100));
+    fs.writeFileSync(
+      path.join(dir, `${id}.json`),
+      JSON.stringify({ id, size: 1000, offset: 0, metadata: {}, creation_date: created }),
+    );
+    const other = await startTestServer({
+      seed: false,
+      env: { DATA_DIR: dataDir, UPLOAD_SWEEP_INTERVAL_MS: String(DAY) },
+    });
+    try {
+      expect(await gone([path.join(dir, id), path.join(dir, `${id}.json`)])).toEqual([]);
+    } finally {
+      await other.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('uploads that come whole in one request', () => {
+  /** Every file under the data folder's storage and upload folders. */
+  function filesNow(): string[] {
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      if (!exists(dir)) return;
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else out.push(full);
+      }
+    };
+    walk(path.join(server.config.dataDir, 'storage'));
+    walk(path.join(server.config.dataDir, 'uploads'));
+    return out.sort();
+  }
+
+  /** A multipart body cut off half way through its file. */
+  function cutShort(fields: Record<string, string>, field: string) {
+    const boundary = '----cut-short';
+    const head = Object.entries(fields)
+      .map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      )
+      .join('');
+    const payload = Buffer.concat([
+      Buffer.from(
+        `${head}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    ]);
+    return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  it('stores nothing of an avatar, a receipt, an answer image or a staff file cut short', async () => {
+    await putSettings(server.db, {
+      recharge_info: {
+        min_recharge_amount: 10,
+        supported_methods: ['mobile_wallets'],
+        mobile_wallet_number: '01001234567',
+      },
+    });
+    const student = await makeStudent(server.db);
+    const exam = await makeExam(server.db, { imagesAnswers: true, questions: [{ type: 'essay' }] });
+    const session = await examClient(server.app, student.token).tokenFor(exam.id);
+    const videoId = await newVideo();
+    const lecture = await server.db
+      .selectFrom('videos')
+      .select('lecture_id')
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    const calls: [string, string, Record<string, string>, string, string][] = [
+      ['/profile/avatar', student.token, {}, 'avatar', 'users'],
+      [
+        '/wallet/recharge/mobile-wallet',
+        student.token,
+        { amount: '50', payer_number: '01012345678' },
+        'attachment',
+        'mobile_payments',
+      ],
+      [
+        '/exams/session/answers/image',
+        student.token,
+        { session_token: session, question_id: String(exam.questions[0]!.id), seq: '1' },
+        'answer_image',
+        'answer_attempts',
+      ],
+      [
+        '/staff/attachments',
+        leader,
+        { lecture_id: String(lecture.lecture_id), name: 'ملخص' },
+        'file',
+        'attachments',
+      ],
+      ['/staff/home/header-images/upload', leader, {}, 'file', 'settings'],
+    ];
+    const before = filesNow();
+    for (const [url, token, fields, field] of calls) {
+      const body = cutShort(fields, field);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: {
+          ...WEB_HEADERS,
+          authorization: `Bearer ${token}`,
+          'content-type': body.contentType,
+        },
+        payload: body.payload,
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
+    }
+    expect(filesNow()).toEqual(before);
+    const answers = await server.db.selectFrom('answer_attempts').select('id').execute();
+    expect(answers).toEqual([]);
+    expect(await server.db.selectFrom('mobile_payments').select('id').execute()).toEqual([]);
+    const user = await server.db
+      .selectFrom('users')
+      .select('avatar_path')
+      .where('id', '=', student.userId)
+      .executeTakeFirstOrThrow();
+    expect(user.avatar_path).toBeNull();
+  });
+});
