@@ -36,25 +36,39 @@ type Taker = TestStudent & { api: Awaited<ReturnType<typeof examStudent>>['api']
 let good: Taker; // 5 of 8 at 60 % (passed) and the homework alike
 let short: Taker; // the same answers at 65 % (failed)
 let weak: Taker; // 3 of 8 at 60 % (failed)
+let late: Taker; // 5 of 8 at 60 %, saved, then submitted by time at the deadline (passed)
 const sessions = new Map<string, string>();
 
 /**
  * The 2- and the 3-mark choice right, the essay written then cleared, the true/false left: what
- * the student's client sends, the clearing in a save before the submit.
+ * the student's client sends, the clearing in a save before the submit. By `time`: the answers
+ * are saved, the deadline passes, and the results list submits the session at its deadline.
  */
-async function takeFiveOfEight(s: Taker, exam: TestExam) {
+async function takeFiveOfEight(s: Taker, exam: TestExam, by: 'student' | 'time' = 'student') {
   const [two, , three, essay] = exam.questions;
   const token = await s.api.tokenFor(exam.id);
   const wrote = await s.api.answer(token, [{ question_id: essay!.id, answer_text: 'مسودة' }]);
   expect(wrote.json().answer_attempts).toHaveLength(1);
   const cleared = await s.api.answer(token, [{ question_id: essay!.id, answer_text: '' }]);
   expect(cleared.json().answer_attempts).toHaveLength(0);
-  const res = await s.api.submit(token, [
+  const answers = [
     { question_id: two!.id, chosen_answer: two!.right },
     { question_id: three!.id, chosen_answer: three!.right },
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
+  ];
   sessions.set(`${s.userId}:${exam.id}`, token);
+  if (by === 'time') {
+    expect((await s.api.answer(token, answers)).statusCode).toBe(200);
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await server.db
+      .updateTable('exam_sessions')
+      .set({ started_at: ago(10), deadline_at: ago(5) })
+      .where('token', '=', token)
+      .execute();
+    await s.api.results();
+    return getExamSessionResponseSchema.parse((await s.api.session(token)).json());
+  }
+  const res = await s.api.submit(token, answers);
+  expect(res.statusCode, res.body).toBe(200);
   return submitExamSessionResponseSchema.parse(res.json());
 }
 
@@ -76,7 +90,8 @@ beforeAll(async () => {
   lectures = { atSixty: course.lectures[0]!.id, atSixtyFive: course.lectures[1]!.id };
   await attachExam(server.db, lectures.atSixty, atSixty.id, { mustPass: true });
   await attachExam(server.db, lectures.atSixtyFive, atSixtyFive.id, { mustPass: true });
-  [good, short, weak] = [
+  [good, short, weak, late] = [
+    await examStudent(server),
     await examStudent(server),
     await examStudent(server),
     await examStudent(server),
@@ -84,11 +99,12 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   await insertEnrollments(
     server.db,
-    [good, short, weak].map((s) => ({ userId: s.userId, courseId, at })),
+    [good, short, weak, late].map((s) => ({ userId: s.userId, courseId, at })),
   );
   submitted.set('good', await takeFiveOfEight(good, atSixty));
   submitted.set('homework', await takeFiveOfEight(good, homework));
   submitted.set('short', await takeFiveOfEight(short, atSixtyFive));
+  submitted.set('late', await takeFiveOfEight(late, atSixty, 'time'));
   // The weak student: the 2-mark choice and the true/false wrong, the 3-mark choice right, the
   // essay never touched: 3 of 8 = 37.5 %, one right and two wrong.
   const [two, tf, three] = atSixty.questions;
@@ -112,6 +128,7 @@ const table = () =>
       ['homework', good, homework, 5, 62.5, true, 2, 0],
       ['short', short, atSixtyFive, 5, 62.5, false, 2, 0],
       ['weak', weak, atSixty, 3, 37.5, false, 1, 2],
+      ['late', late, atSixty, 5, 62.5, true, 2, 0],
     ] as const
   ).map(([name, s, exam, mark, pct, passed, right, wrong]) => ({
     name,
@@ -192,6 +209,8 @@ describe('a total of every question, answered or not', () => {
         scored,
       );
     }
+    // The late one was submitted by time, not by the student.
+    expect(await staff.sessionRow(atSixty.id, late.userId)).toMatchObject({ finished_by: 'time' });
   });
 
   it("is the exam's full marks on its page in the console", async () => {
@@ -214,20 +233,22 @@ describe('a total of every question, answered or not', () => {
     }
   });
 
-  it("is the dashboard's average: the four scores' mean, (62.5 × 3 + 37.5) / 4 = 56.25", async () => {
+  it("is the dashboard's average: the five scores' mean, (62.5 × 4 + 37.5) / 5 = 57.5", async () => {
     expect(await staff.examFigures(cairoDay(new Date()))).toMatchObject({
-      taken: 4,
-      marked: 4,
+      taken: 5,
+      marked: 5,
       awaiting_marking: 0,
-      average_score: 56.3,
+      average_score: 57.5,
     });
   });
 
   it("decides a must-pass exam's hold on the videos: 62.5 % opens at 60 %, not at 65 %", async () => {
-    expect(await lectureState(server, good.token, courseId, lectures.atSixty)).toMatchObject({
-      ...OPEN,
-      needsAttention: [false],
-    });
+    for (const s of [good, late]) {
+      expect(await lectureState(server, s.token, courseId, lectures.atSixty)).toMatchObject({
+        ...OPEN,
+        needsAttention: [false],
+      });
+    }
     expect(await lectureState(server, short.token, courseId, lectures.atSixtyFive)).toMatchObject({
       ...HELD,
       needsAttention: [true],
