@@ -47,7 +47,8 @@ function sessionView(r: SessionRow): StaffExamSession {
         : r.total_mark === 0
           ? 0
           : Math.round((mark / r.total_mark) * 10_000) / 100,
-    succeeded: finished ? r.succeeded === 1 : null,
+    // Passed or failed only once no essay waits for marks: the marks so far decide nothing.
+    succeeded: finished && r.corrected === 1 ? r.succeeded === 1 : null,
     corrected: finished && r.corrected === 1,
   };
 }

@@ -113,7 +113,9 @@ export const EXAM_RESULT_COLUMNS: readonly CsvColumn<StaffExamSession>[] = [
   { header: 'النسبة المئوية', value: (r) => r.percentage },
   {
     header: 'النتيجة',
-    value: (r) => EXAM_OUTCOME_LABELS[r.succeeded ? 'passed' : 'failed'],
+    // Empty while an essay waits for marks («مصحح بالكامل» says «لا»).
+    value: (r) =>
+      r.succeeded === null ? null : EXAM_OUTCOME_LABELS[r.succeeded ? 'passed' : 'failed'],
   },
   { header: 'مصحح بالكامل', value: (r) => yesNo(r.corrected) },
 ];

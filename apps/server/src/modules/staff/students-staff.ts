@@ -279,7 +279,8 @@ export async function studentSessions(
       finished_by: r.finished_by,
       correction_mark: r.correction_mark === null ? null : Number(r.correction_mark),
       total_mark: Number(r.total_mark),
-      succeeded: r.succeeded === null ? null : r.succeeded === 1,
+      // Passed or failed only once no essay waits for marks (a running session is not marked).
+      succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
       corrected: r.corrected === 1,
     })),
     meta: { total: countOf(total) },

@@ -72,7 +72,9 @@ export default function ExamSessionList() {
   const outcome = (r: StaffExamSession) =>
     r.finished_at === null
       ? translate('dars.daily.sessions.state.running')
-      : translate(r.succeeded ? 'dars.daily.sessions.passed' : 'dars.daily.sessions.failed');
+      : r.succeeded === null
+        ? translate('dars.people.sessions.waiting')
+        : translate(r.succeeded ? 'dars.daily.sessions.passed' : 'dars.daily.sessions.failed');
   return (
     <List
       filters={filters}
