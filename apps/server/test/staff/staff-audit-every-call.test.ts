@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
@@ -22,7 +22,7 @@ import { STAFF_ROLE_TABLE } from './staff-role-table';
  * - refused (an unknown record or a bad body): a 4xx, nothing changed and no audit row.
  * Sign-out is the one mutating call without a row: it ends the caller's own session and changes
  * nothing of the school's (its row says so and the test checks it writes none).
- * Files are not in the database: an image or attachment stored before its record's change was
+ * Files are not in the database: an image, attachment or video stored before its record’s change was
  * refused stays in storage, unreferenced (the database, which is what students see, is whole).
  */
 
@@ -848,6 +848,15 @@ async function withAuditRefused<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+// A test that ran out of time must not leave the refusing trigger to the next one.
+beforeEach(async () => {
+  await (
+    server.dialect === 'sqlite'
+      ? sql`drop trigger if exists staff_audit_refuse`
+      : sql`drop trigger if exists staff_audit_refuse on staff_audit_log`
+  ).execute(server.db);
+});
+
 const method = (row: Row) => row.route.split(' ')[0]!;
 const actorOf = (row: Row) => (STAFF_ROLE_TABLE[row.route] === 'admin' ? admin : leader);
 
@@ -900,6 +909,69 @@ describe('every mutating staff call writes its audit row, in the change’s tran
     expect(refused.statusCode, refused.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode, refused.body.slice(0, 300)).toBeLessThan(500);
     expect(await snapshot()).toEqual(untouched);
+  });
+
+  it('a lecture video finished by tus writes its upload row, and none of it lands without one', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as { port: number };
+    const video = await made('/staff/videos', { lecture_id: await lecture(), name: 'فيديو' });
+    // An MP4 by its first bytes: an ftyp box, a moov whose movie header says 20 s, then data.
+    const bytes = Buffer.concat([
+      Buffer.from(
+        '000000186674797069736f6d0000020069736f6d6d703432000000246d6f6f760000001c6d766864' +
+          '000000000000000000000000000003e800004e20',
+        'hex',
+      ),
+      randomBytes(2000),
+    ]);
+    const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${leader.token}` };
+    async function upload(): Promise<number> {
+      const opened = await fetch(`http://127.0.0.1:${port}${API_BASE}/staff/uploads/videos`, {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'upload-length': String(bytes.length),
+          'upload-metadata': `video_id ${Buffer.from(String(video)).toString('base64')}`,
+        },
+      });
+      expect(opened.status).toBe(201);
+      const sent = await fetch(`http://127.0.0.1:${port}${opened.headers.get('location')}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: bytes,
+      });
+      return sent.status;
+    }
+    const sourceOf = async () =>
+      (
+        await server.db
+          .selectFrom('videos')
+          .select('source_path')
+          .where('id', '=', video)
+          .executeTakeFirstOrThrow()
+      ).source_path;
+
+    // The audit table refuses: the upload fails and the video has no file.
+    const before = await snapshot();
+    expect(await withAuditRefused(upload)).toBeGreaterThanOrEqual(500);
+    expect(await snapshot()).toEqual(before);
+    expect(await sourceOf()).toBeNull();
+
+    const rows = (await auditRows()).length;
+    expect(await upload()).toBe(204);
+    expect(await sourceOf()).toMatch(/^videos\//);
+    const written = (await auditRows()).slice(rows);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      user_id: leader.userId,
+      action: 'upload',
+      resource: 'videos',
+      resource_id: String(video),
+    });
   });
 
   it('sign-out writes no audit row: it ends the caller’s own session, nothing of the school’s', async () => {
