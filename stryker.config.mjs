@@ -22,6 +22,9 @@ export default {
     'apps/server/src/modules/exams/*.ts',
     // Routes only wire calls to the service (mutated above); the sweep timer is not a rule.
     '!apps/server/src/modules/exams/exam-routes.ts',
+    // The staff role hook (ADR 022) and the audited change every staff write goes through.
+    'apps/server/src/plugins/staff-role.ts',
+    'apps/server/src/modules/staff/staff-core.ts',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',

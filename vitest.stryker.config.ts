@@ -36,6 +36,8 @@ export default defineConfig({
             // Pay-card batches (issue 13) are issued and disabled through the staff API only; a
             // blocked student's signed links (lecture access) are tested with the block.
             'apps/server/test/staff/{staff-paycards,staff-students}.test.ts',
+            // The role matrix and the audit log of every staff call (ADR 022).
+            'apps/server/test/staff/{staff-roles,staff-audit}*.test.ts',
             'apps/server/test/{profile/profile,settings/settings}.test.ts',
             'apps/server/test/{home/home,teachers/teachers}.test.ts',
             'apps/server/test/wallet/*.test.ts',

@@ -21,3 +21,27 @@ export async function makeStaff(
     .execute();
   return member;
 }
+
+/**
+ * A student's mobile-wallet recharge waiting for review (ADR 018), claiming `piasters`; its id.
+ * @example const id = await makePendingRecharge(server.db, student.userId, 4_000)
+ */
+export async function makePendingRecharge(
+  db: Kysely<DB>,
+  userId: number,
+  piasters: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('mobile_payments')
+    .values({
+      user_id: userId,
+      amount: piasters,
+      payer_number: '01112345678',
+      message: null,
+      receipt_path: 'receipts/none.png',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

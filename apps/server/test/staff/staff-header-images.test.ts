@@ -63,9 +63,12 @@ describe('home slider images', () => {
       .selectFrom('staff_audit_log')
       .selectAll()
       .where('resource', '=', 'header-images')
+      .orderBy('id')
       .execute();
-    expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0]!.after!)).toEqual([{ url, href: null, to: '/courses' }]);
+    // The upload's row, then the saved list's.
+    expect(audit.map((row) => row.action)).toEqual(['upload', 'update']);
+    expect(JSON.parse(audit[0]!.after!)).toEqual({ url });
+    expect(JSON.parse(audit[1]!.after!)).toEqual([{ url, href: null, to: '/courses' }]);
   });
 
   it('refuses a text file renamed .png and sent as image/png, in Arabic, storing nothing', async () => {

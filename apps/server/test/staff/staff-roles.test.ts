@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
-import { makeStudent } from '../factories/students';
-import { makeStaff } from './staff-factory';
+import { makeStudent, type TestStudent } from '../factories/students';
+import { makeCourse } from '../factories/courses';
+import { makePendingRecharge, makeStaff } from './staff-factory';
+import { STAFF_ROLE_TABLE, VIDEO_UPLOAD_ROLE_TABLE } from './staff-role-table';
 
 /**
- * The role matrix of ADR 022 on every staff call of the contract: a guest gets 401, a student
- * 403, a leader 403 on the admin's calls and in on the rest, an admin in everywhere. "In" means
- * past the role check: any answer but 401/403, and never a 5xx.
+ * The role matrix of ADR 022 on every staff call, each call's role taken from the hand-written
+ * table of staff-role-table.ts (the product's rules), never from the contract: a guest gets
+ * 401, a student 403, a leader 403 on the admin's calls and in on the rest, an admin in
+ * everywhere. "In" means past the role check: any answer but 401/403, and never a 5xx. The
+ * rules that depend on the body (prices, approving above the claim) are tested on both sides.
  */
 
 let server: TestServer;
@@ -23,56 +27,221 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
+const NOT_STAFF = 'هذا الحساب ليس من حسابات فريق العمل';
+const FORBIDDEN = 'ليس لديك صلاحية لهذا الإجراء';
+const PRICES = 'تعديل الأسعار متاح للمدير فقط';
+const ABOVE_CLAIM = 'قبول مبلغ أكبر مما طلبه الطالب متاح للمدير فقط';
+
+const key = (def: { method: string; path: string }) => `${def.method} ${def.path}`;
 const staffCalls = (Object.entries(endpoints) as [string, EndpointDef][]).filter(
-  ([, def]) => def.staff !== undefined,
+  ([, def]) => def.staff !== undefined || def.path.startsWith('/staff/'),
 );
 // Calls that end the session they are made with go last, each with a token of its own.
-const sessionEnding = new Set(['staffLogout']);
+const sessionEnding = new Set(['POST /staff/logout']);
 
-function call(def: EndpointDef, token: string | null) {
-  const url = API_BASE + def.path.replace(/:[A-Za-z_]+/g, '1');
+function send(method: string, path: string, token: string | null, payload?: object) {
   return server.app.inject({
-    method: def.method,
-    url,
+    method: method as 'POST',
+    url: API_BASE + path,
     headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(def.method === 'GET' || def.method === 'DELETE' ? {} : { payload: {} }),
+    ...(payload ? { payload } : {}),
   });
 }
 
-describe('every staff call checks the role on the server', () => {
-  it('covers the whole staff API', () => {
-    expect(staffCalls.length).toBeGreaterThanOrEqual(60);
-    const paths = new Set(staffCalls.map(([, def]) => def.path));
-    for (const p of ['/staff/me', '/staff/courses', '/staff/settings', '/staff/audit-log'])
-      expect(paths.has(p as never), p).toBe(true);
+function call(method: string, path: string, token: string | null) {
+  const withIds = path.replace(/:[A-Za-z_]+/g, '1');
+  const body = method === 'GET' || method === 'DELETE' || method === 'HEAD' ? undefined : {};
+  return send(method, withIds, token, body);
+}
+
+/** The role matrix of one call, the role being the table's. */
+async function expectRoles(route: string, role: 'leader' | 'admin') {
+  const [method, path] = route.split(' ') as [string, string];
+  const guest = await call(method, path, null);
+  expect(guest.statusCode, `${route} guest`).toBe(401);
+  if (method !== 'HEAD') expect(guest.json().message).toMatch(/[\u0600-\u06FF]/);
+
+  const student = await call(method, path, tokens.student);
+  expect(student.statusCode, `${route} student`).toBe(403);
+  if (method !== 'HEAD') expect(student.json().message).toBe(NOT_STAFF);
+
+  const own = sessionEnding.has(route);
+  const leaderToken = own ? (await makeStaff(server.db, 'leader')).token : tokens.leader;
+  const leader = await call(method, path, leaderToken);
+  if (role === 'admin') {
+    expect(leader.statusCode, `${route} leader`).toBe(403);
+    expect(leader.json().message).toBe(FORBIDDEN);
+  } else {
+    expect([401, 403], `${route} leader: ${leader.body.slice(0, 200)}`).not.toContain(
+      leader.statusCode,
+    );
+    expect(leader.statusCode, `${route} leader`).toBeLessThan(500);
+  }
+
+  const adminToken = own ? (await makeStaff(server.db, 'admin')).token : tokens.admin;
+  const admin = await call(method, path, adminToken);
+  expect([401, 403], `${route} admin: ${admin.body.slice(0, 200)}`).not.toContain(admin.statusCode);
+  expect(admin.statusCode, `${route} admin`).toBeLessThan(500);
+  if (method === 'GET' && !path.includes(':')) expect(admin.statusCode, route).toBe(200);
+}
+
+describe('the role table', () => {
+  it('lists exactly the staff calls of the contract, each with the role the contract gives it', () => {
+    const contract = Object.fromEntries(
+      staffCalls.map(([, def]) => [key(def), def.staff ?? 'none']),
+    );
+    expect(Object.keys(contract).sort()).toEqual(Object.keys(STAFF_ROLE_TABLE).sort());
+    for (const [route, role] of Object.entries(STAFF_ROLE_TABLE))
+      expect(contract[route], route).toBe(role);
   });
 
-  it.for(staffCalls)('%s', async ([name, def], ctx) => {
-    // A call the api-contract test lists as not yet served is skipped, not passed.
-    if (!server.app.hasRoute({ method: def.method, url: API_BASE + def.path })) ctx.skip();
-    const guest = await call(def, null);
-    expect(guest.statusCode, 'guest').toBe(401);
-    expect(guest.json().message).toMatch(/[\u0600-\u06FF]/);
+  it('has both roles and the sign-in, as the product has them', () => {
+    const roles = Object.values(STAFF_ROLE_TABLE);
+    expect(roles.filter((r) => r === 'none')).toHaveLength(1);
+    expect(roles.filter((r) => r === 'admin')).toHaveLength(28);
+    expect(roles.filter((r) => r === 'leader')).toHaveLength(84);
+  });
+});
 
-    const student = await call(def, tokens.student);
-    expect(student.statusCode, 'student').toBe(403);
-    expect(student.json().message).toBe('هذا الحساب ليس من حسابات فريق العمل');
+describe('every staff call checks the role on the server', () => {
+  const rows = Object.entries(STAFF_ROLE_TABLE).filter(
+    (row): row is [string, 'leader' | 'admin'] => row[1] !== 'none',
+  );
+  it.for(rows)('%s: %s', async ([route, role]) => {
+    const [method, path] = route.split(' ') as [string, string];
+    // Every row of the table is served (a call declared but not served would be a 404 here).
+    expect(server.app.hasRoute({ method: method as 'GET', url: API_BASE + path }), route).toBe(
+      true,
+    );
+    await expectRoles(route, role);
+  });
 
-    const own = sessionEnding.has(name);
-    const leaderToken = own ? (await makeStaff(server.db, 'leader')).token : tokens.leader;
-    const leader = await call(def, leaderToken);
-    if (def.staff === 'admin') {
-      expect(leader.statusCode, 'leader').toBe(403);
-      expect(leader.json().message).toBe('ليس لديك صلاحية لهذا الإجراء');
-    } else {
-      expect([401, 403], `leader: ${leader.body.slice(0, 200)}`).not.toContain(leader.statusCode);
-      expect(leader.statusCode, 'leader').toBeLessThan(500);
-    }
+  it.for(Object.entries(VIDEO_UPLOAD_ROLE_TABLE))('%s (tus): %s', async ([route, role]) => {
+    await expectRoles(route, role);
+  });
 
-    const adminToken = own ? (await makeStaff(server.db, 'admin')).token : tokens.admin;
-    const admin = await call(def, adminToken);
-    expect([401, 403], `admin: ${admin.body.slice(0, 200)}`).not.toContain(admin.statusCode);
-    expect(admin.statusCode, 'admin').toBeLessThan(500);
-    if (def.method === 'GET' && !def.path.includes(':')) expect(admin.statusCode).toBe(200);
+  it('lets no one in without a staff group: a student with group 3 is refused like any student', async () => {
+    const other = await makeStudent(server.db);
+    await server.db
+      .updateTable('users')
+      .set({ group_id: 3 })
+      .where('id', '=', other.userId)
+      .execute();
+    const res = await send('GET', '/staff/me', other.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(NOT_STAFF);
+  });
+});
+
+describe('rules that depend on the body', () => {
+  const pendingRecharge = (student: TestStudent, piasters: number) =>
+    makePendingRecharge(server.db, student.userId, piasters);
+  const balanceOf = async (userId: number) =>
+    (
+      await server.db
+        .selectFrom('users')
+        .select('balance')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).balance;
+
+  it('a leader approves a recharge up to the claim; above it only an admin', async () => {
+    const student = await makeStudent(server.db);
+    const approve = (token: string, id: number, payload?: object) =>
+      send('POST', `/staff/mobile-payments/${id}/approve`, token, payload);
+
+    // Above the claim by one piaster: a leader is refused and nothing is credited.
+    const above = await pendingRecharge(student, 10_000);
+    const refused = await approve(tokens.leader, above, { amount: 100.01, note: 'زيادة' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(ABOVE_CLAIM);
+    expect(await balanceOf(student.userId)).toBe(0);
+    // The same body from an admin credits 100.01 pounds.
+    const byAdmin = await approve(tokens.admin, above, { amount: 100.01, note: 'زيادة' });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(await balanceOf(student.userId)).toBe(10_001);
+
+    // Exactly the claim, with or without the amount, and less: a leader may.
+    const exact = await pendingRecharge(student, 5_000);
+    expect((await approve(tokens.leader, exact, { amount: 50 })).statusCode).toBe(200);
+    const claim = await pendingRecharge(student, 2_500);
+    expect((await approve(tokens.leader, claim)).statusCode).toBe(200);
+    const less = await pendingRecharge(student, 3_000);
+    const lower = await approve(tokens.leader, less, { amount: 29.99, note: 'رسوم' });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(await balanceOf(student.userId)).toBe(10_001 + 5_000 + 2_500 + 2_999);
+  });
+
+  it('a leader may not set a course price; an admin may; the current price sent back is no change', async () => {
+    const course = await makeCourse(server, { price: 120, payType: 'course' });
+    const leaderNew = await send('POST', '/staff/courses', tokens.leader, {
+      name: 'دورة مسعرة',
+      pay_type: 'course',
+      price: 10,
+    });
+    expect(leaderNew.statusCode, leaderNew.body).toBe(403);
+    expect(leaderNew.json().message).toBe(PRICES);
+    const leaderFree = await send('POST', '/staff/courses', tokens.leader, {
+      name: 'دورة مجانية',
+      pay_type: 'course',
+    });
+    expect(leaderFree.statusCode, leaderFree.body).toBe(200);
+
+    const leaderChange = await send('PATCH', `/staff/courses/${course.id}`, tokens.leader, {
+      price: 99,
+    });
+    expect(leaderChange.statusCode).toBe(403);
+    expect(leaderChange.json().message).toBe(PRICES);
+    const same = await send('PATCH', `/staff/courses/${course.id}`, tokens.leader, {
+      price: 120,
+      name: 'اسم جديد',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const byAdmin = await send('PATCH', `/staff/courses/${course.id}`, tokens.admin, {
+      price: 99,
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const row = await server.db
+      .selectFrom('courses')
+      .select(['price', 'name'])
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ price: 9_900, name: 'اسم جديد' });
+  });
+
+  it.for([
+    ['price', { free: false, price: 15 }],
+    ['repurchase_price', { repurchasable: true, repurchase_price: 5 }],
+    ['free', { free: true }],
+  ] as const)('a leader may not set a lecture’s %s; an admin may', async ([, fields]) => {
+    const course = await makeCourse(server, { payType: 'lectures', lectures: 1 });
+    const lecture = course.lectures[0]!;
+    const created = await send('POST', '/staff/lectures', tokens.leader, {
+      course_id: course.id,
+      name: 'محاضرة',
+      ...fields,
+    });
+    expect(created.statusCode, created.body).toBe(403);
+    expect(created.json().message).toBe(PRICES);
+    const changed = await send('PATCH', `/staff/lectures/${lecture.id}`, tokens.leader, fields);
+    expect(changed.statusCode, changed.body).toBe(403);
+    expect(changed.json().message).toBe(PRICES);
+    const byAdmin = await send('PATCH', `/staff/lectures/${lecture.id}`, tokens.admin, fields);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const adminNew = await send('POST', '/staff/lectures', tokens.admin, {
+      course_id: course.id,
+      name: 'محاضرة',
+      ...fields,
+    });
+    expect(adminNew.statusCode, adminNew.body).toBe(200);
+  });
+
+  it('a leader’s dashboard has no money; an admin’s has', async () => {
+    const leader = await send('GET', '/staff/stats', tokens.leader);
+    expect(leader.statusCode).toBe(200);
+    expect(leader.json().data.revenue).toBeNull();
+    const admin = await send('GET', '/staff/stats', tokens.admin);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().data.revenue).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   STAFF_PEOPLE_MESSAGES,
   toLatinDigits,
@@ -212,12 +212,14 @@ export async function sendVerificationCode(
   }
 }
 
+/** `alongside` runs in the code's transaction, before the mail goes (a staff audit row). */
 export async function sendPasswordResetCode(
   db: Kysely<DB>,
   mailer: Mailer,
   user: UserRow,
+  alongside?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<void> {
-  const code = await issueCode(db, user.id, 'password_reset');
+  const code = await issueCode(db, user.id, 'password_reset', alongside);
   await mailer.send({
     to: user.email,
     subject: `رمز استعادة كلمة المرور: ${code}`,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { VERIFICATION_CODE_LENGTH } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { sha256, newToken } from '../../lib/tokens';
@@ -18,12 +18,14 @@ const hashCode = (userId: number, purpose: CodePurpose, code: string) =>
 
 /**
  * A new 6-digit code for the student; earlier unused codes of the same purpose stop working.
+ * `alongside` runs in the code's transaction (a staff member's audit row, ADR 022).
  * @example const code = await issueCode(db, user.id, 'verify_email') // '048213'
  */
 export async function issueCode(
   db: Kysely<DB>,
   userId: number,
   purpose: 'verify_email' | 'password_reset',
+  alongside?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<string> {
   const code = String(randomInt(10 ** VERIFICATION_CODE_LENGTH)).padStart(
     VERIFICATION_CODE_LENGTH,
@@ -50,6 +52,7 @@ export async function issueCode(
         created_at: now,
       })
       .execute();
+    await alongside?.(trx);
   });
   return code;
 }

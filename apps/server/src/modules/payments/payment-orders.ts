@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, PaymentOrdersTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { creditRecharge } from '../wallet/ledger';
@@ -53,14 +53,18 @@ export async function recordStarted(db: Kysely<DB>, id: string, started: Started
 }
 
 /** An order the provider could not open is failed at once (nothing can pay it). */
-export async function markFailed(db: Kysely<DB>, id: string): Promise<void> {
-  await db
+export async function markFailed(db: Kysely<DB>, id: string): Promise<boolean> {
+  const failed = await db
     .updateTable('payment_orders')
     .set({ status: 'failed', updated_at: nowIso() })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .execute();
+    .executeTakeFirst();
+  return Number(failed.numUpdatedRows) === 1;
 }
+
+/** Runs in the transaction of a change of an order, with the order as changed (a staff audit row). */
+export type AlongsideSettlement = (trx: Transaction<DB>, order: PaymentOrder) => Promise<void>;
 
 /** The order a callback names, only among the orders of the provider that sent it. */
 export async function findOrder(
@@ -112,13 +116,17 @@ export async function settle(
   db: Kysely<DB>,
   provider: Provider,
   outcome: Extract<Verdict, { kind: 'outcome' }>,
+  alongside?: AlongsideSettlement,
 ): Promise<{ settlement: Settlement; order?: PaymentOrder }> {
   const order = await findOrder(db, provider, outcome.order);
   if (!order) return { settlement: 'unknown-order' };
   if (outcome.status === 'pending')
     return { settlement: order.status === 'paid' ? 'already-paid' : 'pending', order };
   if (outcome.status === 'failed') {
-    await markFailed(db, order.id);
+    await db.transaction().execute(async (trx) => {
+      if ((await markFailed(trx, order.id)) && alongside)
+        await alongside(trx, (await orderById(trx, order.id))!);
+    });
     return { settlement: order.status === 'paid' ? 'already-paid' : 'not-paid', order };
   }
   if (outcome.amount !== order.amount) return { settlement: 'amount-mismatch', order };
@@ -137,6 +145,7 @@ export async function settle(
       .set({ transaction_serial: serial })
       .where('id', '=', order.id)
       .execute();
+    if (alongside) await alongside(trx, (await orderById(trx, order.id))!);
     return 'credited';
   });
   return { settlement, order };

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { STAFF_MONEY_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -29,6 +31,8 @@ export async function recheckOrder(
   ctx: AppContext,
   id: string,
   log: FastifyBaseLogger,
+  /** Runs in the transaction that changes the order, if it changes (staff's audit row). */
+  alongside?: (trx: Transaction<DB>, before: PaymentOrder, after: PaymentOrder) => Promise<void>,
 ): Promise<{ result: RecheckResult; order: PaymentOrder; before: PaymentOrder }> {
   const before = /^\d{1,40}$/.test(id) ? await orderById(ctx.db, id) : undefined;
   if (!before) throw new AppError('NOT_FOUND', 'طلب الدفع غير موجود');
@@ -53,7 +57,12 @@ export async function recheckOrder(
     );
     throw new AppError('SERVER_ERROR', STAFF_MONEY_MESSAGES.providerUnavailable);
   }
-  const { settlement } = await settle(ctx.db, gateway.provider, verdict);
+  const { settlement } = await settle(
+    ctx.db,
+    gateway.provider,
+    verdict,
+    alongside && ((trx, after) => alongside(trx, before, after)),
+  );
   const facts = { provider: before.provider, order: before.id, settlement, via: 'staff re-check' };
   if (settlement === 'amount-mismatch') {
     log.error(

@@ -104,16 +104,20 @@ export async function recheckPaymentOrder(
   id: string,
   log: FastifyBaseLogger,
 ) {
-  const { result, order, before } = await recheckOrder(ctx, id, log);
-  const after = (await getPaymentOrder(ctx.db, order.id))!;
-  if (order.status !== before.status) {
-    await writeAudit(ctx.db, actor, {
+  // The audit row is written in the transaction that credits or fails the order.
+  const { result, order } = await recheckOrder(ctx, id, log, (trx, before, changed) =>
+    writeAudit(trx, actor, {
       action: 'recheck',
       resource: 'payment-orders',
-      resourceId: order.id,
+      resourceId: changed.id,
       before: { status: before.status },
-      after: { status: order.status, result, transaction_serial: order.transaction_serial },
-    });
-  }
+      after: {
+        status: changed.status,
+        result: changed.status === 'paid' ? 'credited' : 'not-paid',
+        transaction_serial: changed.transaction_serial,
+      },
+    }),
+  );
+  const after = (await getPaymentOrder(ctx.db, order.id))!;
   return { data: after, meta: { result, message: RECHECK_MESSAGES[result] } };
 }

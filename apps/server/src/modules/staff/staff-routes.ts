@@ -83,7 +83,7 @@ import {
   staffSettings,
   updateStaffSettings,
 } from './settings-staff';
-import { notFound, type Actor } from './staff-core';
+import { notFound, writeAudit, type Actor } from './staff-core';
 import {
   createTeacher,
   deleteTeacher,
@@ -258,9 +258,26 @@ export const staffRoutes =
       );
       return { data: { url: publicFileUrl(key)! } };
     });
-    serve(app, e.staffUploadHeaderImage, async (request) => ({
-      data: { url: publicFileUrl(await image(request, 'slides'))! },
-    }));
+    // A slide's file is no record's until the header images are saved (PUT, audited), but the
+    // upload is a staff write too, so it has its audit row; without one, the file goes again.
+    serve(app, e.staffUploadHeaderImage, async (request) => {
+      const actor = await actorOf(request);
+      const key = await image(request, 'slides');
+      const url = publicFileUrl(key)!;
+      try {
+        await writeAudit(db, actor, {
+          action: 'upload',
+          resource: 'header-images',
+          resourceId: null,
+          before: null,
+          after: { url },
+        });
+      } catch (error) {
+        await ctx.storage.remove('public', key);
+        throw error;
+      }
+      return { data: { url } };
+    });
 
     serve(app, e.staffListVideos, async (request) => listVideos(db, request.query));
     serve(app, e.staffGetVideo, async (request) => found(await getVideo(db, request.params.id)));

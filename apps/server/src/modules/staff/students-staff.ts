@@ -316,14 +316,16 @@ export async function resetStudentPassword(
     .executeTakeFirst();
   if (!row) throw notStudent();
   await enforce(ctx.db, `codes:email:${row.email}`, CODE_SENDS_PER_ACCOUNT);
-  await sendPasswordResetCode(ctx.db, ctx.mailer, row);
-  await writeAudit(ctx.db, actor, {
-    action: 'password_reset',
-    resource: 'students',
-    resourceId: id,
-    before: null,
-    after: { email: row.email },
-  });
+  // The audit row lands with the code, before the mail is sent: no code without its row.
+  await sendPasswordResetCode(ctx.db, ctx.mailer, row, (trx) =>
+    writeAudit(trx, actor, {
+      action: 'password_reset',
+      resource: 'students',
+      resourceId: id,
+      before: null,
+      after: { email: row.email },
+    }),
+  );
   return { message: M.resetMailed };
 }
 

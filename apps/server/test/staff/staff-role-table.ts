@@ -1,0 +1,161 @@
+/**
+ * Who may make each staff call, written by hand from the product's rules, not read from the
+ * contract: README's staff logins table («admin: everything; leader: content and exams,
+ * marking, support and recharge review …; not settings, prices, pay cards, balance
+ * adjustments, staff accounts or the audit log»), ADR 022 (content for leaders; settings, the
+ * audit log and staff accounts for admins), ADR 025 (recharge review and marking for leaders,
+ * balance adjustments for admins, approving above the claim for admins), ADR 029 (leaders read
+ * students, every change of a student, messages and the announcement are an admin's), ADR 030
+ * (pay cards and gateway orders for admins, the dashboard for both with money hidden from
+ * leaders), ADR 031 (support, exam sessions and results for both) and ADR 034 (money lists and
+ * their exports for admins, students' and courses' exports for both).
+ *
+ * `leader`: leaders and admins; `admin`: admins only; `none`: no role (sign-in).
+ * staff-roles.test.ts checks that this table and the contract list the same calls with the same
+ * role, so a new staff call cannot be added without a row here.
+ */
+export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admin'>> = {
+  // Sign-in and the session (ADR 022).
+  'POST /staff/login': 'none',
+  'GET /staff/me': 'leader',
+  'POST /staff/logout': 'leader',
+
+  // Content (ADR 022): leaders and admins.
+  'GET /staff/grades': 'leader',
+  'GET /staff/grades/:id': 'leader',
+  'POST /staff/grades': 'leader',
+  'PATCH /staff/grades/:id': 'leader',
+  'DELETE /staff/grades/:id': 'leader',
+  'GET /staff/categories': 'leader',
+  'GET /staff/categories/:id': 'leader',
+  'POST /staff/categories': 'leader',
+  'PATCH /staff/categories/:id': 'leader',
+  'DELETE /staff/categories/:id': 'leader',
+  'GET /staff/teachers': 'leader',
+  'GET /staff/teachers/:id': 'leader',
+  'POST /staff/teachers': 'leader',
+  'PATCH /staff/teachers/:id': 'leader',
+  'DELETE /staff/teachers/:id': 'leader',
+  'POST /staff/teachers/:id/avatar': 'leader',
+  'POST /staff/teachers/:id/banner': 'leader',
+  // Courses and lectures: a leader may not set prices (checked on the body, see below).
+  'GET /staff/courses': 'leader',
+  'GET /staff/courses/:id': 'leader',
+  'POST /staff/courses': 'leader',
+  'PATCH /staff/courses/:id': 'leader',
+  'DELETE /staff/courses/:id': 'leader',
+  'POST /staff/courses/:id/image': 'leader',
+  'GET /staff/lectures': 'leader',
+  'GET /staff/lectures/:id': 'leader',
+  'POST /staff/lectures': 'leader',
+  'PATCH /staff/lectures/:id': 'leader',
+  'DELETE /staff/lectures/:id': 'leader',
+  'POST /staff/courses/:id/lectures/order': 'leader',
+  'GET /staff/videos': 'leader',
+  'GET /staff/videos/:id': 'leader',
+  'POST /staff/videos': 'leader',
+  'PATCH /staff/videos/:id': 'leader',
+  'DELETE /staff/videos/:id': 'leader',
+  'GET /staff/attachments': 'leader',
+  'GET /staff/attachments/:id': 'leader',
+  'POST /staff/attachments': 'leader',
+  'PATCH /staff/attachments/:id': 'leader',
+  'DELETE /staff/attachments/:id': 'leader',
+  'GET /staff/exams': 'leader',
+  'GET /staff/exams/:id': 'leader',
+  'POST /staff/exams': 'leader',
+  'PATCH /staff/exams/:id': 'leader',
+  'DELETE /staff/exams/:id': 'leader',
+  'GET /staff/questions': 'leader',
+  'GET /staff/questions/:id': 'leader',
+  'POST /staff/questions': 'leader',
+  'PATCH /staff/questions/:id': 'leader',
+  'DELETE /staff/questions/:id': 'leader',
+  'POST /staff/questions/:id/image': 'leader',
+  'POST /staff/questions/:id/explain-image': 'leader',
+  'GET /staff/lecture-exams': 'leader',
+  'GET /staff/lecture-exams/:id': 'leader',
+  'POST /staff/lecture-exams': 'leader',
+  'PATCH /staff/lecture-exams/:id': 'leader',
+  'DELETE /staff/lecture-exams/:id': 'leader',
+  // Home header images (ADR 022): content.
+  'GET /staff/home/header-images': 'leader',
+  'PUT /staff/home/header-images': 'leader',
+  'POST /staff/home/header-images/upload': 'leader',
+
+  // Settings, the audit log and staff accounts (ADR 022): admins.
+  'GET /staff/settings': 'admin',
+  'PATCH /staff/settings': 'admin',
+  'GET /staff/audit-log': 'admin',
+  'GET /staff/accounts': 'admin',
+  'GET /staff/accounts/:id': 'admin',
+  'POST /staff/accounts': 'admin',
+  'PATCH /staff/accounts/:id': 'admin',
+  'DELETE /staff/accounts/:id': 'admin',
+
+  // Recharge review and marking (ADR 025): leaders (approving above the claim: admins).
+  'GET /staff/mobile-payments': 'leader',
+  'GET /staff/mobile-payments/:id': 'leader',
+  'GET /staff/mobile-payments/:id/receipt': 'leader',
+  'POST /staff/mobile-payments/:id/approve': 'leader',
+  'POST /staff/mobile-payments/:id/reject': 'leader',
+  'GET /staff/marking': 'leader',
+  'POST /staff/marking/:id': 'leader',
+  // Balance adjustments (ADR 025): admins.
+  'POST /staff/students/:id/balance': 'admin',
+
+  // Students (ADR 029): leaders read, admins change.
+  'GET /staff/students': 'leader',
+  'GET /staff/students/:id': 'leader',
+  'GET /staff/students/:id/courses': 'leader',
+  'GET /staff/students/:id/purchases': 'leader',
+  'GET /staff/students/:id/exam-sessions': 'leader',
+  'GET /staff/students/:id/ledger': 'leader',
+  'POST /staff/students/:id/password-reset': 'admin',
+  'POST /staff/students/:id/block': 'admin',
+  'POST /staff/students/:id/unblock': 'admin',
+  'POST /staff/students/:id/grants': 'admin',
+  // Messages and the announcement (ADR 029): admins.
+  'POST /staff/messages': 'admin',
+  'GET /staff/announcement': 'admin',
+  'PUT /staff/announcement': 'admin',
+
+  // Support, exam sessions and results (ADR 031): leaders and admins.
+  'GET /staff/support-tickets': 'leader',
+  'GET /staff/support-tickets/:id': 'leader',
+  'POST /staff/support-tickets/:id/replies': 'leader',
+  'POST /staff/support-tickets/:id/close': 'leader',
+  'POST /staff/support-tickets/:id/reopen': 'leader',
+  'GET /staff/exam-sessions': 'leader',
+  'GET /staff/exams/:id/results.csv': 'leader',
+
+  // Pay cards and gateway orders (ADR 030): admins. The dashboard: both, money for admins.
+  'GET /staff/paycard-batches': 'admin',
+  'GET /staff/paycard-batches/:id': 'admin',
+  'POST /staff/paycard-batches': 'admin',
+  'POST /staff/paycard-batches/:id/disable': 'admin',
+  'GET /staff/payment-orders': 'admin',
+  'GET /staff/payment-orders/:id': 'admin',
+  'POST /staff/payment-orders/:id/recheck': 'admin',
+  'GET /staff/stats': 'leader',
+
+  // Money lists and exports (ADR 034): admins; students' and courses' exports: both.
+  'GET /staff/purchases': 'admin',
+  'GET /staff/transactions': 'admin',
+  'GET /staff/students.csv': 'leader',
+  'GET /staff/courses.csv': 'leader',
+  'GET /staff/purchases.csv': 'admin',
+  'GET /staff/payment-orders.csv': 'admin',
+  'GET /staff/transactions.csv': 'admin',
+};
+
+/**
+ * The resumable video upload's routes (tus, ADR 022): not contract calls, guarded by the same
+ * hooks. Leaders and admins (lecture videos are content).
+ */
+export const VIDEO_UPLOAD_ROLE_TABLE: Readonly<Record<string, 'leader'>> = {
+  'POST /staff/uploads/videos': 'leader',
+  'PATCH /staff/uploads/videos/:id': 'leader',
+  'HEAD /staff/uploads/videos/:id': 'leader',
+  'DELETE /staff/uploads/videos/:id': 'leader',
+};
