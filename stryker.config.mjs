@@ -22,6 +22,10 @@ export default {
     'apps/server/src/modules/exams/*.ts',
     // Routes only wire calls to the service (mutated above); the sweep timer is not a rule.
     '!apps/server/src/modules/exams/exam-routes.ts',
+    // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only
+    // render HTML, nothing about money is decided there.
+    'apps/server/src/modules/payments/*.ts',
+    '!apps/server/src/modules/payments/payment-pages.ts',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',
