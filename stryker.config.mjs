@@ -25,6 +25,10 @@ export default {
     // The staff role hook (ADR 022) and the audited change every staff write goes through.
     'apps/server/src/plugins/staff-role.ts',
     'apps/server/src/modules/staff/staff-core.ts',
+    // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only
+    // render HTML, nothing about money is decided there.
+    'apps/server/src/modules/payments/*.ts',
+    '!apps/server/src/modules/payments/payment-pages.ts',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',

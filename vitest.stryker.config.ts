@@ -47,6 +47,9 @@ export default defineConfig({
             // Staff video uploads by tus, and the sweep of uploads left unfinished.
             'apps/server/test/staff/staff-uploads.test.ts',
             'apps/server/test/storage/upload-expiry.test.ts',
+            // Gateway callbacks by provider; staff's re-check of a stuck order (ADR 030).
+            'apps/server/test/payments/*.test.ts',
+            'apps/server/test/staff/staff-payment-orders.test.ts',
           ],
           exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,

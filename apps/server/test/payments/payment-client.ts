@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { getWalletResponseSchema, RECHARGE_METHODS } from '@dars/contract';
@@ -98,4 +99,115 @@ export async function walletOf(app: FastifyInstance, token: string) {
     headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
   });
   return getWalletResponseSchema.parse(res.json());
+}
+
+/** A Paymob transaction as its callbacks carry it: the signed fields, some nested. */
+export type PaymobTransactionFields = {
+  id: number;
+  pending: boolean;
+  amount_cents: number;
+  success: boolean;
+  is_auth: boolean;
+  is_capture: boolean;
+  is_standalone_payment: boolean;
+  is_voided: boolean;
+  is_refunded: boolean;
+  is_3d_secure: boolean;
+  integration_id: number;
+  has_parent_transaction: boolean;
+  order: { id: number };
+  created_at: string;
+  currency: string;
+  error_occured: boolean;
+  owner: number;
+  source_data: { pan: string; sub_type: string; type: string };
+};
+
+/** A transaction as Paymob posts it in `obj`, for an order of ours (a successful card payment). */
+export function paymobTransaction(
+  paymobOrderId: number,
+  integrationId: number,
+  over: Partial<PaymobTransactionFields> = {},
+): PaymobTransactionFields & { order: { merchant_order_id: string } } {
+  return {
+    id: 192036465,
+    pending: false,
+    amount_cents: 5000,
+    success: true,
+    is_auth: false,
+    is_capture: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    is_refunded: false,
+    is_3d_secure: true,
+    integration_id: integrationId,
+    has_parent_transaction: false,
+    order: { id: paymobOrderId, merchant_order_id: 'ignored-by-the-hmac' },
+    created_at: '2026-11-23T19:10:44.592345',
+    currency: 'EGP',
+    error_occured: false,
+    owner: 302852,
+    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
+    ...over,
+  } as PaymobTransactionFields & { order: { merchant_order_id: string } };
+}
+
+/**
+ * The string Paymob's documented HMAC signs, written out here from its formula: these twenty
+ * values concatenated in this order.
+ */
+export function paymobDocumentedString(t: PaymobTransactionFields): string {
+  return [
+    t.amount_cents,
+    t.created_at,
+    t.currency,
+    t.error_occured,
+    t.has_parent_transaction,
+    t.id,
+    t.integration_id,
+    t.is_3d_secure,
+    t.is_auth,
+    t.is_capture,
+    t.is_refunded,
+    t.is_standalone_payment,
+    t.is_voided,
+    t.order.id,
+    t.owner,
+    t.pending,
+    t.source_data.pan,
+    t.source_data.sub_type,
+    t.source_data.type,
+    t.success,
+  ].join('');
+}
+
+/** Paymob's documented HMAC: HMAC-SHA512 under the HMAC secret of the string above. */
+export function paymobDocumentedHmac(t: PaymobTransactionFields, secret: string): string {
+  return createHmac('sha512', secret).update(paymobDocumentedString(t)).digest('hex');
+}
+
+/** Paymob's transaction response callback's query: the browser back with the fields flat. */
+export function paymobReturnFields(t: PaymobTransactionFields): Record<string, string> {
+  return {
+    amount_cents: String(t.amount_cents),
+    created_at: t.created_at,
+    currency: t.currency,
+    error_occured: String(t.error_occured),
+    has_parent_transaction: String(t.has_parent_transaction),
+    id: String(t.id),
+    integration_id: String(t.integration_id),
+    is_3d_secure: String(t.is_3d_secure),
+    is_auth: String(t.is_auth),
+    is_capture: String(t.is_capture),
+    is_refunded: String(t.is_refunded),
+    is_standalone_payment: String(t.is_standalone_payment),
+    is_voided: String(t.is_voided),
+    order: String(t.order.id),
+    owner: String(t.owner),
+    pending: String(t.pending),
+    'source_data.pan': t.source_data.pan,
+    'source_data.sub_type': t.source_data.sub_type,
+    'source_data.type': t.source_data.type,
+    success: String(t.success),
+  };
 }

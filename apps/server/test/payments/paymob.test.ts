@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymobOrderResponseSchema } from '@dars/contract';
 import {
@@ -14,6 +13,11 @@ import {
   enableAllMethods,
   lastOrder,
   moneyOf,
+  paymobDocumentedHmac,
+  paymobDocumentedString,
+  paymobReturnFields,
+  paymobTransaction,
+  type PaymobTransactionFields,
   providerAnswer,
   providerStandIn,
   type ProviderCall,
@@ -93,60 +97,10 @@ beforeEach(async () => {
 type Transaction = ReturnType<typeof transaction>;
 
 /** A transaction as Paymob posts it in `obj`, for an order of ours. */
-function transaction(paymobOrderId: number, over: Record<string, unknown> = {}) {
-  return {
-    id: 192036465,
-    pending: false,
-    amount_cents: 5000,
-    success: true,
-    is_auth: false,
-    is_capture: false,
-    is_standalone_payment: true,
-    is_voided: false,
-    is_refunded: false,
-    is_3d_secure: true,
-    integration_id: INTEGRATIONS.card,
-    has_parent_transaction: false,
-    order: { id: paymobOrderId, merchant_order_id: 'ignored-by-the-hmac' },
-    created_at: '2026-11-23T19:10:44.592345',
-    currency: 'EGP',
-    error_occured: false,
-    owner: 302852,
-    source_data: { pan: '2346', sub_type: 'MasterCard', type: 'card' },
-    ...over,
-  };
-}
+const transaction = (paymobOrderId: number, over: Partial<PaymobTransactionFields> = {}) =>
+  paymobTransaction(paymobOrderId, INTEGRATIONS.card, over);
 
-/**
- * Paymob's documented HMAC, written out here from its formula: HMAC-SHA512 under the HMAC
- * secret of these twenty values concatenated in this order.
- */
-function documentedConcatenation(t: Transaction): string {
-  return [
-    t.amount_cents,
-    t.created_at,
-    t.currency,
-    t.error_occured,
-    t.has_parent_transaction,
-    t.id,
-    t.integration_id,
-    t.is_3d_secure,
-    t.is_auth,
-    t.is_capture,
-    t.is_refunded,
-    t.is_standalone_payment,
-    t.is_voided,
-    t.order.id,
-    t.owner,
-    t.pending,
-    t.source_data.pan,
-    t.source_data.sub_type,
-    t.source_data.type,
-    t.success,
-  ].join('');
-}
-const hmacOf = (t: Transaction, secret = HMAC_SECRET) =>
-  createHmac('sha512', secret).update(documentedConcatenation(t)).digest('hex');
+const hmacOf = (t: Transaction, secret = HMAC_SECRET) => paymobDocumentedHmac(t, secret);
 
 /** Paymob's transaction processed callback: a POST of `{ type, obj }` with `?hmac=`. */
 function processedCallback(t: Transaction, hmac = hmacOf(t)) {
@@ -160,26 +114,7 @@ function processedCallback(t: Transaction, hmac = hmacOf(t)) {
 /** Paymob's transaction response callback: the student's browser back with the fields flat. */
 function responseCallback(t: Transaction, hmac = hmacOf(t)) {
   const query = new URLSearchParams({
-    amount_cents: String(t.amount_cents),
-    created_at: t.created_at,
-    currency: t.currency,
-    error_occured: String(t.error_occured),
-    has_parent_transaction: String(t.has_parent_transaction),
-    id: String(t.id),
-    integration_id: String(t.integration_id),
-    is_3d_secure: String(t.is_3d_secure),
-    is_auth: String(t.is_auth),
-    is_capture: String(t.is_capture),
-    is_refunded: String(t.is_refunded),
-    is_standalone_payment: String(t.is_standalone_payment),
-    is_voided: String(t.is_voided),
-    order: String(t.order.id),
-    owner: String(t.owner),
-    pending: String(t.pending),
-    'source_data.pan': t.source_data.pan,
-    'source_data.sub_type': t.source_data.sub_type,
-    'source_data.type': t.source_data.type,
-    success: String(t.success),
+    ...paymobReturnFields(t),
     merchant_order_id: 'not-signed',
     'data.message': 'Approved',
     hmac,
@@ -207,7 +142,7 @@ describe('the documented HMAC string', () => {
     });
     const documented =
       '1000002024-06-13T11:33:44.592345EGPfalsefalse1920364654097558truefalsefalsefalsetruefalse217503754302852false2346MasterCardcardtrue';
-    expect(documentedConcatenation(sample)).toBe(documented);
+    expect(paymobDocumentedString(sample)).toBe(documented);
     expect(paymobHmacString(transactionFromObject(sample))).toBe(documented);
   });
 
@@ -223,7 +158,7 @@ describe('the documented HMAC string', () => {
       'source_data.sub_type': 'MasterCard',
       'source_data.type': 'card',
     };
-    const documented = documentedConcatenation(t);
+    const documented = paymobDocumentedString(t);
     expect(paymobHmacString(transactionFromQuery({ ...flat, order: '217503754' }))).toBe(
       documented,
     );

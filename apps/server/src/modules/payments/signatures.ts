@@ -15,10 +15,14 @@ export function sha256Hex(text: string): string {
 
 /**
  * Whether a signature a provider sent equals the one we computed, in constant time and without
- * regard to the case of its hex digits. A missing one never matches.
+ * regard to the case of its hex digits. A missing one, or one that is not hex, never matches.
  * @example sameSignature(query.hmac, hmacHex('sha512', key, text))
  */
 export function sameSignature(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given.toLowerCase()), Buffer.from(expected));
+  if (typeof given !== 'string') return false;
+  // Compared as bytes: a forged value of the right length in letters may be longer in UTF-8
+  // (timingSafeEqual throws on buffers of different lengths, a 500 instead of a refusal).
+  const a = Buffer.from(given.toLowerCase());
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
