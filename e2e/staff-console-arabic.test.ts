@@ -101,14 +101,19 @@ describe.each<ViewportName>(['desktop', 'phone'])(
         await staff.getByRole('button', { name: 'إضافة' }).click();
         // The new slide's row, not the last one before it, takes the file.
         await expect.poll(() => urls.count()).toBe(slides + 1);
+        const files = staff.getByTestId('slide-image-file');
+        await expect.poll(() => files.count()).toBe(slides + 1);
         const slide = writePng('slide.png', 320);
         try {
-          await staff.getByTestId('slide-image-file').last().setInputFiles(slide.file);
+          await files.nth(slides).setInputFiles(slide.file);
         } finally {
           slide.remove();
         }
-        const url = staff.getByRole('textbox', { name: /^رابط الصورة/ }).last();
-        await expect.poll(() => url.inputValue()).toMatch(/^\/storage\/slides\/[0-9a-f]+\.png$/);
+        const url = urls.nth(slides);
+        // The upload is checked, stored and audited: give it a locator's time on a busy machine.
+        await expect
+          .poll(() => url.inputValue(), { timeout: 30_000 })
+          .toMatch(/^\/storage\/slides\/[0-9a-f]+\.png$/);
         // The stored picture is shown, before the list is saved.
         const preview = staff.getByRole('img', { name: 'معاينة صورة الشريحة' }).last();
         await expect.poll(() => preview.getAttribute('src')).toBe(await url.inputValue());
