@@ -39,7 +39,7 @@ export default defineConfig({
             // The role matrix and the audit log of every staff call (ADR 022).
             'apps/server/test/staff/{staff-roles,staff-audit}*.test.ts',
             // The lists' paging, sorting and search that staff-core.ts gives every resource.
-            'apps/server/test/staff/{staff-content,staff-support}.test.ts',
+            'apps/server/test/staff/{staff-content,staff-support,staff-lists}.test.ts',
             'apps/server/test/{profile/profile,settings/settings}.test.ts',
             'apps/server/test/{home/home,teachers/teachers}.test.ts',
             'apps/server/test/wallet/*.test.ts',
