@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { multipartForm, type FormPart } from '../factories/uploads';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
@@ -26,7 +27,7 @@ import { STAFF_ROLE_TABLE } from './staff-role-table';
  * refused stays in storage, unreferenced (the database, which is what students see, is whole).
  */
 
-type Part = { name: string; value: string | Buffer; filename?: string };
+type Part = FormPart;
 type Request = {
   url: string;
   payload?: object;
@@ -81,31 +82,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-function form(parts: Part[]) {
-  const boundary = `----audit-${randomBytes(6).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file = p.filename
-      ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream`
-      : '';
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`,
-      ),
-      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  };
-}
-
 function send(method: string, request: Request, token: string) {
   const body = request.form
-    ? form(request.form)
+    ? multipartForm(request.form)
     : { headers: {}, payload: request.payload ?? (method === 'DELETE' ? undefined : {}) };
   return server.app.inject({
     method: method as 'POST',

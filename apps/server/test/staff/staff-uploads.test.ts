@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { fakeMp4, multipartForm } from '../factories/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, readAll, type Storage } from '../../src/storage';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -42,26 +43,6 @@ function tusHeaders(token: string | null, extra: Record<string, string> = {}) {
     ...(token ? { authorization: `Bearer ${token}` } : {}),
     ...extra,
   };
-}
-
-/** An MP4 by its first bytes (an ftyp box), then noise. */
-/** `ftyp`, a `moov` whose movie header says 20 s (1000 units a second), then random media data. */
-function fakeMp4(size: number): Buffer {
-  const head = Buffer.from(
-    '000000186674797069736f6d0000020069736f6d6d703432' +
-      '000000246d6f6f76' +
-      '0000001c6d766864' +
-      '00000000' +
-      '00000000' +
-      '00000000' +
-      '000003e8' +
-      '00004e20',
-    'hex',
-  );
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(size - head.length, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([head, mdat, randomBytes(size - head.length - mdat.length)]);
 }
 
 /** A video on a preview lecture (open to every student), made through the staff API. */
@@ -233,24 +214,7 @@ describe('lecture videos by resumable upload (tus)', () => {
 });
 
 describe('attachments and images, judged by their bytes', () => {
-  function form(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-    const boundary = '----staff-upload';
-    const chunks: Buffer[] = [];
-    for (const p of parts) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream` : ''}\r\n\r\n`,
-        ),
-        Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-        Buffer.from('\r\n'),
-      );
-    }
-    chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return {
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat(chunks),
-    };
-  }
+  const form = multipartForm;
 
   it('stores a PDF attachment that students then download, and refuses a disguised file', async () => {
     const lecture = (

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fakeMp4 } from '../factories/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/lib/clock';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -53,25 +54,6 @@ const tus = (extra: Record<string, string> = {}) => ({
 });
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** An MP4 by its first bytes: `ftyp`, a 20-second movie header, then noise. */
-function fakeMp4(size: number): Buffer {
-  const head = Buffer.from(
-    '000000186674797069736f6d0000020069736f6d6d703432' +
-      '000000246d6f6f76' +
-      '0000001c6d766864' +
-      '00000000' +
-      '00000000' +
-      '00000000' +
-      '000003e8' +
-      '00004e20',
-    'hex',
-  );
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(size - head.length, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([head, mdat, randomBytes(size - head.length - mdat.length)]);
-}
 
 async function newVideo(): Promise<number> {
   const staff = async (url: string, payload: object) => {
