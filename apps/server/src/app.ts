@@ -3,6 +3,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { API_BASE, UPLOAD_MAX_BYTES } from '@dars/contract';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
+import { demoMailRoutes } from './modules/demo/demo-mail';
+import { loggerOptions, logRequestsBriefly } from './lib/log-format';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
 import { registerCors } from './plugins/cors';
@@ -68,7 +70,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const earlyHeaders = await earlyAnswerHeaders();
   const app = Fastify({
-    logger: options.config.logLevel === 'silent' ? false : { level: options.config.logLevel },
+    ...loggerOptions(options.config.logLevel, options.config.logFormat),
     // Request ids that join the proxy's log (ADR 024); every log line of a request carries it.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -108,6 +110,7 @@ export async function buildApp(
   useZodCompilers(app);
   registerErrorHandler(app);
   registerOperations(app, ctx);
+  if (options.config.logFormat === 'pretty') logRequestsBriefly(app);
   // The native apps call from their own origins (ADR 021).
   registerCors(app, options.config.corsOrigins);
   // A body declared over its route's limit: 413 before it is sent, not after a 100 Continue.
@@ -142,6 +145,8 @@ export async function buildApp(
   // Staff video uploads by the tus protocol, beside the API's JSON calls (ADR 022).
   await app.register(videoUploadRoutes(ctx));
   await app.register(paymentPageRoutes(ctx));
+  // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
+  if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
   await registerStaffSpa(app, ctx.config.staffDist);
   await registerSpa(app, ctx.config.webDist, ctx.storage);
   return app;

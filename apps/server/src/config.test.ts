@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs JSON on a school server and readable lines in the demo, unless LOG_FORMAT says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).logFormat).toBe('pretty');
+    expect(loadConfig({ SEED: 'demo', LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ SEED: 'demo', LOG_FORMAT: '' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isOrigin } from './plugins/cors';
+import type { LogFormat } from './lib/log-format';
 import {
   halfConfigured,
   paymentsEnv,
@@ -67,6 +68,8 @@ const envSchema = z.object({
     z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` or `pretty`; unset, the demo (SEED=demo, `--demo`) is pretty, anything else JSON. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
   /**
    * Origins besides the native apps' (capacitor://localhost, https://localhost) whose pages
    * may call the API from another site: a comma-separated list of origins (ADR 021).
@@ -143,6 +146,8 @@ export type Config = {
   staffDist: string;
   seed: 'demo' | 'none';
   logLevel: string;
+  /** A line of JSON per event, or a readable line (lib/log-format.ts). */
+  logFormat: LogFormat;
   trustProxy: TrustProxy;
   /** Extra origins allowed to call the API cross-origin, besides the native apps' (ADR 021). */
   corsOrigins: string[];
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffDist: path.resolve(base, e.STAFF_DIST),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.SEED === 'demo' ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     smtpUrl: e.SMTP_URL,

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { buildApp } from './app';
+import { DEMO_MAIL_PATH } from './modules/demo/demo-mail';
 import { openStorage } from './storage';
 import { CONFIG_EXIT_CODE, demoDatabaseRefusal, firstAdminHint } from './start-checks';
 
@@ -89,6 +90,11 @@ process.once('SIGTERM', () => void close('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 app.log.info(`دَرس يعمل على http://${shown}:${config.port} (${database.dialect})`);
+if (config.seed === 'demo' && !config.smtpUrl) {
+  app.log.info(
+    `بريد النسخة التجريبية (رموز استعادة كلمة المرور): http://${shown}:${config.port}${DEMO_MAIL_PATH}`,
+  );
+}
 const hint = await firstAdminHint(database.db);
 // Plain text on stderr beside the JSON log: an operator reads it once, at the first start.
 if (hint) console.error(hint);

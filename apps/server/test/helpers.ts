@@ -72,6 +72,8 @@ export async function startTestServer(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Lines of JSON, which captureLog reads (the demo's default is the readable format).
+    LOG_FORMAT: 'json',
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     // A seeded server is the demo, as `npm start` runs it: its sandbox stands in (ADR 032).

@@ -11,6 +11,12 @@ export interface Mailer {
 }
 
 /**
+ * Where mail goes without SMTP_URL: `DATA_DIR/outbox/`.
+ * @example outboxDir('/srv/dars') // '/srv/dars/outbox'
+ */
+export const outboxDir = (dataDir: string): string => path.join(dataDir, 'outbox');
+
+/**
  * Sends through SMTP when `smtpUrl` is set. Otherwise each message is written to
  * `DATA_DIR/outbox/` (an .eml to open in any mail program, and a .json beside it) and logged,
  * so the demo works with no mail server and tests can read the codes.
@@ -29,7 +35,7 @@ export function createMailer(options: {
       },
     };
   }
-  const outbox = path.join(options.dataDir, 'outbox');
+  const outbox = outboxDir(options.dataDir);
   let sequence = 0; // orders two messages written in the same millisecond
   const transport = nodemailer.createTransport({
     streamTransport: true,

@@ -98,7 +98,7 @@ async function count(table: 'users' | 'courses' | 'paycards' | 'grades' | 'teach
 describe('a school server (NODE_ENV=production, no SEED)', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await start();
+    server = await start({ LOG_LEVEL: 'info' });
     await server.ready();
   }, 150_000);
   afterAll(() => server.stop());
@@ -116,6 +116,21 @@ describe('a school server (NODE_ENV=production, no SEED)', () => {
     expect(login.status).toBe(422);
     const courses = (await (await api(server, '/courses')).json()) as { data: unknown[] };
     expect(courses.data).toEqual([]);
+  });
+
+  it('logs a line of JSON per event, for a log collector, and has no demo mailbox', async () => {
+    await api(server, '/app');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string });
+    expect(lines.some((l) => l.msg.startsWith('دَرس يعمل على http://'))).toBe(true);
+    expect(lines.some((l) => l.msg === 'request completed')).toBe(true);
+    expect(server.output()).not.toContain('/demo/mail');
+    expect(await (await fetch(`${server.url}/demo/mail`)).text()).not.toContain(
+      'بريد النسخة التجريبية',
+    );
   });
 
   it('prints how to create the first admin', () => {
@@ -238,7 +253,12 @@ describe('the demo on an empty database (--demo)', () => {
 
   it("seeds the demo school: the README's staff login signs in", async () => {
     const server = await start(
-      { DATA_DIR: other, DATABASE_URL: otherSchema?.url ?? '', NODE_ENV: 'production' },
+      {
+        DATA_DIR: other,
+        DATABASE_URL: otherSchema?.url ?? '',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
       ['--demo'],
     );
     await server.ready();
@@ -248,5 +268,14 @@ describe('the demo on an empty database (--demo)', () => {
     });
     expect(login.status).toBe(200);
     await server.stop();
+    // The demo's log reads as lines, not JSON (issue 24): where it runs, where its mail is,
+    // and one line per request with its status.
+    const lines = server.output().split('\n');
+    expect(lines.some((l) => l.startsWith('{'))).toBe(false);
+    expect(lines.find((l) => l.includes('دَرس يعمل على http://'))).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO/,
+    );
+    expect(server.output()).toContain('/demo/mail');
+    expect(server.output()).toMatch(/POST \/api\/v1\/staff\/login 200 \d+ ms/);
   }, 150_000);
 });

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { RECHARGE_METHOD_LABELS } from '@dars/contract';
 import type { GatewayMethod } from './gateway';
+import { escapeHtml } from '../../lib/html';
 
 // The few pages of ours that take part in a payment: the sandbox's checkout, a kiosk order's
 // reference, and the step that takes a return out of an embedded frame. Arabic, right to left,
 // no outside resource, each with its own tight policy.
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Pounds as the app shows money: two decimals, thousands separators, 'جنيه'. */
 export function amountText(piasters: number): string {

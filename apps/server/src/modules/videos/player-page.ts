@@ -1,8 +1,7 @@
 // Our embedded player: a bare page the clients open in a full-screen frame. It streams the
 // video with range requests, floats the student's watermark over it, and tells the server
 // when playback starts so the view is counted there.
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 export function playerPage(options: {
   title: string;
