@@ -92,16 +92,22 @@ function TransferForm({
   const check = checkTransfer({ address: normalizeWalletAddress(address), amount }, balance);
   const busy = transfer.isPending || lookup.isPending;
 
+  // A refused lookup sends the focus to the address it is said under, once the field is
+  // enabled again (the mutation's state may reach the form after the refusal).
+  useEffect(() => {
+    if (addressError !== null && !busy) addressRef.current?.focus();
+  }, [addressError, busy]);
+
   const next = async () => {
     if (!check.body || busy) return;
     const body = check.body;
     setMessage(null);
     try {
       const recipient = await lookup.mutateAsync({ wallet_address: body.wallet_address });
+      setAddressError(null);
       setLooked({ body, recipient });
     } catch (error) {
       setAddressError(lookupErrorMessage(error));
-      addressRef.current?.focus();
     }
   };
 
