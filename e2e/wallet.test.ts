@@ -23,7 +23,9 @@ import {
 /**
  * The wallet journeys of issue 10, on a phone and on a desktop, against the real server: a
  * recharge card, a mobile-wallet recharge waiting for review, sandbox gateway payments (a card
- * page in the same window, installments embedded in the dialog) and a cancelled one (ADR 019), a transfer between the two demo students seen on both ledgers, the
+ * page in the same window, installments embedded in the dialog) and a cancelled one (ADR 019),
+ * a transfer between the two demo students seen on both ledgers (a mistyped address refused
+ * under the field, then the recipient's name and masked phone confirmed first: ADR 038), the
  * minimum recharge warning and the payment-problem banner. Each journey but the transfer has its
  * own fresh student; the transfer reads both demo students' balances first, so the two viewports
  * and a second run follow each other.
@@ -238,15 +240,51 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await walletCard(page, 'رصيدك الحالي').getByRole('button', { name: 'تحويل رصيد' }).click();
     const dialog = page.getByRole('dialog', { name: 'تحويل رصيد' });
     await dialog.getByText(`رسوم التحويل: ${money(fee)}`).waitFor();
-    const confirm = dialog.getByRole('button', { name: 'تأكيد التحويل' });
-    expect(await confirm.isDisabled()).toBe(true);
-    await dialog
-      .getByRole('textbox', { name: /عنوان المحفظة المُحوَّل إليها/ })
-      .fill(before.recipient.address!);
+    const next = dialog.getByRole('button', { name: 'التالي' });
+    expect(await next.isDisabled()).toBe(true);
+    const addressField = dialog.getByRole('textbox', { name: /عنوان المحفظة المُحوَّل إليها/ });
+    // One wrong digit: the lookup says so under the address, and nothing is sent.
+    const wrong = before.recipient.address!.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    await addressField.fill(wrong);
     await dialog.getByRole('spinbutton', { name: /المبلغ بالجنيه/ }).fill(String(amount));
     await dialog.getByText(`يُخصم من رصيدك: ${money(amount + fee)}`).waitFor();
     await shot(page, '16', 'transfer', { fullPage: false });
-    await confirm.click();
+    await next.click();
+    await dialog.getByText('لم يتم العثور على المحفظة المُحوَّل إليها').waitFor();
+    expect(await addressField.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => addressField.evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await shot(page, '16b', 'transfer-unknown-address', { fullPage: false });
+
+    // The right address: who receives, before anything is sent.
+    await addressField.fill(before.recipient.address!);
+    await next.click();
+    const card = dialog.getByRole('region', { name: 'تأكد من المستلم' });
+    await card.waitFor();
+    expect(await card.getByRole('term').allInnerTexts()).toEqual([
+      'المستلم',
+      'رقم الهاتف',
+      'عنوان المحفظة',
+      'المبلغ',
+      'رسوم التحويل',
+      'يُخصم من رصيدك',
+    ]);
+    expect(await card.getByRole('definition').allInnerTexts()).toEqual([
+      DEMO.recipient.name,
+      '011******78',
+      before.recipient.address!,
+      money(amount),
+      money(fee),
+      money(amount + fee),
+    ]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('تأكد من المستلم');
+    expect((await serverWallet(senderToken)).wallet.balance).toBe(before.sender.balance);
+    if (viewport === 'phone') await expectNoSidewaysOverflow(page);
+    await shot(page, '16c', 'transfer-confirm', { fullPage: false });
+    await dialog.getByRole('button', { name: 'تأكيد التحويل' }).click();
 
     await page.getByText('تم تحويل الرصيد بنجاح').waitFor();
     const after = before.sender.balance - amount - fee;

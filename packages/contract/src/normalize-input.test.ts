@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCode, toLatinDigits } from './normalize-input';
+import { normalizeCode, normalizeWalletAddress, toLatinDigits } from './normalize-input';
 
 describe('toLatinDigits', () => {
   it('turns Arabic-Indic and Persian digits into Latin ones and leaves the rest', () => {
@@ -13,5 +13,13 @@ describe('normalizeCode', () => {
   it('strips every kind of whitespace, inside too', () => {
     expect(normalizeCode(' 1234 5678\t90\n')).toBe('1234567890');
     expect(normalizeCode('١٢٣٤ ٥٦')).toBe('123456');
+  });
+});
+
+describe('normalizeWalletAddress', () => {
+  it('drops every blank, reads Arabic-Indic digits and upper-cases, as read off a phone', () => {
+    expect(normalizeWalletAddress(' dw 4821 937465 ')).toBe('DW4821937465');
+    expect(normalizeWalletAddress('Dw٤٨٢١\t٩٣٧٤٦٥')).toBe('DW4821937465');
+    expect(normalizeWalletAddress('DW4821937465')).toBe('DW4821937465');
   });
 });

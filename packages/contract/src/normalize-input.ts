@@ -16,3 +16,13 @@ export function toLatinDigits(text: string): string {
 export function normalizeCode(text: string): string {
   return toLatinDigits(text).replace(/\s+/g, '');
 }
+
+/**
+ * Normalises a typed wallet address the one way both the transfer and its recipient lookup
+ * compare it: Latin digits, no whitespace, upper case (addresses are read off a phone or a QR
+ * code and copied with the spaces).
+ * @example normalizeWalletAddress('dw ٤٨٢١ 937465') // 'DW4821937465'
+ */
+export function normalizeWalletAddress(text: string): string {
+  return normalizeCode(text).toUpperCase();
+}

@@ -98,6 +98,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   saveExamAnswers: { session_token: 'token', answers: [{ question_id: 1, chosen_answer: 1 }] },
   submitExamSession: { session_token: 'token', answers: [] },
   transferBalance: { amount: 10, wallet_address: 'DWT1' },
+  lookupTransferRecipient: { wallet_address: 'DWT1' },
   rechargeCard: { code: '1234 5678' },
   updateProfile: { name: 'طالب', grade_id: 1 },
   changePassword: { current_password: 'wrong-password', password: 'dars12345' },

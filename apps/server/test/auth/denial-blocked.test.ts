@@ -269,6 +269,11 @@ const STUDENT_CALLS: Record<string, Row> = {
   getExamResults: { ok: 200, call: (_f, t) => send('GET', '/exams/results', t) },
   getHomeworkResults: { ok: 200, call: (_f, t) => send('GET', '/exams/homeworks/results', t) },
   getWallet: { ok: 200, call: (_f, t) => send('GET', '/wallet', t) },
+  lookupTransferRecipient: {
+    ok: 200,
+    call: (f, t) =>
+      send('POST', '/wallet/transfer/lookup', t, { wallet_address: f.recipientAddress }),
+  },
   transferBalance: {
     ok: 200,
     call: (f, t) =>

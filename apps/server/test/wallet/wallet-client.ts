@@ -62,6 +62,15 @@ export function walletClient(server: TestServer) {
       post('/wallet/recharge/recharge-card', token, { code }),
     transfer: (token: string | undefined, amount: number, walletAddress: string) =>
       post('/wallet/transfer', token, { amount, wallet_address: walletAddress }),
+    /** Who receives at `walletAddress`, asked from the network address `from`. */
+    lookup: (token: string | undefined, walletAddress: string, from = '127.0.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/wallet/transfer/lookup',
+        headers: headers(token),
+        payload: { wallet_address: walletAddress },
+        remoteAddress: from,
+      }),
     mobileWallet: (
       token: string | undefined,
       fields: Record<string, string>,

@@ -148,6 +148,19 @@ export const arWallet = {
     moreThanBalance: 'المبلغ أكبر من رصيدك',
     fee: 'رسوم التحويل: {fee}',
     total: 'يُخصم من رصيدك: {total}',
+    /** Looks the address up and shows who receives (ADR 038). */
+    next: 'التالي',
+    confirmTitle: 'تأكد من المستلم',
+    confirmLead: 'راجع اسم المستلم ورقم هاتفه قبل التأكيد، فلا يمكن استرجاع الرصيد بعد تحويله.',
+    recipientName: 'المستلم',
+    recipientPhone: 'رقم الهاتف',
+    recipientAddress: 'عنوان المحفظة',
+    sentAmount: 'المبلغ',
+    feeAmount: 'رسوم التحويل',
+    totalAmount: 'يُخصم من رصيدك',
+    edit: 'تعديل البيانات',
+    /** A lookup that failed for no reason the server gave. */
+    lookupFailed: 'تعذر التحقق من عنوان المحفظة، حاول مرة أخرى',
     confirm: 'تأكيد التحويل',
     done: 'تم تحويل الرصيد بنجاح',
     /** spec §8: NO_ENOUGH_BALANCE */

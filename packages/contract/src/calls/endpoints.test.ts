@@ -45,6 +45,7 @@ describe('endpoints', () => {
       'GET /exams/answers/:id/image', // ours: an essay answer's image by signed link (ADR 016)
       'GET /wallet',
       'POST /wallet/transfer',
+      'POST /wallet/transfer/lookup', // ours: who receives, before confirming (ADR 038)
       'POST /wallet/recharge/mobile-wallet',
       'POST /wallet/recharge/recharge-card',
       'POST /wallet/paymob/order/card',

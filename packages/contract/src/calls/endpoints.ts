@@ -434,6 +434,20 @@ export const transferBalanceEndpoint = {
   ],
 } as const satisfies EndpointDef;
 
+/**
+ * Who receives a transfer, shown before «تأكيد التحويل»: refused like the transfer would be
+ * (switches, unknown or own address, a wallet that takes no transfers) and rate-limited per
+ * student and per address, so addresses cannot be swept for names (ADR 038).
+ */
+export const lookupTransferRecipientEndpoint = {
+  method: 'POST',
+  path: '/wallet/transfer/lookup',
+  auth: 'required',
+  body: wallet.lookupTransferRecipientBodySchema,
+  response: wallet.lookupTransferRecipientResponseSchema,
+  errors: ['WALLET_NOT_FOUND', 'CANNOT_TRANSFER_TO_YOURSELF', 'FEATURE_DISABLED'],
+} as const satisfies EndpointDef;
+
 export const rechargeMobileWalletEndpoint = {
   method: 'POST',
   path: '/wallet/recharge/mobile-wallet',
@@ -581,6 +595,7 @@ export const endpoints = /* @__PURE__ */ (() =>
     getHomeworkResults: getHomeworkResultsEndpoint,
     getWallet: getWalletEndpoint,
     transferBalance: transferBalanceEndpoint,
+    lookupTransferRecipient: lookupTransferRecipientEndpoint,
     rechargeMobileWallet: rechargeMobileWalletEndpoint,
     rechargeCard: rechargeCardEndpoint,
     createPaymobCardOrder: createPaymobCardOrderEndpoint,

@@ -88,6 +88,25 @@ export const transferBalanceBodySchema = z.object({
 });
 export type TransferBalanceBody = z.infer<typeof transferBalanceBodySchema>;
 
+/**
+ * POST /wallet/transfer/lookup: who a typed address belongs to, asked before a transfer is
+ * confirmed (the address goes in a body, not in a url that logs and caches keep).
+ */
+export const lookupTransferRecipientBodySchema = transferBalanceBodySchema.pick({
+  wallet_address: true,
+});
+export type LookupTransferRecipientBody = z.infer<typeof lookupTransferRecipientBodySchema>;
+
+/**
+ * → `{ name, phone_masked }`: the receiving student's name and phone with only its first three
+ * and last two digits shown ('010******78'), and nothing else of the account.
+ */
+export const lookupTransferRecipientResponseSchema = z.object({
+  name: z.string(),
+  phone_masked: z.string(),
+});
+export type LookupTransferRecipientResponse = z.infer<typeof lookupTransferRecipientResponseSchema>;
+
 /** → `{ amount, balance, transaction, serial }`: the sender's side, balance after the fee. */
 export const transferBalanceResponseSchema = z.object({
   amount: moneySchema,

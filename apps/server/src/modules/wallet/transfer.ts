@@ -7,22 +7,13 @@ import {
 } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
-import { AppError } from '../../lib/app-error';
 import { getSetting } from '../settings/settings-service';
 import { notify } from '../notifications/notification-service';
 import { credit, debit, lockStudent } from './ledger';
 import { moneyText } from './money-text';
 import { ledgerRows, transactionView } from './transaction-view';
+import { transferRecipient } from './transfer-recipient';
 import { requireTransfers } from './wallet-switches';
-
-/**
- * How a typed address is compared: blanks dropped, upper case ('dw 4821 937465' finds
- * 'DW4821937465').
- */
-function normalizeAddress(address: string): string {
-  // Stryker disable next-line Regex: with /g, dropping a run of blanks or each blank is the same
-  return address.replace(/\s+/g, '').toUpperCase();
-}
 
 /**
  * Takes both students' row locks in id order (PostgreSQL; SQLite runs one writer at a time),
@@ -36,7 +27,8 @@ async function lockBoth(trx: Transaction<DB>, a: number, b: number): Promise<voi
 // Stryker restore all
 
 /**
- * POST /wallet/transfer: moves `amount` to the wallet at `wallet_address`; the sender also
+ * POST /wallet/transfer: moves `amount` to the wallet at `wallet_address` (a student's who is
+ * not blocked: transfer-recipient.ts); the sender also
  * pays the fixed fee of `transfer_fees` (ADR 018: Transfer fee). Both legs, the fee and both
  * notifications are one transaction; each side gets a `balance_transfer` ledger row naming
  * the other, and the fee is a row of its own on the sender's side. The debits are
@@ -49,13 +41,8 @@ export async function transferBalance(
   body: TransferBalanceBody,
 ): Promise<TransferBalanceResponse> {
   await requireTransfers(db);
-  const recipient = await db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('wallet_address', '=', normalizeAddress(body.wallet_address))
-    .executeTakeFirst();
-  if (!recipient) throw new AppError('WALLET_NOT_FOUND');
-  if (recipient.id === sender.id) throw new AppError('CANNOT_TRANSFER_TO_YOURSELF');
+  // The same address rules and refusals as the lookup shown before confirming.
+  const recipient = await transferRecipient(db, sender.id, body.wallet_address);
   const amount = toPiasters(body.amount);
   const fee = toPiasters(await getSetting(db, 'transfer_fees'));
   return db.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import { serve } from '../../plugins/endpoint';
 import { requestMobilePayment } from './mobile-payments';
 import { rechargeByCard } from './recharge-card';
 import { transferBalance } from './transfer';
+import { lookupTransferRecipient } from './transfer-recipient';
 import { walletPage } from './wallet-service';
 
 export const walletRoutes =
@@ -16,6 +17,10 @@ export const walletRoutes =
 
     serve(app, endpoints.transferBalance, async (request) =>
       transferBalance(ctx.db, await request.requireUser(), request.body),
+    );
+
+    serve(app, endpoints.lookupTransferRecipient, async (request) =>
+      lookupTransferRecipient(ctx.db, await request.requireUser(), request.body, request.ip),
     );
 
     serve(app, endpoints.rechargeCard, async (request) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import {
+  lookupErrorMessage,
   mobileWalletErrorMessage,
   paymentOrderErrorMessage,
   rechargeCardErrorMessage,
@@ -30,6 +31,28 @@ describe('transferErrorMessage', () => {
   it("says 'the balance was not transferred' otherwise", () => {
     expect(transferErrorMessage(offline)).toBe('لم يتم تحويل الرصيد');
     expect(transferErrorMessage(crash)).toBe('لم يتم تحويل الرصيد');
+  });
+});
+
+describe('lookupErrorMessage', () => {
+  it('names an unknown or own address like the transfer, and says what the server said else', () => {
+    expect(
+      lookupErrorMessage(new ApiError({ status: 404, code: 'WALLET_NOT_FOUND', message: 'x' })),
+    ).toBe('لم يتم العثور على المحفظة المُحوَّل إليها');
+    expect(lookupErrorMessage(refusal('CANNOT_TRANSFER_TO_YOURSELF'))).toBe(
+      'لا يمكنك التحويل إلى محفظتك',
+    );
+    const tooMany = new ApiError({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'محاولات كثيرة، حاول مرة أخرى لاحقاً',
+    });
+    expect(lookupErrorMessage(tooMany)).toBe('محاولات كثيرة، حاول مرة أخرى لاحقاً');
+  });
+
+  it('asks to try again when the server gave no reason', () => {
+    expect(lookupErrorMessage(offline)).toBe('تعذر التحقق من عنوان المحفظة، حاول مرة أخرى');
+    expect(lookupErrorMessage(crash)).toBe('تعذر التحقق من عنوان المحفظة، حاول مرة أخرى');
   });
 });
 

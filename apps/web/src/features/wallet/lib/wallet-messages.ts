@@ -27,6 +27,16 @@ export function transferErrorMessage(error: unknown): string {
   return messageOf(error, TRANSFER_MESSAGES, tw('transfer.failed'));
 }
 
+/**
+ * The text of a failed recipient lookup, shown under the address: the transfer's own texts
+ * for an unknown or own address, else the server's message (transfers off, too many
+ * lookups), else a retry message.
+ * @example lookupErrorMessage(new ApiError({ status: 404, code: 'WALLET_NOT_FOUND', message: '' })) // 'لم يتم العثور على المحفظة المُحوَّل إليها'
+ */
+export function lookupErrorMessage(error: unknown): string {
+  return messageOf(error, TRANSFER_MESSAGES, tw('transfer.lookupFailed'));
+}
+
 const CARD_MESSAGES: Messages = {
   INVALID_PAYCARD_CODE: () => t('purchase.invalidCode'),
   USED_PAYCARD: () => t('purchase.usedCard'),
