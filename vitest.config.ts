@@ -31,9 +31,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // Component tests render MUI in jsdom; on a shared 2-core machine under load one can
-          // take longer than Vitest's 5 s default without being wrong.
-          testTimeout: 15_000,
+          // Component tests render MUI in jsdom; on a shared 2-core machine under load (the
+          // e2e journeys run beside them) one can take longer than Vitest's 5 s default
+          // without being wrong.
+          testTimeout: 30_000,
         },
       },
       {
@@ -44,8 +45,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // react-admin on MUI in jsdom, on a shared 2-core machine.
-          testTimeout: 30_000,
+          // react-admin on MUI in jsdom, on a shared 2-core machine, beside the e2e journeys.
+          testTimeout: 60_000,
         },
       },
       {
@@ -67,7 +68,11 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two journeys at a time, each worker on a server and database of its own
+          // (global-setup.ts, support/server.ts): they wait on a browser and a server far more
+          // than they compute. A group after the others when every project runs together.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // A page waits on the network and React: give expect.poll what a locator gets.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   COPYRIGHT_YEAR,
@@ -17,6 +17,7 @@ import { mailedCode } from './support/outbox';
 import { writePng } from './support/png';
 import { it, pathname, VIEWPORT_NAMES } from './support/screens';
 import type { Student } from './support/students';
+import { serverURL } from './support/server';
 
 /**
  * The accounts issue's journeys, on a phone and on a desktop, against the real server: register
@@ -376,7 +377,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     expect(pathname(page)).toBe('/profile');
     expect(await canLogIn(student.email, student.password)).toBe(false);
     // On another device the new password signs in.
-    const other = await openPage(browser, inject('baseURL'), viewport);
+    const other = await openPage(browser, serverURL(), viewport);
     try {
       await other.page.goto('/login');
       await submitLogin(other.page, student.email, NEW_PASSWORD);
@@ -486,7 +487,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
   }) => {
     const student = await students.create();
     // A first visit: this device has not closed the announcement yet.
-    const first = await openPage(browser, inject('baseURL'), viewport, { announcement: 'unseen' });
+    const first = await openPage(browser, serverURL(), viewport, { announcement: 'unseen' });
     try {
       const { page } = first;
       const announcement = page.getByRole('dialog', { name: 'إعلان' });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoCspViolations, launchBrowser, openPage, waitForAppStart } from './support/browser';
 import { courseId } from './support/catalog';
 import { it } from './support/students';
+import { serverURL } from './support/server';
 
 /**
  * The app runs under its own Content-Security-Policy (docs/decisions/007-security-hardening.md)
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 describe('Content-Security-Policy in the browser', () => {
   it('reports a script the policy blocks, with the page and the directive', async () => {
-    const { context, page } = await openPage(browser, inject('baseURL'), 'phone');
+    const { context, page } = await openPage(browser, serverURL(), 'phone');
     try {
       await page.goto('/');
       await waitForAppStart(page);
@@ -47,7 +48,7 @@ describe('Content-Security-Policy in the browser', () => {
   });
 
   it('loads the pages a guest opens without a violation', async () => {
-    const { context, page } = await openPage(browser, inject('baseURL'), 'desktop');
+    const { context, page } = await openPage(browser, serverURL(), 'desktop');
     try {
       const course = await courseId('الرياضيات للصف الثالث الإعدادي');
       for (const path of ['/', '/courses', `/courses/${course}`, '/login', '/register', '/x-404']) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API_BASE } from '@dars/contract';
 import { screenshot } from './support/browser';
@@ -14,6 +14,7 @@ import {
 } from './support/exams';
 import { writePng } from './support/png';
 import { expectNoSidewaysOverflow, VIEWPORT_NAMES } from './support/screens';
+import { serverURL } from './support/server';
 
 /**
  * An essay's image answer made offline is kept on the device (IndexedDB, ADR 017: follow-up)
@@ -156,7 +157,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       const saved = await serverEssay(token, sessionToken, essay!.id);
       expect(saved?.answer_text).toBe(ESSAY_TEXT);
       expect(saved?.answer_image).not.toBeNull();
-      const stored = await fetch(new URL(saved!.answer_image!, inject('baseURL')));
+      const stored = await fetch(new URL(saved!.answer_image!, serverURL()));
       expect(stored.status).toBe(200);
       expect(Buffer.from(await stored.arrayBuffer())).toEqual(fs.readFileSync(png.file));
       expect(await keptImageChanges(again, sessionToken)).toBe(0);

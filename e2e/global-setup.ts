@@ -9,8 +9,8 @@ import 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One server per e2e worker (support/server.ts picks a worker's own). */
+    servers: { baseURL: string; dataDir: string }[];
   }
 }
 
@@ -42,39 +42,9 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`server did not answer ${url} within 60 s:\n${log()}`);
 }
 
-/** Starts the real server (built SPA, fresh seeded SQLite) once for all e2e journeys. */
-export default async function setup(project: TestProject) {
-  const builtWeb = process.env.WEB_DIST
-    ? path.resolve(ROOT, process.env.WEB_DIST)
-    : path.join(ROOT, 'apps/web/dist');
-  if (!fs.existsSync(path.join(builtWeb, 'index.html'))) {
-    if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${builtWeb} holds no built web app`);
-    // Vitest sets NODE_ENV=test, which would give the server-rendering bundle React's
-    // development JSX runtime: build as `npm run build` does.
-    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
-  // The staff console (e2e/staff.test.ts), built likewise when missing (ADR 023).
-  const builtStaff = path.join(ROOT, 'apps/staff/dist');
-  if (!fs.existsSync(path.join(builtStaff, 'index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/staff'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('staff console build failed');
-  }
+/** One real server: the built apps, a fresh seeded SQLite of its own, as `npm start` runs. */
+async function startServer(webDist: string, staffDist: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-'));
-  // The server serves a copy of the build: a rebuild of apps/web/dist during the run (which
-  // empties the folder and renames every asset) must not pull the page from under the tests.
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-web-'));
-  fs.cpSync(builtWeb, webDist, { recursive: true });
-  const staffDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-staff-'));
-  fs.cpSync(builtStaff, staffDist, { recursive: true });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -103,8 +73,6 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(webDist, { recursive: true, force: true });
-    fs.rmSync(staffDist, { recursive: true, force: true });
   };
   const baseURL = `http://127.0.0.1:${port}`;
   try {
@@ -113,7 +81,63 @@ export default async function setup(project: TestProject) {
     await stop();
     throw error;
   }
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
+  return { baseURL, dataDir, stop };
+}
+
+/**
+ * Starts one real server per e2e worker (built SPA and console, fresh seeded SQLite each), so
+ * journeys run side by side without sharing a database; one when the files run one at a time.
+ */
+export default async function setup(project: TestProject) {
+  const builtWeb = process.env.WEB_DIST
+    ? path.resolve(ROOT, process.env.WEB_DIST)
+    : path.join(ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(builtWeb, 'index.html'))) {
+    if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${builtWeb} holds no built web app`);
+    // Vitest sets NODE_ENV=test, which would give the server-rendering bundle React's
+    // development JSX runtime: build as `npm run build` does.
+    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/web'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  // The staff console (e2e/staff.test.ts), built likewise when missing (ADR 023).
+  const builtStaff = path.join(ROOT, 'apps/staff/dist');
+  if (!fs.existsSync(path.join(builtStaff, 'index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@dars/staff'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error('staff console build failed');
+  }
+  // The servers serve a copy of the build: a rebuild of apps/web/dist during the run (which
+  // empties the folder and renames every asset) must not pull the page from under the tests.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-web-'));
+  fs.cpSync(builtWeb, webDist, { recursive: true });
+  const staffDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-staff-'));
+  fs.cpSync(builtStaff, staffDist, { recursive: true });
+  // `fileParallelism: false` is one worker (Vitest resolves it into maxWorkers).
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, () => startServer(webDist, staffDist)),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(staffDist, { recursive: true, force: true });
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
   return stop;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API_BASE, DRAWER_WIDTH } from '@dars/contract';
 import {
@@ -10,6 +10,7 @@ import {
 } from './support/browser';
 import { withDatabase } from './support/database';
 import { expectNoSidewaysOverflow, it, pathname, VIEWPORT_NAMES } from './support/screens';
+import { serverURL } from './support/server';
 
 /**
  * A guest's first visit, on a phone and on a desktop: the welcome page and its footer, the
@@ -28,7 +29,7 @@ async function listedCourses(): Promise<number> {
   let count = 0;
   let next: string | null = `${API_BASE}/courses`;
   while (next) {
-    const res = await fetch(new URL(next, inject('baseURL')));
+    const res = await fetch(new URL(next, serverURL()));
     const body = (await res.json()) as { data: unknown[]; links: { next: string | null } };
     count += body.data.length;
     next = body.links.next;

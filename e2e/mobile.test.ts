@@ -1,10 +1,11 @@
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { courseId } from './support/catalog';
 import { screenshot } from './support/browser';
 import { ANDROID_ORIGIN, nativeCalls, openNativeApp, recordApiCalls } from './support/native';
 import { it, VIEWPORT_NAMES } from './support/screens';
 import { logIn } from './support/wallet';
+import { serverURL } from './support/server';
 
 /**
  * The native apps of issue 11 (ADR 021), on a phone and a desktop-sized window: the built web
@@ -32,7 +33,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
   it('an Android app below the stable version is blocked by the update screen', async ({
     browser,
   }) => {
-    const server = inject('baseURL');
+    const server = serverURL();
     const { context, page } = await openNativeApp(browser, server, viewport, {
       platform: 'android',
       version: '0.9.0',
@@ -69,7 +70,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     browser,
     students,
   }) => {
-    const server = inject('baseURL');
+    const server = serverURL();
     const student = await students.create();
     const token = await logIn(student);
     const { context, page } = await openNativeApp(
@@ -168,7 +169,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
   });
 
   it('an iOS app shows the welcome dialog', async ({ browser }) => {
-    const server = inject('baseURL');
+    const server = serverURL();
     const { context, page } = await openNativeApp(browser, server, viewport, {
       platform: 'ios',
       version: '1.0.2',

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, waitForAppStart, type ViewportName } from './support/browser';
 import { courseId, signIn } from './support/catalog';
 import { it } from './support/students';
+import { serverURL } from './support/server';
 
 /**
  * The public pages come from the server rendered as a guest sees them (docs/decisions/
@@ -35,7 +36,7 @@ function collectErrors(page: Page): string[] {
 
 describe.each<ViewportName>(['phone', 'desktop'])('on a %s', (viewport) => {
   it('sends the public pages rendered, and the browser takes them over without a difference', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = serverURL();
     const paths = ['/', '/courses', `/courses/${await courseId(COURSE)}`];
     for (const path of paths) {
       const html = await (await fetch(`${baseURL}${path}`)).text();
@@ -67,7 +68,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('on a %s', (viewport) => {
   });
 
   it('answers a tap made before the app has taken the page over, once it has', async () => {
-    const { context, page } = await openPage(browser, inject('baseURL'), viewport);
+    const { context, page } = await openPage(browser, serverURL(), viewport);
     try {
       // The page's first script (the entry) is held back until the tap has been made.
       let release = () => {};
@@ -90,7 +91,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('on a %s', (viewport) => {
     students,
   }) => {
     const student = await students.create();
-    const { context, page } = await openPage(browser, inject('baseURL'), viewport);
+    const { context, page } = await openPage(browser, serverURL(), viewport);
     try {
       await signIn(context, student);
       const errors = collectErrors(page);

@@ -1,4 +1,4 @@
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot, type ViewportName } from './support/browser';
 import { signIn } from './support/catalog';
@@ -7,6 +7,7 @@ import { writePng } from './support/png';
 import { expectNoSidewaysOverflow, it } from './support/screens';
 import { STAFF, filtered, sendReceipt, staffSignIn } from './support/staff';
 import { expectBalance, ledgerRows, openWallet } from './support/wallet';
+import { serverURL } from './support/server';
 
 /**
  * The console going live (issue 23) against the real server, on a desktop and a phone, in a
@@ -60,7 +61,7 @@ describe.each<ViewportName>(['desktop', 'phone'])(
       await sendReceipt(page, 100, '01098765432', 'حوّلت من فودافون كاش');
       await expectBalance(page, 0);
 
-      const staffSide = await openPage(browser, inject('baseURL'), viewport);
+      const staffSide = await openPage(browser, serverURL(), viewport);
       const staff = staffSide.page;
       try {
         await staffSignIn(staff, STAFF.leader);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot } from './support/browser';
 import { it, signIn } from './support/catalog';
@@ -7,6 +7,7 @@ import { withDatabase } from './support/database';
 import { answerKey, expectStatus, questionSection, serverResults } from './support/exams';
 import { STAFF, filtered, sendReceipt, staffSignIn } from './support/staff';
 import { expectBalance, openWallet, serverWallet } from './support/wallet';
+import { serverURL } from './support/server';
 
 /**
  * The staff's daily work of issue 13 (ADR 031), on a desktop, against the real server: a
@@ -89,7 +90,7 @@ describe('the staff daily work on a desktop', () => {
     expect(waiting).toMatchObject({ exam: { exam_code: EXAM.code }, corrected: false });
 
     // --- the leader, on a computer of their own ---
-    const staffSide = await openPage(browser, inject('baseURL'), 'desktop');
+    const staffSide = await openPage(browser, serverURL(), 'desktop');
     const staff = staffSide.page;
     try {
       await staffSignIn(staff, STAFF.leader);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API_BASE, type Course } from '@dars/contract';
 import { openPage, screenshot } from './support/browser';
@@ -11,6 +11,7 @@ import { it, signIn as studentSignIn, topUpWallet } from './support/catalog';
 import { getApi, serverUser } from './support/api';
 import { expectStatus, questionSection } from './support/exams';
 import { expectNoSidewaysOverflow, pathname } from './support/screens';
+import { serverURL } from './support/server';
 
 /**
  * Issue 12's journey through the staff console and back out to a student (ADR 028), against
@@ -80,7 +81,7 @@ async function staffApi<T = unknown>(
   route: string,
   body?: unknown,
 ): Promise<{ status: number; data: T }> {
-  const res = await fetch(new URL(`${API_BASE}/staff${route}`, inject('baseURL')), {
+  const res = await fetch(new URL(`${API_BASE}/staff${route}`, serverURL()), {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -317,7 +318,7 @@ describe('the staff journey on a desktop', () => {
     // --- a student, on another device ---
     const student = await students.create();
     await topUpWallet(student, 100);
-    const device = await openPage(browser, inject('baseURL'), 'desktop');
+    const device = await openPage(browser, serverURL(), 'desktop');
     try {
       const s = device.page;
       const studentToken = await studentSignIn(device.context, student);
@@ -444,7 +445,7 @@ describe('the staff journey on a desktop', () => {
       await save(page);
       await page.getByText('تم الحفظ').waitFor();
 
-      const student = await openPage(browser, inject('baseURL'), 'desktop');
+      const student = await openPage(browser, serverURL(), 'desktop');
       try {
         await student.page.goto('/');
         await student.page.getByText(STUDENT.maintenance).waitFor();

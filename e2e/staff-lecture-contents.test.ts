@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API_BASE } from '@dars/contract';
 import { screenshot } from './support/browser';
 import { expectNoSidewaysOverflow, it, VIEWPORT_NAMES } from './support/screens';
+import { serverURL } from './support/server';
 
 // A lecture's contents in the staff console (ADR 027) against the real server: a video's file
 // by resumable upload (tus) through a dropped connection, a PDF attachment, and an exam attached
@@ -17,7 +18,7 @@ const PASSWORD = 'dars12345';
 const CHUNK = 32 * 1024 * 1024;
 
 async function staffApi<T>(token: string, route: string): Promise<T> {
-  const res = await fetch(new URL(`${API_BASE}/staff${route}`, inject('baseURL')), {
+  const res = await fetch(new URL(`${API_BASE}/staff${route}`, serverURL()), {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API_BASE } from '@dars/contract';
 import { openPage, screenshot } from './support/browser';
 import { expectNoSidewaysOverflow, it, pathname, VIEWPORT_NAMES } from './support/screens';
+import { serverURL } from './support/server';
 
 // The staff console of issue 12 (apps/staff, ADR 023) against the real server: the demo's
 // admin and leader (apps/server/src/db/seed/demo-staff.ts) sign in at /staff.
@@ -18,7 +19,7 @@ async function staffApi(
   route: string,
   body?: unknown,
 ): Promise<{ status: number; json: { data?: unknown; message?: string } }> {
-  const res = await fetch(new URL(`${API_BASE}/staff${route}`, inject('baseURL')), {
+  const res = await fetch(new URL(`${API_BASE}/staff${route}`, serverURL()), {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -217,7 +218,7 @@ describe('content on a desktop', () => {
     ]);
 
     // A student finds the published course in the catalogue, lectures in the new order.
-    const student = await openPage(browser, inject('baseURL'), 'desktop');
+    const student = await openPage(browser, serverURL(), 'desktop');
     try {
       await student.page.goto(`/courses/${courseId}`);
       await student.page.getByRole('heading', { name: course }).first().waitFor();
@@ -226,7 +227,7 @@ describe('content on a desktop', () => {
       await student.context.close();
     }
     // …and the student API gives its lectures in the order the admin dragged.
-    const seen = await fetch(new URL(`${API_BASE}/courses/${courseId}`, inject('baseURL')));
+    const seen = await fetch(new URL(`${API_BASE}/courses/${courseId}`, serverURL()));
     const { data } = (await seen.json()) as { data: { lectures: { name: string }[] } };
     expect(data.lectures.map((l) => l.name)).toEqual(['المحاضرة الثانية', 'المحاضرة الأولى']);
     await staffApi(token, 'DELETE', `/courses/${courseId}`);
@@ -245,7 +246,7 @@ describe('content on a desktop', () => {
       await save(page);
       await page.getByText('تم الحفظ').waitFor();
 
-      const student = await openPage(browser, inject('baseURL'), 'phone');
+      const student = await openPage(browser, serverURL(), 'phone');
       try {
         await student.page.goto('/');
         await student.page.getByText('المنصة تحت الصيانة الآن').waitFor();

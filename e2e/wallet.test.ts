@@ -1,4 +1,4 @@
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot } from './support/browser';
 import { it, signIn } from './support/catalog';
@@ -19,6 +19,7 @@ import {
   serverWallet,
   walletCard,
 } from './support/wallet';
+import { serverURL } from './support/server';
 
 /**
  * The wallet journeys of issue 10, on a phone and on a desktop, against the real server: a
@@ -301,7 +302,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await shot(page, '17', 'sender-after');
 
     // The recipient, on a device of their own.
-    const recipientSide = await openPage(browser, inject('baseURL'), viewport);
+    const recipientSide = await openPage(browser, serverURL(), viewport);
     try {
       const recipientPage = recipientSide.page;
       await walletOf(recipientPage, DEMO.recipient);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's `npm test` runs it: lint, typecheck, build the web app,
-// then every Vitest project (unit, web, server, e2e). When TEST_DATABASE_URL is set the server
-// suite runs a second time against PostgreSQL. Ends with one summary line for all runs.
-import { spawnSync } from 'node:child_process';
+// then every Vitest project (unit, web, staff, server, e2e; the e2e journeys beside the rest).
+// When TEST_DATABASE_URL is set the server suite runs a second time against PostgreSQL. Ends
+// with one summary line for all runs.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,36 +14,50 @@ const root = path.resolve(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function step(title, cmd, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const res = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  console.log(
-    `  ${res.status === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  return res.status === 0;
-}
-
 const totals = { passed: 0, failed: 0, skipped: 0 };
-function vitest(title, args, env = {}) {
+/**
+ * Runs Vitest with a JSON report and adds its counts to `totals`. `quietly` captures the
+ * output and prints it whole when the run ends (for a run beside another one, whose lines
+ * would otherwise interleave); otherwise it streams.
+ */
+async function vitest(title, args, env = {}, { quietly = false } = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dars-vitest-')), 'results.json');
-  let ok = step(
-    title,
-    npx,
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  const argv = [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  let ok;
+  if (quietly) {
+    console.log(`\n▶ ${title} (started; its output follows when it ends)`);
+    const res = await run(npx, argv, { cwd: root, env });
+    process.stdout.write(`\n▶ ${title}\n${res.output}`);
+    console.log(`  ${res.ok ? '✔' : '✘'} ${title} (${res.seconds.toFixed(1)} s)`);
+    ok = res.ok;
+  } else {
+    console.log(`\n▶ ${title}`);
+    const started = Date.now();
+    const code = await new Promise((resolve) => {
+      const child = spawn(npx, argv, {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, ...env },
+      });
+      child.on('close', resolve);
+    });
+    ok = code === 0;
+    console.log(`  ${ok ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
   const projects = args.filter((a, i) => args[i - 1] === '--project');
   if (fs.existsSync(out)) {
     const counts = tally(JSON.parse(fs.readFileSync(out, 'utf8')), {
       root,
       projects: projects.length ? projects : PROJECTS,
     });
-    for (const problem of counts.problems) console.log(`  ✘ ${problem}`);
+    for (const problem of counts.problems) console.log(`  ✘ ${title}: ${problem}`);
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
@@ -86,20 +101,39 @@ let ok = await inLanes(
   4,
 );
 console.log(`  checks and builds together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-// The e2e journeys need the build; without it they would only repeat the build's failure.
-ok =
-  vitest(
-    'tests (SQLite)',
-    built && builtStaff
-      ? []
-      : ['--project', 'unit', '--project', 'web', '--project', 'staff', '--project', 'server'],
-    { TEST_DATABASE_URL: '' },
-  ) && ok;
-if (process.env.TEST_DATABASE_URL) {
-  ok = vitest('server tests (PostgreSQL)', ['--project', 'server']) && ok;
-} else {
-  console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
-}
+// Vitest runs a project whose files go one at a time (the e2e journeys share one server) after
+// every other project, as a group of its own: the other core idled for the whole e2e run, then
+// the PostgreSQL run came after that. The journeys wait on a browser and a server far more than
+// they compute, so they run in a Vitest of their own beside the rest (SQLite, then PostgreSQL).
+// The journeys need both builds; without them they would only repeat the build's failure.
+const others = [
+  '--project',
+  'unit',
+  '--project',
+  'web',
+  '--project',
+  'staff',
+  '--project',
+  'server',
+];
+const lanes = await Promise.all([
+  built && builtStaff
+    ? vitest('e2e journeys', ['--project', 'e2e'], { TEST_DATABASE_URL: '' }, { quietly: true })
+    : (console.log('\n▶ e2e journeys: NOT RUN, a build failed'), false),
+  (async () => {
+    let passed = await vitest('unit, web, staff and server tests (SQLite)', others, {
+      TEST_DATABASE_URL: '',
+    });
+    if (process.env.TEST_DATABASE_URL) {
+      passed = (await vitest('server tests (PostgreSQL)', ['--project', 'server'])) && passed;
+    } else {
+      console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
+    }
+    return passed;
+  })(),
+]);
+ok = lanes.every(Boolean) && ok;
+console.log(`  all tests together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

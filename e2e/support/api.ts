@@ -1,5 +1,5 @@
 import { API_BASE, type User } from '@dars/contract';
-import { inject } from 'vitest';
+import { serverURL } from './server';
 
 /**
  * Calls the running server's API as a client would, to check what the screens did.
@@ -9,7 +9,7 @@ export async function callApi(
   route: string,
   { token, body }: { token?: string | null; body?: unknown } = {},
 ): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(new URL(`${API_BASE}${route}`, inject('baseURL')), {
+  const res = await fetch(new URL(`${API_BASE}${route}`, serverURL()), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -29,7 +29,7 @@ export async function getApi(
   route: string,
   { token, query = {} }: { token?: string | null; query?: Record<string, string> } = {},
 ): Promise<{ status: number; json: unknown }> {
-  const url = new URL(`${API_BASE}${route}`, inject('baseURL'));
+  const url = new URL(`${API_BASE}${route}`, serverURL());
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const res = await fetch(url, {
     headers: token ? { authorization: `Bearer ${token}` } : {},

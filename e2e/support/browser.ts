@@ -93,7 +93,7 @@ export function expectNoCspViolations(context: BrowserContext): void {
  * A fresh context (no stored token) at the given viewport, with Arabic as the browser
  * language, watched for CSP violations (watchCsp). Unless `announcement: 'unseen'`, the
  * general announcement counts as read.
- * @example const { context, page } = await openPage(browser, inject('baseURL'), 'phone');
+ * @example const { context, page } = await openPage(browser, serverURL(), 'phone');
  */
 export async function openPage(
   browser: Browser,

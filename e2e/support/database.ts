@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { inject } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/database';
 import type { DB } from '../../apps/server/src/db/schema';
 import { getSettings, putSettings } from '../../apps/server/src/modules/settings/settings-service';
 import type { StoredSettings } from '../../apps/server/src/modules/settings/defaults';
+import { serverDataDir } from './server';
 
 /**
  * Runs `work` on the running server's own SQLite file, through the server's code, and
@@ -13,7 +13,7 @@ import type { StoredSettings } from '../../apps/server/src/modules/settings/defa
  */
 export async function withDatabase<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   const { db, destroy } = openDatabase({
-    sqliteFile: path.join(inject('dataDir'), 'dars.sqlite'),
+    sqliteFile: path.join(serverDataDir(), 'dars.sqlite'),
   });
   try {
     return await work(db);

@@ -34,7 +34,7 @@ const TYPES: Record<string, string> = {
  * Capacitor's local server does), with index.html pointed at the real server as
  * `npm run mobile:sync` writes it, and the native side faked where Capacitor's lives
  * (`installFakeNativeBridge`, the same fake the unit tests use), before any page script runs.
- * @example const { page } = await openNativeApp(browser, inject('baseURL'), 'phone', { platform: 'android', version: '1.0.3' })
+ * @example const { page } = await openNativeApp(browser, serverURL(), 'phone', { platform: 'android', version: '1.0.3' })
  */
 export async function openNativeApp(
   browser: Browser,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { serverDataDir } from './server';
 
 /** A message the server wrote to `DATA_DIR/outbox/` (the tests run without SMTP). */
 interface OutboxMail {
@@ -10,7 +11,7 @@ interface OutboxMail {
 }
 
 function lastMail(to: string, subject: string): OutboxMail | undefined {
-  const dir = path.join(inject('dataDir'), 'outbox');
+  const dir = path.join(serverDataDir(), 'outbox');
   if (!fs.existsSync(dir)) return undefined;
   return fs
     .readdirSync(dir)

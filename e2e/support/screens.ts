@@ -1,4 +1,4 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   expectNoCspViolations,
@@ -8,6 +8,7 @@ import {
   type ViewportName,
 } from './browser';
 import { it as studentsIt } from './students';
+import { serverURL } from './server';
 
 /** The viewports every journey walks, in order (architecture.md). */
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
@@ -48,7 +49,7 @@ export const it = studentsIt.extend<{
     { scope: 'file' },
   ],
   opened: async ({ browser, viewport }, use) => {
-    const opened = await openPage(browser, inject('baseURL'), viewport);
+    const opened = await openPage(browser, serverURL(), viewport);
     try {
       await use(opened);
       // Also what the journey met after its last screenshot.

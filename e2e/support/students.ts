@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
-import { inject, test as base } from 'vitest';
+import { test as base } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { insertUser } from '../../apps/server/src/modules/auth/auth-service';
 import { withDatabase } from './database';
+import { serverDataDir } from './server';
 
 /** A student of one journey, with what they sign in with. */
 export interface Student {
@@ -90,7 +91,7 @@ async function removeStudents(emails: string[]): Promise<void> {
     await db.deleteFrom('users').where('id', 'in', ids).execute();
     return ids;
   });
-  const avatars = path.join(inject('dataDir'), 'storage', 'public', 'avatars');
+  const avatars = path.join(serverDataDir(), 'storage', 'public', 'avatars');
   if (!fs.existsSync(avatars)) return;
   for (const file of fs.readdirSync(avatars)) {
     if (ids.some((id) => file.startsWith(`${id}-`)))

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Testing Library waits 1 s by default for a screen to appear: on a shared 2-core machine under
+// load (the e2e journeys and the PostgreSQL suite run beside these), MUI's first render of a
+// route can take longer without anything being wrong (seen: router.test.tsx, 2 of 15).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
