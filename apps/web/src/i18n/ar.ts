@@ -544,7 +544,9 @@ export const ar = {
       'أنت غير متصل بالإنترنت الآن. إجاباتك محفوظة على جهازك وستُرسل تلقائياً عند عودة الاتصال.',
     saved: 'تم الحفظ',
     waiting: 'بانتظار الإرسال',
-    saving: 'جارٍ الحفظ',
+    saving: 'جارٍ الحفظ…',
+    /** An essay typed but not yet sent (the field waits for a pause in typing). */
+    notSaved: 'لم يُحفظ بعد',
     questionImage: 'صورة السؤال',
     showFullImage: 'عرض الصورة كاملة',
     fullImage: 'الصورة كاملة',
