@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
-  COPYRIGHT_YEAR,
   NOTIFICATIONS_INITIAL_COUNT,
   NOTIFICATIONS_MARK_READ_DELAY_MS,
   STORAGE_KEYS,
@@ -44,7 +43,8 @@ const TEXT = {
   wrongCurrentPassword: 'كلمة المرور الحالية غير صحيحة',
   blankField: 'لا يمكنك ترك حقل فارغاً',
   ticketSent: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً',
-  copyright: `© ${COPYRIGHT_YEAR} دَرس. جميع الحقوق محفوظة.`,
+  /** The year now in Cairo, as the machine running the journey reads it (issue 24: not 2023). */
+  copyright: `© ${new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'Africa/Cairo' }).format(new Date())} دَرس. جميع الحقوق محفوظة.`,
   poweredBy: 'مُشغَّل بواسطة منصة دَرس',
 } as const;
 

@@ -35,6 +35,8 @@ const PRICE = { electrochemistry: 180, calculus: 250, reading: 120 } as const;
 /** English Grammar Booster's lectures 2 and 3: priced 40 and 50, each with a mandatory exam. */
 const PASSIVE_VOICE = { name: 'Passive voice', price: 40 };
 const CONDITIONALS = { name: 'Conditionals', price: 50 };
+/** English Grammar Booster's lecture 5: priced 40, and no pay card takes it. */
+const ESSAY_WRITING = { name: 'Essay writing', price: 40 };
 /** علم الوراثة's free first lecture, whose second video may be watched 3 times. */
 const MENDEL = 'قوانين مندل';
 const LIMITED_VIDEO = 'حل التمارين: قوانين مندل';
@@ -63,6 +65,7 @@ const TEXT = {
   code: 'كود البطاقة',
   confirm: 'تأكيد الشراء',
   walletShort: 'الرصيد غير كافٍ',
+  recharge: 'شحن الرصيد',
   codeRequired: 'أدخل كود البطاقة بشكل صحيح',
   invalidCode: 'كود بطاقة الدفع غير صحيح',
   usedCard: 'البطاقة مُستخدمة سابقاً',
@@ -295,6 +298,11 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await enrolAction(page, 'button', TEXT.getCourse).click();
     const dialog = page.getByRole('dialog', { name: TEXT.coursePurchase });
     await dialog.getByText(COURSE.calculus).waitFor();
+    // The balance covers the price: the wallet is chosen already, the student only confirms.
+    expect(await dialog.getByRole('radio', { name: TEXT.wallet, exact: true }).isChecked()).toBe(
+      true,
+    );
+    expect(await dialog.getByRole('button', { name: TEXT.confirm }).isEnabled()).toBe(true);
     const wallet = await choose(dialog, TEXT.wallet);
     expect(await wallet.isChecked()).toBe(true);
     // No code to type when paying from the wallet.
@@ -369,6 +377,46 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       .toContain(TEXT.available);
     await expectNoSidewaysOverflow(page);
     await shot(page, '15', 'lectures-bought');
+  });
+
+  it('says what the wallet lacks beside the disabled confirm of a lecture no card pays, and opens the recharge with it', async ({
+    page,
+    context,
+    students,
+  }) => {
+    const student = await students.create();
+    await topUpWallet(student, 15);
+    const token = await signIn(context, student);
+    const id = await courseId(COURSE.grammar);
+    expect((await callApi(`/courses/${id}/join`, { token })).status).toBe(200);
+
+    await openCourse(page, COURSE.grammar);
+    await lectureButton(page, ESSAY_WRITING.name).click();
+    const purchase = page.getByRole('dialog', { name: TEXT.lecturePurchase });
+    await purchase.getByText(ESSAY_WRITING.name).waitFor();
+    const methods = purchase.getByRole('radiogroup', { name: TEXT.method });
+    expect(await methods.getByRole('radio', { name: TEXT.wallet }).isDisabled()).toBe(true);
+    expect(await methods.getByRole('radio', { name: TEXT.paycard }).isDisabled()).toBe(true);
+    // 15 in the wallet for 40: the button is off, and says why, to the eye and to a screen reader.
+    const reason = 'رصيدك لا يكفي للدفع من المحفظة، ينقصك 25.00 جنيه. اشحن رصيدك ثم أكمل الشراء.';
+    const confirm = purchase.getByRole('button', { name: TEXT.confirm });
+    expect(await confirm.isDisabled()).toBe(true);
+    await purchase.getByRole('note').getByText(reason).waitFor();
+    const describedBy = await confirm.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(reason);
+    const recharge = purchase.getByRole('link', { name: TEXT.recharge });
+    expect(await recharge.getAttribute('href')).toBe('/wallet?recharge=25');
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, '15b', 'wallet-short', { fullPage: false });
+
+    await recharge.click();
+    await page.waitForURL((url) => url.pathname === '/wallet');
+    const dialog = page.getByRole('dialog', { name: TEXT.recharge });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('spinbutton', { name: /المبلغ بالجنيه/ }).inputValue()).toBe(
+      '25',
+    );
+    await shot(page, '15c', 'recharge-for-lecture', { fullPage: false });
   });
 
   it('plays a video of a free lecture in the lecture dialog and sees its remaining views drop', async ({
@@ -450,6 +498,16 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     expect(await methods.getByRole('radio', { name: TEXT.wallet }).isDisabled()).toBe(true);
     await dialog.getByText(TEXT.walletShort).waitFor();
     expect(await methods.getByRole('radio', { name: TEXT.paycard }).isChecked()).toBe(true);
+    // What the wallet lacks, with the way to recharge it; the card can still pay.
+    await dialog
+      .getByRole('note')
+      .getByText(
+        `رصيدك لا يكفي للدفع من المحفظة، ينقصك ${PRICE.reading}.00 جنيه. اشحن رصيدك أو ادفع ببطاقة الدفع.`,
+      )
+      .waitFor();
+    expect(await dialog.getByRole('link', { name: TEXT.recharge }).getAttribute('href')).toBe(
+      `/wallet?recharge=${PRICE.reading}`,
+    );
 
     const field = dialog.getByRole('textbox', { name: TEXT.code });
     const submit = dialog.getByRole('button', { name: TEXT.confirm });

@@ -72,6 +72,8 @@ const TEXT = {
   openQuestionList: 'عرض قائمة الأسئلة',
   essay: 'إجابتك',
   saved: 'تم الحفظ',
+  notSaved: 'لم يُحفظ بعد',
+  saving: 'جارٍ الحفظ…',
   waiting: 'بانتظار الإرسال',
   offline: 'أنت غير متصل بالإنترنت الآن',
   submit: 'تسليم الإجابات',
@@ -312,8 +314,33 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     if (viewport === 'phone') await shot(page, '04', 'question-drawer', { fullPage: false });
     await listEntry(list, 5, false).click();
     await expectAtQuestion(page, 5, 5);
-    section = await answer(page, 5, key[4]!, { text: ESSAY_TEXT });
+    // The essay's line says what its text is doing from the first key: every text it shows is
+    // noted as it changes (however fast the machine), and the save is held to be seen.
+    section = questionSection(page, 5);
+    await section.getByText(key[4]!.text, { exact: true }).waitFor();
+    await section.getByRole('status').evaluate((line) => {
+      const seen: string[] = [];
+      (window as unknown as { essayStatuses: string[] }).essayStatuses = seen;
+      new MutationObserver(() => {
+        const text = line.textContent ?? '';
+        if (text && text !== seen.at(-1)) seen.push(text);
+      }).observe(line, { childList: true, subtree: true, characterData: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/exams/session/answers', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await section.getByRole('textbox', { name: TEXT.essay }).fill(ESSAY_TEXT);
+    await expectStatus(section, TEXT.saving);
+    await shot(page, '04b', 'essay-saving', { fullPage: false });
+    release();
     await expectStatus(section, TEXT.saved);
+    await page.unroute('**/api/v1/exams/session/answers');
+    expect(
+      await page.evaluate(() => (window as unknown as { essayStatuses: string[] }).essayStatuses),
+    ).toEqual([TEXT.notSaved, TEXT.saving, TEXT.saved]);
     list = await openQuestionList(page, viewport);
     await listEntry(list, 4, false).click();
     section = await answer(page, 4, key[3]!, 'right');
@@ -363,10 +390,13 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     for (const n of [2, 3, 4]) await verdict(n, TEXT.correct);
     await verdict(5, TEXT.notCorrected);
     await questionSection(page, 5).getByText(ESSAY_TEXT).waitFor();
-    // The teacher's explanation, with its address as a link (never HTML).
+    // The teacher's explanation, with its address as a link (never HTML) that reads as its
+    // host and decoded path, left to right, and opens the address as written.
     await questionSection(page, 1).getByText(TEXT.explanation, { exact: true }).waitFor();
     const link = questionSection(page, 1).getByRole('link', { name: /wikipedia\.org/ });
     expect(await link.getAttribute('href')).toBe('https://en.wikipedia.org/wiki/Ohm%27s_law');
+    expect(await link.innerText()).toBe("en.wikipedia.org/wiki/Ohm's_law");
+    expect(await link.locator('bdi').getAttribute('dir')).toBe('ltr');
     await expectNoSidewaysOverflow(page);
     await shot(page, '09', 'review');
   });

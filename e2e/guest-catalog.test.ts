@@ -41,6 +41,14 @@ const CHEMISTRY = 'الكيمياء';
 /** The one grade with a single course. */
 const PREP_GRADE = 'الصف الثالث الإعدادي';
 const PREP_GRADE_COURSE = 'الرياضيات للصف الثالث الإعدادي';
+/** The grade filter's choices, in the school's order (issue 24: the preparatory grade came last). */
+const GRADE_CHOICES = [
+  'الكل',
+  'الصف الثالث الإعدادي',
+  'الصف الأول الثانوي',
+  'الصف الثاني الثانوي',
+  'الصف الثالث الثانوي',
+];
 const NO_SUCH_COURSE = 'دورة لا وجود لها إطلاقاً';
 
 const SEARCH_LABEL = 'ابحث عن دورة';
@@ -71,6 +79,21 @@ function teacherId(name: string): Promise<number> {
       .executeTakeFirstOrThrow(() => new Error(`no teacher named ${name}`));
     return row.id;
   });
+}
+
+/** The grade filter's choices as the viewport lists them (the phone's dropdown is opened and closed). */
+async function gradeChoices(page: Page, viewport: ViewportName): Promise<string[]> {
+  const main = page.getByRole('main');
+  if (viewport === 'desktop') {
+    return main.getByRole('listbox', { name: 'الصف الدراسي' }).getByRole('option').allInnerTexts();
+  }
+  await main.getByRole('combobox', { name: /الصف الدراسي/ }).click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await options.first().waitFor();
+  const texts = await options.allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  return texts;
 }
 
 /** Picks a grade the way the viewport offers it: a side list on desktop, a dropdown on phones. */
@@ -178,7 +201,9 @@ describe.each(VIEWPORT_NAMES)('a guest on a %s', (viewport) => {
     await expect.poll(() => searchParams(page).has('query')).toBe(false);
     await expect.poll(() => main.getByTestId('course-card').count()).toBe(PAGE_SIZE);
 
-    // The grade filter is in the URL too, and leaves the grade's one course.
+    // The grades are in the school's order; the filter is in the URL too, and leaves the
+    // grade's one course.
+    expect((await gradeChoices(page, viewport)).map((text) => text.trim())).toEqual(GRADE_CHOICES);
     await chooseGrade(page, viewport, PREP_GRADE);
     await expect.poll(() => searchParams(page).get('grade_id')).toMatch(/^[1-9]\d*$/);
     await expect.poll(() => cardTitles(page)).toEqual([PREP_GRADE_COURSE]);

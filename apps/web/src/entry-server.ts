@@ -4,6 +4,7 @@ export { setApiTransport } from './lib/api-client';
 export { BOOT_SCRIPT, composeDocument } from './app/page-document';
 export {
   loadPage,
+  pageYear,
   renderLoadedPage,
   renderPage,
   renderShell,

@@ -1,6 +1,5 @@
 /** Business constants and limits of spec §9. Times are in milliseconds unless named otherwise. */
 export const APP_VERSION = '1.0.2';
-export const COPYRIGHT_YEAR = 2023;
 export const API_BASE = '/api/v1';
 export const APP_REVEAL_DELAY_MS = 250;
 export const DRAWER_WIDTH = 300;

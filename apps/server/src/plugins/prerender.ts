@@ -26,7 +26,9 @@ interface WebRenderer {
   composeDocument(template: string, part: RenderedPart): string;
   renderShell(): RenderedPart;
   loadPage(url: URL): Promise<unknown>;
-  renderLoadedPage(loaded: unknown, options: { desktop: boolean }): RenderedPart;
+  /** The year a page rendered at `now` shows (the footer's copyright). */
+  pageYear(now: Date): number;
+  renderLoadedPage(loaded: unknown, options: { desktop: boolean; year: number }): RenderedPart;
 }
 
 /** Rendered pages kept, by address, layout and the API answers they were rendered from. */
@@ -117,8 +119,9 @@ export interface PageAnswers {
  * answers stay the same (the calls are made for every request, the render only when they
  * change). A visitor with a token gets the app started in the browser instead (the page's
  * first script sees the token). A page that cannot be rendered (another address, a missing
- * course, maintenance, an error) is the plain index.html with the splash, as before. Null
- * without a server entry.
+ * course, maintenance, an error) is the plain index.html with the splash, as before. A page
+ * shows the year by this server's date (the footer), which the browser takes it over with:
+ * the year is part of what a kept page is kept for. Null without a server entry.
  */
 export async function loadPageAnswers(
   app: FastifyInstance,
@@ -165,12 +168,14 @@ export async function loadPageAnswers(
     const got: string[] = [];
     const loaded = await answers.run(got, () => renderer.loadPage(url));
     if (!loaded) return shell;
+    // By this server's date: a page kept from last year is rendered again with this one.
+    const year = renderer.pageYear(new Date());
     const key = createHash('sha1')
-      .update(`${desktop}\n${url.pathname}${url.search}\n${got.join('\n')}`)
+      .update(`${desktop}\n${year}\n${url.pathname}${url.search}\n${got.join('\n')}`)
       .digest('base64url');
     const known = kept.get(key);
     if (known) return known;
-    const page = renderer.renderLoadedPage(loaded, { desktop });
+    const page = renderer.renderLoadedPage(loaded, { desktop, year });
     const document = await toDocument(renderer.composeDocument(template, page));
     if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
     kept.set(key, document);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { startTestServer, type TestServer } from '../helpers';
 
@@ -29,10 +29,11 @@ export async function loadPage(url) {
   const body = await res.json();
   return { pathname: url.pathname, status: res.status, settings: 'appIsDown' in body.data };
 }
-export function renderLoadedPage(page, { desktop }) {
+export function pageYear(now) { return now.getUTCFullYear(); }
+export function renderLoadedPage(page, { desktop, year }) {
   renders += 1;
   const layout = desktop ? 'desktop' : 'phone';
-  return { root: '<h1>' + page.pathname + ' ' + layout + ' ' + page.status + ' ' + page.settings + '</h1><p>render ' + renders + '</p>',
+  return { root: '<h1>' + page.pathname + ' ' + layout + ' ' + page.status + ' ' + page.settings + '</h1><p>render ' + renders + '</p><p>year ' + year + '</p>',
     splash: '<p>splash</p>', styles: '', data: '{}', title: 't' };
 }
 export function composeDocument(template, part) {
@@ -73,7 +74,7 @@ describe('pages rendered by the server', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toMatch(
         new RegExp(
-          `<div id="root"><h1>${url} phone 200 true</h1><p>render \\d+</p></div><p>splash</p>`,
+          `<div id="root"><h1>${url} phone 200 true</h1><p>render \\d+</p><p>year \\d{4}</p></div><p>splash</p>`,
         ),
       );
     }
@@ -122,6 +123,24 @@ describe('pages rendered by the server', () => {
     expect(await render('/courses', { 'user-agent': DESKTOP })).toBeGreaterThan(first);
     await putSettings(server.db, { contact_phone: '01099998888' });
     expect(await render('/courses')).toBeGreaterThan(first);
+  });
+
+  it("renders a kept page again when the year turns, with the year by the server's date", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2030-12-31T21:00:00Z'));
+      const before = (await get('/courses')).body;
+      expect(before).toContain('<p>year 2030</p>');
+      expect((await get('/courses')).body).toBe(before);
+      vi.setSystemTime(new Date('2031-01-01T00:30:00Z'));
+      const after = (await get('/courses')).body;
+      expect(after).toContain('<p>year 2031</p>');
+      expect(Number(/render (\d+)/.exec(after)?.[1])).toBeGreaterThan(
+        Number(/render (\d+)/.exec(before)?.[1]),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers a revalidation of an unchanged page with 304', async () => {

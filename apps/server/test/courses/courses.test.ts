@@ -69,6 +69,13 @@ describe('GET /api/v1/courses', () => {
       grades: { id: number; name: string }[];
       categories: { id: number; name: string }[];
     };
+    // The demo's grades in the school's order (issue 24: the preparatory one came last).
+    expect(grades.map((g) => g.name)).toEqual([
+      'الصف الثالث الإعدادي',
+      'الصف الأول الثانوي',
+      'الصف الثاني الثانوي',
+      'الصف الثالث الثانوي',
+    ]);
     const prep = grades.find((g) => g.name === 'الصف الثالث الإعدادي')!;
     const byGrade = await courses(`/api/v1/courses?grade_id=${prep.id}`);
     expect(byGrade.data.map((c) => c.name)).toEqual(['الرياضيات للصف الثالث الإعدادي']);
@@ -78,8 +85,9 @@ describe('GET /api/v1/courses', () => {
     for (const c of byCategory.data) expect(c.categories.map((x) => x.id)).toContain(math.id);
     const both = await courses(`/api/v1/courses?category_id=${math.id}&grade_id=${prep.id}`);
     expect(both.data).toHaveLength(1);
-    const paged = await courses(`/api/v1/courses?grade_id=${grades[2]!.id}`);
-    if (paged.links.next) expect(paged.links.next).toContain(`grade_id=${grades[2]!.id}`);
+    const third = grades.find((g) => g.name === 'الصف الثالث الثانوي')!;
+    const paged = await courses(`/api/v1/courses?grade_id=${third.id}`);
+    if (paged.links.next) expect(paged.links.next).toContain(`grade_id=${third.id}`);
   });
 
   it('answers bad input with a clean page, never a 5xx', async () => {

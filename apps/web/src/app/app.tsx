@@ -60,7 +60,12 @@ export default function App() {
   // A tap made before the app took the page over, now that its buttons answer.
   useEffect(() => releaseEarlyClicks({ replay: true }), []);
   return (
-    <AppRoot queryClient={queryClient} prerendered={page !== null} desktopGuess={page?.desktop}>
+    <AppRoot
+      queryClient={queryClient}
+      prerendered={page !== null}
+      desktopGuess={page?.desktop}
+      year={page?.year}
+    >
       <RouterProvider router={router} />
     </AppRoot>
   );

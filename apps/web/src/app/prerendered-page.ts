@@ -19,6 +19,8 @@ export interface PrerenderedPage {
   queries: DehydratedState;
   /** The server's guess of the layout (`DesktopGuessContext`). */
   desktop: boolean;
+  /** The year by the server's date when it rendered the page (`PageYearContext`). */
+  year?: number;
 }
 
 let read: PrerenderedPage | null | undefined;

@@ -71,6 +71,12 @@ describe('renderPage', () => {
     expect(course!.title).toBe('الدورة | دَرس');
   });
 
+  it('gives the browser the year it rendered the page in, to take the page over with', async () => {
+    catalogApi();
+    const page = await renderPage(new URL('/', 'http://localhost'), { desktop: false, year: 2031 });
+    expect(pageData(page!).year).toBe(2031);
+  });
+
   it('renders for the layout it was asked for, and says so to the browser', async () => {
     catalogApi();
     const phone = await render('/courses', false);

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { appSettingsQueryOptions } from '../features/shell/api/get-app-settings';
 import { SplashScreen } from '../features/shell/components/splash-screen';
+import { yearInCairo } from '../lib/page-year';
 import { BootFrame } from './app-boot';
 import { AppRoot } from './app-root';
 import { firstScreenData } from './prefetch-first-screen';
@@ -21,6 +22,14 @@ import { documentTitle, routeMeta } from './route-meta';
 import { routes } from './router';
 import { styleTags } from './page-styles';
 import { createRtlCache, theme } from './theme';
+
+/**
+ * The year a page rendered now shows (Cairo's): the server keeps a page's HTML per year.
+ * @example const year = pageYear()
+ */
+export function pageYear(now: Date | number = Date.now()): number {
+  return yearInCairo(now);
+}
 
 /** What the server puts into index.html for one page. */
 export interface RenderedPage {
@@ -110,25 +119,26 @@ export async function loadPage(url: URL): Promise<LoadedPage | null> {
 }
 
 /**
- * Renders a loaded page for a phone or a desktop layout, with the data the browser starts
- * from and the splash above it.
- * @example const page = renderLoadedPage(loaded, { desktop: false })
+ * Renders a loaded page for a phone or a desktop layout and a year (the server's, which the
+ * browser takes the page over with), with the data the browser starts from and the splash
+ * above it.
+ * @example const page = renderLoadedPage(loaded, { desktop: false, year: pageYear() })
  */
 export function renderLoadedPage(
   { queryClient, handler, context }: LoadedPage,
-  { desktop }: { desktop: boolean },
+  { desktop, year = yearInCairo() }: { desktop: boolean; year?: number },
 ): RenderedPage {
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = collectingCache();
   const root = renderToString(
     <BootFrame cache={cache}>
-      <AppRoot queryClient={queryClient} prerendered desktopGuess={desktop}>
+      <AppRoot queryClient={queryClient} prerendered desktopGuess={desktop} year={year}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>
     </BootFrame>,
   );
   const splash = renderSplash(cache, false);
-  const data: PrerenderedPage = { queries: dehydrate(queryClient), desktop };
+  const data: PrerenderedPage = { queries: dehydrate(queryClient), desktop, year };
   return {
     root,
     splash,
@@ -144,7 +154,7 @@ export function renderLoadedPage(
  */
 export async function renderPage(
   url: URL,
-  options: { desktop: boolean },
+  options: { desktop: boolean; year?: number },
 ): Promise<RenderedPage | null> {
   const loaded = await loadPage(url);
   return loaded && renderLoadedPage(loaded, options);

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   Alert,
   Box,
@@ -17,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { normalizeCode, type PayBy, type PurchaseBody } from '@dars/contract';
 import { formatMoney } from '../lib/format';
 import { t } from '../i18n/t';
@@ -38,6 +40,8 @@ export interface PurchaseDialogProps {
   walletEnabled: boolean;
   /** False for a lecture with `paycard_disabled`. */
   paycardAllowed?: boolean;
+  /** The smallest recharge (`recharge_info.min_recharge_amount`): the recharge link asks at least this. */
+  minRecharge?: number;
   busy: boolean;
   /** The outcome of the last attempt, mapped to its text by the caller (spec §8). */
   message: Message | null;
@@ -49,10 +53,34 @@ export interface PurchaseDialogProps {
   onClose: () => void;
 }
 
+/** Pounds in whole piastres, so that 39.99 + 0.01 is exactly 40. */
+const piastres = (pounds: number) => Math.round(pounds * 100);
+
+/**
+ * What the wallet lacks to pay `price`: 0 when the balance covers it or is unknown.
+ * @example walletShortfall(12.5, 40) // 27.5
+ */
+export function walletShortfall(balance: number | null, price: number): number {
+  if (balance === null) return 0;
+  return Math.max(0, piastres(price) - piastres(balance)) / 100;
+}
+
+/**
+ * The wallet page with its recharge dialog open on what is missing (at least the smallest
+ * recharge), as `/wallet?recharge=N` opens it.
+ * @example rechargeLink(27.5, 10) // '/wallet?recharge=27.5'
+ */
+export function rechargeLink(shortfall: number, minRecharge: number): string {
+  const amount = Math.max(piastres(shortfall), Math.ceil(minRecharge * 100)) / 100;
+  return `/wallet?recharge=${amount}`;
+}
+
 /**
  * The purchase dialog of courses and lectures (spec §2, §5): nothing to fill for a free
- * item; otherwise the wallet (blocked when the balance is lower than the price) or a pay
- * card whose code is required, stripped of spaces, and cleared after each attempt.
+ * item; otherwise the wallet (chosen when the balance covers the price, blocked when it is
+ * lower) or a pay card whose code is required, stripped of spaces, and cleared after each
+ * attempt. Whenever the wallet cannot pay, the dialog says by how much it is short and links
+ * to the recharge; whenever the confirm button is off, the reason is written beside it.
  * @example <PurchaseDialog open title={t('lectures.purchaseTitle')} itemName={lecture.name} price={40} free={false} balance={user.balance} walletEnabled busy={false} message={null} onSubmit={buy} onClose={close} />
  */
 export function PurchaseDialog(props: PurchaseDialogProps) {
@@ -79,18 +107,32 @@ function PurchaseForm({
   balance,
   walletEnabled,
   paycardAllowed = true,
+  minRecharge = 0,
   busy,
   message,
   onSubmit,
   onClose,
 }: PurchaseDialogProps) {
   const balanceId = useId();
-  const walletShort = balance !== null && balance < price;
+  const reasonId = useId();
+  const shortfall = walletShortfall(balance, price);
+  const walletShort = shortfall > 0;
   const walletUsable = walletEnabled && !walletShort;
-  // A single usable way to pay is chosen for the student.
+  // The wallet when it can pay, else the pay card when it is allowed: the student only confirms.
   const [method, setMethod] = useState<PayBy | null>(() =>
-    walletUsable && !paycardAllowed ? 'wallet' : !walletUsable && paycardAllowed ? 'paycard' : null,
+    walletUsable ? 'wallet' : paycardAllowed ? 'paycard' : null,
   );
+  const blocked = !free && method === null;
+  /** Why the wallet cannot pay, or why nothing can be confirmed; shown beside the button. */
+  const reason = free
+    ? null
+    : walletEnabled && walletShort
+      ? `${t('purchase.walletMissing', { amount: formatMoney(shortfall) })} ${
+          paycardAllowed ? t('purchase.walletMissingOrPaycard') : t('purchase.walletMissingOnly')
+        }`
+      : blocked
+        ? t('purchase.noMethod')
+        : null;
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
 
@@ -196,6 +238,25 @@ function PurchaseForm({
               slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false } }}
             />
           )}
+          {reason && (
+            <Alert role="note" severity={blocked ? 'warning' : 'info'}>
+              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <span id={reasonId}>{reason}</span>
+                {walletEnabled && walletShort && (
+                  <Button
+                    component={RouterLink}
+                    to={rechargeLink(shortfall, minRecharge)}
+                    variant="outlined"
+                    color="inherit"
+                    size="small"
+                    startIcon={<AccountBalanceWalletOutlinedIcon />}
+                  >
+                    {t('purchase.recharge')}
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
@@ -206,7 +267,8 @@ function PurchaseForm({
           type="submit"
           variant="contained"
           loading={busy}
-          disabled={!free && method === null}
+          disabled={blocked}
+          aria-describedby={blocked && reason ? reasonId : undefined}
         >
           {t('purchase.confirm')}
         </Button>

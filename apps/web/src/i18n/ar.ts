@@ -356,6 +356,12 @@ export const ar = {
     walletBalance: 'رصيدك الحالي: {balance}',
     walletHint: 'ادفع من رصيد محفظتك',
     walletShort: 'الرصيد غير كافٍ',
+    /** Why the wallet cannot pay, beside the confirm button. */
+    walletMissing: 'رصيدك لا يكفي للدفع من المحفظة، ينقصك {amount}.',
+    walletMissingOrPaycard: 'اشحن رصيدك أو ادفع ببطاقة الدفع.',
+    walletMissingOnly: 'اشحن رصيدك ثم أكمل الشراء.',
+    recharge: 'شحن الرصيد',
+    noMethod: 'لا توجد طريقة دفع متاحة لهذا المحتوى الآن.',
     paycard: 'بطاقة الدفع',
     paycardDisabled: 'لا يمكن الدفع ببطاقة لهذا المحتوى',
     code: 'كود البطاقة',
@@ -538,7 +544,9 @@ export const ar = {
       'أنت غير متصل بالإنترنت الآن. إجاباتك محفوظة على جهازك وستُرسل تلقائياً عند عودة الاتصال.',
     saved: 'تم الحفظ',
     waiting: 'بانتظار الإرسال',
-    saving: 'جارٍ الحفظ',
+    saving: 'جارٍ الحفظ…',
+    /** An essay typed but not yet sent (the field waits for a pause in typing). */
+    notSaved: 'لم يُحفظ بعد',
     questionImage: 'صورة السؤال',
     showFullImage: 'عرض الصورة كاملة',
     fullImage: 'الصورة كاملة',

@@ -1,10 +1,11 @@
 // The demo catalogue: realistic Arabic content for an Egyptian secondary school.
 
+/** In the school's order (`position`): the preparatory grade before the secondary ones. */
 export const GRADES = [
+  'الصف الثالث الإعدادي',
   'الصف الأول الثانوي',
   'الصف الثاني الثانوي',
   'الصف الثالث الثانوي',
-  'الصف الثالث الإعدادي',
 ];
 
 export const CATEGORIES = [
@@ -108,7 +109,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الفيزياء الحديثة — الصف الثالث الثانوي',
     description: `${LONG_INTRO} نغطي في هذه الدورة الكهربية التيارية والمغناطيسية والفيزياء الحديثة كاملة.`,
     category: 1,
-    grades: [2],
+    grades: [3],
     teachers: [0],
     pay_type: 'course',
     price: 350,
@@ -127,7 +128,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الكيمياء العضوية من الصفر',
     description: `${LONG_INTRO} تشمل الهيدروكربونات ومشتقاتها وطرق تسميتها وتفاعلاتها المهمة.`,
     category: 2,
-    grades: [2],
+    grades: [3],
     teachers: [1],
     pay_type: 'lectures',
     price: 0,
@@ -146,7 +147,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'مراجعة مركّزة لأهم أفكار التفاضل والتكامل مع حل نماذج امتحانات السنوات السابقة وأسئلة التفكير العليا.',
     category: 0,
-    grades: [2],
+    grades: [3],
     teachers: [2],
     pay_type: 'course',
     price: 250,
@@ -163,7 +164,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'شرح مبسّط لقواعد النحو المقررة: الممنوع من الصرف، والأساليب، والتوابع، مع تدريبات على الإعراب.',
     category: 4,
-    grades: [0, 1, 2],
+    grades: [1, 2, 3],
     teachers: [3],
     pay_type: 'course',
     price: 0,
@@ -182,7 +183,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'دورة قواعد اللغة الإنجليزية لطلاب الثانوية: الأزمنة، المبني للمجهول، الجمل الشرطية، وكتابة المقال.',
     category: 5,
-    grades: [1, 2],
+    grades: [2, 3],
     teachers: [4],
     pay_type: 'lectures',
     price: 0,
@@ -200,7 +201,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'شرح تفصيلي لباب الدعامة والحركة في الكائنات الحية مع رسومات توضيحية وأسئلة على نظام الامتحان الجديد.',
     category: 3,
-    grades: [2],
+    grades: [3],
     teachers: [5],
     pay_type: 'course',
     price: 200,
@@ -210,7 +211,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الجبر وحساب المثلثات — الصف الأول الثانوي',
     description: 'أساسيات الجبر والمعادلات وحساب المثلثات بأسلوب يناسب بداية المرحلة الثانوية.',
     category: 0,
-    grades: [0],
+    grades: [1],
     teachers: [2],
     pay_type: 'lectures',
     price: 0,
@@ -226,7 +227,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'الخلايا الجلفانية والإلكتروليتية، وحسابات فاراداي، وتطبيقات الطلاء الكهربي والتآكل.',
     category: 2,
-    grades: [2],
+    grades: [3],
     teachers: [1],
     pay_type: 'course',
     price: 180,
@@ -239,7 +240,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'التشبيه والاستعارة والكناية والمحسنات البديعية، مع تحليل نصوص المنهج وأسئلة التذوق الأدبي.',
     category: 4,
-    grades: [1, 2],
+    grades: [2, 3],
     teachers: [3],
     pay_type: 'lectures',
     price: 0,
@@ -249,7 +250,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الفيزياء للصف الأول الثانوي',
     description: 'القياس الفيزيائي والحركة في خط مستقيم وقوانين نيوتن، بأمثلة محلولة خطوة بخطوة.',
     category: 1,
-    grades: [0],
+    grades: [1],
     teachers: [0],
     pay_type: 'course',
     price: 0,
@@ -259,7 +260,7 @@ export const COURSES: CourseSeed[] = [
     name: 'Reading & Vocabulary',
     description: 'تنمية مهارات القراءة والفهم وبناء حصيلة مفردات قوية مع قصص المنهج.',
     category: 5,
-    grades: [0],
+    grades: [1],
     teachers: [4],
     pay_type: 'course',
     price: 120,
@@ -269,7 +270,7 @@ export const COURSES: CourseSeed[] = [
     name: 'تاريخ مصر الحديث',
     description: 'من الحملة الفرنسية إلى ثورة يوليو: الأحداث والشخصيات وأسئلة المقال التاريخي.',
     category: 6,
-    grades: [2],
+    grades: [3],
     teachers: [3],
     pay_type: 'lectures',
     price: 0,
@@ -286,7 +287,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'تأسيس قوي قبل المرحلة الثانوية: الدوال، الإحصاء، حساب المثلثات، والهندسة التحليلية.',
     category: 0,
-    grades: [3],
+    grades: [0],
     teachers: [2],
     pay_type: 'course',
     price: 150,
@@ -298,7 +299,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'قوانين مندل، الحمض النووي، الشفرة الوراثية وتخليق البروتين، مع مسائل الوراثة المحلولة.',
     category: 3,
-    grades: [2],
+    grades: [3],
     teachers: [5],
     pay_type: 'lectures',
     price: 0,
@@ -309,7 +310,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الكيمياء للصف الثاني الثانوي',
     description: 'الجدول الدوري، الروابط الكيميائية، وعناصر الفئة s و p، مع تجارب مصورة.',
     category: 2,
-    grades: [1],
+    grades: [2],
     teachers: [1],
     pay_type: 'course',
     price: 0,
@@ -320,7 +321,7 @@ export const COURSES: CourseSeed[] = [
     description:
       'مراجعة مكثفة في محاضرات قصيرة لأهم القوانين والأفكار المتكررة في امتحانات الفيزياء.',
     category: 1,
-    grades: [2],
+    grades: [3],
     teachers: [0],
     pay_type: 'course',
     price: 99,
@@ -331,7 +332,7 @@ export const COURSES: CourseSeed[] = [
     name: 'القصة: الأيام لطه حسين',
     description: 'تحليل فصول قصة الأيام والشخصيات والأسئلة المتوقعة.',
     category: 4,
-    grades: [2],
+    grades: [3],
     teachers: [3],
     pay_type: 'course',
     price: 80,
@@ -341,7 +342,7 @@ export const COURSES: CourseSeed[] = [
     name: 'الجغرافيا: مصر والعالم',
     description: 'الجغرافيا السياسية والاقتصادية لمصر وعلاقتها بالعالم، مع الخرائط والرسومات.',
     category: 6,
-    grades: [1],
+    grades: [2],
     teachers: [3],
     pay_type: 'course',
     price: 0,

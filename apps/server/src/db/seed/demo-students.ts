@@ -9,8 +9,8 @@ import { insertWalletHistory } from './wallet-history';
 export const DEMO_PASSWORD = 'dars12345';
 /** The README's demo logins; `balance` in pounds, as their ledgers add up. */
 export const DEMO_STUDENTS = [
-  { name: 'أحمد محمود', email: 'student@dars.test', phone: '01012345678', grade: 2, balance: 500 },
-  { name: 'مريم علي', email: 'student2@dars.test', phone: '01112345678', grade: 1, balance: 0 },
+  { name: 'أحمد محمود', email: 'student@dars.test', phone: '01012345678', grade: 3, balance: 500 },
+  { name: 'مريم علي', email: 'student2@dars.test', phone: '01112345678', grade: 2, balance: 0 },
 ] as const;
 
 /**

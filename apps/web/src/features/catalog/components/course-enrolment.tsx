@@ -117,7 +117,7 @@ function CoursePurchaseDialog({ course, open, onClose, onEnrolled }: EnrolDialog
   const queryClient = useQueryClient();
   const showSnackbar = useSnackbar();
   const { user } = useSession();
-  const { enable_wallet_system } = useAppSettings();
+  const { enable_wallet_system, recharge_info } = useAppSettings();
   const [message, setMessage] = useState<Message | null>(null);
   const free = isFreeCourse(course);
 
@@ -150,6 +150,7 @@ function CoursePurchaseDialog({ course, open, onClose, onEnrolled }: EnrolDialog
       free={free}
       balance={user?.balance ?? null}
       walletEnabled={enable_wallet_system}
+      minRecharge={recharge_info.min_recharge_amount}
       busy={purchase.isPending}
       message={message}
       onSubmit={submit}

@@ -135,6 +135,23 @@ describe('CoursePage', () => {
     expect(await screen.findByRole('button', { name: 'تم الانضمام' })).toBeDisabled();
   });
 
+  it('chooses the wallet that covers the price, and says what it lacks when it does not', async () => {
+    const course = courseDetailFixture({ pay_type: 'course', price: 520 });
+    mockApi({ 'GET /api/v1/courses/1': () => ({ body: { data: course } }) });
+    renderCourse({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'احصل على الدورة' }));
+    const dialog = screen.getByRole('dialog', { name: 'الحصول على الدورة' });
+    // 500 in the wallet for 520: the pay card is the way left, the wallet says what it lacks.
+    expect(within(dialog).getByRole('radio', { name: 'بطاقة الدفع' })).toBeChecked();
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'رصيدك لا يكفي للدفع من المحفظة، ينقصك 20.00 جنيه. اشحن رصيدك أو ادفع ببطاقة الدفع.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'شحن الرصيد' })).toHaveAttribute(
+      'href',
+      '/wallet?recharge=20',
+    );
+  });
+
   it('shows the §8 text of a refused pay card and keeps the dialog open', async () => {
     mockApi({
       'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture() } }),

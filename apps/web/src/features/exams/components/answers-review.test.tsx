@@ -46,13 +46,54 @@ describe('AnswersReview', () => {
     expect(within(section(3)).getByText('لم تُجب عن هذا السؤال')).toBeVisible();
   });
 
+  it('shows a percent-encoded link by its host and decoded path, left to right, opening it as written', () => {
+    const href =
+      'https://ar.wikipedia.org/wiki/%D9%86%D8%B8%D8%B1%D9%8A%D8%A9_%D9%81%D9%8A%D8%AB%D8%A7%D8%BA%D9%88%D8%B1%D8%AB';
+    const [question] = questionsFixture();
+    renderWithApp(
+      <AnswersReview
+        questions={[{ ...question!, answer_explain_text: `اقرأ عن النظرية هنا: ${href} قبل الحل` }]}
+        attempts={[]}
+        actions={null}
+      />,
+    );
+    const link = within(section(1)).getByRole('link', {
+      name: 'ar.wikipedia.org/wiki/نظرية_فيثاغورث',
+    });
+    expect(link).toHaveAttribute('href', href);
+    expect(link).not.toHaveTextContent('%');
+    // Isolated left to right inside the Arabic sentence, free to wrap on a phone.
+    const label = link.querySelector('bdi');
+    expect(label).toHaveAttribute('dir', 'ltr');
+    expect(label).toHaveTextContent('ar.wikipedia.org/wiki/نظرية_فيثاغورث');
+    expect(getComputedStyle(link).overflowWrap).toBe('anywhere');
+    expect(section(1)).toHaveTextContent(
+      'اقرأ عن النظرية هنا: ar.wikipedia.org/wiki/نظرية_فيثاغورث قبل الحل',
+    );
+  });
+
+  it('cuts a very long link with an ellipsis, the whole address in its title', () => {
+    const href = `https://dars.example/files/${'درس-'.repeat(20)}`;
+    const [question] = questionsFixture();
+    renderWithApp(
+      <AnswersReview
+        questions={[{ ...question!, answer_explain_text: encodeURI(href) }]}
+        attempts={[]}
+        actions={null}
+      />,
+    );
+    const link = within(section(1)).getByRole('link');
+    expect(link).toHaveAccessibleName(`dars.example/files/${'درس-'.repeat(7)}…`);
+    expect(link).toHaveAttribute('title', `dars.example/files/${'درس-'.repeat(20)}`);
+  });
+
   it("shows the teacher's explanation as text with a real link, and its image", () => {
     renderWithApp(<AnswersReview questions={disclosed()} attempts={[]} actions={null} />);
     const first = section(1);
-    const link = within(first).getByRole('link', { name: 'https://dars.example/l/3' });
+    const link = within(first).getByRole('link', { name: 'dars.example/l/3' });
     expect(link).toHaveAttribute('href', 'https://dars.example/l/3');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(first).toHaveTextContent('راجع الدرس https://dars.example/l/3. ثم حل التمارين');
+    expect(first).toHaveTextContent('راجع الدرس dars.example/l/3. ثم حل التمارين');
     expect(within(first).getByRole('img', { name: 'صورة شرح الإجابة' })).toHaveAttribute(
       'src',
       '/uploads/explain-101.png',

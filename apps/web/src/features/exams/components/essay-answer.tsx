@@ -15,8 +15,9 @@ import { useImagePreview } from '../hooks/use-image-preview';
 
 /**
  * An essay answer (spec §2, §4): a 6-row text sent after a 1 s pause (and at once when the
- * student leaves the question), and, when the exam allows images, one image attached or
- * removed, sent at once. Only images are taken (spec §5).
+ * student leaves the question), said unsaved (`onUnsaved`) from the first key until then,
+ * and, when the exam allows images, one image attached or removed, sent at once. Only images
+ * are taken (spec §5).
  */
 export function EssayAnswer({
   questionId,
@@ -25,6 +26,7 @@ export function EssayAnswer({
   disabled,
   onText,
   onImage,
+  onUnsaved,
 }: {
   questionId: number;
   answer: LocalAnswer | undefined;
@@ -32,6 +34,8 @@ export function EssayAnswer({
   disabled: boolean;
   onText: (questionId: number, text: string) => void;
   onImage: (questionId: number, image: File | null, text: string) => void;
+  /** True from the first key until the text is handed over (or typed back to what was sent). */
+  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const [text, setText] = useState(answer?.text ?? '');
   const [imageError, setImageError] = useState<string | null>(null);
@@ -43,6 +47,7 @@ export function EssayAnswer({
   const send = (value: string) => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
+    onUnsaved?.(false);
     if (value === lastSent.current) return;
     lastSent.current = value;
     onText(questionId, value);
@@ -62,6 +67,8 @@ export function EssayAnswer({
   const change = (value: string) => {
     setText(value);
     typed.current = value;
+    // Said at once, not after the pause: the student sees the text is not kept yet.
+    onUnsaved?.(value !== lastSent.current);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => send(value), ESSAY_SEND_DEBOUNCE_MS);
   };
@@ -83,6 +90,7 @@ export function EssayAnswer({
     // The image call carries the text as it is now.
     window.clearTimeout(timer.current);
     timer.current = undefined;
+    onUnsaved?.(false);
     lastSent.current = typed.current;
     onImage(questionId, file, typed.current);
   };

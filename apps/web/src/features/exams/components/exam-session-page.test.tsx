@@ -40,6 +40,8 @@ function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
     answersFail: false,
     remaining: initial.session.remaining_seconds,
     result: resultFixture() as ExamResult | null,
+    /** While set, an answers call waits for it before the server reads it. */
+    hold: null as Promise<void> | null,
   };
   const seqs = new Map<number, number>();
 
@@ -68,7 +70,8 @@ function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
         body: { ...data, session: { ...data.session, remaining_seconds: state.remaining } },
       };
     },
-    'POST /api/v1/exams/session/answers': (_url, init) => {
+    'POST /api/v1/exams/session/answers': async (_url, init) => {
+      await state.hold;
       down();
       log.push('answers');
       if (state.answersFail) return { status: 503, body: { message: 'x' } };
@@ -176,6 +179,33 @@ describe('ExamSessionPage: answering', () => {
     await waitFor(() => expect(server.answerCalls).toHaveLength(1), { timeout: 2000 });
     expect(server.answerCalls[0]).toEqual([
       { question_id: 103, answer_text: 'يوزَّع الضرب', seq: expect.any(Number) },
+    ]);
+  });
+
+  it('says an essay is not saved from its first key, saving while it is sent, then saved', async () => {
+    const server = sessionServer();
+    let release = () => {};
+    server.state.hold = new Promise<void>((resolve) => (release = resolve));
+    renderSession();
+    await dismissWelcome();
+    await userEvent.click(screen.getByRole('button', { name: 'عرض قائمة الأسئلة' }));
+    await userEvent.click(await screen.findByRole('button', { name: /السؤال 3،/ }));
+    await waitFor(() => expect(screen.queryByRole('presentation')).not.toBeInTheDocument());
+    const status = within(screen.getByRole('region', { name: 'السؤال 3' })).getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent(/^$/);
+    // The first key: not saved yet, at once, long before the 1 s pause has passed.
+    await userEvent.type(screen.getByRole('textbox', { name: 'إجابتك' }), 'ي');
+    expect(status).toHaveTextContent(/^لم يُحفظ بعد$/);
+    await userEvent.type(screen.getByRole('textbox', { name: 'إجابتك' }), 'وزَّع');
+    expect(status).toHaveTextContent(/^لم يُحفظ بعد$/);
+    // The pause passed: the call is on its way (held by the server).
+    await waitFor(() => expect(status).toHaveTextContent(/^جارٍ الحفظ…$/), { timeout: 2000 });
+    expect(server.answerCalls).toHaveLength(0);
+    release();
+    await waitFor(() => expect(status).toHaveTextContent(/^تم الحفظ$/));
+    expect(server.answerCalls).toEqual([
+      [{ question_id: 103, answer_text: 'يوزَّع', seq: expect.any(Number) }],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Paper, Stack, Typography } from '@mui/material';
 import type { Question } from '@dars/contract';
 import { t } from '../../../i18n/t';
@@ -35,6 +35,8 @@ export function QuestionView({
   onImage: (questionId: number, image: File | null, text: string) => void;
 }) {
   const headingId = useId();
+  /** An essay typed and not yet handed to the outbox (its field waits for a pause). */
+  const [typing, setTyping] = useState(false);
   return (
     <Paper
       component="section"
@@ -47,7 +49,7 @@ export function QuestionView({
           <Typography id={headingId} component="h2" variant="subtitle1" color="primary">
             {t('examSession.question', { n: index + 1 })}
           </Typography>
-          <AnswerStatusLine status={status} />
+          <AnswerStatusLine status={typing ? 'unsaved' : status} />
         </Stack>
         <Typography sx={{ whiteSpace: 'pre-line', fontSize: '1.1rem', lineHeight: 1.9 }}>
           {question.text}
@@ -67,6 +69,7 @@ export function QuestionView({
             disabled={disabled}
             onText={onText}
             onImage={onImage}
+            onUnsaved={setTyping}
           />
         ) : (
           <ChoiceAnswers

@@ -11,8 +11,11 @@ import { isSolved, localAnswers, mergeAttempts, type LocalAnswer } from '../lib/
 import { useCountdown } from './use-countdown';
 import { useOnline } from './use-online';
 
-/** What a question's answer is doing: on its way, waiting for the network, saved, or none. */
-export type AnswerStatus = 'sending' | 'waiting' | 'saved' | null;
+/**
+ * What a question's answer is doing: typed but not yet handed over ('unsaved', an essay while
+ * its field waits for a pause), on its way, waiting for the network, saved, or none.
+ */
+export type AnswerStatus = 'unsaved' | 'sending' | 'waiting' | 'saved' | null;
 
 export type SubmitOutcome = 'submitted' | 'failed';
 

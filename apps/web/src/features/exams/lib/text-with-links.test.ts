@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textWithLinks } from './text-with-links';
+import { readableLink, textWithLinks } from './text-with-links';
 
 describe('textWithLinks', () => {
   it('keeps plain text as it is', () => {
@@ -19,5 +19,31 @@ describe('textWithLinks', () => {
     expect(textWithLinks('javascript:alert(1) و<b>نص</b>')).toEqual([
       { text: 'javascript:alert(1) و<b>نص</b>' },
     ]);
+  });
+});
+
+describe('readableLink', () => {
+  it('reads as the host and the decoded path, without the scheme, www or a closing slash', () => {
+    expect(readableLink('https://ar.wikipedia.org/wiki/%D8%AC%D8%A8%D8%B1')).toBe(
+      'ar.wikipedia.org/wiki/جبر',
+    );
+    expect(readableLink('http://www.dars.example/')).toBe('dars.example');
+    expect(readableLink('https://youtube.com/watch?v=dQw4w9WgXcQ')).toBe(
+      'youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+  });
+
+  it('keeps a malformed part as written and decodes the others', () => {
+    expect(readableLink('https://a.eg/%D9%86%D8%B5/%E0%A4%A/x%20y')).toBe('a.eg/نص/%E0%A4%A/x y');
+  });
+
+  it('cuts a long address with an ellipsis', () => {
+    const label = readableLink(`https://dars.example/${'a'.repeat(100)}`);
+    expect(label).toBe(`dars.example/${'a'.repeat(34)}…`);
+    expect(Array.from(label)).toHaveLength(48);
+  });
+
+  it('drops the marks that would reorder the label', () => {
+    expect(readableLink('https://a.eg/%E2%80%AEfdp.exe')).toBe('a.eg/fdp.exe');
   });
 });

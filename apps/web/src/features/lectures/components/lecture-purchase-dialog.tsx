@@ -29,7 +29,7 @@ export function LecturePurchaseDialog({
   const purchase = usePurchaseLecture(lecture.id);
   const showSnackbar = useSnackbar();
   const { user, updateUser } = useSession();
-  const { enable_wallet_system } = useAppSettings();
+  const { enable_wallet_system, recharge_info } = useAppSettings();
   const [message, setMessage] = useState<Message | null>(null);
   const state = lectureState(lecture, payType);
 
@@ -55,6 +55,7 @@ export function LecturePurchaseDialog({
       free={state.free}
       balance={user?.balance ?? null}
       walletEnabled={enable_wallet_system}
+      minRecharge={recharge_info.min_recharge_amount}
       paycardAllowed={!lecture.paycard_disabled}
       busy={purchase.isPending}
       message={message}

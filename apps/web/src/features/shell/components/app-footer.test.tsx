@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { act, screen } from '@testing-library/react';
+import { AppSettingsContext } from '../../../lib/app-settings-context';
+import { PageYearContext } from '../../../lib/page-year';
 import { settingsFixture } from '../../../test/fixtures';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, TestProviders } from '../../../test/render';
 import { AppFooter } from './app-footer';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const noSocial = {
   youtube: null,
@@ -34,7 +42,7 @@ describe('AppFooter', () => {
     expect(screen.queryByRole('link', { name: 'تيك توك' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'احصل عليه من Google Play' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'حمّله من App Store' })).not.toBeInTheDocument();
-    expect(screen.getByText('© 2023 دَرس. جميع الحقوق محفوظة.')).toBeInTheDocument();
+    expect(screen.getByText(/^© \d{4} دَرس\. جميع الحقوق محفوظة\.$/)).toBeInTheDocument();
     expect(screen.getByText('مُشغَّل بواسطة منصة دَرس')).toBeInTheDocument();
   });
 
@@ -52,5 +60,44 @@ describe('AppFooter', () => {
       screen.queryByRole('list', { name: 'حساباتنا على مواقع التواصل' }),
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Google Play/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('AppFooter: the copyright year', () => {
+  it("shows the current year, by Cairo's calendar", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 22:30 on 31 December in UTC is already the new year in Cairo.
+    vi.setSystemTime(new Date('2027-12-31T22:30:00Z'));
+    renderWithApp(<AppFooter />);
+    expect(screen.getByText('© 2028 دَرس. جميع الحقوق محفوظة.')).toBeInTheDocument();
+  });
+
+  it("takes over a server's page with the server's year, whatever the device's clock says", () => {
+    const footer = (
+      <TestProviders>
+        <AppSettingsContext.Provider value={settingsFixture()}>
+          <PageYearContext.Provider value={2031}>
+            <AppFooter />
+          </PageYearContext.Provider>
+        </AppSettingsContext.Provider>
+      </TestProviders>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(footer);
+    document.body.appendChild(container);
+    expect(container).toHaveTextContent('© 2031 دَرس. جميع الحقوق محفوظة.');
+
+    // The device's clock is a year ahead of the server's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2032-03-01T10:00:00Z'));
+    const onRecoverableError = vi.fn();
+    let root: Root | undefined;
+    act(() => {
+      root = hydrateRoot(container, footer, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(screen.getByText('© 2031 دَرس. جميع الحقوق محفوظة.')).toBeInTheDocument();
+    act(() => root?.unmount());
+    container.remove();
   });
 });

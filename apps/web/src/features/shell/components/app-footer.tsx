@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Divider, Stack, Typography } from '@mui/material';
-import { COPYRIGHT_YEAR } from '@dars/contract';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ContactLinks } from '../../../components/contact-links';
 import { SocialLinks } from '../../../components/social-links';
 import { StoreBadges } from '../../../components/store-badges';
 import { useAppSettings } from '../../../lib/app-settings-context';
+import { usePageYear } from '../../../lib/page-year';
 import { t } from '../../../i18n/t';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
@@ -25,10 +25,12 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 /**
  * The footer (spec §1): contact phone and e-mail, social buttons and store badges from the
- * settings, the powered-by credit and the copyright.
+ * settings, the powered-by credit and the copyright of the current year (the server's, on a
+ * page it rendered: `usePageYear`).
  */
 export function AppFooter() {
   const settings = useAppSettings();
+  const year = usePageYear();
   const hasContact = Boolean(settings.contact_phone || settings.contact_email);
   const hasSocial = Object.values(settings.social).some(Boolean);
   const hasStores = Boolean(settings.play_store_url || settings.apple_store_url);
@@ -77,7 +79,7 @@ export function AppFooter() {
             alignItems: { xs: 'flex-start', sm: 'center' },
           }}
         >
-          <Typography variant="body2">{t('footer.copyright', { year: COPYRIGHT_YEAR })}</Typography>
+          <Typography variant="body2">{t('footer.copyright', { year })}</Typography>
           <Typography variant="body2">{t('footer.poweredBy')}</Typography>
         </Stack>
       </Container>
