@@ -20,6 +20,19 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** What Fawry's status API says about each of our orders (by merchantRefNumber). */
 const statuses = new Map<string, { orderStatus: string; orderAmount: number }>();
+/** Orders whose status answer breaks off after its headers (a dropped connection, a stall). */
+const brokenOff = new Set<string>();
+
+/** A 200 whose body stops half-way with the connection's error. */
+function answerBrokenOff(): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"type":"PaymentStatusResponse","statusCo'));
+      controller.error(new Error('other side closed'));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
 
 /** Fawry's status API, checking the request's signature as its documentation defines it. */
 function fawryAnswers(call: ProviderCall): Response {
@@ -28,6 +41,7 @@ function fawryAnswers(call: ProviderCall): Response {
   const q = call.url.searchParams;
   const account = q.get('merchantCode') === LIVE.code ? LIVE : STAGING;
   const ref = q.get('merchantRefNumber')!;
+  if (brokenOff.has(ref)) return answerBrokenOff();
   if (q.get('signature') !== sha256(`${account.code}${ref}${account.key}`))
     return providerAnswer({
       type: 'PaymentStatusResponse',
@@ -202,6 +216,25 @@ describe('crediting only after the signed status check', () => {
     expect(decodeURIComponent(res.headers.location as string)).toContain(
       'تعذر التحقق من عملية الدفع الآن',
     );
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('an answer that breaks off half-way is Fawry being unavailable: the student is told it will be added once confirmed', async () => {
+    const { order } = await fawryOrder(50);
+    brokenOff.add(order.id);
+    try {
+      const res = await browserReturn({ merchantRefNumber: order.id });
+      expect(res.statusCode, res.body).toBe(303);
+      expect(decodeURIComponent(res.headers.location as string)).toBe(
+        '/wallet?error=تعذر التحقق من عملية الدفع الآن، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+      );
+      // Fawry's own notification is answered 502, so that it sends it again later.
+      const again = await notify(notification(order.id, '50.00'));
+      expect(again.statusCode).toBe(502);
+    } finally {
+      brokenOff.delete(order.id);
+    }
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
   });
 
