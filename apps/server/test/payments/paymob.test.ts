@@ -31,8 +31,12 @@ const INSTALLMENT_IFRAME = 880022;
 const INTEGRATIONS = { card: 4097558, wallet: 4097559, kiosk: 4097560, installment: 4097561 };
 
 let paymobOrders = 217503700;
+/** What Paymob answers instead, for a test that needs an odd answer (undefined: as usual). */
+let answerInstead: ((call: ProviderCall) => Response | undefined) | undefined;
 /** Paymob's servers as its documentation describes them, strict about the credentials. */
 function paymobAnswers(call: ProviderCall): Response {
+  const instead = answerInstead?.(call);
+  if (instead) return instead;
   const body = call.body ?? {};
   switch (call.url.pathname) {
     case '/api/auth/tokens':
@@ -67,6 +71,9 @@ const paymob = providerStandIn(paymobAnswers);
 let server: TestServer;
 let student: TestStudent;
 let log: string[];
+/** The server's log lines with this message, as an operator reads them. */
+const logged = (msg: string) =>
+  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -92,6 +99,7 @@ afterAll(() => server.close());
 beforeEach(async () => {
   student = await makeStudent(server.db, { name: 'أحمد محمود علي' });
   paymob.calls.length = 0;
+  answerInstead = undefined;
 });
 
 type Transaction = ReturnType<typeof transaction>;
@@ -189,17 +197,38 @@ describe('opening a Paymob order', () => {
       merchant_order_id: order.id,
       delivery_needed: false,
     });
-    expect(key).toMatchObject({
+    expect(registration).toEqual({
       auth_token: 'auth-token-1',
+      delivery_needed: false,
       amount_cents: 5000,
       currency: 'EGP',
+      merchant_order_id: order.id,
+      items: [],
+    });
+    expect(key).toEqual({
+      auth_token: 'auth-token-1',
+      amount_cents: 5000,
+      // The key is good for an hour, and Paymob takes no second payment of a paid order.
+      expiration: 3600,
       order_id: String(paymobOrderId),
+      currency: 'EGP',
       integration_id: INTEGRATIONS.card,
+      lock_order_when_paid: true,
+      // Paymob requires every field; what we do not know is 'NA'.
       billing_data: {
         first_name: 'أحمد',
         last_name: 'محمود علي',
         email: student.email,
         phone_number: student.phone,
+        apartment: 'NA',
+        floor: 'NA',
+        street: 'NA',
+        building: 'NA',
+        shipping_method: 'NA',
+        postal_code: 'NA',
+        city: 'NA',
+        country: 'EG',
+        state: 'NA',
       },
     });
     expect(order).toMatchObject({
@@ -209,6 +238,40 @@ describe('opening a Paymob order', () => {
       status: 'pending',
     });
     expect(order.id).toMatch(/^\d{18}$/);
+  });
+
+  it('a student of one name is NA for the last; spaces around and between names are dropped', async () => {
+    await server.db
+      .updateTable('users')
+      .set({ name: ' سارة ' })
+      .where('id', '=', student.userId)
+      .execute();
+    await cardOrder(50);
+    expect(paymob.calls[2]!.body!.billing_data).toMatchObject({
+      first_name: 'سارة',
+      last_name: 'NA',
+    });
+    paymob.calls.length = 0;
+    await server.db
+      .updateTable('users')
+      .set({ name: 'أحمد  محمود \t علي' })
+      .where('id', '=', student.userId)
+      .execute();
+    await cardOrder(50);
+    expect(paymob.calls[2]!.body!.billing_data).toMatchObject({
+      first_name: 'أحمد',
+      last_name: 'محمود علي',
+    });
+  });
+
+  it("passes Paymob's payment key into the iframe's url encoded (its tokens hold + / =)", async () => {
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payment_keys'
+        ? providerAnswer({ token: 'ZXlK+aGJH/Y2k=' })
+        : undefined;
+    const { res } = await cardOrder(50);
+    const url = new URL(res.json().iframe_url as string);
+    expect(url.searchParams.get('payment_token')).toBe('ZXlK+aGJH/Y2k=');
   });
 
   it('installment: the installment integration in its own iframe', async () => {
@@ -245,6 +308,21 @@ describe('opening a Paymob order', () => {
     });
   });
 
+  it('wallet: opens the page Paymob names in iframe_redirection_url when it gives no redirect_url', async () => {
+    const page = 'https://accept.paymob.com/api/acceptance/wallet_other/wallet_template?token=w2';
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payments/pay'
+        ? providerAnswer({ pending: true, redirect_url: '', iframe_redirection_url: page })
+        : undefined;
+    const res = await apiPost(
+      server.app,
+      '/wallet/paymob/order/wallet',
+      { amount: 30 },
+      student.token,
+    );
+    expect(res.json()).toEqual({ iframe_url: page });
+  });
+
   it('kiosk: an aggregator payment whose bill reference our page shows, with the amount', async () => {
     const res = await apiPost(
       server.app,
@@ -266,6 +344,57 @@ describe('opening a Paymob order', () => {
     expect(page.body).toContain('580');
     expect(page.body).toContain('75.50 جنيه');
   });
+
+  const CARD = '/wallet/paymob/order/card';
+  const WALLET = '/wallet/paymob/order/wallet';
+  it.each([
+    ['/api/auth/tokens', { token: '' }, CARD, 'authentication answered without token'],
+    [
+      '/api/ecommerce/orders',
+      { merchant_order_id: 'x' },
+      CARD,
+      'order registration answered without id',
+    ],
+    ['/api/acceptance/payment_keys', {}, CARD, 'payment key answered without token'],
+    [
+      '/api/acceptance/payments/pay',
+      { redirect_url: 'http://accept.paymob.com/w' },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { pending: true },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { data: { message: 'x' } },
+      '/wallet/paymob/order/kiosk',
+      'kiosk pay answered without data.bill_reference',
+    ],
+  ])(
+    '%s answering %j: the order fails, the student is told to try again, the operator reads why',
+    async (path, answer, route, why) => {
+      answerInstead = (call) => (call.url.pathname === path ? providerAnswer(answer) : undefined);
+      log.length = 0;
+      const res = await apiPost(server.app, route, { amount: 50 }, student.token);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        code: 'SERVER_ERROR',
+        message: 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى',
+      });
+      const order = await lastOrder(server.db, student.userId);
+      expect(order.status).toBe('failed');
+      expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+      const failures = logged('payment order: the provider could not open it');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: order.id }),
+      ]);
+      expect((failures[0]!.err as { message: string }).message).toBe(`paymob: ${why}`);
+    },
+  );
 
   it('fails the order and answers SERVER_ERROR when Paymob refuses, crediting nothing', async () => {
     const broken = providerStandIn(() => providerAnswer({ detail: 'down' }, 500));
