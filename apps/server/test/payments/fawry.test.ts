@@ -20,7 +20,10 @@ const STAGING = { code: '1tSa6uxz2nRbgY+b+cZGyA==', key: 'fawry-secure-key-stagi
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** What Fawry's status API says about each of our orders (by merchantRefNumber). */
-const statuses = new Map<string, { orderStatus: string; orderAmount: number }>();
+const statuses = new Map<
+  string,
+  { orderStatus: string; orderAmount: number; fawryFees?: number }
+>();
 /** Orders whose status answer breaks off after its headers (a dropped connection, a stall). */
 const brokenOff = new Set<string>();
 
@@ -62,9 +65,10 @@ function fawryAnswers(call: ProviderCall): Response {
     statusDescription: 'Operation done successfully',
     merchantRefNumber: ref,
     fawryRefNumber: '9990076204',
-    paymentAmount: status.orderAmount,
+    // What the customer paid: the order and Fawry's fees when the customer bears them.
+    paymentAmount: status.orderAmount + (status.fawryFees ?? 0),
     orderAmount: status.orderAmount,
-    fawryFees: 0,
+    fawryFees: status.fawryFees ?? 0,
     orderStatus: status.orderStatus,
     paymentMethod: 'CARD',
   });
@@ -208,6 +212,16 @@ describe('crediting only after the signed status check', () => {
     expect(money.notices).toBe(1);
   });
 
+  it("credits the order's amount, not what the student paid with Fawry's fees", async () => {
+    const { order } = await fawryOrder(50);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 50, fawryFees: 2.5 });
+    expect((await browserReturn({ merchantRefNumber: order.id })).headers.location).toBe('/wallet');
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.recharges).toEqual([
+      { value: 5000, balance_after: 5000, comment: 'شحن عبر فوري' },
+    ]);
+  });
+
   it('a return that says PAID while Fawry says UNPAID credits nothing and tells the student it waits', async () => {
     const { order } = await fawryOrder(50);
     statuses.set(order.id, { orderStatus: 'UNPAID', orderAmount: 50 });
@@ -330,7 +344,12 @@ describe('crediting only after the signed status check', () => {
     statuses.set(other.id, { orderStatus: 'PAID', orderAmount: 30 });
     const { paymentRefrenceNumber: _none, ...outlet } = notification(other.id, '30.00');
     expect((await notify(outlet)).statusCode).toBe(200);
-    expect((await moneyOf(server.db, student.userId)).balance).toBe(6000);
+    // Or none written as null.
+    const { order: third } = await fawryOrder(30);
+    statuses.set(third.id, { orderStatus: 'PAID', orderAmount: 30 });
+    const withNull = { ...notification(third.id, '30.00'), paymentRefrenceNumber: null };
+    expect((await notify(withNull)).statusCode).toBe(200);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(9000);
   });
 
   it("a live order is not settled through staging's routes, nor the other way round", async () => {

@@ -135,11 +135,15 @@ describe('the signed redirect', () => {
 
   it('a signed redirect that names no order of ours is refused, not a server error', async () => {
     const fields = paid('', '100.00').filter(([k]) => k !== 'merchantOrderId' && k !== 'orderId');
+    log.length = 0;
     const res = await redirect(fields);
     expect(res.statusCode).toBe(303);
     expect(decodeURIComponent(res.headers.location as string)).toBe(
       '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
     );
+    expect(logged('payment callback refused')).toEqual([
+      expect.objectContaining({ provider: 'kashier', reason: 'no order reference' }),
+    ]);
   });
 
   it('refuses a bad signature, a changed field, and a signature over another order', async () => {
