@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymobOrderResponseSchema } from '@dars/contract';
 import {
   paymobHmacString,
+  paymobMethods,
   transactionFromObject,
   transactionFromQuery,
 } from '../../src/modules/payments/paymob';
@@ -173,6 +174,41 @@ describe('the documented HMAC string', () => {
     expect(paymobHmacString(transactionFromQuery({ ...flat, order_id: '217503754' }))).toBe(
       documented,
     );
+  });
+});
+
+describe('the methods a Paymob account offers', () => {
+  const account = (
+    integrations: Record<string, number>,
+    iframeId: number | null,
+    installmentIframeId: number | null,
+  ) => ({
+    baseUrl: 'https://accept.paymob.com',
+    apiKey: API_KEY,
+    hmacSecret: HMAC_SECRET,
+    integrations,
+    iframeId,
+    installmentIframeId,
+  });
+
+  it('each with its integration; card and installments only with the iframe they open in', () => {
+    expect(paymobMethods(account(INTEGRATIONS, IFRAME, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_card',
+      'paymob_wallet',
+      'paymob_kiosk',
+      'paymob_installment',
+    ]);
+    // No iframes: only the wallet and the kiosk, which open no iframe of the account's.
+    expect(paymobMethods(account(INTEGRATIONS, null, null))).toEqual([
+      'paymob_wallet',
+      'paymob_kiosk',
+    ]);
+    expect(paymobMethods(account({ card: 1, installment: 2 }, null, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_installment',
+    ]);
+    expect(paymobMethods(account({ kiosk: 3 }, IFRAME, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_kiosk',
+    ]);
   });
 });
 
@@ -395,6 +431,15 @@ describe('opening a Paymob order', () => {
       expect((failures[0]!.err as { message: string }).message).toBe(`paymob: ${why}`);
     },
   );
+
+  it('kiosk: a bill reference Paymob writes as text is shown as it is', async () => {
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payments/pay'
+        ? providerAnswer({ pending: true, data: { bill_reference: '0058391045' } })
+        : undefined;
+    await apiPost(server.app, '/wallet/paymob/order/kiosk', { amount: 20 }, student.token);
+    expect((await lastOrder(server.db, student.userId)).provider_reference).toBe('0058391045');
+  });
 
   it('fails the order and answers SERVER_ERROR when Paymob refuses, crediting nothing', async () => {
     const broken = providerStandIn(() => providerAnswer({ detail: 'down' }, 500));
