@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFawryOrderResponseSchema } from '@dars/contract';
+import { captureLog } from '../captured-log';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import {
@@ -19,7 +20,23 @@ const STAGING = { code: '1tSa6uxz2nRbgY+b+cZGyA==', key: 'fawry-secure-key-stagi
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** What Fawry's status API says about each of our orders (by merchantRefNumber). */
-const statuses = new Map<string, { orderStatus: string; orderAmount: number }>();
+const statuses = new Map<
+  string,
+  { orderStatus: string; orderAmount: number; fawryFees?: number }
+>();
+/** Orders whose status answer breaks off after its headers (a dropped connection, a stall). */
+const brokenOff = new Set<string>();
+
+/** A 200 whose body stops half-way with the connection's error. */
+function answerBrokenOff(): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"type":"PaymentStatusResponse","statusCo'));
+      controller.error(new Error('other side closed'));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
 
 /** Fawry's status API, checking the request's signature as its documentation defines it. */
 function fawryAnswers(call: ProviderCall): Response {
@@ -28,6 +45,7 @@ function fawryAnswers(call: ProviderCall): Response {
   const q = call.url.searchParams;
   const account = q.get('merchantCode') === LIVE.code ? LIVE : STAGING;
   const ref = q.get('merchantRefNumber')!;
+  if (brokenOff.has(ref)) return answerBrokenOff();
   if (q.get('signature') !== sha256(`${account.code}${ref}${account.key}`))
     return providerAnswer({
       type: 'PaymentStatusResponse',
@@ -47,9 +65,10 @@ function fawryAnswers(call: ProviderCall): Response {
     statusDescription: 'Operation done successfully',
     merchantRefNumber: ref,
     fawryRefNumber: '9990076204',
-    paymentAmount: status.orderAmount,
+    // What the customer paid: the order and Fawry's fees when the customer bears them.
+    paymentAmount: status.orderAmount + (status.fawryFees ?? 0),
     orderAmount: status.orderAmount,
-    fawryFees: 0,
+    fawryFees: status.fawryFees ?? 0,
     orderStatus: status.orderStatus,
     paymentMethod: 'CARD',
   });
@@ -58,12 +77,17 @@ function fawryAnswers(call: ProviderCall): Response {
 const fawry = providerStandIn(fawryAnswers);
 let server: TestServer;
 let student: TestStudent;
+let log: string[];
+/** The server's log lines with this message, as an operator reads them. */
+const logged = (msg: string) =>
+  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
 
 beforeAll(async () => {
   server = await startTestServer({
     seed: false,
     fetch: fawry.fetch,
     env: {
+      LOG_LEVEL: 'info',
       PAYMENTS_SANDBOX: 'off',
       FAWRY_MERCHANT_CODE: LIVE.code,
       FAWRY_SECURE_KEY: LIVE.key,
@@ -71,6 +95,7 @@ beforeAll(async () => {
       FAWRY_STAGING_SECURE_KEY: STAGING.key,
     },
   });
+  log = captureLog(server.app);
   await enableAllMethods(server.db);
 });
 afterAll(() => server.close());
@@ -120,16 +145,22 @@ describe('the charge request for the pop-up', () => {
   it('carries the order, the student, one item and the documented signature', async () => {
     const { request, order } = await fawryOrder(150.5);
     const returnUrl = 'http://localhost:80/payments/fawry/return';
-    expect(request).toMatchObject({
+    expect(request).toEqual({
       merchantCode: LIVE.code,
       merchantRefNum: order.id,
-      customerProfileId: String(student.userId),
       customerMobile: student.phone,
       customerEmail: student.email,
       customerName: 'مريم علي',
+      customerProfileId: String(student.userId),
       language: 'ar-eg',
+      // What the student reads on Fawry's page.
+      chargeItems: [
+        { itemId: 'wallet-recharge', description: 'شحن رصيد المحفظة', price: 150.5, quantity: 1 },
+      ],
       returnUrl,
-      chargeItems: [{ itemId: 'wallet-recharge', quantity: 1, price: 150.5 }],
+      // Paid at once, not only authorised: an authorisation would never reach us as PAID.
+      authCaptureModePayment: false,
+      signature: request.signature,
     });
     // merchantCode + merchantRefNum + customerProfileId + returnUrl + itemId + quantity + price + key
     expect(request.signature).toBe(
@@ -169,11 +200,26 @@ describe('crediting only after the signed status check', () => {
     );
     await browserReturn({ merchantRefNumber: order.id });
     const money = await moneyOf(server.db, student.userId);
+    // Fawry's reference of the payment, for staff to find it at Fawry.
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      status: 'paid',
+      transaction_id: '9990076204',
+    });
     expect(money.balance).toBe(15050);
     expect(money.recharges).toEqual([
       { value: 15050, balance_after: 15050, comment: 'شحن عبر فوري' },
     ]);
     expect(money.notices).toBe(1);
+  });
+
+  it("credits the order's amount, not what the student paid with Fawry's fees", async () => {
+    const { order } = await fawryOrder(50);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 50, fawryFees: 2.5 });
+    expect((await browserReturn({ merchantRefNumber: order.id })).headers.location).toBe('/wallet');
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.recharges).toEqual([
+      { value: 5000, balance_after: 5000, comment: 'شحن عبر فوري' },
+    ]);
   });
 
   it('a return that says PAID while Fawry says UNPAID credits nothing and tells the student it waits', async () => {
@@ -205,10 +251,44 @@ describe('crediting only after the signed status check', () => {
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
   });
 
+  it('an answer that breaks off half-way is Fawry being unavailable: the student is told it will be added once confirmed', async () => {
+    const { order } = await fawryOrder(50);
+    brokenOff.add(order.id);
+    try {
+      const res = await browserReturn({ merchantRefNumber: order.id });
+      expect(res.statusCode, res.body).toBe(303);
+      expect(decodeURIComponent(res.headers.location as string)).toBe(
+        '/wallet?error=تعذر التحقق من عملية الدفع الآن، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+      );
+      // Fawry's own notification is answered 502, so that it sends it again later.
+      const again = await notify(notification(order.id, '50.00'));
+      expect(again.statusCode).toBe(502);
+    } finally {
+      brokenOff.delete(order.id);
+    }
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
   it('a return naming no order of ours costs no status call', async () => {
-    await browserReturn({ merchantRefNumber: '12; drop table' });
+    const digits = '123456789012345678';
+    for (const ref of ['12; drop table', `x${digits}`, `${digits}x`, `${digits}9`, digits.slice(1)])
+      await browserReturn({ merchantRefNumber: ref });
     await browserReturn({});
     expect(fawry.calls).toHaveLength(0);
+  });
+
+  it('takes the order from merchantRefNum when the return names it so; NEW at Fawry still waits', async () => {
+    const { order } = await fawryOrder(40);
+    statuses.set(order.id, { orderStatus: 'NEW', orderAmount: 40 });
+    const waiting = await browserReturn({ merchantRefNum: order.id });
+    expect(decodeURIComponent(waiting.headers.location as string)).toBe(
+      '/wallet?error=لم يُؤكَّد الدفع بعد، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+    );
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 40 });
+    expect((await browserReturn({ merchantRefNum: order.id })).headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(4000);
   });
 
   it('a notification with its documented signature is checked with Fawry and credited; replays and races credit once', async () => {
@@ -229,11 +309,47 @@ describe('crediting only after the signed status check', () => {
     statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 20 });
     const forged = notification(order.id, '20.00', 'PAID', 'guessed-key');
     const changed = { ...notification(order.id, '20.00'), paymentAmount: 2000, orderAmount: 2000 };
+    log.length = 0;
     expect((await notify(forged)).statusCode).toBe(401);
     expect((await notify(changed)).statusCode).toBe(401);
     expect((await notify({ merchantRefNumber: order.id })).statusCode).toBe(401);
+    const empty = await server.app.inject({ method: 'POST', url: '/payments/fawry/callback' });
+    expect(empty.statusCode).toBe(401);
     expect(fawry.calls).toHaveLength(0);
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    // The operator reads which order a forged or mis-keyed notification named.
+    expect(logged('payment callback refused').slice(0, 3)).toEqual(
+      Array(3).fill(
+        expect.objectContaining({
+          level: 40,
+          provider: 'fawry',
+          via: 'notification',
+          reason: 'bad messageSignature',
+          order: { id: order.id },
+        }),
+      ),
+    );
+  });
+
+  it('signs the card reference number when a notification carries one, and none as empty', async () => {
+    const { order } = await fawryOrder(30);
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 30 });
+    // Paid by card: the reference is signed between paymentMethod and the key.
+    const card = { ...notification(order.id, '30.00'), paymentMethod: 'CARD' };
+    card.paymentRefrenceNumber = '8372651';
+    card.messageSignature = sha256(`9990076204${order.id}30.0030.00PAIDCARD8372651${LIVE.key}`);
+    expect((await notify(card)).statusCode).toBe(200);
+    // Paid at a Fawry outlet: no reference at all, signed as an empty one.
+    const { order: other } = await fawryOrder(30);
+    statuses.set(other.id, { orderStatus: 'PAID', orderAmount: 30 });
+    const { paymentRefrenceNumber: _none, ...outlet } = notification(other.id, '30.00');
+    expect((await notify(outlet)).statusCode).toBe(200);
+    // Or none written as null.
+    const { order: third } = await fawryOrder(30);
+    statuses.set(third.id, { orderStatus: 'PAID', orderAmount: 30 });
+    const withNull = { ...notification(third.id, '30.00'), paymentRefrenceNumber: null };
+    expect((await notify(withNull)).statusCode).toBe(200);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(9000);
   });
 
   it("a live order is not settled through staging's routes, nor the other way round", async () => {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKashierOrderResponseSchema } from '@dars/contract';
-import { kashierOrderHash } from '../../src/modules/payments/kashier';
+import { kashierGateway, kashierOrderHash } from '../../src/modules/payments/kashier';
+import { captureLog } from '../captured-log';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import { apiPost, enableAllMethods, lastOrder, moneyOf } from './payment-client';
@@ -13,17 +14,23 @@ const hmac256 = (key: string, text: string) => createHmac('sha256', key).update(
 
 let server: TestServer;
 let student: TestStudent;
+let log: string[];
+/** The server's log lines with this message, as an operator reads them. */
+const logged = (msg: string) =>
+  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
 
 beforeAll(async () => {
   server = await startTestServer({
     seed: false,
     env: {
+      LOG_LEVEL: 'info',
       PAYMENTS_SANDBOX: 'off',
       KASHIER_MERCHANT_ID: MID,
       KASHIER_API_KEY: API_KEY,
       KASHIER_MODE: 'test',
     },
   });
+  log = captureLog(server.app);
   await enableAllMethods(server.db);
 });
 afterAll(() => server.close());
@@ -79,13 +86,17 @@ describe('the hosted page', () => {
     const { url, order } = await kashierOrder(250);
     expect(url.origin + url.pathname).toBe('https://checkout.kashier.io/');
     const q = Object.fromEntries(url.searchParams);
-    expect(q).toMatchObject({
+    expect(q).toEqual({
       merchantId: MID,
       orderId: order.id,
       amount: '250.00',
       currency: 'EGP',
+      hash: q.hash,
       mode: 'test',
       merchantRedirect: 'http://localhost:80/payments/kashier/return',
+      // A failed payment comes back too (the wallet says so), by GET: our return takes no POST.
+      failureRedirect: 'true',
+      redirectMethod: 'get',
       display: 'ar',
     });
     expect(q.hash).toBe(hmac256(API_KEY, `/?payment=${MID}.${order.id}.250.00.EGP`));
@@ -107,15 +118,53 @@ describe('the signed redirect', () => {
       { value: 25000, balance_after: 25000, comment: 'شحن عبر كاشير' },
     ]);
     expect(money.notices).toBe(1);
+    // Kashier's transaction, for staff to find the payment in Kashier's dashboard.
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      status: 'paid',
+      transaction_id: 'TX-28577431145',
+    });
+  });
+
+  it('reads the status in any case, and a redirect that names no currency as pounds', async () => {
+    const { order } = await kashierOrder(120);
+    const fields = paid(order.id, '120.00', 'success').filter(([k]) => k !== 'currency');
+    const res = await redirect(fields);
+    expect(res.headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(12000);
+  });
+
+  it('a signed redirect that names no order of ours is refused, not a server error', async () => {
+    const fields = paid('', '100.00').filter(([k]) => k !== 'merchantOrderId' && k !== 'orderId');
+    log.length = 0;
+    const res = await redirect(fields);
+    expect(res.statusCode).toBe(303);
+    expect(decodeURIComponent(res.headers.location as string)).toBe(
+      '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
+    );
+    expect(logged('payment callback refused')).toEqual([
+      expect.objectContaining({ provider: 'kashier', reason: 'no order reference' }),
+    ]);
   });
 
   it('refuses a bad signature, a changed field, and a signature over another order', async () => {
     const { order } = await kashierOrder(100);
     const fields = paid(order.id, '100.00');
+    log.length = 0;
     const bad = await redirect(fields, 'not-the-key');
     expect(decodeURIComponent(bad.headers.location as string)).toBe(
       '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
     );
+    // The operator reads which order came back with a bad signature (a wrong API key
+    // configured shows as every return refused so).
+    expect(logged('payment callback refused')).toEqual([
+      expect.objectContaining({
+        level: 40,
+        provider: 'kashier',
+        via: 'return',
+        reason: 'bad signature',
+        order: { id: order.id },
+      }),
+    ]);
     // The signature of the real query, sent with a raised amount.
     const signed = fields.map(([k, v]) => `${k}=${v}`).join('&');
     const tampered = new URLSearchParams([
@@ -147,6 +196,21 @@ describe('the signed redirect', () => {
     );
     expect((await lastOrder(server.db, student.userId)).status).toBe('failed');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('takes no server call, even one signed like a redirect: none is registered with Kashier', async () => {
+    const gateway = kashierGateway({ merchantId: MID, apiKey: API_KEY, mode: 'test' });
+    const fields = paid('123456789012345678', '100.00');
+    const signature = hmac256(API_KEY, fields.map(([k, v]) => `${k}=${v}`).join('&'));
+    const query = Object.fromEntries([...fields, ['signature', signature]]);
+    expect(await gateway.verify({ via: 'notification', query, body: query, headers: {} })).toEqual({
+      kind: 'refused',
+      reason: 'no webhook expected',
+    });
+    // The same query brought back by the browser is a payment of 100 pounds.
+    expect(
+      await gateway.verify({ via: 'return', query, body: undefined, headers: {} }),
+    ).toMatchObject({ kind: 'outcome', status: 'paid', amount: 10_000 });
   });
 
   it('an unknown order credits nothing', async () => {

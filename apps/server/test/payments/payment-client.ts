@@ -15,7 +15,12 @@ export function providerAnswer(body: unknown, status = 200): Response {
 }
 
 /** A call our server made to a provider. */
-export type ProviderCall = { url: URL; method: string; body: Record<string, unknown> | undefined };
+export type ProviderCall = {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: Record<string, unknown> | undefined;
+};
 
 /**
  * A fetch that answers as `answer` says and records every call, standing in for a provider's
@@ -27,6 +32,7 @@ export function providerStandIn(answer: (call: ProviderCall) => Response | Promi
     const call: ProviderCall = {
       url: new URL(url),
       method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
       body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
     };
     calls.push(call);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymobOrderResponseSchema } from '@dars/contract';
 import {
   paymobHmacString,
+  paymobMethods,
   transactionFromObject,
   transactionFromQuery,
 } from '../../src/modules/payments/paymob';
@@ -31,8 +32,12 @@ const INSTALLMENT_IFRAME = 880022;
 const INTEGRATIONS = { card: 4097558, wallet: 4097559, kiosk: 4097560, installment: 4097561 };
 
 let paymobOrders = 217503700;
+/** What Paymob answers instead, for a test that needs an odd answer (undefined: as usual). */
+let answerInstead: ((call: ProviderCall) => Response | undefined) | undefined;
 /** Paymob's servers as its documentation describes them, strict about the credentials. */
 function paymobAnswers(call: ProviderCall): Response {
+  const instead = answerInstead?.(call);
+  if (instead) return instead;
   const body = call.body ?? {};
   switch (call.url.pathname) {
     case '/api/auth/tokens':
@@ -67,6 +72,9 @@ const paymob = providerStandIn(paymobAnswers);
 let server: TestServer;
 let student: TestStudent;
 let log: string[];
+/** The server's log lines with this message, as an operator reads them. */
+const logged = (msg: string) =>
+  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -92,6 +100,7 @@ afterAll(() => server.close());
 beforeEach(async () => {
   student = await makeStudent(server.db, { name: 'أحمد محمود علي' });
   paymob.calls.length = 0;
+  answerInstead = undefined;
 });
 
 type Transaction = ReturnType<typeof transaction>;
@@ -168,6 +177,41 @@ describe('the documented HMAC string', () => {
   });
 });
 
+describe('the methods a Paymob account offers', () => {
+  const account = (
+    integrations: Record<string, number>,
+    iframeId: number | null,
+    installmentIframeId: number | null,
+  ) => ({
+    baseUrl: 'https://accept.paymob.com',
+    apiKey: API_KEY,
+    hmacSecret: HMAC_SECRET,
+    integrations,
+    iframeId,
+    installmentIframeId,
+  });
+
+  it('each with its integration; card and installments only with the iframe they open in', () => {
+    expect(paymobMethods(account(INTEGRATIONS, IFRAME, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_card',
+      'paymob_wallet',
+      'paymob_kiosk',
+      'paymob_installment',
+    ]);
+    // No iframes: only the wallet and the kiosk, which open no iframe of the account's.
+    expect(paymobMethods(account(INTEGRATIONS, null, null))).toEqual([
+      'paymob_wallet',
+      'paymob_kiosk',
+    ]);
+    expect(paymobMethods(account({ card: 1, installment: 2 }, null, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_installment',
+    ]);
+    expect(paymobMethods(account({ kiosk: 3 }, IFRAME, INSTALLMENT_IFRAME))).toEqual([
+      'paymob_kiosk',
+    ]);
+  });
+});
+
 describe('opening a Paymob order', () => {
   it('card: authenticates, registers the order in piasters under our id, asks a payment key for the card integration, answers the iframe', async () => {
     const { res, order, paymobOrderId } = await cardOrder(50);
@@ -189,17 +233,38 @@ describe('opening a Paymob order', () => {
       merchant_order_id: order.id,
       delivery_needed: false,
     });
-    expect(key).toMatchObject({
+    expect(registration).toEqual({
       auth_token: 'auth-token-1',
+      delivery_needed: false,
       amount_cents: 5000,
       currency: 'EGP',
+      merchant_order_id: order.id,
+      items: [],
+    });
+    expect(key).toEqual({
+      auth_token: 'auth-token-1',
+      amount_cents: 5000,
+      // The key is good for an hour, and Paymob takes no second payment of a paid order.
+      expiration: 3600,
       order_id: String(paymobOrderId),
+      currency: 'EGP',
       integration_id: INTEGRATIONS.card,
+      lock_order_when_paid: true,
+      // Paymob requires every field; what we do not know is 'NA'.
       billing_data: {
         first_name: 'أحمد',
         last_name: 'محمود علي',
         email: student.email,
         phone_number: student.phone,
+        apartment: 'NA',
+        floor: 'NA',
+        street: 'NA',
+        building: 'NA',
+        shipping_method: 'NA',
+        postal_code: 'NA',
+        city: 'NA',
+        country: 'EG',
+        state: 'NA',
       },
     });
     expect(order).toMatchObject({
@@ -209,6 +274,40 @@ describe('opening a Paymob order', () => {
       status: 'pending',
     });
     expect(order.id).toMatch(/^\d{18}$/);
+  });
+
+  it('a student of one name is NA for the last; spaces around and between names are dropped', async () => {
+    await server.db
+      .updateTable('users')
+      .set({ name: ' سارة ' })
+      .where('id', '=', student.userId)
+      .execute();
+    await cardOrder(50);
+    expect(paymob.calls[2]!.body!.billing_data).toMatchObject({
+      first_name: 'سارة',
+      last_name: 'NA',
+    });
+    paymob.calls.length = 0;
+    await server.db
+      .updateTable('users')
+      .set({ name: 'أحمد  محمود \t علي' })
+      .where('id', '=', student.userId)
+      .execute();
+    await cardOrder(50);
+    expect(paymob.calls[2]!.body!.billing_data).toMatchObject({
+      first_name: 'أحمد',
+      last_name: 'محمود علي',
+    });
+  });
+
+  it("passes Paymob's payment key into the iframe's url encoded (its tokens hold + / =)", async () => {
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payment_keys'
+        ? providerAnswer({ token: 'ZXlK+aGJH/Y2k=' })
+        : undefined;
+    const { res } = await cardOrder(50);
+    const url = new URL(res.json().iframe_url as string);
+    expect(url.searchParams.get('payment_token')).toBe('ZXlK+aGJH/Y2k=');
   });
 
   it('installment: the installment integration in its own iframe', async () => {
@@ -245,6 +344,21 @@ describe('opening a Paymob order', () => {
     });
   });
 
+  it('wallet: opens the page Paymob names in iframe_redirection_url when it gives no redirect_url', async () => {
+    const page = 'https://accept.paymob.com/api/acceptance/wallet_other/wallet_template?token=w2';
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payments/pay'
+        ? providerAnswer({ pending: true, redirect_url: '', iframe_redirection_url: page })
+        : undefined;
+    const res = await apiPost(
+      server.app,
+      '/wallet/paymob/order/wallet',
+      { amount: 30 },
+      student.token,
+    );
+    expect(res.json()).toEqual({ iframe_url: page });
+  });
+
   it('kiosk: an aggregator payment whose bill reference our page shows, with the amount', async () => {
     const res = await apiPost(
       server.app,
@@ -265,6 +379,66 @@ describe('opening a Paymob order', () => {
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
     expect(page.body).toContain('580');
     expect(page.body).toContain('75.50 جنيه');
+  });
+
+  const CARD = '/wallet/paymob/order/card';
+  const WALLET = '/wallet/paymob/order/wallet';
+  it.each([
+    ['/api/auth/tokens', { token: '' }, CARD, 'authentication answered without token'],
+    [
+      '/api/ecommerce/orders',
+      { merchant_order_id: 'x' },
+      CARD,
+      'order registration answered without id',
+    ],
+    ['/api/acceptance/payment_keys', {}, CARD, 'payment key answered without token'],
+    [
+      '/api/acceptance/payments/pay',
+      { redirect_url: 'http://accept.paymob.com/w' },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { pending: true },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { data: { message: 'x' } },
+      '/wallet/paymob/order/kiosk',
+      'kiosk pay answered without data.bill_reference',
+    ],
+  ])(
+    '%s answering %j: the order fails, the student is told to try again, the operator reads why',
+    async (path, answer, route, why) => {
+      answerInstead = (call) => (call.url.pathname === path ? providerAnswer(answer) : undefined);
+      log.length = 0;
+      const res = await apiPost(server.app, route, { amount: 50 }, student.token);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        code: 'SERVER_ERROR',
+        message: 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى',
+      });
+      const order = await lastOrder(server.db, student.userId);
+      expect(order.status).toBe('failed');
+      expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+      const failures = logged('payment order: the provider could not open it');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: order.id }),
+      ]);
+      expect((failures[0]!.err as { message: string }).message).toBe(`paymob: ${why}`);
+    },
+  );
+
+  it('kiosk: a bill reference Paymob writes as text is shown as it is', async () => {
+    answerInstead = (call) =>
+      call.url.pathname === '/api/acceptance/payments/pay'
+        ? providerAnswer({ pending: true, data: { bill_reference: '0058391045' } })
+        : undefined;
+    await apiPost(server.app, '/wallet/paymob/order/kiosk', { amount: 20 }, student.token);
+    expect((await lastOrder(server.db, student.userId)).provider_reference).toBe('0058391045');
   });
 
   it('fails the order and answers SERVER_ERROR when Paymob refuses, crediting nothing', async () => {
@@ -411,6 +585,41 @@ describe('Paymob callbacks', () => {
     await processedCallback(transaction(paymobOrderId, { is_refunded: true }));
     await processedCallback(transaction(paymobOrderId, { error_occured: true }));
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('takes a transaction callback that names no type, or carries the order as its id alone', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId);
+    const bare = await server.app.inject({
+      method: 'POST',
+      url: `/payments/paymob/callback?hmac=${hmacOf(t)}`,
+      payload: { obj: { ...t, order: paymobOrderId } },
+    });
+    expect(bare.statusCode).toBe(200);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('paid');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+  });
+
+  it('a kiosk payment whose card number is null is signed with it empty, and credited', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const t = transaction(paymobOrderId, {
+      source_data: { pan: null as unknown as string, sub_type: 'AGGREGATOR', type: 'aggregator' },
+    });
+    // Paymob's string has nothing where the null is: ...false<owner>false + '' + AGGREGATOR...
+    expect(paymobDocumentedString(t)).toContain(`302852falseAGGREGATORaggregatortrue`);
+    expect((await processedCallback(t)).statusCode).toBe(200);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+  });
+
+  it('refuses a transaction callback with no transaction in it, or no body', async () => {
+    for (const payload of [{ type: 'TRANSACTION' }, { type: 'TRANSACTION', obj: 'x' }, undefined]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/payments/paymob/callback?hmac=00',
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode).toBe(401);
+    }
   });
 
   it('ignores callbacks that are not transactions', async () => {

@@ -5,7 +5,11 @@ import {
   staffPaymentOrderSchema,
   staffPaymentRecheckResponseSchema,
 } from '@dars/contract';
+import type { AppContext } from '../../src/app-context';
+import { gatewaysOf } from '../../src/modules/payments/gateways';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
+import { recheckOrder } from '../../src/modules/payments/payment-recheck';
+import { captureLog } from '../captured-log';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import {
@@ -33,8 +37,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const fawryStatus = new Map<string, { orderStatus: string; orderAmount: number }>();
 const paymobInquiry = new Map<string, Record<string, unknown>>();
 let providersDown = false;
+/** Runs while the provider is being asked, before it answers (what happens meanwhile here). */
+let whileAsking: (() => Promise<void>) | undefined;
 
-function answers(call: ProviderCall): Response {
+async function answers(call: ProviderCall): Promise<Response> {
+  await whileAsking?.();
   if (providersDown) return providerAnswer({ detail: 'down' }, 503);
   if (call.url.pathname === '/ECommerceWeb/Fawry/payments/status/v2') {
     const q = call.url.searchParams;
@@ -54,7 +61,13 @@ function answers(call: ProviderCall): Response {
   }
   if (call.url.pathname === '/api/auth/tokens') return providerAnswer({ token: PAYMOB_TOKEN });
   if (call.url.pathname === '/api/ecommerce/orders/transaction_inquiry') {
-    const tx = paymobInquiry.get(String(call.body?.order_id));
+    // By Paymob's order id, or by ours (merchant_order_id) for an order Paymob gave no id.
+    const byId = call.body?.order_id;
+    const tx = paymobInquiry.get(
+      byId === undefined ? `merchant:${String(call.body?.merchant_order_id)}` : String(byId),
+    );
+    if (call.headers.get('authorization') !== `Bearer ${PAYMOB_TOKEN}`)
+      return providerAnswer({ detail: 'Authentication credentials were not provided.' }, 401);
     if (call.body?.auth_token !== PAYMOB_TOKEN || !tx)
       return providerAnswer({ detail: 'not found' }, 404);
     return providerAnswer(tx);
@@ -67,12 +80,18 @@ let server: TestServer;
 let admin: TestStudent;
 let leader: TestStudent;
 let student: TestStudent;
+/** The server's log lines (JSON), as an operator reads them. */
+let log: string[];
+type LogLine = { level: number; msg: string } & Record<string, unknown>;
+const logged = (msg: string) =>
+  log.map((l) => JSON.parse(l) as LogLine).filter((line) => line.msg === msg);
 
 beforeAll(async () => {
   server = await startTestServer({
     seed: false,
     fetch: providers.fetch,
     env: {
+      LOG_LEVEL: 'info',
       PAYMENTS_SANDBOX: 'off',
       FAWRY_MERCHANT_CODE: FAWRY.code,
       FAWRY_SECURE_KEY: FAWRY.key,
@@ -83,6 +102,7 @@ beforeAll(async () => {
       PAYMOB_WALLET_INTEGRATION_ID: '4100',
     },
   });
+  log = captureLog(server.app);
   await enableAllMethods(server.db);
   admin = await makeStaff(server.db, 'admin', { name: 'مدير المدفوعات' });
   leader = await makeStaff(server.db, 'leader');
@@ -91,6 +111,8 @@ afterAll(() => server?.close());
 beforeEach(async () => {
   student = await makeStudent(server.db, { name: 'سارة محمود' });
   providersDown = false;
+  whileAsking = undefined;
+  log.length = 0;
 });
 
 function staff(method: 'GET' | 'POST', url: string, token = admin.token) {
@@ -171,6 +193,16 @@ describe('re-checking a stuck order', () => {
       message: 'لم يؤكد مزود الدفع الدفع بعد',
     });
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    // Nothing changed, so no audit row: the log is where an operator finds this re-check.
+    expect(logged('payment re-check')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        provider: 'fawry',
+        order: order.id,
+        settlement: 'pending',
+        via: 'staff re-check',
+      }),
+    ]);
 
     fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 60 });
     const paid = staffPaymentRecheckResponseSchema.parse((await recheck(order.id)).json());
@@ -231,6 +263,32 @@ describe('re-checking a stuck order', () => {
     expect(res.json().message).toBe('تعذر الاستعلام من مزود الدفع الآن، حاول مرة أخرى بعد قليل');
     expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    // The operator reads which provider failed, for which order, and what it answered.
+    const failures = logged('payment re-check: the provider could not be asked');
+    expect(failures).toEqual([
+      expect.objectContaining({ level: 50, provider: 'fawry', order: order.id }),
+    ]);
+    expect((failures[0]!.err as { message: string }).message).toBe(
+      'fawry: /ECommerceWeb/Fawry/payments/status/v2 answered 503: {"detail":"down"}',
+    );
+    expect(logged('payment re-check')).toEqual([]);
+  });
+
+  it('a fault of our own in a gateway is not blamed on the provider: thrown as it is, not logged as the provider failing', async () => {
+    const order = await fawryOrder(20);
+    // The server's own gateways, built as the app builds them, with one fault put in.
+    const ctx = {
+      db: server.db,
+      config: server.config,
+      fetch: providers.fetch,
+      secret: Buffer.alloc(32),
+    } as unknown as AppContext;
+    const fawry = (await gatewaysOf(ctx)).byProvider.get('fawry')!;
+    const fault = new TypeError("Cannot read properties of undefined (reading 'orderStatus')");
+    fawry.status = () => Promise.reject(fault);
+    await expect(recheckOrder(ctx, order.id, server.app.log)).rejects.toBe(fault);
+    expect(logged('payment re-check: the provider could not be asked')).toEqual([]);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
   });
 
   it('another amount at the provider never credits (409)', async () => {
@@ -238,7 +296,23 @@ describe('re-checking a stuck order', () => {
     fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 8 });
     const res = await recheck(order.id);
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'المبلغ لدى مزود الدفع يختلف عن مبلغ الطلب، ولم يُضف شيء؛ راجعه من لوحة المزود',
+    });
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    // Both figures in piasters, for the operator to settle it with the provider by hand.
+    expect(logged('payment re-check with another amount than the order: not credited')).toEqual([
+      expect.objectContaining({
+        level: 50,
+        provider: 'fawry',
+        order: order.id,
+        paid: 800,
+        expected: 8_000,
+        via: 'staff re-check',
+      }),
+    ]);
   });
 
   it('Paymob: its transaction inquiry by Paymob’s order id decides', async () => {
@@ -266,6 +340,24 @@ describe('re-checking a stuck order', () => {
       currency: 'EGP',
       order: { id: 777_001, merchant_order_id: id },
     });
+    // An answer about another Paymob order is not used: 500, and the operator is told why.
+    paymobInquiry.set('777001', {
+      ...tx(true, false),
+      order: { id: 777_002, merchant_order_id: id },
+    });
+    const other = await recheck(id);
+    expect(other.statusCode).toBe(500);
+    expect(other.json().message).toBe('تعذر الاستعلام من مزود الدفع الآن، حاول مرة أخرى بعد قليل');
+    expect(logged('payment re-check: answer not usable')).toEqual([
+      expect.objectContaining({
+        level: 40,
+        provider: 'paymob',
+        order: id,
+        verdict: { kind: 'refused', reason: 'inquiry answered another order' },
+      }),
+    ]);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+
     paymobInquiry.set('777001', tx(false, true));
     expect((await recheck(id)).json().meta.result).toBe('pending');
     paymobInquiry.set('777001', tx(true, false));
@@ -278,6 +370,36 @@ describe('re-checking a stuck order', () => {
     expect(inquiry?.body).toMatchObject({ order_id: '777001' });
   });
 
+  it('Paymob: an order Paymob gave no id of its own is asked about by ours', async () => {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method: 'paymob_card',
+      provider: 'paymob',
+      amount: 2_500,
+    });
+    const tx = (merchantOrderId: string) => ({
+      id: 91_002,
+      pending: false,
+      amount_cents: 2_500,
+      success: true,
+      is_voided: false,
+      is_refunded: false,
+      error_occured: false,
+      currency: 'EGP',
+      order: { id: 777_100, merchant_order_id: merchantOrderId },
+    });
+    // Paymob's latest transaction of another merchant order is not this order's.
+    paymobInquiry.set(`merchant:${id}`, tx('123456789012345678'));
+    expect((await recheck(id)).statusCode).toBe(500);
+    paymobInquiry.set(`merchant:${id}`, tx(id));
+    const paid = await recheck(id);
+    expect(paid.json().meta.result).toBe('credited');
+    expect(paid.json().data).toMatchObject({ status: 'paid', transaction_id: '91002' });
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(2_500);
+  });
+
   it('a provider without a status call (Kashier) is 409 with the reason; an unknown order 404', async () => {
     const res = await apiPost(server.app, '/wallet/kashier/order', { amount: 40 }, student.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -287,7 +409,46 @@ describe('re-checking a stuck order', () => {
     expect(refused.json().message).toBe(
       'لا يتيح مزود الدفع هذا الاستعلام عن حالة الطلب؛ راجعه من لوحة المزود',
     );
-    expect((await recheck('123456789012345678')).statusCode).toBe(404);
-    expect((await recheck('abc')).statusCode).toBe(404);
+    for (const unknown of ['123456789012345678', 'abc'])
+      expect((await recheck(unknown)).json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'طلب الدفع غير موجود',
+      });
+  });
+
+  it('an order of a provider this server no longer runs (the sandbox, now off) is 409 with the reason', async () => {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method: 'paymob_card',
+      provider: 'sandbox',
+      amount: 5_000,
+    });
+    providers.calls.length = 0;
+    const res = await recheck(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'لا يتيح مزود الدفع هذا الاستعلام عن حالة الطلب؛ راجعه من لوحة المزود',
+    );
+    expect(providers.calls).toEqual([]);
+  });
+
+  it('an order deleted with its student while the provider is asked: 404, nothing credited', async () => {
+    const order = await fawryOrder(35);
+    fawryStatus.set(order.id, { orderStatus: 'PAID', orderAmount: 35 });
+    whileAsking = async () => {
+      await server.db.deleteFrom('users').where('id', '=', student.userId).execute();
+    };
+    const res = await recheck(order.id);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('طلب الدفع غير موجود');
+    const rows = await server.db
+      .selectFrom('wallet_transactions')
+      .select('id')
+      .where('user_id', '=', student.userId)
+      .execute();
+    expect(rows).toEqual([]);
+    expect(logged('payment re-check')).toEqual([]);
   });
 });

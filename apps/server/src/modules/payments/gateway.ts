@@ -104,6 +104,7 @@ export async function callJson(
   headers: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   let res: Response;
+  let text: string;
   try {
     res = await fetch(url, {
       method: body === undefined ? 'GET' : 'POST',
@@ -111,10 +112,11 @@ export async function callJson(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(15_000),
     });
+    // Read here too: an answer can break off (or time out) after its headers.
+    text = await res.text();
   } catch (error) {
     throw new ProviderError(provider, `${new URL(url).pathname} failed: ${String(error)}`);
   }
-  const text = await res.text();
   if (!res.ok)
     throw new ProviderError(
       provider,

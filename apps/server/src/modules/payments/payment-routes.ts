@@ -43,6 +43,7 @@ export const paymentRoutes =
             method,
             request.body.amount,
             `${request.protocol}://${request.host}`,
+            request.log,
           )) as never,
       );
     }

@@ -28,8 +28,9 @@ export const ORDERS_PER_HOUR = 30;
 
 /**
  * Opens a recharge through a gateway: checks the wallet is on, the method is offered and the
- * amount reaches the minimum; records the order, then asks the provider for its checkout.
- * @example await startOrder(ctx, user, 'paymob_card', 50, 'https://dars.example') // { iframe_url }
+ * amount reaches the minimum; records the order, then asks the provider for its checkout. A
+ * provider that cannot open it fails the order, and is logged with the order and its answer.
+ * @example await startOrder(ctx, user, 'paymob_card', 50, 'https://dars.example', log) // { iframe_url }
  */
 export async function startOrder(
   ctx: AppContext,
@@ -37,6 +38,7 @@ export async function startOrder(
   method: GatewayMethod,
   pounds: number,
   origin: string,
+  log: FastifyBaseLogger,
 ): Promise<Checkout> {
   if (!(await getSetting(ctx.db, 'enable_wallet_system'))) throw new AppError('FEATURE_DISABLED');
   const recharge = await getSetting(ctx.db, 'recharge_info');
@@ -66,6 +68,10 @@ export async function startOrder(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     await markFailed(ctx.db, id);
+    log.error(
+      { provider: gateway.provider, order: id, method, err: error },
+      'payment order: the provider could not open it',
+    );
     throw new AppError('SERVER_ERROR', 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى');
   }
 }
