@@ -124,19 +124,40 @@ describe('the video an upload is for', () => {
   });
 });
 
-// Last: on SQLite the next video would get the id after it, past what PostgreSQL holds.
-describe('the largest id', () => {
-  it('accepts the largest id a PostgreSQL integer holds when that video exists', async () => {
+// Last: on SQLite the next video would get the id after the largest row, past what PostgreSQL holds.
+describe('ids at the edges', () => {
+  /** A copy of a video's row (a new one by default) under `id`, as a database could hold it. */
+  async function videoWithId(id: number, from?: number) {
     const template = await server.db
       .selectFrom('videos')
       .selectAll()
-      .where('id', '=', await newVideo())
+      .where('id', '=', from ?? (await newVideo()))
       .executeTakeFirstOrThrow();
     await server.db
       .insertInto('videos')
-      .values({ ...template, id: 2_147_483_647 })
+      .values({ ...template, id })
       .execute();
+  }
+
+  it('refuses video 0 even where such a row exists', async () => {
+    await videoWithId(0);
+    const res = await open(`video_id ${b64('0')}`);
+    expect(res.status).toBe(422);
+    expect(await res.text()).toBe(NO_VIDEO);
+  });
+
+  it('accepts the largest id a PostgreSQL integer holds when that video exists', async () => {
+    await videoWithId(2_147_483_647);
     const res = await open(`video_id ${b64('2147483647')}`);
     expect(res.status).toBe(201);
+  });
+
+  it('refuses the id after it on SQLite too, which could hold such a row', async () => {
+    // PostgreSQL cannot store the row at all; the same ids are refused on either database.
+    if (server.dialect !== 'sqlite') return;
+    await videoWithId(2_147_483_648, 2_147_483_647);
+    const res = await open(`video_id ${b64('2147483648')}`);
+    expect(res.status).toBe(422);
+    expect(await res.text()).toBe(NO_VIDEO);
   });
 });
