@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fakeMp4, multipartForm } from '../factories/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent } from '../factories/students';
 import { makeStaff } from './staff-factory';
 import { studentClient } from '../denial-client';
+import { hashToken } from '../../src/lib/tokens';
 
 /**
  * Staff files through the real HTTP server (ADR 022): a lecture video by the tus protocol,
@@ -19,6 +22,8 @@ let base: string;
 let leader: string;
 let admin: string;
 let storage: Storage;
+let tusDir: string;
+let privateDir: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,6 +33,8 @@ beforeAll(async () => {
   leader = (await makeStaff(server.db, 'leader')).token;
   admin = (await makeStaff(server.db, 'admin')).token;
   storage = openStorage(server.config.storage, server.config.dataDir);
+  tusDir = path.join(server.config.dataDir, 'uploads', 'tus');
+  privateDir = path.join(server.config.dataDir, 'storage', 'private');
 }, 120_000);
 afterAll(async () => {
   storage?.close();
@@ -210,6 +217,199 @@ describe('lecture videos by resumable upload (tus)', () => {
     expect(guest.status).toBe(401);
     const tooBig = await open(videoId, 3 * 1024 * 1024 * 1024);
     expect(tooBig.status).toBe(413);
+  });
+});
+
+/** Sends a whole file in one PATCH; `authorization` as the client spells it. */
+async function sendAll(url: string, file: Buffer, authorization = `Bearer ${leader}`) {
+  return fetch(url, {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      authorization,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: file,
+  });
+}
+
+const sourceOf = async (videoId: number) =>
+  (
+    await server.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('id', '=', videoId)
+      .executeTakeFirstOrThrow()
+  ).source_path;
+const storedFile = (key: string) => path.join(privateDir, ...key.split('/'));
+const idOf = (res: Response) => res.headers.get('location')!.split('/').at(-1)!;
+
+/** The files under `dir` this process holds open (Linux: /proc/self/fd), e.g. a leaked handle. */
+function openFilesUnder(dir: string): string[] {
+  if (!fs.existsSync('/proc/self/fd')) return [];
+  return fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(dir));
+}
+
+describe('a finished upload, and one that is given up', () => {
+  it('accepts "Bearer" and two blanks, as the sign-in does, and leaves no part behind nor open', async () => {
+    const videoId = await newVideo();
+    const file = fakeMp4(64 * 1024);
+    const created = await fetch(base + UPLOADS, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        authorization: `Bearer  ${leader}`,
+        'upload-length': String(file.length),
+        'upload-metadata': `video_id ${b64(String(videoId))}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = idOf(created);
+    // The upload's id: 32 hex characters, nothing the client chose.
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(fs.existsSync(path.join(tusDir, id))).toBe(true);
+    const sent = await sendAll(base + created.headers.get('location')!, file, `Bearer  ${leader}`);
+    expect(sent.status).toBe(204);
+    const key = await sourceOf(videoId);
+    expect(key).toMatch(/^videos\/\d+-[0-9a-f]+\.mp4$/);
+    expect(fs.readFileSync(storedFile(key!)).equals(file)).toBe(true);
+    // The part and its record left the uploads folder with the finished file.
+    expect(fs.existsSync(path.join(tusDir, id))).toBe(false);
+    expect(fs.existsSync(path.join(tusDir, `${id}.json`))).toBe(false);
+    for (let i = 0; i < 20 && openFilesUnder(tusDir).length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(openFilesUnder(tusDir)).toEqual([]);
+    // The audit names the leader who uploaded it.
+    const leaderRow = await server.db
+      .selectFrom('users')
+      .innerJoin('auth_tokens', 'auth_tokens.user_id', 'users.id')
+      .select(['users.id', 'users.name'])
+      .where('auth_tokens.token_hash', '=', hashToken(leader))
+      .executeTakeFirstOrThrow();
+    const audit = await server.db
+      .selectFrom('staff_audit_log')
+      .select(['user_id', 'user_name'])
+      .where('resource', '=', 'videos')
+      .where('resource_id', '=', String(videoId))
+      .where('action', '=', 'upload')
+      .execute();
+    expect(audit).toEqual([{ user_id: leaderRow.id, user_name: leaderRow.name }]);
+  });
+
+  it("removes a video's earlier uploaded file when a new one replaces it, never the seed's shared sample", async () => {
+    const videoId = await newVideo();
+    const first = fakeMp4(40 * 1024);
+    const second = fakeMp4(50 * 1024);
+    const one = await open(videoId, first.length);
+    expect((await sendAll(base + one.headers.get('location')!, first)).status).toBe(204);
+    const firstKey = (await sourceOf(videoId))!;
+    expect(fs.existsSync(storedFile(firstKey))).toBe(true);
+    const two = await open(videoId, second.length);
+    expect((await sendAll(base + two.headers.get('location')!, second)).status).toBe(204);
+    const secondKey = (await sourceOf(videoId))!;
+    expect(secondKey).not.toBe(firstKey);
+    expect(fs.readFileSync(storedFile(secondKey)).equals(second)).toBe(true);
+    expect(fs.existsSync(storedFile(firstKey))).toBe(false);
+
+    // A demo video plays the seed's sample, shared by many videos: a new upload leaves it be.
+    const sample = await server.db
+      .selectFrom('videos')
+      .select('source_path')
+      .where('source_path', 'is not', null)
+      .where('source_path', 'not like', 'videos/%')
+      .executeTakeFirstOrThrow();
+    expect(fs.existsSync(storedFile(sample.source_path!))).toBe(true);
+    const demo = await newVideo();
+    await server.db
+      .updateTable('videos')
+      .set({ source_path: sample.source_path })
+      .where('id', '=', demo)
+      .execute();
+    const three = await open(demo, first.length);
+    expect((await sendAll(base + three.headers.get('location')!, first)).status).toBe(204);
+    expect(await sourceOf(demo)).toMatch(/^videos\//);
+    expect(fs.existsSync(storedFile(sample.source_path!))).toBe(true);
+  });
+
+  it('refuses the last part of a leader signed out while it was sent, and sets nothing', async () => {
+    const videoId = await newVideo();
+    const other = (await makeStaff(server.db, 'leader')).token;
+    const file = fakeMp4(128 * 1024);
+    const created = await open(videoId, file.length, other);
+    expect(created.status).toBe(201);
+    const id = idOf(created);
+    let signOut!: () => void;
+    const signedOut = new Promise<void>((r) => (signOut = r));
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(base + created.headers.get('location')!, {
+        method: 'PATCH',
+        headers: tusHeaders(other, {
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(file.length),
+        }),
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.write(file.subarray(0, 1000));
+      // The rest goes once the sign-in is over (below).
+      signedOut.then(() => req.end(file.subarray(1000)), reject);
+    });
+    // The server is writing the first bytes: the request was let in.
+    for (let i = 0; i < 100 && fs.statSync(path.join(tusDir, id)).size < 1000; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(fs.statSync(path.join(tusDir, id)).size).toBe(1000);
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${other}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    signOut();
+    expect(await answer).toEqual({ status: 401, body: 'يجب تسجيل الدخول أولاً' });
+    expect(await sourceOf(videoId)).toBeNull();
+  });
+
+  it('lets a leader cancel an upload: both of its files go and it is unknown after', async () => {
+    const videoId = await newVideo();
+    const file = fakeMp4(64 * 1024);
+    const created = await open(videoId, file.length);
+    const url = base + created.headers.get('location')!;
+    const id = idOf(created);
+    const first = await fetch(url, {
+      method: 'PATCH',
+      headers: tusHeaders(leader, {
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: file.subarray(0, 1000),
+    });
+    expect(first.status).toBe(204);
+    expect(fs.existsSync(path.join(tusDir, `${id}.json`))).toBe(true);
+    const cancelled = await fetch(url, { method: 'DELETE', headers: tusHeaders(leader) });
+    expect(cancelled.status).toBe(204);
+    expect(fs.existsSync(path.join(tusDir, id))).toBe(false);
+    expect(fs.existsSync(path.join(tusDir, `${id}.json`))).toBe(false);
+    const head = await fetch(url, { method: 'HEAD', headers: tusHeaders(leader) });
+    expect([404, 410]).toContain(head.status);
+    expect(await sourceOf(videoId)).toBeNull();
   });
 });
 

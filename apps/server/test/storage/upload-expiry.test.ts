@@ -11,6 +11,10 @@ import { makeStudent } from '../factories/students';
 import { makeExam } from '../factories/exams';
 import { examClient } from '../exams/exam-client';
 import { putSettings } from '../../src/modules/settings/settings-service';
+import { sweepUnfinishedUploads } from '../../src/modules/staff/video-upload';
+import { localStorage } from '../../src/storage';
+import type { AppContext } from '../../src/app-context';
+import { captureLog } from '../captured-log';
 
 /**
  * Abandoned uploads expire (issue 23). A staff video sent by tus waits in DATA_DIR/uploads/tus
@@ -212,28 +216,176 @@ describe('unfinished uploads expire by themselves', () => {
     await sleep(300);
     expect([youngPart, whole].filter(exists)).toEqual([youngPart, whole]);
   });
+
+  /** Writes an upload's part and info file by hand, as tus leaves them; answers their paths. */
+  function writeUpload(id: string, info: object | null, part = true): string[] {
+    fs.mkdirSync(tusDir, { recursive: true });
+    const files: string[] = [];
+    if (part) {
+      fs.writeFileSync(path.join(tusDir, id), randomBytes(100));
+      files.push(path.join(tusDir, id));
+    }
+    if (info) {
+      fs.writeFileSync(path.join(tusDir, `${id}.json`), JSON.stringify(info));
+      files.push(path.join(tusDir, `${id}.json`));
+    }
+    return files;
+  }
+  const createdAgo = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+
+  it('removes an upload begun more than a day ago, not one begun exactly a day ago', async () => {
+    const exactly = writeUpload('e1'.repeat(16), { creation_date: createdAgo(DAY) });
+    const past = writeUpload('e2'.repeat(16), { creation_date: createdAgo(DAY + 1) });
+    expect(await gone(past)).toEqual([]);
+    await sleep(300);
+    expect(exactly.filter(exists)).toEqual(exactly);
+    for (const f of exactly) fs.rmSync(f);
+  });
+
+  it('judges an upload whose record has no start date, and a record whose part is gone, by their file times', async () => {
+    // A record without a creation date (written by hand, or by an older tus): by file time.
+    const undated = writeUpload('e3'.repeat(16), { id: 'e3'.repeat(16) });
+    for (const f of undated) age(f, DAY + 60_000);
+    // A record whose part is gone says it began two days ago, but was written a minute ago:
+    // its file time counts, so it stays for now.
+    const [recordOnly] = writeUpload(
+      'e4'.repeat(16),
+      { creation_date: createdAgo(2 * DAY) },
+      false,
+    );
+    age(recordOnly!, 60_000);
+    expect(await gone(undated)).toEqual([]);
+    await sleep(300);
+    expect(exists(recordOnly!)).toBe(true);
+    // A day later by its file time, it goes.
+    age(recordOnly!, DAY + 60_000);
+    expect(await gone([recordOnly!])).toEqual([]);
+  });
 });
 
 describe('the sweep runs as the server starts', () => {
-  it('removes what an earlier run left, without waiting for the interval', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
-    const dir = path.join(dataDir, 'uploads', 'tus');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
+  const dir = path.join(dataDir, 'uploads', 'tus');
+  const id = 'd4'.repeat(16);
+  let other: TestServer | undefined;
+  beforeAll(async () => {
+    // What an earlier run left: an upload begun a day and a minute ago.
     fs.mkdirSync(dir, { recursive: true });
-    const id = 'd4'.repeat(16);
     const created = new Date(Date.now() - DAY - 60_000).toISOString();
     fs.writeFileSync(path.join(dir, id), randomBytes(100));
     fs.writeFileSync(
       path.join(dir, `${id}.json`),
       JSON.stringify({ id, size: 1000, offset: 0, metadata: {}, creation_date: created }),
     );
-    const other = await startTestServer({
+    other = await startTestServer({
       seed: false,
       env: { DATA_DIR: dataDir, UPLOAD_SWEEP_INTERVAL_MS: String(DAY) },
     });
+  }, 120_000);
+  afterAll(async () => {
+    await other?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('removes what an earlier run left, without waiting for the interval', async () => {
+    expect(await gone([path.join(dir, id), path.join(dir, `${id}.json`)])).toEqual([]);
+  });
+});
+
+describe('a sweep with no uploads folder, one that fails, and after the server closes', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
+  const dir = path.join(dataDir, 'uploads', 'tus');
+  const videos = path.join(dataDir, 'storage', 'private', 'videos');
+  let other: TestServer;
+  let log: string[];
+  beforeAll(async () => {
+    // No upload ever began here: there is no uploads folder at all.
+    other = await startTestServer({
+      seed: false,
+      env: { DATA_DIR: dataDir, UPLOAD_SWEEP_INTERVAL_MS: '100', LOG_LEVEL: 'warn' },
+    });
+    log = captureLog(other.app);
+  }, 120_000);
+  afterAll(async () => {
+    await other.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const oldFile = (file: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, randomBytes(64));
+    const at = new Date(Date.now() - DAY - 60_000);
+    fs.utimesSync(file, at, at);
+    return file;
+  };
+
+  it('still removes a half-written storage file when no upload folder exists', async () => {
+    expect(exists(dir)).toBe(false);
+    const part = oldFile(path.join(videos, '5-ee.mp4.0123456789ab.part'));
+    expect(await gone([part])).toEqual([]);
+  });
+
+  it('logs a sweep that fails as a warning, with its error', async () => {
+    // A folder where a part should be cannot be removed as a file.
+    const stray = path.join(dir, 'f7'.repeat(16));
+    fs.mkdirSync(stray, { recursive: true });
+    const at = new Date(Date.now() - DAY - 60_000);
+    fs.utimesSync(stray, at, at);
+    const warned = () =>
+      log
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } })
+        .filter((entry) => entry.msg === 'upload sweep');
+    for (let i = 0; i < 100 && warned().length === 0; i++) await sleep(50);
+    expect(warned()[0]).toMatchObject({ level: 40, err: { code: 'ERR_FS_EISDIR' } });
+    fs.rmSync(stray, { recursive: true });
+  });
+
+  it('stops sweeping once the server has closed', async () => {
+    await other.app.close();
+    const left = oldFile(path.join(dir, 'a8'.repeat(16)));
+    await sleep(400);
+    expect(exists(left)).toBe(true);
+  });
+});
+
+describe('what a sweep answers', () => {
+  it('counts the files it removed: upload halves in its folder and half-written storage files', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
     try {
-      expect(await gone([path.join(dir, id), path.join(dir, `${id}.json`)])).toEqual([]);
+      const now = new Date('2026-03-01T12:00:00.000Z');
+      const dir = path.join(dataDir, 'uploads', 'tus');
+      fs.mkdirSync(dir, { recursive: true });
+      const set = (file: string, ms: number) => {
+        const at = new Date(now.getTime() - ms);
+        fs.utimesSync(file, at, at);
+      };
+      // An upload begun two days before the sweep's clock, and a part a minute old.
+      const old = 'b9'.repeat(16);
+      fs.writeFileSync(path.join(dir, old), randomBytes(10));
+      fs.writeFileSync(
+        path.join(dir, `${old}.json`),
+        JSON.stringify({ creation_date: '2026-02-27T12:00:00.000Z' }),
+      );
+      const young = path.join(dir, 'c0'.repeat(16));
+      fs.writeFileSync(young, randomBytes(10));
+      set(young, 60_000);
+      const part = path.join(dataDir, 'storage', 'private', 'videos', '3-ff.mp4.0123456789ab.part');
+      fs.mkdirSync(path.dirname(part), { recursive: true });
+      fs.writeFileSync(part, randomBytes(10));
+      set(part, 2 * DAY);
+      const ctx = {
+        clock: manualClock(now),
+        storage: localStorage(dataDir),
+      } as unknown as AppContext;
+      expect(await sweepUnfinishedUploads(ctx, dir)).toBe(3);
+      expect(fs.readdirSync(dir)).toEqual(['c0'.repeat(16)]);
+      expect(exists(part)).toBe(false);
+
+      // On a bucket there are no half-written local files to look for: the folder only.
+      set(young, 2 * DAY);
+      const bucket = { clock: manualClock(now), storage: { kind: 's3' } } as unknown as AppContext;
+      expect(await sweepUnfinishedUploads(bucket, dir)).toBe(1);
+      expect(fs.readdirSync(dir)).toEqual([]);
     } finally {
-      await other.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
