@@ -3,17 +3,16 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import { HOME_SECTION_INITIAL_COUNT, type CourseSummary } from '@dars/contract';
-import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
 import { CourseCard } from './course-card';
-import { CourseGrid } from './course-grid';
 
 /**
  * A home section of courses (spec §2, §9). Desktop shows the first 4 in the grid with a
  * show-more for the rest; phones scroll the whole row sideways, a card and a bit at a time.
+ * One list, laid out by the stylesheet: a page the server rendered is already the phone's
+ * before any script runs, whatever layout the server guessed (issue 24).
  */
 export function CourseSection({ title, courses }: { title: string; courses: CourseSummary[] }) {
-  const isDesktop = useIsDesktop();
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const gridId = useId();
@@ -34,48 +33,60 @@ export function CourseSection({ title, courses }: { title: string; courses: Cour
         >
           {title}
         </Typography>
-        {isDesktop && more && (
+        {more && (
           <Button
             aria-expanded={expanded}
             aria-controls={gridId}
             onClick={() => setExpanded((value) => !value)}
             endIcon={expanded ? <ExpandLessRoundedIcon /> : <ExpandMoreRoundedIcon />}
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
           >
             {expanded ? t('home.showLess') : t('home.showMore')}
           </Button>
         )}
       </Stack>
-      {isDesktop ? (
-        <Box id={gridId}>
-          <CourseGrid courses={expanded ? courses : courses.slice(0, HOME_SECTION_INITIAL_COUNT)} />
-        </Box>
-      ) : (
+      <Box sx={{ containerType: 'inline-size' }}>
         <Box
           component="ul"
-          sx={{
+          id={gridId}
+          sx={(theme) => ({
             display: 'grid',
-            gridAutoFlow: 'column',
-            gridAutoColumns: 'min(78%, 320px)',
-            gap: 1.5,
-            overflowX: 'auto',
-            scrollSnapType: 'x mandatory',
             listStyle: 'none',
             m: 0,
             p: 0,
-            pb: 1,
-            mx: -2,
-            px: 2,
-            scrollPaddingInline: 16,
-            '& > li': { scrollSnapAlign: 'start' },
-          }}
+            // Wide: the course list's grid (CourseGrid), columns by the room the grid has.
+            gap: 2.5,
+            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            '@container (min-width: 720px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+            '@container (min-width: 980px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+            [theme.breakpoints.up('md')]: expanded
+              ? {}
+              : {
+                  [`& > li:nth-of-type(n+${HOME_SECTION_INITIAL_COUNT + 1})`]: { display: 'none' },
+                },
+            // Phones (after the rules above, so it wins below md): one row sideways.
+            [theme.breakpoints.down('md')]: {
+              gridTemplateColumns: 'none',
+              gridAutoFlow: 'column',
+              gridAutoColumns: 'min(78%, 320px)',
+              gap: 1.5,
+              overflowX: 'auto',
+              scrollSnapType: 'x mandatory',
+              pb: 1,
+              mx: -2,
+              px: 2,
+              scrollPaddingInline: '16px',
+              '& > li': { scrollSnapAlign: 'start' },
+            },
+          })}
         >
-          {courses.map((course) => (
+          {courses.map((course, i) => (
             <li key={course.id}>
-              <CourseCard course={course} />
+              <CourseCard course={course} priority={i === 0} />
             </li>
           ))}
         </Box>
-      )}
+      </Box>
     </Box>
   );
 }

@@ -75,10 +75,20 @@ describe('CoursesPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?grade_id=2'));
   });
 
-  it('resets every filter', async () => {
+  // Both layouts' filters are in the page (the stylesheet shows one: the desktop's side list
+  // from the md breakpoint, the phone's dropdowns below it); each reset clears every filter.
+  it.each([
+    ['the side list (desktop)', 0],
+    ['under the search (phone)', 1],
+  ])('resets every filter from %s', async (_, which) => {
     mockApi({ 'GET /api/v1/courses': () => ({ body: coursesPage([courseFixture()]) }) });
     const { router } = renderCourses('/courses?query=x&grade_id=1&category_id=10');
-    await userEvent.click(screen.getByRole('button', { name: 'إعادة ضبط الفلاتر' }));
+    const resets = screen.getAllByRole('button', { name: 'إعادة ضبط الفلاتر' });
+    expect(resets).toHaveLength(2);
+    expect(
+      within(screen.getByRole('complementary')).getByRole('button', { name: 'إعادة ضبط الفلاتر' }),
+    ).toBe(resets[0]);
+    await userEvent.click(resets[which]!);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('textbox', { name: 'ابحث عن دورة' })).toHaveValue('');
   });

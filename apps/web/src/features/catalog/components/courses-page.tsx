@@ -1,7 +1,6 @@
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import { useAppSettings } from '../../../lib/app-settings-context';
-import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
 import { useCourseFilters } from '../hooks/use-course-filters';
 import { FilterList, FilterSelect } from './course-filters';
@@ -14,7 +13,6 @@ import { CourseSearchField } from './course-search-field';
  */
 export function CoursesPage() {
   const { grades, categories } = useAppSettings();
-  const isDesktop = useIsDesktop();
   const { filters, hasFilters, setQuery, setFilter, reset } = useCourseFilters();
 
   const resetButton = (
@@ -52,29 +50,33 @@ export function CoursesPage() {
         {t('courses.title')}
       </Typography>
       <Stack direction="row" sx={{ gap: 3, alignItems: 'flex-start' }}>
-        {isDesktop && (
-          <Stack
-            component="aside"
-            aria-label={t('courses.filters')}
-            spacing={2}
-            sx={{ width: 260, flexShrink: 0 }}
-          >
-            {resetButton}
-            {grades.length > 0 && <FilterList {...gradeProps} />}
-            {categories.length > 0 && <FilterList {...categoryProps} />}
-          </Stack>
-        )}
+        {/* Both layouts are in the HTML and the stylesheet picks one, so a page the server
+            rendered is already the phone's before any script runs (issue 24). */}
+        <Stack
+          component="aside"
+          aria-label={t('courses.filters')}
+          spacing={2}
+          sx={{ width: 260, flexShrink: 0, display: { xs: 'none', md: 'flex' } }}
+        >
+          {resetButton}
+          {grades.length > 0 && <FilterList {...gradeProps} />}
+          {categories.length > 0 && <FilterList {...categoryProps} />}
+        </Stack>
         <Stack spacing={2.5} sx={{ flex: 1, minWidth: 0 }}>
           <CourseSearchField query={filters.query ?? ''} onSearch={setQuery} />
-          {!isDesktop && (
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-              {grades.length > 0 && <FilterSelect {...gradeProps} />}
-              {categories.length > 0 && <FilterSelect {...categoryProps} />}
-              <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
-                {resetButton}
-              </Box>
+          <Box
+            sx={{
+              display: { xs: 'grid', md: 'none' },
+              gridTemplateColumns: '1fr 1fr',
+              gap: 1.5,
+            }}
+          >
+            {grades.length > 0 && <FilterSelect {...gradeProps} />}
+            {categories.length > 0 && <FilterSelect {...categoryProps} />}
+            <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+              {resetButton}
             </Box>
-          )}
+          </Box>
           <CourseResults filters={filters} />
         </Stack>
       </Stack>

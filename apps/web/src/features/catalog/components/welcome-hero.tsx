@@ -5,7 +5,6 @@ import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurned
 import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
 import MenuBookRoundedIcon from '@mui/icons-material/MenuBookRounded';
 import PlayCircleOutlineRoundedIcon from '@mui/icons-material/PlayCircleOutlineRounded';
-import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
 
 /** A quiet illustration of the product: a book with lessons, exams and results around it. */
@@ -54,9 +53,6 @@ function HeroArt() {
 
 /** The welcome page's hero (spec §2): headline, pitch, login and register. */
 export function WelcomeHero() {
-  // The illustration is for wide screens only: a phone does not render it at all, rather
-  // than styling and hiding it.
-  const isDesktop = useIsDesktop();
   return (
     <Box
       component="section"
@@ -112,7 +108,11 @@ export function WelcomeHero() {
               </Button>
             </Stack>
           </Stack>
-          {isDesktop && <HeroArt />}
+          {/* Wide screens only, by the stylesheet: the page the server rendered is already the
+              phone's layout before any script runs, whatever it guessed (issue 24). */}
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <HeroArt />
+          </Box>
         </Stack>
       </Container>
     </Box>

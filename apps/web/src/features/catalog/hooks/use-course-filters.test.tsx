@@ -4,7 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useCourseFilters } from './use-course-filters';
 
-const wrapper = ({ children }: { children: ReactNode }) => <BrowserRouter>{children}</BrowserRouter>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <BrowserRouter>{children}</BrowserRouter>
+);
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 

@@ -79,7 +79,6 @@ export function AppShell({
       >
         <AppTopBar
           signedIn={signedIn}
-          isDesktop={isDesktop}
           showMenuButton={!permanentDrawer}
           showSearch={options.topSearch}
           backButton={options.backButton}

@@ -41,7 +41,6 @@ function GuestActions() {
  */
 export function AppTopBar({
   signedIn,
-  isDesktop,
   showMenuButton,
   showSearch,
   backButton,
@@ -49,7 +48,6 @@ export function AppTopBar({
   accountActions,
 }: {
   signedIn: boolean;
-  isDesktop: boolean;
   showMenuButton: boolean;
   showSearch: boolean;
   backButton: boolean;
@@ -95,8 +93,19 @@ export function AppTopBar({
         >
           <BrandLogo />
         </Box>
-        {!isDesktop && showSearch ? <PhoneSearchBox /> : <Box sx={{ flex: 1 }} />}
-        {isDesktop && !signedIn && <GuestActions />}
+        {/* Both layouts are in the HTML and the stylesheet picks one, so a page the server
+            rendered is already the phone's before any script runs (issue 24). */}
+        {showSearch && (
+          <Box sx={{ display: { xs: 'flex', md: 'none' }, flex: 1, minWidth: 0 }}>
+            <PhoneSearchBox />
+          </Box>
+        )}
+        <Box sx={{ flex: 1, display: showSearch ? { xs: 'none', md: 'block' } : 'block' }} />
+        {!signedIn && (
+          <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
+            <GuestActions />
+          </Box>
+        )}
         {accountActions}
       </Toolbar>
     </AppBar>
