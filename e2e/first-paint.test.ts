@@ -45,6 +45,8 @@ async function open(
     hasTouch: viewport === 'phone',
     deviceScaleFactor: 1,
     userAgent,
+    // The server reads this hint before the user agent; Chromium sends it from `isMobile`.
+    extraHTTPHeaders: { 'sec-ch-ua-mobile': userAgent === PHONE_UA ? '?1' : '?0' },
     javaScriptEnabled,
   });
   const page = await context.newPage();

@@ -68,7 +68,7 @@ export function AppTopBar({
         backdropFilter: 'blur(8px)',
       }}
     >
-      <Toolbar sx={{ gap: { xs: 0.5, md: 1.5 }, px: { xs: 1, md: 3 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, md: 1.5 }, px: { xs: 1.5, md: 3 } }}>
         {showMenuButton && (
           <IconButton edge="start" aria-label={t('nav.openMenu')} onClick={onMenuClick}>
             <MenuIcon />
