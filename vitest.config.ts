@@ -46,7 +46,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
           // react-admin on MUI in jsdom, on a shared 2-core machine, beside the e2e journeys.
-          testTimeout: 60_000,
+          testTimeout: 120_000,
         },
       },
       {

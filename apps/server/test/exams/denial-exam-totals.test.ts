@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExamSessionResponseSchema, submitExamSessionResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
-import { cairoDay } from '../../src/modules/staff/stats-period';
+import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-period';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam, type TestExam } from '../factories/exams';
@@ -58,7 +58,14 @@ async function takeFiveOfEight(s: Taker, exam: TestExam, by: 'student' | 'time' 
   sessions.set(`${s.userId}:${exam.id}`, token);
   if (by === 'time') {
     expect((await s.api.answer(token, answers)).statusCode).toBe(200);
-    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    // Minutes ago, but never before today's Cairo midnight: the dashboard's figures below are
+    // today's, and a run in the first minutes of a Cairo day must not move this session into
+    // yesterday (it did, at 00:05 Cairo time).
+    const since = Date.parse(cairoMidnight(cairoDay(new Date())));
+    const ago = (minutes: number) =>
+      new Date(
+        Math.max(since + 1000 * (11 - minutes), Date.now() - minutes * 60_000),
+      ).toISOString();
     await server.db
       .updateTable('exam_sessions')
       .set({ started_at: ago(10), deadline_at: ago(5) })
