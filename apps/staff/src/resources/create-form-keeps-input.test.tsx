@@ -9,7 +9,7 @@ const LECTURE = { id: 5, course_id: 7, name: 'المحاضرة الأولى', po
 
 // What a member types into a new item's form while the lecture it belongs to is still loading
 // must stay typed when the lecture arrives (helper C saw the form reset in the e2e journey).
-it('keeps what was typed in a new video while its lecture loads', { timeout: 90_000 }, async () => {
+it('keeps what was typed in a new video while its lecture loads', { timeout: 120_000 }, async () => {
   let release!: () => void;
   const lectureLoaded = new Promise<void>((resolve) => (release = resolve));
   fakeStaffApi([

@@ -58,7 +58,7 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-describe('the home slider screen', { timeout: 90_000 }, () => {
+describe('the home slider screen', { timeout: 120_000 }, () => {
   it('speaks Arabic only: labels, buttons and help', async () => {
     slidesApi(() => undefined);
     open();

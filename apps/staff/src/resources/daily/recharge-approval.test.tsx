@@ -74,7 +74,7 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-describe('approving a recharge', { timeout: 90_000 }, () => {
+describe('approving a recharge', { timeout: 120_000 }, () => {
   it('asks first, naming the student and the claim; cancelling sends nothing', async () => {
     const fake = api(LEADER, approvedAs(150, null));
     const ui = open(LEADER);

@@ -103,7 +103,7 @@ beforeAll(async () => {
 }, 120_000);
 
 // Long forms of react-admin on MUI in jsdom, on a shared 2-core machine under load.
-const SLOW = { timeout: 90_000 };
+const SLOW = { timeout: 120_000 };
 
 describe('exams in the staff console', SLOW, () => {
   it('creates an exam with its window, duration and switches, then opens its page', async () => {

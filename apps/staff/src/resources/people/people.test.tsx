@@ -75,7 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 
 // react-admin on MUI in jsdom, on a machine shared with other suites.
-describe('students', { timeout: 90_000 }, () => {
+describe('students', { timeout: 120_000 }, () => {
   it('searches the list by what was typed', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
@@ -330,7 +330,7 @@ describe('students', { timeout: 90_000 }, () => {
   });
 });
 
-describe('messages', { timeout: 90_000 }, () => {
+describe('messages', { timeout: 120_000 }, () => {
   it("sends a grade's message and saves the announcement", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
