@@ -9,33 +9,37 @@ const LECTURE = { id: 5, course_id: 7, name: 'المحاضرة الأولى', po
 
 // What a member types into a new item's form while the lecture it belongs to is still loading
 // must stay typed when the lecture arrives (helper C saw the form reset in the e2e journey).
-it('keeps what was typed in a new video while its lecture loads', { timeout: 120_000 }, async () => {
-  let release!: () => void;
-  const lectureLoaded = new Promise<void>((resolve) => (release = resolve));
-  fakeStaffApi([
-    ...staffBasics(ADMIN),
-    (c) =>
-      c.method === 'GET' && c.path === '/staff/lectures/5'
-        ? { body: { data: LECTURE } }
-        : undefined,
-    list('lectures', [LECTURE]),
-  ]);
-  const fake = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input).includes('/staff/lectures')) await lectureLoaded;
-    return fake(input, init);
-  });
-  session.save('tok-1', ADMIN as never);
-  window.history.replaceState(null, '', '/staff/videos/create?lecture_id=5');
-  render(<StaffApp />);
-  const user = userEvent.setup();
-  const name = await screen.findByRole('textbox', { name: /الاسم/ }, { timeout: 25_000 });
-  await user.click(name);
-  await user.paste('شرح الدرس الأول');
-  release();
-  await waitFor(() => expect(screen.getByDisplayValue('المحاضرة الأولى')).toBeInTheDocument(), {
-    timeout: 25_000,
-  });
-  await new Promise((r) => setTimeout(r, 300));
-  expect(screen.getByRole('textbox', { name: /^الاسم/ })).toHaveValue('شرح الدرس الأول');
-});
+it(
+  'keeps what was typed in a new video while its lecture loads',
+  { timeout: 120_000 },
+  async () => {
+    let release!: () => void;
+    const lectureLoaded = new Promise<void>((resolve) => (release = resolve));
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      (c) =>
+        c.method === 'GET' && c.path === '/staff/lectures/5'
+          ? { body: { data: LECTURE } }
+          : undefined,
+      list('lectures', [LECTURE]),
+    ]);
+    const fake = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/staff/lectures')) await lectureLoaded;
+      return fake(input, init);
+    });
+    session.save('tok-1', ADMIN as never);
+    window.history.replaceState(null, '', '/staff/videos/create?lecture_id=5');
+    render(<StaffApp />);
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /الاسم/ }, { timeout: 25_000 });
+    await user.click(name);
+    await user.paste('شرح الدرس الأول');
+    release();
+    await waitFor(() => expect(screen.getByDisplayValue('المحاضرة الأولى')).toBeInTheDocument(), {
+      timeout: 25_000,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByRole('textbox', { name: /^الاسم/ })).toHaveValue('شرح الدرس الأول');
+  },
+);
