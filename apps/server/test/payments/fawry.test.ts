@@ -22,7 +22,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** What Fawry's status API says about each of our orders (by merchantRefNumber). */
 const statuses = new Map<
   string,
-  { orderStatus: string; orderAmount: number; fawryFees?: number }
+  {
+    orderStatus: string;
+    orderAmount: number;
+    fawryFees?: number;
+    /** Fawry's reference of the payment; '9990076204' unless given (undefined: left out). */
+    fawryRefNumber?: string | null;
+    /** The same reference under the name some answers give it. */
+    referenceNumber?: string | null;
+  }
 >();
 /** Orders whose status answer breaks off after its headers (a dropped connection, a stall). */
 const brokenOff = new Set<string>();
@@ -64,7 +72,8 @@ function fawryAnswers(call: ProviderCall): Response {
     statusCode: 200,
     statusDescription: 'Operation done successfully',
     merchantRefNumber: ref,
-    fawryRefNumber: '9990076204',
+    fawryRefNumber: 'fawryRefNumber' in status ? status.fawryRefNumber : '9990076204',
+    ...('referenceNumber' in status ? { referenceNumber: status.referenceNumber } : {}),
     // What the customer paid: the order and Fawry's fees when the customer bears them.
     paymentAmount: status.orderAmount + (status.fawryFees ?? 0),
     orderAmount: status.orderAmount,
@@ -358,5 +367,150 @@ describe('crediting only after the signed status check', () => {
     const res = await notify(notification(order.id, '20.00', 'PAID', STAGING.key), 'fawry-staging');
     expect(res.statusCode).toBe(404);
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+});
+
+describe('what Fawry is answered and what the operator reads', () => {
+  it('a notification without amounts (an order that expired unpaid) is signed with them empty, and still only the status check decides', async () => {
+    const { order } = await fawryOrder(20);
+    statuses.set(order.id, { orderStatus: 'EXPIRED', orderAmount: 20 });
+    const {
+      paymentAmount: _paid,
+      orderAmount: _ordered,
+      ...expired
+    } = notification(order.id, '20.00', 'EXPIRED');
+    // fawryRefNumber + merchantRefNumber + '' + '' + orderStatus + paymentMethod + '' + key
+    expired.messageSignature = sha256(`9990076204${order.id}EXPIREDPayAtFawry${LIVE.key}`);
+    const res = await notify(expired);
+    // 200: Fawry stops sending it; the order no longer waits.
+    expect(res.statusCode).toBe(200);
+    expect(fawry.calls).toHaveLength(1);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('failed');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('stores no transaction id when Fawry gives no reference, and takes referenceNumber when that is the one given', async () => {
+    const { order: none } = await fawryOrder(20);
+    statuses.set(none.id, { orderStatus: 'PAID', orderAmount: 20, fawryRefNumber: undefined });
+    expect((await browserReturn({ merchantRefNumber: none.id })).headers.location).toBe('/wallet');
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      status: 'paid',
+      transaction_id: null,
+    });
+
+    const { order: nulls } = await fawryOrder(20);
+    statuses.set(nulls.id, {
+      orderStatus: 'PAID',
+      orderAmount: 20,
+      fawryRefNumber: null,
+      referenceNumber: null,
+    });
+    expect((await browserReturn({ merchantRefNumber: nulls.id })).headers.location).toBe('/wallet');
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      status: 'paid',
+      transaction_id: null,
+    });
+
+    const { order: other } = await fawryOrder(20);
+    statuses.set(other.id, {
+      orderStatus: 'PAID',
+      orderAmount: 20,
+      fawryRefNumber: undefined,
+      referenceNumber: '9990081234',
+    });
+    expect((await browserReturn({ merchantRefNumber: other.id })).headers.location).toBe('/wallet');
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      status: 'paid',
+      transaction_id: '9990081234',
+    });
+    const money = await moneyOf(server.db, student.userId);
+    expect(money.balance).toBe(6000);
+    expect(money.recharges).toHaveLength(3);
+  });
+
+  it("a status check Fawry answers with an error code is logged with that code, and Fawry's notification is asked again (502)", async () => {
+    const { order } = await fawryOrder(20);
+    // No status for this order at Fawry: it answers 9938, payment not found.
+    statuses.delete(order.id);
+    log.length = 0;
+    const res = await notify(notification(order.id, '20.00'));
+    expect(res.statusCode).toBe(502);
+    expect(logged('payment callback: the provider could not be asked')).toEqual([
+      expect.objectContaining({
+        level: 50,
+        provider: 'fawry',
+        err: expect.objectContaining({ message: 'fawry: status check answered 9938' }),
+      }),
+    ]);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('logs why a call was refused: no body, no order of ours, and no order when a forged notification names none', async () => {
+    log.length = 0;
+    const empty = await server.app.inject({ method: 'POST', url: '/payments/fawry/callback' });
+    expect(empty.statusCode).toBe(401);
+    const notOurs = await browserReturn({ merchantRefNumber: '12; drop table' });
+    expect(decodeURIComponent(notOurs.headers.location as string)).toBe(
+      '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
+    );
+    const { merchantRefNumber: _ref, ...nameless } = notification('123456789012345678', '20.00');
+    expect((await notify(nameless)).statusCode).toBe(401);
+    expect(fawry.calls).toHaveLength(0);
+    const refused = logged('payment callback refused');
+    expect(refused).toEqual([
+      expect.objectContaining({
+        level: 40,
+        provider: 'fawry',
+        via: 'notification',
+        reason: 'no body',
+      }),
+      expect.objectContaining({
+        level: 40,
+        provider: 'fawry',
+        via: 'return',
+        reason: 'no order reference of ours',
+      }),
+      expect.objectContaining({
+        level: 40,
+        provider: 'fawry',
+        via: 'notification',
+        reason: 'bad messageSignature',
+      }),
+    ]);
+    // An order it did not name is not made up for the operator.
+    expect(refused.map((line) => 'order' in line)).toEqual([false, false, false]);
+  });
+
+  it('a notification whose body is JSON null or plain text is refused as one without a body, not a crash', async () => {
+    log.length = 0;
+    for (const [type, payload] of [
+      ['application/json', 'null'],
+      ['text/plain', 'merchantRefNumber=123456789012345678&orderStatus=PAID'],
+    ]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/payments/fawry/callback',
+        headers: { 'content-type': type! },
+        payload,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(logged('payment callback refused').map((line) => line.reason)).toEqual([
+      'no body',
+      'no body',
+    ]);
+  });
+
+  it('a signed notification naming its order as a JSON number (which cannot hold our 18 digits) is refused without a status call', async () => {
+    const ref = 123456789012345680;
+    const n = { ...notification(String(ref), '20.00'), merchantRefNumber: ref };
+    expect(n.messageSignature).toBe(sha256(`9990076204${ref}20.0020.00PAIDPayAtFawry${LIVE.key}`));
+    log.length = 0;
+    expect((await notify(n)).statusCode).toBe(401);
+    expect(fawry.calls).toHaveLength(0);
+    expect(logged('payment callback refused')).toEqual([
+      expect.objectContaining({ provider: 'fawry', reason: 'no order reference of ours' }),
+    ]);
   });
 });

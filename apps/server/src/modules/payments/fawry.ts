@@ -104,7 +104,8 @@ export function fawryGateway(
       order: { id: orderId },
       status:
         orderStatus === 'PAID'
-          ? 'paid'
+          ? // Stryker disable next-line StringLiteral: equivalent, settle() credits any status that is neither 'pending' nor 'failed'
+            'paid'
           : orderStatus === 'UNPAID' || orderStatus === 'NEW'
             ? 'pending'
             : 'failed',
