@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { WEB_HEADERS } from '../helpers';
 
 /** One part of a multipart body: a text field, or a file when it has a name. */
 export interface FormPart {
@@ -50,4 +53,25 @@ export function fakeMp4(size: number): Buffer {
   mdat.writeUInt32BE(size - head.length, 0);
   mdat.write('mdat', 4, 'latin1');
   return Buffer.concat([head, mdat, randomBytes(size - head.length - mdat.length)]);
+}
+
+/**
+ * A course, a lecture and a video without a file, made through the staff API with `token`
+ * (a leader's or an admin's); answers the video's id, ready for a tus upload.
+ * @example const videoId = await newStaffVideo(server.app, leader)
+ */
+export async function newStaffVideo(app: FastifyInstance, token: string): Promise<number> {
+  const staff = async (url: string, payload: object) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/staff${url}`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  };
+  const course = await staff('/courses', { name: 'دورة', pay_type: 'course' });
+  const lecture = await staff('/lectures', { course_id: course, name: 'تمهيد' });
+  return staff('/videos', { lecture_id: lecture, name: 'شرح' });
 }

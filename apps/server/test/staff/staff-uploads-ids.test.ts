@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fakeMp4 } from '../factories/uploads';
+import { fakeMp4, newStaffVideo } from '../factories/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStaff } from './staff-factory';
@@ -47,21 +47,7 @@ const open = (metadata?: string) =>
     }),
   });
 
-async function newVideo(): Promise<number> {
-  const staff = async (url: string, payload: object) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff${url}`,
-      headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}` },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
-  const course = await staff('/courses', { name: 'دورة', pay_type: 'course' });
-  const lecture = await staff('/lectures', { course_id: course, name: 'تمهيد' });
-  return staff('/videos', { lecture_id: lecture, name: 'شرح' });
-}
+const newVideo = () => newStaffVideo(server.app, leader);
 
 const tusFiles = () => (fs.existsSync(tusDir) ? fs.readdirSync(tusDir) : []);
 const storedVideos = () =>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fakeMp4 } from '../factories/uploads';
+import { fakeMp4, newStaffVideo } from '../factories/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/lib/clock';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -59,21 +59,7 @@ const tus = (extra: Record<string, string> = {}) => ({
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function newVideo(): Promise<number> {
-  const staff = async (url: string, payload: object) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff${url}`,
-      headers: { ...WEB_HEADERS, authorization: `Bearer ${leader}` },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
-  const course = await staff('/courses', { name: 'دورة', pay_type: 'course' });
-  const lecture = await staff('/lectures', { course_id: course, name: 'تمهيد' });
-  return staff('/videos', { lecture_id: lecture, name: 'شرح' });
-}
+const newVideo = () => newStaffVideo(server.app, leader);
 
 /** Opens an upload of `file` and sends its first `sent` bytes; answers the upload's id. */
 async function startUpload(videoId: number, file: Buffer, sent: number): Promise<string> {
