@@ -15,6 +15,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failure of every run, repeated at the very end: CI shows only a run's last lines. */
+const problems = [];
 /**
  * Runs Vitest with a JSON report and adds its counts to `totals`. `quietly` captures the
  * output and prints it whole when the run ends (for a run beside another one, whose lines
@@ -57,7 +59,10 @@ async function vitest(title, args, env = {}, { quietly = false } = {}) {
       root,
       projects: projects.length ? projects : PROJECTS,
     });
-    for (const problem of counts.problems) console.log(`  ✘ ${title}: ${problem}`);
+    for (const problem of counts.problems) {
+      console.log(`  ✘ ${title}: ${problem}`);
+      problems.push(`${title}: ${problem}`);
+    }
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
@@ -76,6 +81,7 @@ async function quiet(title, cmd, args, env = {}) {
   const res = await run(cmd, args, { cwd: root, env });
   process.stdout.write(`\n▶ ${title}\n${res.output}`);
   console.log(`  ${res.ok ? '✔' : '✘'} ${title} (${res.seconds.toFixed(1)} s)`);
+  if (!res.ok) problems.push(`${title} failed`);
   return res.ok;
 }
 let built = false;
@@ -135,6 +141,7 @@ const lanes = await Promise.all([
 ok = lanes.every(Boolean) && ok;
 console.log(`  all tests together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+if (problems.length) console.log(`\nWhat failed:\n${problems.map((p) => `  ✘ ${p}`).join('\n')}`);
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -1,6 +1,7 @@
 // Reads Vitest's JSON report for scripts/test.mjs: counts tests, and the failures Vitest's own
 // counters miss (a file that throws on import or in `beforeAll` has no failed test: its tests
-// are reported as skipped), and projects that ran no test at all.
+// are reported as skipped), and projects that ran no test at all; and names each failed test,
+// so that the end of a long run (all CI shows of it) says which ones failed.
 import path from 'node:path';
 
 export const PROJECTS = ['unit', 'web', 'staff', 'server', 'e2e'];
@@ -40,6 +41,17 @@ export function tally(report, { root, projects = PROJECTS }) {
     }
     counts.passed += tests.filter((t) => t.status === 'passed').length;
     counts.failed += failed;
+    for (const test of tests.filter((t) => t.status === 'failed')) {
+      let reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      // Vitest 4 reports a test that ran past its time limit with this placeholder only.
+      if (reason === 'Error: STACK_TRACE_ERROR') reason = 'timed out (its own time limit)';
+      const name = test.fullName || test.title;
+      counts.problems.push(
+        `test failed: ${path.relative(root, file.name)} > ${name}${reason ? `: ${reason}` : ''}`,
+      );
+    }
     counts.skipped += tests.filter((t) => ['skipped', 'pending', 'todo'].includes(t.status)).length;
   }
   for (const project of projects) {

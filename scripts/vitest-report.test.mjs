@@ -7,7 +7,11 @@ const file = (name, status, tests, message = '') => ({
   name: `${root}/${name}`,
   status,
   message,
-  assertionResults: tests.map(([title, s]) => ({ title, status: s })),
+  assertionResults: tests.map(([title, s, failureMessages]) => ({
+    title,
+    status: s,
+    ...(failureMessages ? { failureMessages } : {}),
+  })),
 });
 const passing = file('apps/server/test/a.test.ts', 'passed', [
   ['one', 'passed'],
@@ -29,8 +33,24 @@ describe('tally of a Vitest JSON report', () => {
       passed: 2,
       failed: 1,
       skipped: 1,
-      problems: [],
+      problems: ['test failed: apps/server/test/b.test.ts > three'],
     });
+  });
+
+  it('names each failed test with its file and the first line of why', () => {
+    const report = {
+      testResults: [
+        file('apps/staff/src/x.test.tsx', 'failed', [
+          ['a', 'passed'],
+          ['b', 'failed', ['Error: Test timed out in 120000ms.\n    at stack']],
+          ['c', 'failed', ['Error: STACK_TRACE_ERROR\n    at task (chunk-artifact.js:1784:27)']],
+        ]),
+      ],
+    };
+    expect(tally(report, { root, projects: ['staff'] }).problems).toEqual([
+      'test failed: apps/staff/src/x.test.tsx > b: Error: Test timed out in 120000ms.',
+      'test failed: apps/staff/src/x.test.tsx > c: timed out (its own time limit)',
+    ]);
   });
 
   it('counts a file that failed in beforeAll as a failure, not as skipped tests', () => {

@@ -781,11 +781,29 @@ async function missingRecord(row: Row): Promise<Request> {
   return { ...valid, url, target: null };
 }
 
+/**
+ * The tables of this file's own database. Kysely's introspection reads every schema of the
+ * PostgreSQL database by name, and failed with "schema … does not exist" when another test
+ * file dropped its schema meanwhile (CI, 2026-11-28): only our schema is read, by catalogue.
+ */
+async function ownTables(): Promise<string[]> {
+  const { rows } =
+    server.dialect === 'postgres'
+      ? await sql<{ name: string }>`
+          select c.relname as name from pg_catalog.pg_class c
+          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(server.db)
+      : await sql<{ name: string }>`
+          select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%'`.execute(server.db);
+  return rows.map((r) => r.name);
+}
+
 /** Every table but the rate limits, each row as text, sorted; sessions without last use. */
 async function snapshot(): Promise<Record<string, string[]>> {
-  const tables = (await server.db.introspection.getTables())
-    .map((t) => t.name)
-    .filter((name) => !['rate_limits', 'kysely_migration', 'kysely_migration_lock'].includes(name));
+  const tables = (await ownTables()).filter(
+    (name) => !['rate_limits', 'kysely_migration', 'kysely_migration_lock'].includes(name),
+  );
   const out: Record<string, string[]> = {};
   for (const table of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
