@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// The repository stands alone: code and docs cite readings of the spec in docs/decisions/,
-// never a file that lives outside the repository (the team's shared spec folder).
+// The repository stands alone: code and docs cite the product in docs/product/ and readings of
+// it in docs/decisions/, never a file that lives outside the repository (the team's shared spec
+// folder). docs-links.test.mjs checks that every section they cite exists.
 const root = new URL('..', import.meta.url);
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
   .split('\0')

@@ -107,7 +107,7 @@ export interface Paycards {
 
 /**
  * `it` with the `students` and screen fixtures (support/screens.ts) and a `paycards` one: cards a journey issues are its own,
- * so it never uses up the README's demo cards that other journeys (or a second viewport)
+ * so it never uses up the demo cards (docs/demo.md) that other journeys (or a second viewport)
  * may count on, and they are deleted when it ends. A deleted student's cards would otherwise
  * turn unused again (`used_by` is set null).
  * @example it('buys with a card', async ({ students, paycards }) => { const code = await paycards.issue({ value: 180 }) })

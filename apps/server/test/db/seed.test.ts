@@ -133,7 +133,7 @@ describe('the demo exams', () => {
 
   it('are general exams by code, one per state, with unique codes and no course', async () => {
     const general = await generalExams();
-    // Exactly the README's codes: no lecture exam is reachable by code from /exams.
+    // Exactly docs/demo.md's codes: no lecture exam is reachable by code from /exams.
     expect(general.map((e) => e.exam_code).sort()).toEqual(Object.values(DEMO_EXAM_CODES).sort());
     expect(general.every((e) => e.course_id === null)).toBe(true);
     const codes = await server.db.selectFrom('exams').select('exam_code').execute();

@@ -7,7 +7,7 @@ import type { SeedFiles } from './seed-files';
 
 /**
  * The general exams reachable by code from /exams, one per state the exam screens know (the
- * README's demo section lists them). Times count from when the demo was seeded.
+ * docs/demo.md lists them). Times count from when the demo was seeded.
  */
 export const DEMO_EXAM_CODES = {
   /** 30 minutes; the detailed review; a question and its explanation with figures. */

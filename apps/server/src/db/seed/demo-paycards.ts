@@ -5,7 +5,7 @@ import { insertEnrollments } from './enrollments';
 import { insertPaycard } from './paycards';
 
 /**
- * Demo pay cards, printed in the README. Real cards come from `npm run paycards`. `course`
+ * Demo pay cards, printed in docs/demo.md. Real cards come from `npm run paycards`. `course`
  * binds a card to a course; `usedByStudent` spent it (on `forCourse`), both by index.
  */
 export const DEMO_PAYCARDS = [
