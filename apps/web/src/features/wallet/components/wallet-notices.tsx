@@ -40,6 +40,9 @@ export function PendingReviewNotice({ count }: { count: number }) {
   );
 }
 
+/** Where the address goes in the notice's text (a character no translation contains). */
+const ADDRESS_MARK = '\u0000';
+
 /** What the last transfer of this visit did, for the transfers-success notice. */
 export interface TransferDone {
   amount: number;
@@ -58,13 +61,18 @@ export function TransferDoneNotice({
   transfer: TransferDone;
   onDismiss: () => void;
 }) {
+  // The address is a left-to-right code inside a right-to-left sentence: isolated, so its
+  // letters and digits keep their order and do not pull the words around them.
+  const [before, after = ''] = tw('notices.transferDone', {
+    amount: formatMoney(transfer.amount),
+    address: ADDRESS_MARK,
+    balance: formatMoney(transfer.balance),
+  }).split(ADDRESS_MARK);
   return (
     <Alert severity="success" action={<DismissButton onClick={onDismiss} />}>
-      {tw('notices.transferDone', {
-        amount: formatMoney(transfer.amount),
-        address: transfer.address,
-        balance: formatMoney(transfer.balance),
-      })}
+      {before}
+      <bdi dir="ltr">{transfer.address}</bdi>
+      {after}
     </Alert>
   );
 }
