@@ -15,9 +15,10 @@ const SHARED_SOURCE =
 
 /**
  * Libraries only a late-loaded part uses (the QR encoder; Capacitor and its plugins, which only
- * the native apps load with `platform/native.ts`, ADR 021): they load with that part, not in vendor.
+ * the native apps load with `platform/native.ts`, ADR 021; punycode, for the links in a teacher's
+ * explanation): they load with that part, not in vendor.
  */
-const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/])/;
+const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/]|punycode[\\/])/;
 
 /**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's

@@ -43,6 +43,16 @@ describe('readableLink', () => {
     expect(Array.from(label)).toHaveLength(48);
   });
 
+  it('reads an Arabic domain in Arabic, and leaves a look-alike one in punycode', () => {
+    // The browser gives the host in punycode: مثال.مصر travels as xn--mgbh0fb.xn--wgbh1c.
+    expect(readableLink('https://مثال.مصر/درس')).toBe('مثال.مصر/درس');
+    expect(readableLink('https://xn--mgbh0fb.xn--wgbh1c/')).toBe('مثال.مصر');
+    // «аррӏе.com» in Cyrillic letters that look Latin: shown as its punycode, not as "apple".
+    expect(readableLink('https://xn--80ak6aa92e.com/login')).toBe('xn--80ak6aa92e.com/login');
+    // Broken punycode is no address at all: the link reads as written.
+    expect(readableLink('https://xn--a.eg/')).toBe('https://xn--a.eg/');
+  });
+
   it('drops the marks that would reorder the label', () => {
     expect(readableLink('https://a.eg/%E2%80%AEfdp.exe')).toBe('a.eg/fdp.exe');
   });

@@ -1,3 +1,5 @@
+import { toUnicode } from 'punycode/punycode.es6.js';
+
 /** A piece of a teacher's text: plain, or a link to open. */
 export type TextPiece = { text: string; href?: undefined } | { text: string; href: string };
 
@@ -39,6 +41,31 @@ function decodePart(part: string): string {
   }
 }
 
+/** A label of a domain name as a reader knows it: Arabic letters, digits and hyphens. */
+const ARABIC_LABEL = /^[\p{Script=Arabic}0-9-]+$/u;
+
+/**
+ * The host as it reads: a label in punycode (`xn--…`, how an Arabic domain such as «مثال.مصر»
+ * travels) is shown in Arabic when it is Arabic letters and digits only. Any other, such as
+ * Latin mixed with look-alike letters of another script, stays in punycode, as browsers do
+ * against look-alike addresses.
+ * @example readableHost('xn--mgbh0fb.xn--wgbh1c') // 'مثال.مصر'
+ */
+export function readableHost(host: string): string {
+  return host
+    .split('.')
+    .map((label) => {
+      if (!/^xn--/i.test(label)) return label;
+      try {
+        const unicode = toUnicode(label.toLowerCase());
+        return ARABIC_LABEL.test(unicode) ? unicode : label;
+      } catch {
+        return label;
+      }
+    })
+    .join('.');
+}
+
 /**
  * What a link reads as: its host (without `www.`) and its path, query and fragment decoded
  * (Arabic instead of percent signs; a malformed part stays as written), without the scheme
@@ -55,7 +82,7 @@ export function readableLink(href: string, max = LINK_LABEL_MAX): string {
       .map(decodePart)
       .join('/')
       .replace(/^\/$/, '');
-    label = `${url.host.replace(/^www\./i, '')}${rest}`;
+    label = `${readableHost(url.host).replace(/^www\./i, '')}${rest}`;
   } catch {
     label = href;
   }
