@@ -25,11 +25,12 @@ const STYLE = `
         pointer-events: none; user-select: none; text-shadow: 0 0 2px #000; transition: all 1.5s ease; }
   #msg { position: fixed; inset: auto 0 64px 0; text-align: center; color: #fff; font-size: 15px; margin: 0;
          padding: 0 16px; text-shadow: 0 0 3px #000; }
-  #loading { position: fixed; inset: 50% 0 auto 0; transform: translateY(-50%); text-align: center; color: #fff;
-             font-size: 16px; margin: 0; pointer-events: none; }
+  #loading { position: fixed; inset: 50% 0 auto 0; transform: translateY(calc(-100% - 56px)); text-align: center;
+             color: #fff; font-size: 16px; margin: 0; pointer-events: none; text-shadow: 0 0 3px #000; }
   #start { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%); display: flex; align-items: center;
            gap: 12px; min-height: 72px; padding: 16px 32px; border: 2px solid #fff; border-radius: 999px;
-           background: rgba(0,0,0,.72); color: #fff; font: 700 20px system-ui, sans-serif; cursor: pointer; }
+           background: rgba(0,0,0,.72); color: #fff; font: 700 20px system-ui, sans-serif; cursor: pointer;
+           white-space: nowrap; }
   #start:hover { background: rgba(0,0,0,.85); }
   #start:focus-visible { outline: 3px solid #ffd54f; outline-offset: 3px; }
   #start svg { width: 32px; height: 32px; fill: currentColor; }
