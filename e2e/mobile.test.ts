@@ -119,6 +119,12 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       await expect
         .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
         .toBeGreaterThan(0);
+      // The player page (the server's origin) tells the app's page (https://localhost) that the
+      // view was counted: posted to the app's origin, taken from the server's (issue 24).
+      await player
+        .getByRole('status')
+        .getByText('تم احتساب مشاهدة — المتبقي 2 من 3 مشاهدات')
+        .waitFor();
       const box = await player.boundingBox();
       expect(box?.width).toBe(page.viewportSize()?.width);
       await shot(page, '03-android-video', { fullPage: false });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 const require = createRequire(import.meta.url);
@@ -41,10 +41,11 @@ function describeViolation(violation: Result): string {
  * Runs axe-core on the page as it is now and throws, listing each rule and its elements, on
  * any serious or critical violation. The script is evaluated through the DevTools protocol,
  * so the page's Content-Security-Policy does not stop it. The screenshot and navigation
- * helpers call it, so every screen a journey visits is checked.
+ * helpers call it, so every screen a journey visits is checked. A frame (a page of the server
+ * shown in the app, such as the video player) is checked the same way on its own.
  * @example await expectNoSeriousA11yViolations(page)
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page | Frame): Promise<void> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(loadAxeSource());
   const results = await page.evaluate(

@@ -237,8 +237,13 @@ describe('views', () => {
     // Open the player limit + 1 times before starting any of them.
     const tokens: string[] = [];
     for (let i = 0; i <= limit; i++) tokens.push((await as.openVideo(video.id, student.token)).vt!);
-    for (const vt of tokens.slice(0, limit))
-      expect((await as.countView(vt)).json()).toEqual({ counted: true });
+    for (const [i, vt] of tokens.slice(0, limit).entries())
+      expect((await as.countView(vt)).json()).toEqual({
+        counted: true,
+        views_limit: limit,
+        counted_views: i + 1,
+        remaining_views: limit - i - 1,
+      });
     const late = await as.countView(tokens[limit]!);
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toMatch(/استنفدت/);

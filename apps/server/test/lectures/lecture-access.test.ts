@@ -153,14 +153,20 @@ describe('watching a video', () => {
     expect(opened.page!.statusCode).toBe(200);
     expect(opened.page!.body).toContain('<video');
     expect(opened.page!.body).toContain(opened.data!.watermark_id);
-    expect(opened.counted).toEqual({ counted: true });
+    // The lecture's one video may be watched 3 times: one counted, 2 left.
+    expect(opened.counted).toEqual({
+      counted: true,
+      views_limit: 3,
+      counted_views: 1,
+      remaining_views: 2,
+    });
     // A replay in the same opening does not count again.
     const replay = await server.app.inject({
       method: 'POST',
       url: '/api/v1/video/views',
       payload: { vt: opened.vt },
     });
-    expect(replay.json()).toEqual({ counted: false });
+    expect(replay.json()).toEqual({ ...opened.counted, counted: false });
 
     const stream = await server.app.inject({
       method: 'GET',
@@ -205,7 +211,11 @@ describe('watching a video', () => {
       (v: { views_limit: number | null }) => v.views_limit !== null,
     )!;
     for (let i = 0; i < limited.views_limit; i++)
-      expect((await play(limited.id, student.token)).counted).toEqual({ counted: true });
+      expect((await play(limited.id, student.token)).counted).toMatchObject({
+        counted: true,
+        counted_views: i + 1,
+        remaining_views: limited.views_limit - i - 1,
+      });
     const spent = await contents(repurchasable.id, student.token);
     expect(spent.body.videos.find((v: { id: number }) => v.id === limited.id)).toMatchObject({
       viewable: false,

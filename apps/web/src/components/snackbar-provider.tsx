@@ -24,6 +24,8 @@ export type ShowSnackbar = (message: string, options?: SnackbarOptions) => void;
 
 const SnackbarContext = createContext<ShowSnackbar | null>(null);
 SnackbarContext.displayName = 'SnackbarContext';
+const DismissSnackbarContext = createContext<(() => void) | null>(null);
+DismissSnackbarContext.displayName = 'DismissSnackbarContext';
 
 interface Shown {
   id: number;
@@ -50,14 +52,18 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
 
+  const dismiss = useCallback(() => setOpen(false), []);
+
   return (
     <SnackbarContext.Provider value={show}>
-      {children}
-      {shown && (
-        <Suspense fallback={null}>
-          <SnackbarView {...shown} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <DismissSnackbarContext.Provider value={dismiss}>
+        {children}
+        {shown && (
+          <Suspense fallback={null}>
+            <SnackbarView {...shown} open={open} onClose={dismiss} />
+          </Suspense>
+        )}
+      </DismissSnackbarContext.Provider>
     </SnackbarContext.Provider>
   );
 }
@@ -70,4 +76,15 @@ export function useSnackbar(): ShowSnackbar {
   const show = useContext(SnackbarContext);
   if (!show) throw new Error('useSnackbar must be used below SnackbarProvider');
   return show;
+}
+
+/**
+ * Closes the snackbar shown, for a screen that must not be covered: a full-screen video,
+ * whose controls a message left from the purchase would hide.
+ * @example const dismissSnackbar = useDismissSnackbar(); useEffect(dismissSnackbar, [dismissSnackbar])
+ */
+export function useDismissSnackbar(): () => void {
+  const dismiss = useContext(DismissSnackbarContext);
+  if (!dismiss) throw new Error('useDismissSnackbar must be used below SnackbarProvider');
+  return dismiss;
 }

@@ -441,6 +441,10 @@ export const ar = {
     failed: 'حدثت مشكلة أثناء تحميل الفيديو',
     close: 'إغلاق الفيديو',
     playerTitle: 'مشغل الفيديو: {name}',
+    /** shown while the player opens: opening is not watching (issue 24) */
+    notCountedYet: 'لن تُحتسب المشاهدة إلا عند بدء التشغيل',
+    /** once playback has started and the server counted it; {views} is the views line */
+    viewCounted: 'تم احتساب مشاهدة — {views}',
     desktopTitle: 'شاهد الفيديو على تطبيق الحاسوب',
     desktopBody:
       'تُعرض الفيديوهات على تطبيق دَرس للحاسوب حفاظاً على المحتوى. إن كان التطبيق مثبتاً فاضغط «فتح في التطبيق»، وإلا فحمّله أولاً.',

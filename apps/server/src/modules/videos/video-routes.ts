@@ -5,18 +5,33 @@ import { NATIVE_APP_ORIGINS } from '../../plugins/cors';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { serve } from '../../plugins/endpoint';
 import { sendFile } from '../../lib/send-file';
-import { playerPage } from './player-page';
+import { PLAYER_SCRIPT_HASH, PLAYER_STYLE_HASH, playerPage } from './player-page';
 import { countView, openVideo, playerFor, videoFileFor } from './video-service';
+
+/** Who may frame the player page besides the site itself: the native apps (ADR 021), CORS_ORIGINS. */
+export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {
+  return [...NATIVE_APP_ORIGINS, ...extraOrigins];
+}
 
 /**
  * The player page's policy. It is framed by the web site (same origin) and by the native apps,
  * whose pages come from their own origins (ADR 021), and by the other origins CORS_ORIGINS lets
- * call the API; nothing else may frame it.
+ * call the API; nothing else may frame it. Its one script and one style block are allowed by
+ * their hashes: no other inline code runs, no base or form can be planted.
  * @example playerCsp([]) // "…; frame-ancestors 'self' capacitor://localhost https://localhost"
  */
 export function playerCsp(extraOrigins: readonly string[]): string {
-  const ancestors = ["'self'", ...NATIVE_APP_ORIGINS, ...extraOrigins].join(' ');
-  return `default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; media-src 'self'; frame-ancestors ${ancestors}`;
+  const ancestors = ["'self'", ...playerFrameOrigins(extraOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${PLAYER_SCRIPT_HASH}`,
+    `style-src ${PLAYER_STYLE_HASH}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
 }
 
 export const videoRoutes =
@@ -32,10 +47,9 @@ export const videoRoutes =
       ),
     );
 
-    // The player page calls this once when playback starts; the same opening never counts twice.
-    serve(app, endpoints.countVideoView, async (request) => ({
-      counted: await countView(ctx, request.body.vt),
-    }));
+    // The player page calls this once when playback has started; the same opening never
+    // counts twice. It answers the views left, which the page passes on to the app.
+    serve(app, endpoints.countVideoView, async (request) => countView(ctx, request.body.vt));
 
     serve(app, endpoints.streamVideo, async (request, reply) =>
       sendFile(
@@ -53,6 +67,7 @@ export const playerRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const csp = playerCsp(ctx.config.corsOrigins);
+    const frameOrigins = playerFrameOrigins(ctx.config.corsOrigins);
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/player/:id',
@@ -70,10 +85,12 @@ export const playerRoutes =
             .send(
               playerPage({
                 title: video.name,
+                videoId: video.id,
                 streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${vt}`,
                 viewUrl: `${API_BASE}/video/views`,
                 token: request.query.vt!,
                 watermark: `${user.id} · ${user.phone}`,
+                frameOrigins,
               }),
             )
         );

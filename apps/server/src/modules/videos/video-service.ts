@@ -1,4 +1,4 @@
-import type { GetVideoResponse } from '@dars/contract';
+import type { CountVideoViewResponse, GetVideoResponse, VideoViewFigures } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
@@ -40,6 +40,28 @@ async function assertStillEntitled(ctx: AppContext, userId: number, lectureId: n
   return access;
 }
 
+/**
+ * The video's views for the student since their access began, as the view call answers them.
+ * @example viewFigures(3, 1) // { views_limit: 3, counted_views: 1, remaining_views: 2 }
+ */
+export function viewFigures(viewsLimit: number | null, counted: number): VideoViewFigures {
+  return {
+    views_limit: viewsLimit,
+    counted_views: counted,
+    remaining_views: viewsLimit === null ? null : Math.max(0, viewsLimit - counted),
+  };
+}
+
+/** The views the student has had of the video since `since` (their access start). */
+async function viewsSince(
+  ctx: AppContext,
+  userId: number,
+  video: { id: number; lecture_id: number },
+  since: string | null,
+): Promise<number> {
+  return (await countViews(ctx.db, userId, video.lecture_id, since)).get(video.id) ?? 0;
+}
+
 /** Checks everything that decides whether the student may watch now. */
 async function assertViewable(ctx: AppContext, userId: number, videoId: number) {
   const video = await ctx.db
@@ -51,8 +73,7 @@ async function assertViewable(ctx: AppContext, userId: number, videoId: number) 
   const access = await assertStillEntitled(ctx, userId, video.lecture_id);
   if (await examsHoldVideos(ctx.db, video.lecture_id, userId))
     throw new AppError('FORBIDDEN', 'لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
-  const counted =
-    (await countViews(ctx.db, userId, video.lecture_id, access.since)).get(video.id) ?? 0;
+  const counted = await viewsSince(ctx, userId, video, access.since);
   if (video.views_limit !== null && counted >= video.views_limit)
     throw new AppError('FORBIDDEN', NO_VIEWS_LEFT);
   return { video, access };
@@ -87,25 +108,37 @@ export async function openVideo(
 }
 
 /**
- * Counts the view of one player opening once, when playback starts; false when this opening
- * was already counted.
+ * Counts the view of one player opening once, when playback has started, and answers the
+ * video's views after it; `counted` is false when this opening was already counted (its
+ * figures are still answered, even with no view left: it is the view already spent).
  */
-export async function countView(ctx: AppContext, vt: string): Promise<boolean> {
+export async function countView(ctx: AppContext, vt: string): Promise<CountVideoViewResponse> {
   const payload = verifyToken(ctx.secret, vt);
   if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
     throw new AppError('FORBIDDEN', LINK_EXPIRED);
+  const userId = payload.u;
   const tokenHash = sha256(vt);
   const already = await ctx.db
     .selectFrom('video_views')
     .select('id')
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (already) return false;
-  const { video } = await assertViewable(ctx, payload.u, payload.v);
+  if (already) {
+    const video = await ctx.db
+      .selectFrom('videos')
+      .select(['id', 'lecture_id', 'views_limit'])
+      .where('id', '=', payload.v)
+      .executeTakeFirst();
+    if (!video) throw new AppError('NOT_FOUND', NO_VIDEO);
+    const access = await assertStillEntitled(ctx, userId, video.lecture_id);
+    const counted = await viewsSince(ctx, userId, video, access.since);
+    return { counted: false, ...viewFigures(video.views_limit, counted) };
+  }
+  const { video, access } = await assertViewable(ctx, userId, payload.v);
   const inserted = await ctx.db
     .insertInto('video_views')
     .values({
-      user_id: payload.u,
+      user_id: userId,
       video_id: video.id,
       lecture_id: video.lecture_id,
       token_hash: tokenHash,
@@ -113,7 +146,12 @@ export async function countView(ctx: AppContext, vt: string): Promise<boolean> {
     })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  // Read back, not added up: another opening may have been counted meanwhile.
+  const counted = await viewsSince(ctx, userId, video, access.since);
+  return {
+    counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1,
+    ...viewFigures(video.views_limit, counted),
+  };
 }
 
 /** The private storage key of a video, for a live player token whose student still has the lecture. */

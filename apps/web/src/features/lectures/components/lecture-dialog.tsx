@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Lecture, Video } from '@dars/contract';
+import type { Lecture, LectureContents, Video, VideoViewFigures } from '@dars/contract';
 import { serverMessage } from '../../../lib/form-errors';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
@@ -54,6 +54,27 @@ export function LectureDialog({
       queryKey: lectureContentsQueryOptions(lecture.id).queryKey,
     });
   };
+
+  // The player told what is left: the videos tab shows it at once, before any refetch.
+  const viewCounted = (videoId: number, figures: VideoViewFigures) =>
+    queryClient.setQueryData<LectureContents>(
+      lectureContentsQueryOptions(lecture.id).queryKey,
+      (old) =>
+        old && {
+          ...old,
+          videos: old.videos.map((v) =>
+            v.id === videoId
+              ? {
+                  ...v,
+                  seen: true,
+                  views_limit: figures.views_limit,
+                  counted_views: figures.counted_views,
+                  viewable: v.viewable && figures.remaining_views !== 0,
+                }
+              : v,
+          ),
+        },
+    );
 
   const tabProps = (id: TabId) => ({
     value: id,
@@ -155,7 +176,13 @@ export function LectureDialog({
           </Box>
         )}
       </DialogContent>
-      {playing && <VideoPlayback video={playing} onClose={closePlayer} />}
+      {playing && (
+        <VideoPlayback
+          video={playing}
+          onClose={closePlayer}
+          onViewCounted={(figures) => viewCounted(playing.id, figures)}
+        />
+      )}
     </Dialog>
   );
 }

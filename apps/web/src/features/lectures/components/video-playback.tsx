@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import {
   Alert,
   AppBar,
@@ -18,7 +18,8 @@ import {
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import DesktopWindowsOutlinedIcon from '@mui/icons-material/DesktopWindowsOutlined';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import type { Video } from '@dars/contract';
+import type { Video, VideoViewFigures } from '@dars/contract';
+import { useDismissSnackbar } from '../../../components/snackbar-provider';
 import { StoreBadges } from '../../../components/store-badges';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { serverMessage } from '../../../lib/form-errors';
@@ -27,11 +28,14 @@ import { platform } from '../../../platform/platform';
 import { t } from '../../../i18n/t';
 import { usePlayerUrl } from '../hooks/use-player-url';
 import { desktopPlayerLink, playbackMode, playsInDrmPlayer } from '../lib/playback-mode';
+import { readVideoViewMessage, viewNotice } from '../lib/video-view-message';
 
 interface PlaybackProps {
   video: Pick<Video, 'id' | 'name'>;
   /** The caller refetches the contents, so the remaining views are current. */
   onClose: () => void;
+  /** The player has told that the server counted a view: the caller shows what is left at once. */
+  onViewCounted?: (figures: VideoViewFigures) => void;
 }
 
 /**
@@ -96,15 +100,57 @@ function useDrmPlayback(
 }
 
 /**
- * Our player page (it streams, shows the watermark and counts the view) in a frame, or the
- * native DRM player when the server sent a license url to an app.
+ * The figures our player page posts once the server has counted the view (issue 24), taken
+ * only from the server's origin, from this dialog's own frame, for this video; null until then.
  */
-function EmbeddedPlayerDialog({ video, onClose }: PlaybackProps) {
+function useCountedView(
+  frame: RefObject<HTMLIFrameElement | null>,
+  url: string | undefined,
+  videoId: number,
+  onViewCounted: PlaybackProps['onViewCounted'],
+): VideoViewFigures | null {
+  const [figures, setFigures] = useState<VideoViewFigures | null>(null);
+  const tell = useRef(onViewCounted);
+  useEffect(() => {
+    tell.current = onViewCounted;
+  }, [onViewCounted]);
+  useEffect(() => {
+    if (!url) return;
+    const origin = new URL(url).origin;
+    const onMessage = (event: MessageEvent) => {
+      const counted = readVideoViewMessage(event, {
+        origin,
+        window: frame.current?.contentWindow,
+        videoId,
+      });
+      if (!counted) return;
+      setFigures(counted);
+      tell.current?.(counted);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frame, url, videoId]);
+  return figures;
+}
+
+/**
+ * Our player page (it streams, shows the watermark, starts playing and counts the view when
+ * playback starts) in a frame, or the native DRM player when the server sent a license url to
+ * an app. Under the title a live notice says a view is counted only once playback starts, then
+ * what is left once it was.
+ */
+function EmbeddedPlayerDialog({ video, onClose, onViewCounted }: PlaybackProps) {
   const source = usePlayerUrl(video.id);
   const { url, error } = source;
   const drm = useDrmPlayback(source, video.name, onClose);
   const isPending = source.isPending || drm === 'playing';
   const titleId = useId();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const counted = useCountedView(frame, url, video.id, onViewCounted);
+  const dismissSnackbar = useDismissSnackbar();
+  // A message left from the purchase would cover the title bar (phones) or the video's
+  // controls (desktop) as the player opens.
+  useEffect(dismissSnackbar, [dismissSnackbar]);
   useVideoFullScreen();
   return (
     <Dialog
@@ -123,6 +169,21 @@ function EmbeddedPlayerDialog({ video, onClose }: PlaybackProps) {
             <CloseRoundedIcon />
           </IconButton>
         </Toolbar>
+        {!error && drm !== 'playing' && (
+          <Typography
+            role="status"
+            aria-live="polite"
+            variant="body2"
+            sx={{
+              px: 2,
+              pb: 1,
+              color: counted ? '#a5d6a7' : 'rgba(255,255,255,.85)',
+              fontWeight: counted ? 600 : 400,
+            }}
+          >
+            {viewNotice(counted)}
+          </Typography>
+        )}
       </AppBar>
       <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', minHeight: 0 }}>
         {error ? (
@@ -134,8 +195,10 @@ function EmbeddedPlayerDialog({ video, onClose }: PlaybackProps) {
         ) : (
           <Box
             component="iframe"
+            ref={frame}
             src={url}
             title={t('video.playerTitle', { name: video.name })}
+            // The tap on «تشغيل» lets the page play with sound at once (autoplay delegated).
             allow="autoplay; fullscreen"
             allowFullScreen
             sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
