@@ -154,6 +154,23 @@ describe('counting a view when playback starts', () => {
     expect(refused.res.statusCode).toBe(403);
   });
 
+  it('counts one of two players started at the same moment with one view left', async () => {
+    const { student, limited } = await studentWithVideos();
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) tokens.push((await as.openVideo(limited.id, student.token)).vt!);
+    // Two views spent; then two players, opened with one view left, start together.
+    for (const vt of tokens.slice(0, 2)) expect((await as.countView(vt)).statusCode).toBe(200);
+    const together = await Promise.all(tokens.slice(2).map((vt) => as.countView(vt)));
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(together.find((r) => r.statusCode === 200)!.json()).toEqual({
+      counted: true,
+      views_limit: 3,
+      counted_views: 3,
+      remaining_views: 0,
+    });
+    expect(await as.views(student.userId, limited.id)).toBe(3);
+  });
+
   it('refuses a forged token and counts nothing', async () => {
     const { student, limited } = await studentWithVideos();
     const forged = await as.countView(`${(await as.openVideo(limited.id, student.token)).vt}x`);

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
 import { examsHoldVideos, lectureAccess } from '../lectures/lecture-access';
 import { countViews } from '../lectures/lecture-views';
+import { lockStudent } from '../wallet/ledger';
 import { encryptVideoUrl } from './video-url';
 
 /** Long enough for a lecture with pauses and seeking; a new opening gets a new token. */
@@ -117,6 +118,7 @@ export async function countView(ctx: AppContext, vt: string): Promise<CountVideo
   if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
     throw new AppError('FORBIDDEN', LINK_EXPIRED);
   const userId = payload.u;
+  const videoId = payload.v;
   const tokenHash = sha256(vt);
   const already = await ctx.db
     .selectFrom('video_views')
@@ -134,24 +136,30 @@ export async function countView(ctx: AppContext, vt: string): Promise<CountVideo
     const counted = await viewsSince(ctx, userId, video, access.since);
     return { counted: false, ...viewFigures(video.views_limit, counted) };
   }
-  const { video, access } = await assertViewable(ctx, userId, payload.v);
-  const inserted = await ctx.db
-    .insertInto('video_views')
-    .values({
-      user_id: userId,
-      video_id: video.id,
-      lecture_id: video.lecture_id,
-      token_hash: tokenHash,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('token_hash').doNothing())
-    .executeTakeFirst();
-  // Read back, not added up: another opening may have been counted meanwhile.
-  const counted = await viewsSince(ctx, userId, video, access.since);
-  return {
-    counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1,
-    ...viewFigures(video.views_limit, counted),
-  };
+  // The check and the count are one step per student: two players opened with one view left
+  // and started together used to be counted both (each checked before the other inserted).
+  // The student's row lock orders them on PostgreSQL; SQLite runs one writer at a time.
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockStudent(trx, userId);
+    const inTrx = { ...ctx, db: trx };
+    const { video, access } = await assertViewable(inTrx, userId, videoId);
+    const inserted = await trx
+      .insertInto('video_views')
+      .values({
+        user_id: userId,
+        video_id: video.id,
+        lecture_id: video.lecture_id,
+        token_hash: tokenHash,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
+      .executeTakeFirst();
+    const counted = await viewsSince(inTrx, userId, video, access.since);
+    return {
+      counted: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1,
+      ...viewFigures(video.views_limit, counted),
+    };
+  });
 }
 
 /** The private storage key of a video, for a live player token whose student still has the lecture. */
