@@ -152,7 +152,8 @@ export const routes: RouteObject[] = [
       { path: 'messages', ...screen({ requiresAuth: true, title: 'routes.messages' }, messages) },
       {
         path: 'messages/:id',
-        ...screen({ requiresAuth: true, title: 'routes.message', backButton: true }, message),
+        // Its own link back to «رسائلي»: a notification may have opened it from anywhere.
+        ...screen({ requiresAuth: true, title: 'routes.message' }, message),
       },
       {
         path: 'support/follow/:token',

@@ -17,7 +17,7 @@ const TICKET: SupportConversation = {
   unread: true,
   created_at: '2026-11-20T08:00:00.000Z',
   last_activity_at: '2026-11-20T10:30:00.000Z',
-  content: 'أرسلت طلب شحن أمس ولم يصل',
+  content: 'أرسلت طلب شحن أمس ولم يصل، والرمز PAY-7F3K9Q',
   messages: [
     {
       id: 31,
@@ -68,7 +68,9 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     const items = within(thread).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('أنت');
-    expect(items[0]).toHaveTextContent('أرسلت طلب شحن أمس ولم يصل');
+    expect(items[0]).toHaveTextContent('أرسلت طلب شحن أمس ولم يصل، والرمز PAY-7F3K9Q');
+    // A code keeps its order where it wraps: isolated left to right.
+    expect(within(items[0]!).getByText('PAY-7F3K9Q')).toHaveAttribute('dir', 'ltr');
     expect(items[1]).toHaveTextContent('سلمى من فريق الدعم');
     expect(items[1]).toHaveTextContent('أضفنا الرصيد، تأكد من محفظتك');
     // 10:30 UTC is 12:30 in Cairo (UTC+2 in November).

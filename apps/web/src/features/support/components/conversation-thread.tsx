@@ -3,6 +3,7 @@ import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import type { SupportConversation } from '@dars/contract';
 import { formatDateTime } from '../../../lib/format';
 import { tm } from '../../../i18n/ar-messages';
+import { LtrRuns } from './ltr-runs';
 
 type Thread = Pick<SupportConversation, 'content' | 'created_at' | 'messages'>;
 
@@ -40,8 +41,8 @@ function bubblesOf(thread: Thread): Bubble[] {
  * A ticket's conversation as chat bubbles, oldest first: the opening message and every reply.
  * The reader's own messages sit at the line's end (the left in Arabic, as chat apps mirror it)
  * in the brand colour, the staff's at its start; each says who wrote it and when, in Cairo's
- * time. Long words and links wrap inside the bubble; a message written left to right keeps its
- * own direction (`dir="auto"`).
+ * time. Long words and links wrap inside the bubble, each left-to-right run isolated (LtrRuns);
+ * a message written left to right keeps its own direction (`dir="auto"`).
  */
 export function ConversationThread({ thread, labelledBy }: { thread: Thread; labelledBy: string }) {
   return (
@@ -93,7 +94,7 @@ export function ConversationThread({ thread, labelledBy }: { thread: Thread; lab
                 textAlign: 'start',
               }}
             >
-              {b.content}
+              <LtrRuns text={b.content} />
             </Typography>
           </Box>
           <Typography

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { t } from '../../../i18n/t';
 import { tm } from '../../../i18n/ar-messages';
 import { useSupportTickets } from '../api/support-tickets';
+import { LtrRuns } from './ltr-runs';
 import { TicketStateChip } from './ticket-state-chip';
 
 /** Each ticket once, in the order the pages gave them (one may move while the student scrolls). */
@@ -106,7 +107,7 @@ function TicketRow({ ticket }: { ticket: SupportTicketSummary }) {
             overflow: 'hidden',
           }}
         >
-          {ticket.preview}
+          <LtrRuns text={ticket.preview} />
         </Typography>
         <Stack
           direction="row"

@@ -4,7 +4,7 @@ import { tm } from '../../../i18n/ar-messages';
 
 /**
  * A ticket's state in Arabic: مفتوحة (waiting for staff), تم الرد (staff wrote last), مغلقة.
- * Outlined where a filled chip's white text would be too faint (ADR 031's axe finding).
+ * «تم الرد» is filled: the success green as outlined text is under 4.5:1 on a tinted card.
  */
 export function TicketStateChip({ state }: { state: SupportTicketState }) {
   return (
@@ -12,7 +12,7 @@ export function TicketStateChip({ state }: { state: SupportTicketState }) {
       size="small"
       label={tm(`state.${state}`)}
       color={state === 'answered' ? 'success' : state === 'open' ? 'primary' : 'default'}
-      variant={state === 'closed' ? 'filled' : 'outlined'}
+      variant={state === 'open' ? 'outlined' : 'filled'}
       sx={{ fontWeight: 600, flexShrink: 0 }}
     />
   );
