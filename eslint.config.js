@@ -31,6 +31,7 @@ const MODULE_SURFACE = [
   'payments/payment-methods.ts',
   'payments/payment-recheck.ts',
   'settings/settings-service.ts',
+  'support/support-service.ts',
   'users/user-view.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-review.ts',

@@ -34,3 +34,13 @@ export async function mailedCode(to: string, subject: string): Promise<string> {
   if (!code) throw new Error(`no 6-digit code in the mail to ${to}: ${text}`);
   return code;
 }
+
+/**
+ * Waits for the mail to `to` whose subject contains `subject` and whose text contains
+ * `contains`, and returns its text (a staff reply to a guest, with its follow link: ADR 039).
+ * @example const text = await mailedText(guest.email, 'رد على طلب الدعم', reply)
+ */
+export async function mailedText(to: string, subject: string, contains: string): Promise<string> {
+  await expect.poll(() => lastMail(to, subject)?.text.includes(contains)).toBe(true);
+  return lastMail(to, subject)!.text;
+}

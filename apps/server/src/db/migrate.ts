@@ -22,6 +22,7 @@ import * as paycardBatches from './migrations/2026-11-26-011-paycard-batches';
 import * as supportReplies from './migrations/2026-11-26-012-support-replies';
 import * as courseSalesAndCash from './migrations/2026-11-28-013-course-sales-and-cash';
 import * as approvedAmounts from './migrations/2026-11-28-014-recharge-approved-amounts';
+import * as supportConversation from './migrations/2026-11-29-015-support-conversation';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-012-support-replies': supportReplies,
   '2026-11-28-013-course-sales-and-cash': courseSalesAndCash,
   '2026-11-28-014-recharge-approved-amounts': approvedAmounts,
+  '2026-11-29-015-support-conversation': supportConversation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

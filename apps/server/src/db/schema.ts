@@ -377,17 +377,37 @@ export interface SupportTicketsTable {
   /** Migration 012: who closed the ticket and when (null while open). */
   closed_at: string | null;
   closed_by: number | null;
+  /**
+   * Migration 015 (ADR 039): the last reply the student has opened; a staff reply after it is
+   * unread. `status` is 'open' | 'answered' | 'closed' since then.
+   */
+  student_seen_reply_id: Generated<number | null>;
 }
 
-/** A staff reply to a support ticket (migration 012, ADR 031). */
+/**
+ * A message of a ticket's thread after the opening one (migration 012, ADR 031): a staff reply,
+ * or since migration 015 (ADR 039) the student's or guest's own.
+ */
 export interface SupportTicketRepliesTable {
   id: Generated<number>;
   ticket_id: number;
+  /** 'staff' | 'student' | 'guest' (migration 015; every earlier row is 'staff'). */
+  author: Generated<string>;
+  /** A staff writer's account (null once removed, and on the sender's messages). */
   staff_user_id: number | null;
-  staff_name: string;
+  /** The writer's name at the time (migration 012's `staff_name`). */
+  author_name: string;
   content: string;
   /** A guest's address the reply was e-mailed to; null for a student (notified instead). */
   emailed_to: string | null;
+  created_at: string;
+}
+
+/** A guest's follow link (migration 015, ADR 039): the sha256 of its random token. */
+export interface SupportFollowTokensTable {
+  id: Generated<number>;
+  ticket_id: number;
+  token_hash: string;
   created_at: string;
 }
 
@@ -484,6 +504,7 @@ export interface DB {
   notifications: NotificationsTable;
   support_tickets: SupportTicketsTable;
   support_ticket_replies: SupportTicketRepliesTable;
+  support_follow_tokens: SupportFollowTokensTable;
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   push_devices: PushDevicesTable;

@@ -109,6 +109,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     email: 'guest@dars.test',
     phone: '01012345678',
   },
+  replySupportTicket: { content: 'نص الرد' },
+  replyGuestSupportTicket: { content: 'نص الرد' },
   // multipart text fields
   rechargeMobileWallet: { amount: '100', payer_number: '01012345678', message: 'تحويل' },
   saveExamImageAnswer: { session_token: 'token', question_id: '1', answer_text: 'إجابة' },

@@ -84,6 +84,9 @@ interface Fixture {
   vt: string;
   downloadUrl: string;
   answerImageUrl: string;
+  /** The student's support ticket with a staff reply, and a closed guest ticket's follow token. */
+  ticketId: number;
+  closedFollowToken: string;
 }
 
 async function fixture(): Promise<Fixture> {
@@ -135,8 +138,28 @@ async function fixture(): Promise<Fixture> {
       created_at: new Date().toISOString(),
     })
     .execute();
+  const ticket = await send('POST', '/support-tickets', student.token, {
+    title: 'سؤال',
+    content: 'نص',
+  });
+  const ticketId = Number(ticket.json().data.id);
+  expect(
+    (await staffPost(`/support-tickets/${ticketId}/replies`, { content: 'رد' })).statusCode,
+  ).toBe(200);
+  const guestTicket = await send('POST', '/support-tickets', null, {
+    title: 'سؤال زائر',
+    content: 'نص',
+    name: 'زائر',
+    email: 'guest-blocked@example.com',
+    phone: '01012345678',
+  });
+  expect((await staffPost(`/support-tickets/${guestTicket.json().data.id}/close`)).statusCode).toBe(
+    200,
+  );
   return {
     student,
+    ticketId,
+    closedFollowToken: String(guestTicket.json().data.follow_path).replace('/support/follow/', ''),
     spare: await tokenForUser(server.db, student.userId),
     verifyCode,
     boughtLectureId: bought.id,
@@ -321,6 +344,29 @@ const STUDENT_CALLS: Record<string, Row> = {
     blocked: { status: 422, code: 'VALIDATION_FAILED' },
     call: (_f, t) =>
       send('POST', '/support-tickets', t, { title: 'مشكلة', content: 'لا يعمل الفيديو' }),
+  },
+  // The conversation (ADR 039): the student's own ticket…
+  listSupportTickets: { ok: 200, call: (_f, t) => send('GET', '/support-tickets', t) },
+  getSupportTicket: { ok: 200, call: (f, t) => send('GET', `/support-tickets/${f.ticketId}`, t) },
+  replySupportTicket: {
+    ok: 200,
+    call: (f, t) => send('POST', `/support-tickets/${f.ticketId}/messages`, t, { content: 'شكراً' }),
+  },
+  markSupportTicketRead: {
+    ok: 200,
+    call: (f, t) => send('POST', `/support-tickets/${f.ticketId}/read`, t),
+  },
+  // …and a guest's by its link, which any token or none opens the same; closed, it takes no reply.
+  getGuestSupportTicket: {
+    ok: 200,
+    blocked: { status: 200 },
+    call: (f, t) => send('GET', `/support/follow/${f.closedFollowToken}`, t),
+  },
+  replyGuestSupportTicket: {
+    ok: 409,
+    blocked: { status: 409, code: 'CONFLICT' },
+    call: (f, t) =>
+      send('POST', `/support/follow/${f.closedFollowToken}/messages`, t, { content: 'نص' }),
   },
   // Links the server signed while the student could use them: they carry no bearer token, and
   // stop with the block (ADR 029).

@@ -184,11 +184,15 @@ async function aSchoolDay(db: Kysely<DB>) {
     .values({
       ticket_id: ticket.id,
       staff_user_id: admin.id,
-      staff_name: 'مدير المنصة',
+      author_name: 'مدير المنصة',
       content: 'من المحفظة',
       emailed_to: null,
       created_at: NOW,
     })
+    .execute();
+  await db
+    .insertInto('support_follow_tokens')
+    .values({ ticket_id: ticket.id, token_hash: 'a'.repeat(64), created_at: NOW })
     .execute();
   await db
     .insertInto('staff_audit_log')

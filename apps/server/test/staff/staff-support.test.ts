@@ -133,8 +133,9 @@ describe('support inbox', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = ticketOne.parse(res.json());
+    // Staff wrote last: the ticket waits for the student (ADR 039).
     expect(data).toMatchObject({
-      status: 'open',
+      status: 'answered',
       replies_count: 1,
       replies: [
         {
@@ -151,7 +152,8 @@ describe('support inbox', () => {
       type: 'ticket_reply',
       title: 'رد على طلب الدعم: مشكلة في الشحن',
       content: 'تمت إضافة الرصيد، شكراً لصبرك',
-      to: '/help',
+      // The conversation in «رسائلي» (ADR 039).
+      to: `/messages/${id}`,
     });
     // The student's own profile carries it (the bell reads it from there).
     const profile = await server.app.inject({
@@ -211,7 +213,7 @@ describe('support inbox', () => {
     await vi.waitFor(
       () => {
         const mail = lastMailTo(server.config.dataDir, 'parent-reply@example.com');
-        expect(mail?.subject).toBe('رد على طلب الدعم: استفسار');
+        expect(mail?.subject).toBe(`رد على طلب الدعم: استفسار (S-${String(id).padStart(5, '0')})`);
         expect(mail?.text).toContain('نعم، توجد دورات للصف الثالث');
       },
       { timeout: 5000 },

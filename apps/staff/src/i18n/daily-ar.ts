@@ -80,12 +80,20 @@ export const dailyResourcesArabic = {
 
 export const dailyArabic = {
   support: {
-    status: { open: 'مفتوح', closed: 'مغلق' },
+    status: { open: 'مفتوح', answered: 'تم الرد', closed: 'مغلق' },
     kind: { student: 'طالب', guest: 'زائر' },
+    /** Who wrote a message of the thread (ADR 039). */
+    author: {
+      staff: '%{name} (فريق الدعم)',
+      student: '%{name} (الطالب)',
+      guest: '%{name} (الزائر)',
+    },
+    reference: 'رقم الطلب',
     thread: 'المحادثة',
     from: 'من %{name}',
-    guest_note: 'الزائر ليس له حساب: يصله الرد بالبريد الإلكتروني على %{email}',
-    student_note: 'يصل الرد للطالب في الإشعارات',
+    guest_note:
+      'الزائر ليس له حساب: يصله الرد بالبريد الإلكتروني على %{email} مع رابط يتابع منه المحادثة',
+    student_note: 'يصل الرد للطالب في الإشعارات وفي «رسائلي»',
     no_replies: 'لم يُرد على هذا الطلب بعد',
     reply_label: 'ردك',
     send: 'إرسال الرد',

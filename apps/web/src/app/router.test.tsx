@@ -44,6 +44,18 @@ describe('route guards', () => {
     }
   });
 
+  it('keeps «رسائلي» for signed-in students, and opens a follow link to anyone (ADR 039)', async () => {
+    catalogApi();
+    for (const path of ['/messages', '/messages/3']) {
+      const { router, unmount } = renderRoutes(routes, { path });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/login'));
+      unmount();
+    }
+    const { router } = renderRoutes(routes, { path: '/support/follow/abc' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'متابعة رسالتك' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/support/follow/abc');
+  });
+
   it('sends a signed-in user from guest-only routes home', async () => {
     catalogApi();
     for (const path of ['/', '/login', '/register', '/reset-password']) {

@@ -34,6 +34,9 @@ const examSession = () => import('./routes/exam-session');
 const examResults = () => import('./routes/exam-results');
 const homeworkResults = () => import('./routes/homework-results');
 const wallet = () => import('./routes/wallet');
+const messages = () => import('./routes/messages');
+const message = () => import('./routes/message');
+const supportFollow = () => import('./routes/support-follow');
 /** Any other path. */
 const notFound = () => import('./routes/not-found');
 
@@ -145,6 +148,17 @@ export const routes: RouteObject[] = [
         ...screen({ title: 'routes.privacyPolicy', footer: true }, privacyPolicy),
       },
       { path: 'help', ...screen({ title: 'routes.help', footer: true }, help) },
+      // The support conversation (issue 24, ADR 039): the student's, and a guest's by link.
+      { path: 'messages', ...screen({ requiresAuth: true, title: 'routes.messages' }, messages) },
+      {
+        path: 'messages/:id',
+        // Its own link back to «رسائلي»: a notification may have opened it from anywhere.
+        ...screen({ requiresAuth: true, title: 'routes.message' }, message),
+      },
+      {
+        path: 'support/follow/:token',
+        ...screen({ title: 'routes.supportFollow', footer: true }, supportFollow),
+      },
       { path: '*', ...screen({ title: 'routes.notFound' }, notFound) },
     ],
   },

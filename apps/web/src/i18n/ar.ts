@@ -44,6 +44,9 @@ export const ar = {
     about: 'عن المنصة',
     privacyPolicy: 'سياسة الخصوصية',
     help: 'المساعدة',
+    messages: 'رسائلي',
+    message: 'المحادثة',
+    supportFollow: 'متابعة رسالتك',
     notFound: 'الصفحة غير موجودة',
   },
   nav: {
@@ -65,6 +68,7 @@ export const ar = {
     about: 'عن المنصة',
     privacyPolicy: 'سياسة الخصوصية',
     support: 'الدعم الفني',
+    messages: 'رسائلي',
     help: 'المساعدة',
     login: 'تسجيل الدخول',
     register: 'حساب جديد',
@@ -167,6 +171,7 @@ export const ar = {
   account: {
     menu: 'حسابي',
     profile: 'الملف الشخصي',
+    messages: 'رسائلي',
     support: 'الدعم',
     logout: 'تسجيل الخروج',
     logoutTitle: 'تسجيل الخروج',
@@ -236,6 +241,11 @@ export const ar = {
     phone: 'رقم الهاتف',
     send: 'إرسال',
     sent: 'تم إرسال رسالتك بنجاح، سيتواصل معك فريق الدعم قريباً',
+    /** After «sent»: the reference is written apart, left to right. */
+    sentReference: 'رقم طلبك:',
+    sentStudent: 'ستجد الرد في «رسائلي»، ويصلك إشعار عند الرد.',
+    openConversation: 'عرض المحادثة',
+    sentGuest: 'احفظ هذا الرابط، فمنه تتابع الرد وتكمل المحادثة دون حساب:',
     sendFailed: 'حدثت مشكلة أثناء إرسال الرسالة، حاول مرة أخرى',
     chatTitle: 'تحدث مع فريق الدعم',
     chatLead: 'فريق الدعم متاح للمحادثة المباشرة. اضغط على الزر لبدء المحادثة.',

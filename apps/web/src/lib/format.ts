@@ -1,8 +1,14 @@
 import { LOCALE, pluralize } from '@dars/ui/format';
 import { ar } from '../i18n/ar';
 
-/** Numbers and money are written as in the staff console (packages/ui). */
-export { formatMoney, formatNumber, pluralize, type PluralForms } from '@dars/ui/format';
+/** Numbers, money and moments (in Cairo's time) are written as in the staff console (packages/ui). */
+export {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  pluralize,
+  type PluralForms,
+} from '@dars/ui/format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

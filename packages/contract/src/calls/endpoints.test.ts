@@ -60,6 +60,13 @@ describe('endpoints', () => {
       'PUT /profile',
       'POST /profile/password',
       'POST /support-tickets',
+      // ours: the conversation of a ticket, for the student and by a guest's link (ADR 039)
+      'GET /support-tickets',
+      'GET /support-tickets/:id',
+      'POST /support-tickets/:id/messages',
+      'POST /support-tickets/:id/read',
+      'GET /support/follow/:token',
+      'POST /support/follow/:token/messages',
       // ours: what the player page and a lecture's links open by themselves
       'POST /video/views',
       'GET /video/stream/:id',

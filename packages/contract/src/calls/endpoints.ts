@@ -547,6 +547,64 @@ export const createSupportTicketEndpoint = {
   response: support.createSupportTicketResponseSchema,
 } as const satisfies EndpointDef;
 
+/** Ours (issue 24, ADR 039): the signed-in student's tickets, «رسائلي», newest activity first. */
+export const listSupportTicketsEndpoint = {
+  method: 'GET',
+  path: '/support-tickets',
+  auth: 'required',
+  query: support.listSupportTicketsQuerySchema,
+  response: support.listSupportTicketsResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: one of the student's own tickets with its conversation (anyone else's is 404). */
+export const getSupportTicketEndpoint = {
+  method: 'GET',
+  path: '/support-tickets/:id',
+  auth: 'required',
+  params: idParams,
+  response: support.supportConversationResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: the student writes in their ticket; an answered one is open again, a closed one 409. */
+export const replySupportTicketEndpoint = {
+  method: 'POST',
+  path: '/support-tickets/:id/messages',
+  auth: 'required',
+  params: idParams,
+  body: support.supportReplyBodySchema,
+  response: support.supportConversationResponseSchema,
+  errors: ['CONFLICT'],
+} as const satisfies EndpointDef;
+
+/** Ours: the student has read the ticket (and its reply notifications). */
+export const markSupportTicketReadEndpoint = {
+  method: 'POST',
+  path: '/support-tickets/:id/read',
+  auth: 'required',
+  params: idParams,
+  response: support.markSupportTicketReadResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: a guest's ticket by the follow link's token, no account needed; wrong tokens are limited. */
+export const getGuestSupportTicketEndpoint = {
+  method: 'GET',
+  path: '/support/follow/:token',
+  auth: 'optional',
+  params: support.supportFollowParamsSchema,
+  response: support.guestSupportConversationResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: the guest writes in their ticket by the follow link (a closed one is 409). */
+export const replyGuestSupportTicketEndpoint = {
+  method: 'POST',
+  path: '/support/follow/:token/messages',
+  auth: 'optional',
+  params: support.supportFollowParamsSchema,
+  body: support.supportReplyBodySchema,
+  response: support.guestSupportConversationResponseSchema,
+  errors: ['CONFLICT'],
+} as const satisfies EndpointDef;
+
 /**
  * Every call of spec §7, by name. The server registers routes from it and the web client
  * builds its fetchers from it, so a path or a schema is written once.
@@ -610,6 +668,12 @@ export const endpoints = /* @__PURE__ */ (() =>
     updateProfile: updateProfileEndpoint,
     changePassword: changePasswordEndpoint,
     createSupportTicket: createSupportTicketEndpoint,
+    listSupportTickets: listSupportTicketsEndpoint,
+    getSupportTicket: getSupportTicketEndpoint,
+    replySupportTicket: replySupportTicketEndpoint,
+    markSupportTicketRead: markSupportTicketReadEndpoint,
+    getGuestSupportTicket: getGuestSupportTicketEndpoint,
+    replyGuestSupportTicket: replyGuestSupportTicketEndpoint,
     // The staff console's calls (ADR 022).
     ...staffEndpoints,
   }) as const satisfies Record<string, EndpointDef>)();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './courses';
 import { staffListQuery, staffListResponse, staffOneResponse, staffText } from './staff';
 import { idSchema } from '../primitives';
+import { SUPPORT_TICKET_STATES } from '../entities/support';
 
 /**
  * Staff console, part 2 (issue 13, ADR 031): the support inbox (student and guest tickets,
@@ -9,7 +10,8 @@ import { idSchema } from '../primitives';
  * results. Leaders and admins.
  */
 
-export const SUPPORT_TICKET_STATUSES = ['open', 'closed'] as const;
+/** open (waiting for staff), answered (staff wrote last), closed (ADR 039). */
+export const SUPPORT_TICKET_STATUSES = SUPPORT_TICKET_STATES;
 export const SUPPORT_TICKET_KINDS = ['student', 'guest'] as const;
 
 export const STAFF_SUPPORT_MESSAGES = {
@@ -19,6 +21,10 @@ export const STAFF_SUPPORT_MESSAGES = {
   /** The notification a student gets (spec §3 data type `ticket_reply`). */
   replyTitle: 'رد على طلب الدعم',
   replyMailSubject: 'رد على طلب الدعم',
+  /** The guest's mail: the follow link (ADR 039). */
+  mailFollow: 'لمتابعة المحادثة والرد علينا افتح هذا الرابط:',
+  mailClosedNote: 'أُغلقت هذه المحادثة، ويمكنك قراءتها من الرابط نفسه.',
+  mailReference: 'رقم الطلب',
 } as const;
 
 const staffPerson = z.object({ id: z.number().int(), name: z.string() });
@@ -26,6 +32,8 @@ const staffPerson = z.object({ id: z.number().int(), name: z.string() });
 /** A ticket as the inbox lists it: who sent it (the account, or what a guest typed). */
 export const staffSupportTicketSchema = z.object({
   id: z.number().int(),
+  /** What the sender was told and may quote: `S-00042` (supportReference). */
+  reference: z.string(),
   title: z.string(),
   content: z.string(),
   status: z.enum(SUPPORT_TICKET_STATUSES),
@@ -36,6 +44,7 @@ export const staffSupportTicketSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   platform: z.string(),
+  /** Messages after the opening one, the sender's and the staff's. */
   replies_count: z.number().int(),
   last_reply_at: z.string().nullable(),
   created_at: z.string(),
@@ -44,10 +53,19 @@ export const staffSupportTicketSchema = z.object({
 });
 export type StaffSupportTicket = z.infer<typeof staffSupportTicketSchema>;
 
+/** Who wrote a message of the thread: a staff member, or the ticket's student or guest. */
+export const SUPPORT_MESSAGE_AUTHORS = ['staff', 'student', 'guest'] as const;
+
 export const staffSupportReplySchema = z.object({
   id: z.number().int(),
-  /** The staff member's account id (null once the account is removed) and name at the time. */
-  staff: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  author: z.enum(SUPPORT_MESSAGE_AUTHORS),
+  /** The writer's name at the time: the staff member's, or the student's or guest's. */
+  name: z.string(),
+  /**
+   * A staff message's writer: the account id (null once the account is removed) and name at
+   * the time; null on the sender's own messages.
+   */
+  staff: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   content: z.string(),
   /** A guest's reply goes by e-mail to this address; a student's is a notification (null). */
   emailed_to: z.string().nullable(),
@@ -55,13 +73,16 @@ export const staffSupportReplySchema = z.object({
 });
 export type StaffSupportReply = z.infer<typeof staffSupportReplySchema>;
 
-/** One ticket with its thread, oldest reply first. */
+/** One ticket with its thread (the sender's and the staff's messages), oldest first. */
 export const staffSupportTicketDetailSchema = staffSupportTicketSchema.extend({
   replies: z.array(staffSupportReplySchema),
 });
 export type StaffSupportTicketDetail = z.infer<typeof staffSupportTicketDetailSchema>;
 
-/** `?status=open|closed&kind=student|guest&q=` (q: title, text, name, e-mail or phone). */
+/**
+ * `?status=open|answered|closed&kind=student|guest&q=` (q: title, text, name, e-mail or phone,
+ * or the reference `S-00042`).
+ */
 export const staffSupportTicketListQuerySchema = staffListQuery({
   status: z.enum(SUPPORT_TICKET_STATUSES).optional().catch(undefined),
   kind: z.enum(SUPPORT_TICKET_KINDS).optional().catch(undefined),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSupportTicketBodySchema, guestSupportTicketBodySchema } from './support';
+import { supportReference } from '../entities/support';
+import {
+  createSupportTicketBodySchema,
+  guestSupportTicketBodySchema,
+  supportReplyBodySchema,
+} from './support';
 
 const EMPTY = 'لا يمكنك ترك حقل فارغاً';
 
@@ -37,5 +42,25 @@ describe('support ticket bodies', () => {
         phone: '+20 100 000 0000',
       }).email,
     ).toBe('sara@example.com');
+  });
+});
+
+describe('the conversation (ADR 039)', () => {
+  it('writes a reference as S- and at least five digits', () => {
+    expect(supportReference(42)).toBe('S-00042');
+    expect(supportReference(7)).toBe('S-00007');
+    expect(supportReference(123456)).toBe('S-123456');
+  });
+
+  it('refuses a blank reply in Arabic and trims a good one', () => {
+    expect(supportReplyBodySchema.safeParse({ content: '   ' }).error?.issues[0]?.message).toBe(
+      EMPTY,
+    );
+    expect(supportReplyBodySchema.parse({ content: '  شكراً  ' })).toEqual({ content: 'شكراً' });
+  });
+
+  it('refuses a reply longer than 5000 characters', () => {
+    expect(supportReplyBodySchema.safeParse({ content: 'ب'.repeat(5001) }).success).toBe(false);
+    expect(supportReplyBodySchema.safeParse({ content: 'ب'.repeat(5000) }).success).toBe(true);
   });
 });

@@ -67,3 +67,34 @@ export async function markAllRead(db: Kysely<DB>, userId: number): Promise<void>
     .where('read_at', 'is', null)
     .execute();
 }
+
+/**
+ * Marks read the student's unread notifications of a kind that lead to one page (a support
+ * ticket's `ticket_reply` notifications lead to its conversation, ADR 039), when the student
+ * has seen that page some other way than through the bell.
+ * @example await markReadLeadingTo(db, userId, 'ticket_reply', '/messages/7')
+ */
+export async function markReadLeadingTo(
+  db: Kysely<DB>,
+  userId: number,
+  type: string,
+  to: string,
+): Promise<void> {
+  const unread = await db
+    .selectFrom('notifications')
+    .select(['id', 'data'])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('read_at', 'is', null)
+    .execute();
+  const ids = unread
+    .filter((r) => (JSON.parse(r.data) as Partial<NotificationData>).to === to)
+    .map((r) => r.id);
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -29,7 +29,14 @@ export const supportStaffRoutes =
       return { data: ticket };
     });
     serve(app, e.staffReplySupportTicket, async (request) => ({
-      data: await replyToTicket(ctx, await actorOf(request), request.params.id, request.body),
+      data: await replyToTicket(
+        ctx,
+        await actorOf(request),
+        request.params.id,
+        request.body,
+        // The guest's follow link is on the site the console was opened at (ADR 039).
+        `${request.protocol}://${request.host}`,
+      ),
     }));
     serve(app, e.staffCloseSupportTicket, async (request) => ({
       data: await setTicketStatus(db, await actorOf(request), request.params.id, 'closed'),

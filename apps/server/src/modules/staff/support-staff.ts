@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import {
   STAFF_SUPPORT_MESSAGES,
+  supportConversationPath,
+  supportFollowPath,
+  supportReference,
   type StaffSupportReply,
   type StaffSupportTicket,
   type StaffSupportTicketDetail,
@@ -10,6 +13,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
 import { notify } from '../notifications/notification-service';
+import { issueFollowToken, stateOf } from '../support/support-service';
 import {
   conflict,
   countOf,
@@ -23,8 +27,9 @@ import {
 } from './staff-core';
 
 // The support inbox for leaders and admins (issue 13, ADR 031): student and guest tickets, the
-// thread of staff replies, close and reopen. A student reads a reply as a `ticket_reply`
-// notification; a guest has no account, so the reply is e-mailed to the address they gave.
+// thread (the sender's messages and the staff replies, ADR 039), close and reopen. A student is
+// told of a reply by a `ticket_reply` notification that opens the conversation in «رسائلي»; a
+// guest has no account, so the reply is e-mailed with a follow link to the conversation.
 
 const M = STAFF_SUPPORT_MESSAGES;
 
@@ -74,9 +79,10 @@ function ticketView(r: TicketRow): StaffSupportTicket {
   const guest = r.user_id === null;
   return {
     id: r.id,
+    reference: supportReference(r.id),
     title: r.title,
     content: r.content,
-    status: r.status === 'closed' ? 'closed' : 'open',
+    status: stateOf(r.status),
     kind: guest ? 'guest' : 'student',
     user_id: r.user_id,
     name: guest ? r.guest_name : r.user_name,
@@ -102,8 +108,11 @@ export async function listTickets(
   if (query.kind === 'student') base = base.where('t.user_id', 'is not', null);
   if (query.q) {
     const q = query.q;
+    // A reference as the sender quotes it: `S-00042`, `s42` or `42`.
+    const reference = /^\s*(?:S-?)?0*(\d{1,9})\s*$/i.exec(q)?.[1];
     base = base.where((eb) =>
       eb.or([
+        ...(reference === undefined ? [] : [eb('t.id', '=', Number(reference))]),
         matches('t.title', q),
         matches('t.content', q),
         matches('t.name', q),
@@ -150,7 +159,9 @@ export async function getTicket(
     ...ticketView(row),
     replies: replies.map((r): StaffSupportReply => ({
       id: r.id,
-      staff: { id: r.staff_user_id, name: r.staff_name },
+      author: r.author === 'student' || r.author === 'guest' ? r.author : 'staff',
+      name: r.author_name,
+      staff: r.author === 'staff' ? { id: r.staff_user_id, name: r.author_name } : null,
       content: r.content,
       emailed_to: r.emailed_to,
       created_at: r.created_at,
@@ -164,7 +175,10 @@ async function requireTicket(db: Db | Trx, id: number): Promise<StaffSupportTick
   return ticket;
 }
 
-/** Sets the status when it differs (one conditional update, so two closes close once). */
+/**
+ * Closes a ticket that is not closed, or reopens a closed one (to `open`, waiting for staff):
+ * one conditional update, so two closes close once.
+ */
 async function setStatus(
   trx: Trx,
   actor: Actor,
@@ -179,31 +193,36 @@ async function setStatus(
         : { status, closed_at: null, closed_by: null },
     )
     .where('id', '=', id)
-    .where('status', '!=', status)
+    .where('status', status === 'closed' ? '!=' : '=', 'closed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /**
- * Stores a reply, tells the sender (a student's notification in the same transaction; a
- * guest's e-mail once it is stored), closes the ticket when asked, and audits it.
+ * Stores a reply, tells the sender (a student's notification in the same transaction, leading
+ * to the conversation; a guest's e-mail with a fresh follow link once it is stored), marks the
+ * ticket answered (or closes it when asked; a closed one stays closed), and audits it.
+ * `origin` is the school's address the console was reached at, for the guest's link.
  */
 export async function replyToTicket(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'background'>,
   actor: Actor,
   id: number,
   body: { content: string; close?: boolean | undefined },
+  origin: string,
 ): Promise<StaffSupportTicketDetail> {
   const { db } = ctx;
   const before = await requireTicket(db, id);
   const guestEmail = before.kind === 'guest' ? before.email : null;
+  let followToken: string | null = null;
   const after = await db.transaction().execute(async (trx) => {
     const { id: replyId } = await trx
       .insertInto('support_ticket_replies')
       .values({
         ticket_id: id,
+        author: 'staff',
         staff_user_id: actor.id,
-        staff_name: actor.name,
+        author_name: actor.name,
         content: body.content,
         emailed_to: guestEmail,
         created_at: nowIso(),
@@ -218,11 +237,19 @@ export async function replyToTicket(
           type: 'ticket_reply',
           title: `${M.replyTitle}: ${before.title}`,
           content: body.content,
-          to: '/help',
+          to: supportConversationPath(id),
         },
         'ticket_reply',
       );
     }
+    // The server keeps only hashes, so each mail carries a link of its own.
+    if (guestEmail) followToken = await issueFollowToken(trx, id);
+    await trx
+      .updateTable('support_tickets')
+      .set({ status: 'answered' })
+      .where('id', '=', id)
+      .where('status', '!=', 'closed')
+      .execute();
     if (body.close) await setStatus(trx, actor, id, 'closed');
     const now = (await getTicket(trx, id))!;
     await writeAudit(trx, actor, {
@@ -234,14 +261,16 @@ export async function replyToTicket(
     });
     return now;
   });
-  if (guestEmail) {
+  if (guestEmail && followToken) {
+    const link = `${origin}${supportFollowPath(followToken)}`;
+    const closedNote = after.status === 'closed' ? `\n${M.mailClosedNote}` : '';
     ctx.background.run('support reply mail', () =>
       ctx.mailer.send({
         to: guestEmail,
-        subject: `${M.replyMailSubject}: ${before.title}`,
+        subject: `${M.replyMailSubject}: ${before.title} (${before.reference})`,
         text: `${before.name ? `مرحباً ${before.name}،\n\n` : ''}${body.content}\n\n— ${
           actor.name
-        }\n\nرسالتك: ${before.title}\n${before.content}`,
+        }\n\n${M.mailFollow}\n${link}${closedNote}\n\n${M.mailReference}: ${before.reference}\nرسالتك: ${before.title}\n${before.content}`,
       }),
     );
   }

@@ -11,6 +11,7 @@ type Handler = Parameters<typeof fakeStaffApi>[0][number];
 
 const TICKET: StaffSupportTicketDetail = {
   id: 3,
+  reference: 'S-00003',
   title: 'لم يصل الرصيد',
   content: 'حولت أمس ولم يصل الرصيد',
   status: 'open',
@@ -95,6 +96,8 @@ describe('the daily-work screens (leader)', () => {
       replies: [
         {
           id: 1,
+          author: 'staff',
+          name: LEADER.name,
           staff: { id: 2, name: LEADER.name },
           content: 'تمت إضافة الرصيد',
           emailed_to: null,
@@ -119,7 +122,7 @@ describe('the daily-work screens (leader)', () => {
     await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
     expect(screen.getByText('حولت أمس ولم يصل الرصيد')).toBeInTheDocument();
     expect(screen.getByText('لم يُرد على هذا الطلب بعد')).toBeInTheDocument();
-    expect(screen.getByText('يصل الرد للطالب في الإشعارات')).toBeInTheDocument();
+    expect(screen.getByText('يصل الرد للطالب في الإشعارات وفي «رسائلي»')).toBeInTheDocument();
     await user.click(screen.getByLabelText('ردك'));
     await user.paste('تمت إضافة الرصيد');
     await user.click(screen.getByRole('button', { name: 'إرسال الرد' }));
@@ -135,6 +138,75 @@ describe('the daily-work screens (leader)', () => {
     await user.click(screen.getByRole('button', { name: 'إغلاق الطلب' }));
     await screen.findByRole('button', { name: 'إعادة فتح الطلب' });
     expect(sent(api.calls, 'POST', '/staff/support-tickets/3/close')).toHaveLength(1);
+  });
+
+  it('shows the whole conversation, who said what, with the reference and the answered state', async () => {
+    const conversation: StaffSupportTicketDetail = {
+      ...TICKET,
+      status: 'open',
+      replies_count: 2,
+      replies: [
+        {
+          id: 1,
+          author: 'staff',
+          name: 'سلمى',
+          staff: { id: 2, name: 'سلمى' },
+          content: 'ما رقم المحفظة التي حولت منها؟',
+          emailed_to: null,
+          created_at: '2026-11-21T10:00:00.000Z',
+        },
+        {
+          id: 2,
+          author: 'student',
+          name: 'منى علي',
+          staff: null,
+          content: 'من رقم 01099998888',
+          emailed_to: null,
+          created_at: '2026-11-21T11:00:00.000Z',
+        },
+      ],
+    };
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      answer('GET', '/staff/support-tickets/3', { data: conversation }),
+      answer('POST', '/staff/support-tickets/3/replies', {
+        data: {
+          ...conversation,
+          status: 'answered',
+          replies_count: 3,
+          replies: [
+            ...conversation.replies,
+            {
+              id: 3,
+              author: 'staff',
+              name: LEADER.name,
+              staff: { id: 2, name: LEADER.name },
+              content: 'وصل، شكراً',
+              emailed_to: null,
+              created_at: '2026-11-21T12:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    ]);
+    const user = open('/support-tickets/3/show');
+    await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
+    expect(screen.getByText('S-00003')).toBeInTheDocument();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('سلمى (فريق الدعم)');
+    expect(items[0]).toHaveTextContent('ما رقم المحفظة التي حولت منها؟');
+    expect(items[1]).toHaveTextContent('منى علي (الطالب)');
+    expect(items[1]).toHaveTextContent('من رقم 01099998888');
+    expect(screen.getByText('مفتوح')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('ردك'));
+    await user.paste('وصل، شكراً');
+    await user.click(screen.getByRole('button', { name: 'إرسال الرد' }));
+    await screen.findByText('تم الرد');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
+    // Answered is not closed: the reply-and-close and close buttons stay.
+    expect(screen.getByRole('button', { name: 'إرسال وإغلاق الطلب' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إغلاق الطلب' })).toBeInTheDocument();
   });
 
   it("shows the server's 422 under the reply field", async () => {

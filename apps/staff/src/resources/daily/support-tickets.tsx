@@ -25,13 +25,18 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import type { StaffSupportTicket, StaffSupportTicketDetail } from '@dars/contract';
+import type {
+  StaffSupportReply,
+  StaffSupportTicket,
+  StaffSupportTicketDetail,
+} from '@dars/contract';
 import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 
 export const TICKET_STATUSES = [
   { id: 'open', name: 'dars.daily.support.status.open' },
+  { id: 'answered', name: 'dars.daily.support.status.answered' },
   { id: 'closed', name: 'dars.daily.support.status.closed' },
 ];
 export const TICKET_KINDS = [
@@ -50,11 +55,25 @@ function StatusChip({ status }: { status: StaffSupportTicket['status'] }) {
   return (
     <Chip
       size="small"
-      color={status === 'open' ? 'primary' : 'default'}
-      variant={status === 'open' ? 'outlined' : 'filled'}
+      color={status === 'open' ? 'primary' : status === 'answered' ? 'success' : 'default'}
+      variant={status === 'closed' ? 'filled' : 'outlined'}
       label={translate(`dars.daily.support.status.${status}`)}
     />
   );
+}
+
+/** The reference a sender quotes (`S-00042`), kept left to right inside the Arabic line. */
+function Reference({ value }: { value: string }) {
+  return (
+    <bdi dir="ltr" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {value}
+    </bdi>
+  );
+}
+
+/** Who wrote a message of the thread: the staff member, or the student or guest by name. */
+function authorLine(r: StaffSupportReply, translate: ReturnType<typeof useTranslate>): string {
+  return translate(`dars.daily.support.author.${r.author}`, { name: r.name });
 }
 
 /** The inbox: open tickets first shown, newest first; search, status and sender filters. */
@@ -72,10 +91,13 @@ export function SupportTicketList() {
         link="show"
         primaryText={(r) => r.title}
         secondaryText={(r) =>
-          `${r.name ?? '—'} — ${translate(`dars.daily.support.kind.${r.kind}`)} — ${formatDateTime(r.created_at)}`
+          `${r.reference} — ${r.name ?? '—'} — ${translate(`dars.daily.support.kind.${r.kind}`)} — ${translate(`dars.daily.support.status.${r.status}`)} — ${formatDateTime(r.created_at)}`
         }
       >
-        <TextField source="id" />
+        <FunctionField<StaffSupportTicket>
+          source="id"
+          render={(r) => <Reference value={r.reference} />}
+        />
         <TextField source="title" />
         <TextField source="name" emptyText="—" />
         <FunctionField<StaffSupportTicket>
@@ -159,7 +181,7 @@ function ReplyForm({
         <Button type="submit" variant="contained" disabled={busy}>
           {translate('dars.daily.support.send')}
         </Button>
-        {ticket.status === 'open' && (
+        {ticket.status !== 'closed' && (
           <Button variant="outlined" disabled={busy} onClick={() => void send(true)}>
             {translate('dars.daily.support.send_close')}
           </Button>
@@ -209,9 +231,16 @@ export function SupportTicketShow() {
       </Button>
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
-            <Typography component="h1" variant="h5">
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}
+          >
+            <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
               {ticket.title}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate('dars.daily.support.reference')} <Reference value={ticket.reference} />
             </Typography>
             <StatusChip status={ticket.status} />
           </Stack>
@@ -221,7 +250,9 @@ export function SupportTicketShow() {
             <span dir="ltr">{ticket.email ?? ''}</span> <span dir="ltr">{ticket.phone ?? ''}</span>{' '}
             — {formatDateTime(ticket.created_at)}
           </Typography>
-          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{ticket.content}</Typography>
+          <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {ticket.content}
+          </Typography>
           {ticket.closed_by && ticket.closed_at && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('dars.daily.support.closed_by', {
@@ -244,14 +275,23 @@ export function SupportTicketShow() {
                 <Box
                   component="li"
                   key={r.id}
-                  sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+                  sx={{
+                    p: 1.5,
+                    borderRadius: 1,
+                    // The sender's messages stand apart from the staff's.
+                    bgcolor: r.author === 'staff' ? 'action.hover' : 'rgba(31,79,163,0.08)',
+                    borderInlineStart: 4,
+                    borderColor: r.author === 'staff' ? 'divider' : 'primary.main',
+                  }}
                 >
                   <Typography variant="body2" color="text.secondary">
-                    {r.staff.name} — {formatDateTime(r.created_at)}
+                    {authorLine(r, translate)} — {formatDateTime(r.created_at)}
                     {r.emailed_to &&
                       ` — ${translate('dars.daily.support.emailed', { email: r.emailed_to })}`}
                   </Typography>
-                  <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.content}</Typography>
+                  <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {r.content}
+                  </Typography>
                 </Box>
               ))}
             </Stack>
@@ -265,12 +305,12 @@ export function SupportTicketShow() {
           <ReplyForm ticket={ticket} onDone={done} />
           <Button
             sx={{ mt: 2 }}
-            color={ticket.status === 'open' ? 'error' : 'primary'}
+            color={ticket.status === 'closed' ? 'primary' : 'error'}
             disabled={busy}
             onClick={() => void toggle()}
           >
             {translate(
-              ticket.status === 'open' ? 'dars.daily.support.close' : 'dars.daily.support.reopen',
+              ticket.status === 'closed' ? 'dars.daily.support.reopen' : 'dars.daily.support.close',
             )}
           </Button>
         </CardContent>

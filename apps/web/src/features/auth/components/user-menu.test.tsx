@@ -7,13 +7,14 @@ import { renderWithApp } from '../../../test/render';
 import { UserMenu } from './user-menu';
 
 describe('UserMenu', { timeout: 15_000 }, () => {
-  it('offers the profile and support', async () => {
+  it('offers the profile, «رسائلي» and support', async () => {
     renderWithApp(<UserMenu />, { user: userFixture() });
     await userEvent.click(screen.getByRole('button', { name: 'حسابي' }));
     expect(await screen.findByRole('menuitem', { name: 'الملف الشخصي' })).toHaveAttribute(
       'href',
       '/profile',
     );
+    expect(screen.getByRole('menuitem', { name: 'رسائلي' })).toHaveAttribute('href', '/messages');
     expect(screen.getByRole('menuitem', { name: 'الدعم' })).toHaveAttribute('href', '/help');
   });
 

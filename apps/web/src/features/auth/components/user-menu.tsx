@@ -10,6 +10,7 @@ import {
   MenuItem,
   Typography,
 } from '@mui/material';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
@@ -20,7 +21,7 @@ import { t } from '../../../i18n/t';
 import { useLogout } from '../api/logout';
 
 /**
- * The signed-in user's menu in the top bar (spec §2): profile, support, and logout behind a
+ * The signed-in user's menu in the top bar (spec §2): profile, «رسائلي» (issue 24), support, and logout behind a
  * confirm dialog. Logout asks the server to revoke the token, then ends the session here
  * whatever the answer (spec §4).
  */
@@ -75,6 +76,12 @@ export function UserMenu() {
             <PersonOutlinedIcon fontSize="small" />
           </ListItemIcon>
           {t('account.profile')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/messages" onClick={close}>
+          <ListItemIcon>
+            <ForumOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('account.messages')}
         </MenuItem>
         <MenuItem component={RouterLink} to="/help" onClick={close}>
           <ListItemIcon>

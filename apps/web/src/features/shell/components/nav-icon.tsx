@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import GradingOutlinedIcon from '@mui/icons-material/GradingOutlined';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
@@ -33,6 +34,7 @@ const ICONS: Record<NavId, ComponentType<SvgIconProps>> = {
   about: InfoOutlinedIcon,
   privacyPolicy: PolicyOutlinedIcon,
   support: SupportAgentOutlinedIcon,
+  messages: ForumOutlinedIcon,
   help: HelpOutlinedIcon,
   login: LoginIcon,
   register: PersonAddAlt1OutlinedIcon,

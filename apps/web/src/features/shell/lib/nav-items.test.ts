@@ -38,6 +38,7 @@ describe('drawerItems', () => {
       'wallet',
       'about',
       'privacyPolicy',
+      'messages',
       'support',
     ]);
   });
@@ -58,6 +59,11 @@ describe('drawerItems', () => {
 
   it('points support to the help page', () => {
     expect(drawerItems(true, allOn).find((i) => i.id === 'support')?.to).toBe('/help');
+  });
+
+  it('leads a signed-in student to «رسائلي», and a guest nowhere near it', () => {
+    expect(drawerItems(true, allOff).find((i) => i.id === 'messages')?.to).toBe('/messages');
+    expect(ids(drawerItems(false, allOn))).not.toContain('messages');
   });
 });
 

@@ -15,6 +15,7 @@ export type NavId =
   | 'about'
   | 'privacyPolicy'
   | 'support'
+  | 'messages'
   | 'help'
   | 'login'
   | 'register';
@@ -59,6 +60,8 @@ export function drawerItems(signedIn: boolean, settings: NavSettings): NavItem[]
     ...(settings.enable_wallet_system ? [item('wallet', '/wallet')] : []),
     item('about', '/about'),
     item('privacyPolicy', '/privacy-policy'),
+    // The student's conversations with support (issue 24), beside where a new one starts.
+    item('messages', '/messages'),
     item('support', '/help'),
   ];
 }

@@ -26,9 +26,15 @@ describe('HelpPage', { timeout: 15_000 }, () => {
     expect(api).not.toHaveBeenCalled();
   });
 
-  it("sends a guest's ticket with name, e-mail and phone", async () => {
+  it("sends a guest's ticket with name, e-mail and phone, and gives its reference and follow link", async () => {
     const user = setup();
-    const api = mockApi({ 'POST /api/v1/support-tickets': () => ({ body: { data: { id: 9 } } }) });
+    const api = mockApi({
+      'POST /api/v1/support-tickets': () => ({
+        body: {
+          data: { id: 9, reference: 'S-00009', follow_path: '/support/follow/tok-abc_123' },
+        },
+      }),
+    });
     renderWithApp(<HelpPage />);
     await fill(user, screen.getByRole('textbox', { name: 'الاسم' }), 'زائر');
     await fill(
@@ -51,11 +57,22 @@ describe('HelpPage', { timeout: 15_000 }, () => {
       phone: '01001234567',
     });
     expect(screen.getByRole('textbox', { name: 'عنوان الرسالة' })).toHaveValue('');
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('رقم طلبك: S-00009');
+    expect(notice).toHaveTextContent('احفظ هذا الرابط');
+    const link = screen.getByRole('link', { name: /\/support\/follow\/tok-abc_123$/ });
+    expect(link).toHaveAttribute('href', '/support/follow/tok-abc_123');
+    expect(link.textContent).toBe(`${window.location.origin}/support/follow/tok-abc_123`);
+    expect(screen.queryByRole('link', { name: 'عرض المحادثة' })).not.toBeInTheDocument();
   });
 
   it('asks a student only for the title and content', async () => {
     const user = setup();
-    const api = mockApi({ 'POST /api/v1/support-tickets': () => ({ body: { data: { id: 10 } } }) });
+    const api = mockApi({
+      'POST /api/v1/support-tickets': () => ({
+        body: { data: { id: 10, reference: 'S-00010', follow_path: null } },
+      }),
+    });
     renderWithApp(<HelpPage />, { user: userFixture() });
     expect(screen.queryByRole('textbox', { name: 'الاسم' })).not.toBeInTheDocument();
     await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), '  ');
@@ -69,6 +86,12 @@ describe('HelpPage', { timeout: 15_000 }, () => {
       title: 'الفيديو لا يعمل',
       content: 'يتوقف بعد دقيقة',
     });
+    // The reference, and the conversation in «رسائلي».
+    expect(screen.getByRole('status')).toHaveTextContent('رقم طلبك: S-00010');
+    expect(screen.getByRole('link', { name: 'عرض المحادثة' })).toHaveAttribute(
+      'href',
+      '/messages/10',
+    );
   });
 
   it('says so when sending fails', async () => {

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { supportConversationPath, type CreateSupportTicketResponse } from '@dars/contract';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { MessageBar, type Message } from '../../../components/message-bar';
 import { mirrorInRtl } from '../../../components/mirror-in-rtl';
 import { fieldErrorsOf, serverMessage, type FormErrors } from '../../../lib/form-errors';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSession } from '../../../lib/session-context';
+import { serverOrigin } from '../../../platform/server-origin';
 import { t } from '../../../i18n/t';
 import {
   guestSupportTicketInputSchema,
@@ -14,6 +17,55 @@ import {
 } from '../api/create-support-ticket';
 
 type Field = 'title' | 'content' | 'name' | 'email' | 'phone';
+type Sent = CreateSupportTicketResponse['data'];
+
+/**
+ * What a sent ticket leaves on the page until the next one (issue 24, ADR 039): its reference,
+ * and the way to its conversation: «رسائلي» for a student, the follow link for a guest (the
+ * only time the guest sees it on screen, so it is written out whole to be kept: the web site's
+ * address, also in the native apps, whose own pages live at `https://localhost`).
+ */
+function SentNotice({ sent }: { sent: Sent }) {
+  return (
+    <Alert severity="success" role="status" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+      <Stack spacing={1}>
+        <Typography sx={{ fontWeight: 700 }}>{t('support.sent')}</Typography>
+        <Typography>
+          {t('support.sentReference')}{' '}
+          <bdi dir="ltr" style={{ fontWeight: 700 }}>
+            {sent.reference}
+          </bdi>
+        </Typography>
+        {sent.follow_path ? (
+          <>
+            <Typography>{t('support.sentGuest')}</Typography>
+            <Link
+              component={RouterLink}
+              to={sent.follow_path}
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              <bdi dir="ltr">{`${serverOrigin() ?? window.location.origin}${sent.follow_path}`}</bdi>
+            </Link>
+          </>
+        ) : (
+          <>
+            <Typography>{t('support.sentStudent')}</Typography>
+            <Button
+              component={RouterLink}
+              to={supportConversationPath(sent.id)}
+              variant="outlined"
+              color="success"
+              size="small"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('support.openConversation')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
 const EMPTY: Record<Field, string> = { title: '', content: '', name: '', email: '', phone: '' };
 
 /**
@@ -26,6 +78,7 @@ export function SupportTicketForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [message, setMessage] = useState<Message | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,10 +91,11 @@ export function SupportTicketForm() {
       return;
     }
     setMessage(null);
+    setSent(null);
     send.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: ({ data }) => {
         setValues(EMPTY);
-        setMessage({ text: t('support.sent'), severity: 'success' });
+        setSent(data);
       },
       onError: (error) =>
         setMessage({ text: serverMessage(error, t('support.sendFailed')), severity: 'error' }),
@@ -71,6 +125,7 @@ export function SupportTicketForm() {
       <Typography color="text.secondary">{t('support.formLead')}</Typography>
       <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
         <MessageBar message={message} />
+        {sent && <SentNotice sent={sent} />}
         {!signedIn && (
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
             {field('name', t('support.name'), { autoComplete: 'name' })}
