@@ -360,6 +360,11 @@ describe('re-checking a stuck order', () => {
 
     paymobInquiry.set('777001', tx(false, true));
     expect((await recheck(id)).json().meta.result).toBe('pending');
+    // Successful but still pending (a kiosk bill not paid at the outlet yet): it waits too.
+    paymobInquiry.set('777001', tx(true, true));
+    expect((await recheck(id)).json().meta.result).toBe('pending');
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
     paymobInquiry.set('777001', tx(true, false));
     const paid = await recheck(id);
     expect(paid.json().meta.result).toBe('credited');
@@ -390,9 +395,26 @@ describe('re-checking a stuck order', () => {
       currency: 'EGP',
       order: { id: 777_100, merchant_order_id: merchantOrderId },
     });
-    // Paymob's latest transaction of another merchant order is not this order's.
-    paymobInquiry.set(`merchant:${id}`, tx('123456789012345678'));
-    expect((await recheck(id)).statusCode).toBe(500);
+    // Paymob's latest transaction of another merchant order is not this order's, nor one
+    // whose order is missing or only Paymob's id: nothing says it is ours.
+    const others = [
+      tx('123456789012345678'),
+      { ...tx(id), order: null },
+      { ...tx(id), order: 777_100 },
+    ];
+    for (const other of others) {
+      log.length = 0;
+      paymobInquiry.set(`merchant:${id}`, other);
+      expect((await recheck(id)).statusCode).toBe(500);
+      expect(logged('payment re-check: answer not usable')).toEqual([
+        expect.objectContaining({
+          provider: 'paymob',
+          order: id,
+          verdict: { kind: 'refused', reason: 'inquiry answered another order' },
+        }),
+      ]);
+    }
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
     paymobInquiry.set(`merchant:${id}`, tx(id));
     const paid = await recheck(id);
     expect(paid.json().meta.result).toBe('credited');
