@@ -451,6 +451,13 @@ describe('opening a Paymob order', () => {
       KIOSK,
       'kiosk pay answered without data.bill_reference',
     ],
+    // Our kiosk page shows the reference: an empty one would send the student to a closed page.
+    [
+      '/api/acceptance/payments/pay',
+      { data: { bill_reference: '' } },
+      KIOSK,
+      'kiosk pay answered without data.bill_reference',
+    ],
   ])(
     '%s answering %j: the order fails, the student is told to try again, the operator reads why',
     async (path, answer, route, why) => {

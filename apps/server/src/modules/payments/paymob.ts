@@ -241,10 +241,11 @@ export function paymobGateway(config: PaymobConfig, fetch: Fetch): PaymentGatewa
           throw new ProviderError('paymob', 'wallet pay answered without redirect_url');
         return { providerOrderId: paymobOrderId, checkout: { iframe_url: url } };
       }
-      // Kiosk: a bill reference the student pays with at an outlet; our page shows it.
+      // Kiosk: a bill reference the student pays with at an outlet; our page shows it (an empty
+      // one would open a closed page: the student would have nothing to pay with).
       const paid = await pay(token, 'AGGREGATOR', 'AGGREGATOR');
       const reference = (paid.data as Record<string, unknown> | undefined)?.bill_reference;
-      if (typeof reference !== 'string' && typeof reference !== 'number')
+      if (!((typeof reference === 'string' && reference) || typeof reference === 'number'))
         throw new ProviderError('paymob', 'kiosk pay answered without data.bill_reference');
       return {
         providerOrderId: paymobOrderId,
