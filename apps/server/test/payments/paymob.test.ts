@@ -407,6 +407,13 @@ describe('opening a Paymob order', () => {
       CARD,
       'order registration answered without id',
     ],
+    // Paymob's order id is what its callbacks are matched by: an object is no id.
+    [
+      '/api/ecommerce/orders',
+      { id: { id: 217503701 } },
+      CARD,
+      'order registration answered without id',
+    ],
     ['/api/acceptance/payment_keys', {}, CARD, 'payment key answered without token'],
     [
       '/api/acceptance/payments/pay',
@@ -477,6 +484,32 @@ describe('opening a Paymob order', () => {
         expect.objectContaining({ level: 50, provider: 'paymob', order: order.id }),
       ]);
       expect((failures[0]!.err as { message: string }).message).toBe(`paymob: ${why}`);
+    },
+  );
+
+  it.each([
+    ['/api/auth/tokens', CARD],
+    ['/api/ecommerce/orders', CARD],
+    ['/api/acceptance/payment_keys', CARD],
+    ['/api/acceptance/payments/pay', WALLET],
+    ['/api/acceptance/payments/pay', KIOSK],
+  ])(
+    '%s answering 503 (%s): the order fails, the operator reads the provider, the call and its answer',
+    async (path, route) => {
+      answerInstead = (call) =>
+        call.url.pathname === path ? providerAnswer({ detail: 'down' }, 503) : undefined;
+      log.length = 0;
+      const res = await apiPost(server.app, route, { amount: 50 }, student.token);
+      expect(res.statusCode).toBe(500);
+      const order = await lastOrder(server.db, student.userId);
+      expect(order.status).toBe('failed');
+      const failures = logged('payment order: the provider could not open it');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: order.id }),
+      ]);
+      expect((failures[0]!.err as { message: string }).message).toBe(
+        `paymob: ${path} answered 503: {"detail":"down"}`,
+      );
     },
   );
 

@@ -37,6 +37,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const fawryStatus = new Map<string, { orderStatus: string; orderAmount: number }>();
 const paymobInquiry = new Map<string, Record<string, unknown>>();
 let providersDown = false;
+/** What Paymob's authentication answers instead of a token (undefined: the token). */
+let paymobAuth: Record<string, unknown> | undefined;
 /** Runs while the provider is being asked, before it answers (what happens meanwhile here). */
 let whileAsking: (() => Promise<void>) | undefined;
 
@@ -59,7 +61,8 @@ async function answers(call: ProviderCall): Promise<Response> {
       paymentMethod: 'CARD',
     });
   }
-  if (call.url.pathname === '/api/auth/tokens') return providerAnswer({ token: PAYMOB_TOKEN });
+  if (call.url.pathname === '/api/auth/tokens')
+    return providerAnswer(paymobAuth ?? { token: PAYMOB_TOKEN });
   if (call.url.pathname === '/api/ecommerce/orders/transaction_inquiry') {
     // By Paymob's order id, or by ours (merchant_order_id) for an order Paymob gave no id.
     const byId = call.body?.order_id;
@@ -111,6 +114,7 @@ afterAll(() => server?.close());
 beforeEach(async () => {
   student = await makeStudent(server.db, { name: 'سارة محمود' });
   providersDown = false;
+  paymobAuth = undefined;
   whileAsking = undefined;
   log.length = 0;
 });
@@ -272,6 +276,45 @@ describe('re-checking a stuck order', () => {
       'fawry: /ECommerceWeb/Fawry/payments/status/v2 answered 503: {"detail":"down"}',
     );
     expect(logged('payment re-check')).toEqual([]);
+  });
+
+  it('Paymob cannot be asked: 500 in Arabic, nothing changes, the operator reads which call failed and why', async () => {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method: 'paymob_card',
+      provider: 'paymob',
+      amount: 4_000,
+    });
+    await server.db
+      .updateTable('payment_orders')
+      .set({ provider_order_id: '777500' })
+      .where('id', '=', id)
+      .execute();
+    const whyNot = async () => {
+      log.length = 0;
+      const res = await recheck(id);
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe('تعذر الاستعلام من مزود الدفع الآن، حاول مرة أخرى بعد قليل');
+      const failures = logged('payment re-check: the provider could not be asked');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: id }),
+      ]);
+      return (failures[0]!.err as { message: string }).message;
+    };
+    providersDown = true;
+    expect(await whyNot()).toBe('paymob: /api/auth/tokens answered 503: {"detail":"down"}');
+    providersDown = false;
+    paymobAuth = { token: '' };
+    expect(await whyNot()).toBe('paymob: authentication answered without token');
+    paymobAuth = undefined;
+    // Paymob knows no transaction of this order.
+    expect(await whyNot()).toBe(
+      'paymob: /api/ecommerce/orders/transaction_inquiry answered 404: {"detail":"not found"}',
+    );
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
   });
 
   it('a fault of our own in a gateway is not blamed on the provider: thrown as it is, not logged as the provider failing', async () => {
