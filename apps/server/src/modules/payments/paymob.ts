@@ -53,8 +53,8 @@ type SignedField = (typeof PAYMOB_HMAC_FIELDS)[number];
 
 /** A value as Paymob writes it into the signed string: booleans as true/false, none as ''. */
 function text(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return '';
+  // null is an object too; an object or a list is no value Paymob signs.
+  if (value === undefined || typeof value === 'object') return '';
   return String(value);
 }
 
@@ -122,7 +122,7 @@ export function paymobHmac(t: PaymobTransaction, hmacSecret: string): string {
 }
 
 /** What a verified transaction says about its order. */
-function outcomeOf(t: PaymobTransaction): Verdict {
+function outcomeOf(t: PaymobTransaction): Extract<Verdict, { kind: 'outcome' }> {
   const paid =
     t.success === 'true' &&
     t.pending === 'false' &&
@@ -294,16 +294,15 @@ export function paymobGateway(config: PaymobConfig, fetch: Fetch): PaymentGatewa
         { authorization: `Bearer ${authToken}` },
       );
       const transaction = transactionFromObject(answer);
-      const paymobOrder = answer.order as Record<string, unknown> | undefined;
-      const merchantOrderId =
-        paymobOrder && typeof paymobOrder === 'object' ? paymobOrder.merchant_order_id : undefined;
+      // Absent or null, or Paymob's id alone: no merchant order id (a number has no such field).
+      const merchantOrderId = (answer.order as Record<string, unknown> | null | undefined)
+        ?.merchant_order_id;
       const sameOrder = order.providerOrderId
         ? transaction['order.id'] === order.providerOrderId
         : merchantOrderId === order.id;
       if (!sameOrder) return { kind: 'refused', reason: 'inquiry answered another order' };
-      const outcome = outcomeOf(transaction);
       // The order is found by our id: it may have no Paymob id yet.
-      return outcome.kind === 'outcome' ? { ...outcome, order: { id: order.id } } : outcome;
+      return { ...outcomeOf(transaction), order: { id: order.id } };
     },
   };
 }
