@@ -574,7 +574,11 @@ describe('opening a Paymob order', () => {
         code: 'SERVER_ERROR',
         message: 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى',
       });
-      expect((await lastOrder(other.db, someone.userId)).status).toBe('failed');
+      expect(await lastOrder(other.db, someone.userId)).toMatchObject({
+        provider: 'paymob',
+        method: 'paymob_card',
+        status: 'failed',
+      });
     } finally {
       await other.close();
     }
