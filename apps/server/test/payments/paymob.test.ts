@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymobOrderResponseSchema } from '@dars/contract';
+import { ProviderError } from '../../src/modules/payments/gateway';
 import {
+  paymobGateway,
   paymobHmacString,
   paymobMethods,
   transactionFromObject,
@@ -298,6 +301,18 @@ describe('opening a Paymob order', () => {
       first_name: 'أحمد',
       last_name: 'محمود علي',
     });
+    // Paymob refuses an empty first name: a blank one is NA as well.
+    paymob.calls.length = 0;
+    await server.db
+      .updateTable('users')
+      .set({ name: '  ' })
+      .where('id', '=', student.userId)
+      .execute();
+    await cardOrder(50);
+    expect(paymob.calls[2]!.body!.billing_data).toMatchObject({
+      first_name: 'NA',
+      last_name: 'NA',
+    });
   });
 
   it("passes Paymob's payment key into the iframe's url encoded (its tokens hold + / =)", async () => {
@@ -383,11 +398,19 @@ describe('opening a Paymob order', () => {
 
   const CARD = '/wallet/paymob/order/card';
   const WALLET = '/wallet/paymob/order/wallet';
+  const KIOSK = '/wallet/paymob/order/kiosk';
   it.each([
     ['/api/auth/tokens', { token: '' }, CARD, 'authentication answered without token'],
     [
       '/api/ecommerce/orders',
       { merchant_order_id: 'x' },
+      CARD,
+      'order registration answered without id',
+    ],
+    // Paymob's order id is what its callbacks are matched by: an object is no id.
+    [
+      '/api/ecommerce/orders',
+      { id: { id: 217503701 } },
       CARD,
       'order registration answered without id',
     ],
@@ -406,8 +429,40 @@ describe('opening a Paymob order', () => {
     ],
     [
       '/api/acceptance/payments/pay',
+      // An https address later in the text does not make the page itself https.
+      { redirect_url: 'http://wallet.example/pay?back=https://accept.paymob.com/' },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { redirect_url: ['https://accept.paymob.com/api/acceptance/wallet_other/w'] },
+      WALLET,
+      'wallet pay answered without redirect_url',
+    ],
+    [
+      '/api/acceptance/payments/pay',
       { data: { message: 'x' } },
-      '/wallet/paymob/order/kiosk',
+      KIOSK,
+      'kiosk pay answered without data.bill_reference',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { pending: true },
+      KIOSK,
+      'kiosk pay answered without data.bill_reference',
+    ],
+    [
+      '/api/acceptance/payments/pay',
+      { data: { bill_reference: null } },
+      KIOSK,
+      'kiosk pay answered without data.bill_reference',
+    ],
+    // Our kiosk page shows the reference: an empty one would send the student to a closed page.
+    [
+      '/api/acceptance/payments/pay',
+      { data: { bill_reference: '' } },
+      KIOSK,
       'kiosk pay answered without data.bill_reference',
     ],
   ])(
@@ -432,6 +487,32 @@ describe('opening a Paymob order', () => {
     },
   );
 
+  it.each([
+    ['/api/auth/tokens', CARD],
+    ['/api/ecommerce/orders', CARD],
+    ['/api/acceptance/payment_keys', CARD],
+    ['/api/acceptance/payments/pay', WALLET],
+    ['/api/acceptance/payments/pay', KIOSK],
+  ])(
+    '%s answering 503 (%s): the order fails, the operator reads the provider, the call and its answer',
+    async (path, route) => {
+      answerInstead = (call) =>
+        call.url.pathname === path ? providerAnswer({ detail: 'down' }, 503) : undefined;
+      log.length = 0;
+      const res = await apiPost(server.app, route, { amount: 50 }, student.token);
+      expect(res.statusCode).toBe(500);
+      const order = await lastOrder(server.db, student.userId);
+      expect(order.status).toBe('failed');
+      const failures = logged('payment order: the provider could not open it');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: order.id }),
+      ]);
+      expect((failures[0]!.err as { message: string }).message).toBe(
+        `paymob: ${path} answered 503: {"detail":"down"}`,
+      );
+    },
+  );
+
   it('kiosk: a bill reference Paymob writes as text is shown as it is', async () => {
     answerInstead = (call) =>
       call.url.pathname === '/api/acceptance/payments/pay'
@@ -439,6 +520,31 @@ describe('opening a Paymob order', () => {
         : undefined;
     await apiPost(server.app, '/wallet/paymob/order/kiosk', { amount: 20 }, student.token);
     expect((await lastOrder(server.db, student.userId)).provider_reference).toBe('0058391045');
+  });
+
+  it('is asked to open only its own methods: another is refused before any call to Paymob', async () => {
+    const gateway = paymobGateway(
+      {
+        baseUrl: 'https://accept.paymob.com',
+        apiKey: API_KEY,
+        hmacSecret: HMAC_SECRET,
+        integrations: INTEGRATIONS,
+        iframeId: IFRAME,
+        installmentIframeId: INSTALLMENT_IFRAME,
+      },
+      paymob.fetch,
+    );
+    const started = gateway.start({
+      id: '482019374650918273',
+      method: 'kashier',
+      amount: 5000,
+      student: { id: student.userId, name: 'أحمد', email: student.email, phone: student.phone },
+      returnUrl: 'https://dars.example/payments/paymob/return',
+      callbackUrl: 'https://dars.example/payments/paymob/callback',
+    });
+    await expect(started).rejects.toThrow(ProviderError);
+    await expect(started).rejects.toThrow('paymob: no variant for kashier');
+    expect(paymob.calls).toEqual([]);
   });
 
   it('fails the order and answers SERVER_ERROR when Paymob refuses, crediting nothing', async () => {
@@ -468,7 +574,11 @@ describe('opening a Paymob order', () => {
         code: 'SERVER_ERROR',
         message: 'تعذر الاتصال بمزود الدفع، حاول مرة أخرى',
       });
-      expect((await lastOrder(other.db, someone.userId)).status).toBe('failed');
+      expect(await lastOrder(other.db, someone.userId)).toMatchObject({
+        provider: 'paymob',
+        method: 'paymob_card',
+        status: 'failed',
+      });
     } finally {
       await other.close();
     }
@@ -534,9 +644,21 @@ describe('Paymob callbacks', () => {
     );
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
     expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
-    const refusals = log.filter((l) => l.includes('payment callback refused'));
-    expect(refusals).toHaveLength(4);
-    expect(refusals[0]).toContain(String(paymobOrderId));
+    // Each refusal names the order it claimed to be about, for the operator to look into.
+    const refused = (via: string) =>
+      expect.objectContaining({
+        level: 40,
+        provider: 'paymob',
+        via,
+        reason: 'bad hmac',
+        order: { providerOrderId: String(paymobOrderId) },
+      });
+    expect(logged('payment callback refused')).toEqual([
+      refused('notification'),
+      refused('notification'),
+      refused('notification'),
+      refused('return'),
+    ]);
   });
 
   it('a validly signed payment of another amount than the order is not credited', async () => {
@@ -587,6 +709,93 @@ describe('Paymob callbacks', () => {
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
   });
 
+  it('a successful transaction still pending (a kiosk bill issued, not yet paid) waits; once paid it credits once', async () => {
+    const { order, paymobOrderId } = await cardOrder(50);
+    const waiting = transaction(paymobOrderId, { id: 121, success: true, pending: true });
+    expect((await processedCallback(waiting)).statusCode).toBe(200);
+    const back = await responseCallback(waiting);
+    expect(decodeURIComponent(back.headers.location as string)).toBe(
+      '/wallet?error=لم يُؤكَّد الدفع بعد، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+    );
+    expect(await lastOrder(server.db, student.userId)).toMatchObject({
+      id: order.id,
+      status: 'pending',
+      transaction_id: null,
+    });
+    expect(await moneyOf(server.db, student.userId)).toEqual({
+      balance: 0,
+      recharges: [],
+      notices: 0,
+    });
+
+    expect((await processedCallback(transaction(paymobOrderId, { id: 121 }))).statusCode).toBe(200);
+    expect((await processedCallback(waiting)).statusCode).toBe(200);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('paid');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+  });
+
+  // amount_cents is a whole number of piasters in digits; nothing else is read as one, however
+  // JavaScript's Number() would read it (' 5000', '5000.00', '0x1388' and '5e3' are all 5000).
+  it.each([' 5000', '5000 ', '5000.00', '0x1388', '5e3', '+5000', ''])(
+    'a signed amount_cents of %j is no amount: 422, nothing credited, the operator told; then 5000 credits',
+    async (amount) => {
+      const { order, paymobOrderId } = await cardOrder(50);
+      log.length = 0;
+      const odd = transaction(paymobOrderId, { amount_cents: amount as unknown as number });
+      expect((await processedCallback(odd)).statusCode).toBe(422);
+      expect(await lastOrder(server.db, student.userId)).toMatchObject({ status: 'pending' });
+      expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+      expect(logged('payment callback with another amount than the order: not credited')).toEqual([
+        expect.objectContaining({
+          level: 50,
+          provider: 'paymob',
+          order: order.id,
+          paid: null,
+          expected: 5000,
+        }),
+      ]);
+      // The same payment with its amount in digits, as text (as a return's query has it).
+      const plain = transaction(paymobOrderId, { amount_cents: '5000' as unknown as number });
+      expect((await processedCallback(plain)).statusCode).toBe(200);
+      expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+    },
+  );
+
+  it('a transaction without source_data is signed with its three values empty', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    const { source_data: _none, ...t } = transaction(paymobOrderId);
+    const signed = createHmac('sha512', HMAC_SECRET)
+      .update(paymobDocumentedString({ ...t, source_data: { pan: '', sub_type: '', type: '' } }))
+      .digest('hex');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/payments/paymob/callback?hmac=${signed}`,
+      payload: { type: 'TRANSACTION', obj: t },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
+  });
+
+  it('a signed transaction naming no order credits nothing and is logged as unknown', async () => {
+    const { paymobOrderId } = await cardOrder(50);
+    log.length = 0;
+    for (const order of [null, undefined]) {
+      const t = { ...transaction(paymobOrderId), order };
+      const signed = createHmac('sha512', HMAC_SECRET)
+        .update(paymobDocumentedString({ ...t, order: { id: '' as unknown as number } }))
+        .digest('hex');
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/payments/paymob/callback?hmac=${signed}`,
+        payload: { type: 'TRANSACTION', obj: t },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(logged('payment callback for an unknown order')).toHaveLength(2);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
   it('takes a transaction callback that names no type, or carries the order as its id alone', async () => {
     const { paymobOrderId } = await cardOrder(50);
     const t = transaction(paymobOrderId);
@@ -611,15 +820,28 @@ describe('Paymob callbacks', () => {
     expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
   });
 
-  it('refuses a transaction callback with no transaction in it, or no body', async () => {
-    for (const payload of [{ type: 'TRANSACTION' }, { type: 'TRANSACTION', obj: 'x' }, undefined]) {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/payments/paymob/callback?hmac=00',
-        ...(payload ? { payload } : {}),
-      });
-      expect(res.statusCode).toBe(401);
-    }
+  it.each([
+    [undefined, 'no body'],
+    ['null', 'no body'],
+    ['7', 'no body'],
+    ['"TRANSACTION"', 'no body'],
+    ['{"type":"TRANSACTION"}', 'no transaction object'],
+    ['{"type":"TRANSACTION","obj":null}', 'no transaction object'],
+    ['{"type":"TRANSACTION","obj":"x"}', 'no transaction object'],
+    ['{"obj":7}', 'no transaction object'],
+  ])('refuses a notification whose body is %s: 401, logged as %j', async (body, reason) => {
+    log.length = 0;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/payments/paymob/callback?hmac=00',
+      ...(body === undefined
+        ? {}
+        : { payload: body, headers: { 'content-type': 'application/json' } }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(logged('payment callback refused')).toEqual([
+      expect.objectContaining({ level: 40, provider: 'paymob', via: 'notification', reason }),
+    ]);
   });
 
   it('ignores callbacks that are not transactions', async () => {

@@ -37,6 +37,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const fawryStatus = new Map<string, { orderStatus: string; orderAmount: number }>();
 const paymobInquiry = new Map<string, Record<string, unknown>>();
 let providersDown = false;
+/** What Paymob's authentication answers instead of a token (undefined: the token). */
+let paymobAuth: Record<string, unknown> | undefined;
 /** Runs while the provider is being asked, before it answers (what happens meanwhile here). */
 let whileAsking: (() => Promise<void>) | undefined;
 
@@ -59,7 +61,8 @@ async function answers(call: ProviderCall): Promise<Response> {
       paymentMethod: 'CARD',
     });
   }
-  if (call.url.pathname === '/api/auth/tokens') return providerAnswer({ token: PAYMOB_TOKEN });
+  if (call.url.pathname === '/api/auth/tokens')
+    return providerAnswer(paymobAuth ?? { token: PAYMOB_TOKEN });
   if (call.url.pathname === '/api/ecommerce/orders/transaction_inquiry') {
     // By Paymob's order id, or by ours (merchant_order_id) for an order Paymob gave no id.
     const byId = call.body?.order_id;
@@ -111,6 +114,7 @@ afterAll(() => server?.close());
 beforeEach(async () => {
   student = await makeStudent(server.db, { name: 'سارة محمود' });
   providersDown = false;
+  paymobAuth = undefined;
   whileAsking = undefined;
   log.length = 0;
 });
@@ -274,6 +278,45 @@ describe('re-checking a stuck order', () => {
     expect(logged('payment re-check')).toEqual([]);
   });
 
+  it('Paymob cannot be asked: 500 in Arabic, nothing changes, the operator reads which call failed and why', async () => {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method: 'paymob_card',
+      provider: 'paymob',
+      amount: 4_000,
+    });
+    await server.db
+      .updateTable('payment_orders')
+      .set({ provider_order_id: '777500' })
+      .where('id', '=', id)
+      .execute();
+    const whyNot = async () => {
+      log.length = 0;
+      const res = await recheck(id);
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe('تعذر الاستعلام من مزود الدفع الآن، حاول مرة أخرى بعد قليل');
+      const failures = logged('payment re-check: the provider could not be asked');
+      expect(failures).toEqual([
+        expect.objectContaining({ level: 50, provider: 'paymob', order: id }),
+      ]);
+      return (failures[0]!.err as { message: string }).message;
+    };
+    providersDown = true;
+    expect(await whyNot()).toBe('paymob: /api/auth/tokens answered 503: {"detail":"down"}');
+    providersDown = false;
+    paymobAuth = { token: '' };
+    expect(await whyNot()).toBe('paymob: authentication answered without token');
+    paymobAuth = undefined;
+    // Paymob knows no transaction of this order.
+    expect(await whyNot()).toBe(
+      'paymob: /api/ecommerce/orders/transaction_inquiry answered 404: {"detail":"not found"}',
+    );
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
   it('a fault of our own in a gateway is not blamed on the provider: thrown as it is, not logged as the provider failing', async () => {
     const order = await fawryOrder(20);
     // The server's own gateways, built as the app builds them, with one fault put in.
@@ -360,6 +403,11 @@ describe('re-checking a stuck order', () => {
 
     paymobInquiry.set('777001', tx(false, true));
     expect((await recheck(id)).json().meta.result).toBe('pending');
+    // Successful but still pending (a kiosk bill not paid at the outlet yet): it waits too.
+    paymobInquiry.set('777001', tx(true, true));
+    expect((await recheck(id)).json().meta.result).toBe('pending');
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
     paymobInquiry.set('777001', tx(true, false));
     const paid = await recheck(id);
     expect(paid.json().meta.result).toBe('credited');
@@ -390,9 +438,26 @@ describe('re-checking a stuck order', () => {
       currency: 'EGP',
       order: { id: 777_100, merchant_order_id: merchantOrderId },
     });
-    // Paymob's latest transaction of another merchant order is not this order's.
-    paymobInquiry.set(`merchant:${id}`, tx('123456789012345678'));
-    expect((await recheck(id)).statusCode).toBe(500);
+    // Paymob's latest transaction of another merchant order is not this order's, nor one
+    // whose order is missing or only Paymob's id: nothing says it is ours.
+    const others = [
+      tx('123456789012345678'),
+      { ...tx(id), order: null },
+      { ...tx(id), order: 777_100 },
+    ];
+    for (const other of others) {
+      log.length = 0;
+      paymobInquiry.set(`merchant:${id}`, other);
+      expect((await recheck(id)).statusCode).toBe(500);
+      expect(logged('payment re-check: answer not usable')).toEqual([
+        expect.objectContaining({
+          provider: 'paymob',
+          order: id,
+          verdict: { kind: 'refused', reason: 'inquiry answered another order' },
+        }),
+      ]);
+    }
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
     paymobInquiry.set(`merchant:${id}`, tx(id));
     const paid = await recheck(id);
     expect(paid.json().meta.result).toBe('credited');

@@ -120,8 +120,6 @@ export async function settle(
 ): Promise<{ settlement: Settlement; order?: PaymentOrder }> {
   const order = await findOrder(db, provider, outcome.order);
   if (!order) return { settlement: 'unknown-order' };
-  if (outcome.status === 'pending')
-    return { settlement: order.status === 'paid' ? 'already-paid' : 'pending', order };
   if (outcome.status === 'failed') {
     await db.transaction().execute(async (trx) => {
       if ((await markFailed(trx, order.id)) && alongside)
@@ -129,6 +127,9 @@ export async function settle(
     });
     return { settlement: order.status === 'paid' ? 'already-paid' : 'not-paid', order };
   }
+  // Only a payment its gateway calls paid is credited: anything else waits.
+  if (outcome.status !== 'paid')
+    return { settlement: order.status === 'paid' ? 'already-paid' : 'pending', order };
   if (outcome.amount !== order.amount) return { settlement: 'amount-mismatch', order };
   const settlement = await db.transaction().execute(async (trx): Promise<Settlement> => {
     const now = nowIso();

@@ -53,8 +53,8 @@ type SignedField = (typeof PAYMOB_HMAC_FIELDS)[number];
 
 /** A value as Paymob writes it into the signed string: booleans as true/false, none as ''. */
 function text(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return '';
+  // null is an object too; an object or a list is no value Paymob signs.
+  if (value === undefined || typeof value === 'object') return '';
   return String(value);
 }
 
@@ -122,7 +122,7 @@ export function paymobHmac(t: PaymobTransaction, hmacSecret: string): string {
 }
 
 /** What a verified transaction says about its order. */
-function outcomeOf(t: PaymobTransaction): Verdict {
+function outcomeOf(t: PaymobTransaction): Extract<Verdict, { kind: 'outcome' }> {
   const paid =
     t.success === 'true' &&
     t.pending === 'false' &&
@@ -241,10 +241,11 @@ export function paymobGateway(config: PaymobConfig, fetch: Fetch): PaymentGatewa
           throw new ProviderError('paymob', 'wallet pay answered without redirect_url');
         return { providerOrderId: paymobOrderId, checkout: { iframe_url: url } };
       }
-      // Kiosk: a bill reference the student pays with at an outlet; our page shows it.
+      // Kiosk: a bill reference the student pays with at an outlet; our page shows it (an empty
+      // one would open a closed page: the student would have nothing to pay with).
       const paid = await pay(token, 'AGGREGATOR', 'AGGREGATOR');
       const reference = (paid.data as Record<string, unknown> | undefined)?.bill_reference;
-      if (typeof reference !== 'string' && typeof reference !== 'number')
+      if (!((typeof reference === 'string' && reference) || typeof reference === 'number'))
         throw new ProviderError('paymob', 'kiosk pay answered without data.bill_reference');
       return {
         providerOrderId: paymobOrderId,
@@ -293,16 +294,15 @@ export function paymobGateway(config: PaymobConfig, fetch: Fetch): PaymentGatewa
         { authorization: `Bearer ${authToken}` },
       );
       const transaction = transactionFromObject(answer);
-      const paymobOrder = answer.order as Record<string, unknown> | undefined;
-      const merchantOrderId =
-        paymobOrder && typeof paymobOrder === 'object' ? paymobOrder.merchant_order_id : undefined;
+      // Absent or null, or Paymob's id alone: no merchant order id (a number has no such field).
+      const merchantOrderId = (answer.order as Record<string, unknown> | null | undefined)
+        ?.merchant_order_id;
       const sameOrder = order.providerOrderId
         ? transaction['order.id'] === order.providerOrderId
         : merchantOrderId === order.id;
       if (!sameOrder) return { kind: 'refused', reason: 'inquiry answered another order' };
-      const outcome = outcomeOf(transaction);
       // The order is found by our id: it may have no Paymob id yet.
-      return outcome.kind === 'outcome' ? { ...outcome, order: { id: order.id } } : outcome;
+      return { ...outcomeOf(transaction), order: { id: order.id } };
     },
   };
 }
