@@ -186,6 +186,16 @@ describe('the README', () => {
   });
 });
 
+describe('the index of decisions', () => {
+  it('links every ADR in docs/decisions', () => {
+    const adrs = tracked.filter((f) => /^docs\/decisions\/\d{3}-[^/]+\.md$/.test(f));
+    expect(adrs.length).toBeGreaterThan(30);
+    const index = read('docs/decisions/README.md');
+    const missing = adrs.filter((f) => !index.includes(`](${path.basename(f)})`));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('links in the README and docs/', () => {
   it('reach a file, and a heading where they name one', () => {
     expect(markdown.length).toBeGreaterThan(10);
