@@ -458,6 +458,13 @@ describe('opening a Paymob order', () => {
       KIOSK,
       'kiosk pay answered without data.bill_reference',
     ],
+    // Our kiosk page shows the reference as text: an object's would be '[object Object]'.
+    [
+      '/api/acceptance/payments/pay',
+      { data: { bill_reference: { number: 580 } } },
+      KIOSK,
+      'kiosk pay answered without data.bill_reference',
+    ],
     // Our kiosk page shows the reference: an empty one would send the student to a closed page.
     [
       '/api/acceptance/payments/pay',
