@@ -11,7 +11,7 @@ const LECTURE = { id: 5, course_id: 7, name: 'المحاضرة الأولى', po
 // must stay typed when the lecture arrives (helper C saw the form reset in the e2e journey).
 it(
   'keeps what was typed in a new video while its lecture loads',
-  { timeout: 120_000 },
+  { timeout: 240_000 },
   async () => {
     let release!: () => void;
     const lectureLoaded = new Promise<void>((resolve) => (release = resolve));

@@ -52,13 +52,13 @@ function namesOnPage(): string[] {
 }
 
 configure({ asyncUtilTimeout: 25_000 });
-beforeAll(() => import('./header-images'), 120_000);
+beforeAll(() => import('./header-images'), 240_000);
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:chosen-slide');
   URL.revokeObjectURL = vi.fn();
 });
 
-describe('the home slider screen', { timeout: 120_000 }, () => {
+describe('the home slider screen', { timeout: 240_000 }, () => {
   it('speaks Arabic only: labels, buttons and help', async () => {
     slidesApi(() => undefined);
     open();

@@ -154,7 +154,7 @@ configure({ asyncUtilTimeout: 25_000 });
 // The screens' modules: loaded once up front so no test pays for their transform.
 beforeAll(async () => {
   await Promise.all([import('./lecture-contents'), import('./lectures')]);
-}, 120_000);
+}, 240_000);
 
 describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
   it('lists them in order with their file, views and chip, moves one up and deletes one', async () => {

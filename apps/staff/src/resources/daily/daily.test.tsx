@@ -80,7 +80,7 @@ beforeAll(async () => {
     import('./marking'),
     import('./exam-sessions'),
   ]);
-}, 120_000);
+}, 240_000);
 
 beforeEach(() => {
   // jsdom has no object URLs: the receipt and the CSV go through them.

@@ -68,13 +68,13 @@ async function retype(ui: ReturnType<typeof userEvent.setup>, field: HTMLElement
 }
 
 configure({ asyncUtilTimeout: 25_000 });
-beforeAll(() => import('./mobile-payments'), 120_000);
+beforeAll(() => import('./mobile-payments'), 240_000);
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:receipt');
   URL.revokeObjectURL = vi.fn();
 });
 
-describe('approving a recharge', { timeout: 120_000 }, () => {
+describe('approving a recharge', { timeout: 240_000 }, () => {
   it('asks first, naming the student and the claim; cancelling sends nothing', async () => {
     const fake = api(LEADER, approvedAs(150, null));
     const ui = open(LEADER);

@@ -100,10 +100,10 @@ beforeAll(async () => {
     import('./question-edit'),
     import('./exam-preview'),
   ]);
-}, 120_000);
+}, 240_000);
 
 // Long forms of react-admin on MUI in jsdom, on a shared 2-core machine under load.
-const SLOW = { timeout: 120_000 };
+const SLOW = { timeout: 240_000 };
 
 describe('exams in the staff console', SLOW, () => {
   it('creates an exam with its window, duration and switches, then opens its page', async () => {

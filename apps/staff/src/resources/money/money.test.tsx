@@ -70,7 +70,7 @@ function open(path: string, user = ADMIN) {
 
 beforeAll(async () => {
   await Promise.all([import('./paycards'), import('./payment-orders')]);
-}, 120_000);
+}, 240_000);
 
 let blobs: Blob[];
 beforeEach(() => {

@@ -72,10 +72,10 @@ function open(path: string, user: typeof ADMIN = ADMIN) {
 
 beforeAll(async () => {
   await Promise.all([import('./students'), import('./messages')]);
-}, 120_000);
+}, 240_000);
 
 // react-admin on MUI in jsdom, on a machine shared with other suites.
-describe('students', { timeout: 120_000 }, () => {
+describe('students', { timeout: 240_000 }, () => {
   it('searches the list by what was typed', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
@@ -330,7 +330,7 @@ describe('students', { timeout: 120_000 }, () => {
   });
 });
 
-describe('messages', { timeout: 120_000 }, () => {
+describe('messages', { timeout: 240_000 }, () => {
   it("sends a grade's message and saves the announcement", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),

@@ -75,7 +75,7 @@ function open(user = ADMIN) {
 
 beforeAll(async () => {
   await import('./dashboard-charts');
-}, 120_000);
+}, 240_000);
 beforeEach(() => {
   // jsdom has no layout: the charts measure their box with ResizeObserver.
   vi.stubGlobal(
@@ -94,7 +94,7 @@ async function tile(name: string) {
   return within(heading.parentElement!);
 }
 
-describe('the dashboard, for an admin', { timeout: 120_000 }, () => {
+describe('the dashboard, for an admin', { timeout: 240_000 }, () => {
   it('shows each figure beside the period before', async () => {
     fakeStaffApi([...staffBasics(ADMIN), answering(STATS)]);
     open();
@@ -197,7 +197,7 @@ describe('the dashboard, for an admin', { timeout: 120_000 }, () => {
   });
 });
 
-describe('the dashboard, for a leader', { timeout: 120_000 }, () => {
+describe('the dashboard, for a leader', { timeout: 240_000 }, () => {
   it('has the counts and no money: no revenue, no amounts, no course or teacher money', async () => {
     fakeStaffApi([...staffBasics(LEADER), answering({ ...STATS, revenue: null })]);
     open(LEADER);
