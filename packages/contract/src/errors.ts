@@ -46,6 +46,12 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'TOO_MANY_REQUESTS',
   'FEATURE_DISABLED',
+  /**
+   * 405: a known path asked with a method it is not served by (the answer's `Allow` lists
+   * those it is). Not a call's answer, so not among TRANSPORT_ERROR_CODES: no call of the
+   * contract is reached with a method it does not declare.
+   */
+  'METHOD_NOT_ALLOWED',
   'SERVER_ERROR',
 ] as const;
 

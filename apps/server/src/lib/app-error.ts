@@ -32,6 +32,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'غير موجود',
   TOO_MANY_REQUESTS: 'محاولات كثيرة، حاول مرة أخرى لاحقاً',
   FEATURE_DISABLED: 'هذه الخاصية غير مفعّلة',
+  METHOD_NOT_ALLOWED: 'هذا الرابط لا يقبل هذا النوع من الطلبات',
   SERVER_ERROR: 'حدث خطأ غير متوقع، حاول مرة أخرى',
 };
 
@@ -42,6 +43,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
   TOO_MANY_REQUESTS: 429,
   FEATURE_DISABLED: 404,
+  METHOD_NOT_ALLOWED: 405,
   SERVER_ERROR: 500,
   EXAM_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ApiErrorBody } from '@dars/contract';
+import { messageFor } from '../lib/app-error';
 
 /** The methods a route may be served by, in the order an `Allow` header lists them. */
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
-export const METHOD_NOT_ALLOWED_MESSAGE = 'هذا الرابط لا يقبل هذا النوع من الطلبات';
 
 /**
  * The methods the router serves at the request's url, found by asking it for each one
@@ -29,7 +28,10 @@ export function answerMethodNotAllowed(
 ): boolean {
   const allowed = allowedMethods(app, request.url);
   if (allowed.length === 0 || allowed.includes(request.method as HTTPMethods)) return false;
-  const body: ApiErrorBody = { message: METHOD_NOT_ALLOWED_MESSAGE, code: 'VALIDATION_FAILED' };
+  const body: ApiErrorBody = {
+    message: messageFor('METHOD_NOT_ALLOWED'),
+    code: 'METHOD_NOT_ALLOWED',
+  };
   void reply.code(405).header('allow', allowed.join(', ')).send(body);
   return true;
 }

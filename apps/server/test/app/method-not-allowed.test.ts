@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorCode } from '@dars/contract';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 /**
  * A known path asked with a method it does not take answers 405 with `Allow` and the Arabic
- * error shape (issue 23); an unknown path stays a 404. The methods are written out by hand.
+ * error shape, under a code of its own (issue 23); an unknown path stays a 404. The methods
+ * are written out by hand.
  */
 
 let server: TestServer;
@@ -14,7 +16,7 @@ afterAll(() => server?.close());
 
 const NOT_ALLOWED = {
   message: 'هذا الرابط لا يقبل هذا النوع من الطلبات',
-  code: 'VALIDATION_FAILED',
+  code: 'METHOD_NOT_ALLOWED',
 };
 const NOT_FOUND = { message: 'غير موجود', code: 'NOT_FOUND' };
 
@@ -48,6 +50,14 @@ describe('405 Method Not Allowed', () => {
         expect(res.json()).toEqual(NOT_FOUND);
       }
     }
+  });
+
+  it('is a code of the contract, and the OpenAPI document says when it is answered', async () => {
+    expect(isErrorCode('METHOD_NOT_ALLOWED')).toBe(true);
+    const doc = (await call('GET', '/api/v1/openapi.json')).json();
+    expect(doc.info.description).toContain(
+      'answers 405 with code `METHOD_NOT_ALLOWED` and an `Allow` header',
+    );
   });
 
   it('keeps a 404 where a route serves the method but found nothing (a missing console file)', async () => {

@@ -26,6 +26,8 @@ const statuses = new Map<
     orderStatus: string;
     orderAmount: number;
     fawryFees?: number;
+    /** What the customer paid, when not the order and the fees (null: left out). */
+    paymentAmount?: number | null;
     /** Fawry's reference of the payment; '9990076204' unless given (undefined: left out). */
     fawryRefNumber?: string | null;
     /** The same reference under the name some answers give it. */
@@ -75,7 +77,9 @@ function fawryAnswers(call: ProviderCall): Response {
     fawryRefNumber: 'fawryRefNumber' in status ? status.fawryRefNumber : '9990076204',
     ...('referenceNumber' in status ? { referenceNumber: status.referenceNumber } : {}),
     // What the customer paid: the order and Fawry's fees when the customer bears them.
-    paymentAmount: status.orderAmount + (status.fawryFees ?? 0),
+    ...(status.paymentAmount === null
+      ? {}
+      : { paymentAmount: status.paymentAmount ?? status.orderAmount + (status.fawryFees ?? 0) }),
     orderAmount: status.orderAmount,
     fawryFees: status.fawryFees ?? 0,
     orderStatus: status.orderStatus,
@@ -229,6 +233,52 @@ describe('crediting only after the signed status check', () => {
     expect(money.recharges).toEqual([
       { value: 5000, balance_after: 5000, comment: 'شحن عبر فوري' },
     ]);
+  });
+
+  it('credits the order when the merchant bore the fees (paid the order only)', async () => {
+    const { order } = await fawryOrder(30);
+    statuses.set(order.id, {
+      orderStatus: 'PAID',
+      orderAmount: 30,
+      fawryFees: 1,
+      paymentAmount: 30,
+    });
+    expect((await browserReturn({ merchantRefNumber: order.id })).headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(3000);
+  });
+
+  it('compares each amount field of the status answer: a mismatch in either credits nothing (issue 23)', async () => {
+    const { order } = await fawryOrder(50);
+    const wrong: { orderAmount: number; paymentAmount: number | null; fawryFees?: number }[] = [
+      // The order's amount intact, the payment short: it was credited in full before.
+      { orderAmount: 50, paymentAmount: 0.01 },
+      { orderAmount: 50, paymentAmount: 49.99 },
+      // More than the order, but not the order and its fees.
+      { orderAmount: 50, paymentAmount: 52.5, fawryFees: 2 },
+      { orderAmount: 50, paymentAmount: 50.01 },
+      // The payment right, the order's amount not.
+      { orderAmount: 49.99, paymentAmount: 50 },
+      { orderAmount: 0.5, paymentAmount: 50 },
+      // A field missing.
+      { orderAmount: 50, paymentAmount: null },
+    ];
+    log.length = 0;
+    for (const answer of wrong) {
+      statuses.set(order.id, { orderStatus: 'PAID', ...answer });
+      const res = await browserReturn({ merchantRefNumber: order.id });
+      expect(res.headers.location, JSON.stringify(answer)).toMatch(/^\/wallet\?error=/);
+      // Fawry's notification about it is answered 422, as for any other amount.
+      expect((await notify(notification(order.id, '50.00'))).statusCode).toBe(422);
+    }
+    expect(
+      logged('payment callback with another amount than the order: not credited'),
+    ).toHaveLength(2 * wrong.length);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect(await moneyOf(server.db, student.userId)).toMatchObject({ balance: 0, recharges: [] });
+    // The same order, once both fields agree with it, is credited once.
+    statuses.set(order.id, { orderStatus: 'PAID', orderAmount: 50 });
+    expect((await browserReturn({ merchantRefNumber: order.id })).headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(5000);
   });
 
   it('a return that says PAID while Fawry says UNPAID credits nothing and tells the student it waits', async () => {

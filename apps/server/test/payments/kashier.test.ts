@@ -125,11 +125,30 @@ describe('the signed redirect', () => {
     });
   });
 
-  it('reads the status in any case, and a redirect that names no currency as pounds', async () => {
+  it('reads the status in any case', async () => {
     const { order } = await kashierOrder(120);
-    const fields = paid(order.id, '120.00', 'success').filter(([k]) => k !== 'currency');
-    const res = await redirect(fields);
+    const res = await redirect(paid(order.id, '120.00', 'success'));
     expect(res.headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(12000);
+  });
+
+  it('a signed redirect that names no currency credits nothing: it was taken as pounds (issue 23)', async () => {
+    const { order } = await kashierOrder(120);
+    const fields = paid(order.id, '120.00').filter(([k]) => k !== 'currency');
+    log.length = 0;
+    const res = await redirect(fields);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toMatch(/^\/wallet\?error=/);
+    // As for another currency or amount: no credit, the order still pending, the operator told.
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+    expect(logged('payment callback with another amount than the order: not credited')).toEqual([
+      expect.objectContaining({ provider: 'kashier', paid: null, expected: 12000 }),
+    ]);
+    // An empty currency is none either; the same payment naming EGP is credited once.
+    const empty = fields.concat([['currency', '']]);
+    expect((await redirect(empty)).headers.location).toMatch(/^\/wallet\?error=/);
+    expect((await redirect(paid(order.id, '120.00'))).headers.location).toBe('/wallet');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(12000);
   });
 

@@ -191,7 +191,7 @@ const batch = () => made('/staff/paycard-batches', { value: 20, count: 1 });
 /**
  * Every mutating staff call and the audit row it writes, by hand (ADR 022, 025, 029, 030, 031).
  * Updates, deletions, uploads and decisions name the record changed; a create names the new
- * record; settings, the header images and a lectures' reorder name none.
+ * record; settings and the header images name none. A lectures' reorder names their course.
  */
 const ROWS: Row[] = [
   {
@@ -334,12 +334,12 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /staff/courses/:id/lectures/order',
-    audit: { action: 'reorder', resource: 'lectures' },
+    audit: { action: 'reorder', resource: 'courses' },
     make: async () => {
       const id = await course();
       const a = await made('/staff/lectures', { course_id: id, name: 'أ' });
       const b = await made('/staff/lectures', { course_id: id, name: 'ب' });
-      return { url: `/staff/courses/${id}/lectures/order`, payload: { ids: [b, a] }, target: null };
+      return { url: `/staff/courses/${id}/lectures/order`, payload: { ids: [b, a] }, target: id };
     },
     refused: async () => {
       const id = await course();

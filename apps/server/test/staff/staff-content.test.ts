@@ -218,12 +218,18 @@ describe('courses and lectures', () => {
     expect(res.statusCode).toBe(200);
     const page = (await api('GET', `/courses/${course.id}`)).json().data;
     expect(page.lectures.map((l: { id: number }) => l.id)).toEqual([ids[2], ids[0], ids[1]]);
-    const log = (await api('GET', '/staff/audit-log?resource=lectures', admin.token)).json();
-    const reorder = log.data.find((r: { action: string }) => r.action === 'reorder');
+    // The audit row names the course whose lectures moved, and both orders (issue 23).
+    const log = (await api('GET', '/staff/audit-log?action=reorder', admin.token)).json();
+    const reorder = log.data.find((r: { resource_id: string }) => r.resource_id === `${course.id}`);
     expect(reorder).toMatchObject({
       staff_user_id: leader.userId,
-      before: { course_id: course.id, ids },
-      after: { course_id: course.id, ids: [ids[2], ids[0], ids[1]] },
+      action: 'reorder',
+      resource: 'courses',
+      resource_id: `${course.id}`,
+      resource_name: 'ترتيب',
+      resource_exists: true,
+      before: { name: 'ترتيب', lecture_ids: ids },
+      after: { name: 'ترتيب', lecture_ids: [ids[2], ids[0], ids[1]] },
     });
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fakeMp4, newStaffVideo } from '../factories/uploads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../../src/lib/clock';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStaff } from '../staff/staff-factory';
@@ -310,19 +310,83 @@ describe('a sweep with no uploads folder, one that fails, and after the server c
     expect(await gone([part])).toEqual([]);
   });
 
-  it('logs a sweep that fails as a warning, with its error', async () => {
-    // A folder where a part should be cannot be removed as a file.
-    const stray = path.join(dir, 'f7'.repeat(16));
-    fs.mkdirSync(stray, { recursive: true });
+  type Line = {
+    level: number;
+    msg: string;
+    err?: { code?: string };
+    file?: string;
+    entries?: string[];
+  };
+  const warned = (msg: string) =>
+    log.map((line) => JSON.parse(line) as Line).filter((entry) => entry.msg === msg);
+  /** Fails the removal of the files named, as a disk refusing would; the rest are removed. */
+  const refuseRemoving = (...files: string[]) => {
+    const rm = fs.promises.rm.bind(fs.promises);
+    return vi.spyOn(fs.promises, 'rm').mockImplementation(async (file, options) => {
+      if (files.includes(String(file))) {
+        throw Object.assign(new Error(`EACCES: permission denied, rm '${String(file)}'`), {
+          code: 'EACCES',
+        });
+      }
+      return rm(file, options);
+    });
+  };
+
+  it('leaves a folder in the uploads folder alone, says so, and still sweeps the rest (issue 23)', async () => {
+    // A folder where parts are: tus never makes one, so it is someone else's. It used to throw
+    // (a folder cannot be removed as a file) and end the sweep wherever the folder came.
+    const strays = ['f7'.repeat(16), `${'f8'.repeat(16)}.json`].map((name) => path.join(dir, name));
     const at = new Date(Date.now() - DAY - 60_000);
-    fs.utimesSync(stray, at, at);
-    const warned = () =>
-      log
-        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } })
-        .filter((entry) => entry.msg === 'upload sweep');
-    for (let i = 0; i < 100 && warned().length === 0; i++) await sleep(50);
-    expect(warned()[0]).toMatchObject({ level: 40, err: { code: 'ERR_FS_EISDIR' } });
-    fs.rmSync(stray, { recursive: true });
+    for (const stray of strays) {
+      fs.mkdirSync(stray, { recursive: true });
+      fs.writeFileSync(path.join(stray, 'kept.txt'), 'kept');
+      fs.utimesSync(stray, at, at);
+    }
+    // Stale halves named before and after the folders.
+    const stale = ['00', 'f7', 'f8', 'ff'].map((p) => oldFile(path.join(dir, p.repeat(16) + '1')));
+    expect(await gone(stale)).toEqual([]);
+    await sleep(300);
+    for (const stray of strays)
+      expect(fs.readFileSync(path.join(stray, 'kept.txt'), 'utf8')).toBe('kept');
+    expect(warned('upload sweep: not files, left alone')[0]).toMatchObject({
+      level: 40,
+      entries: expect.arrayContaining(strays.map((s) => path.basename(s))),
+    });
+    expect(warned('upload sweep')).toEqual([]);
+    expect(warned('upload sweep: could not remove')).toEqual([]);
+    for (const stray of strays) fs.rmSync(stray, { recursive: true });
+  });
+
+  it('logs a file it cannot remove, with its error, and removes the rest', async () => {
+    const [stuck, ...others] = ['0a', '5b', 'fc'].map((p) => oldFile(path.join(dir, p.repeat(16))));
+    const spy = refuseRemoving(stuck!);
+    try {
+      expect(await gone(others)).toEqual([]);
+      for (let i = 0; i < 100 && warned('upload sweep: could not remove').length === 0; i++)
+        await sleep(50);
+      expect(warned('upload sweep: could not remove')[0]).toMatchObject({
+        level: 40,
+        file: path.basename(stuck!),
+        err: { code: 'EACCES' },
+      });
+      expect(exists(stuck!)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await gone([stuck!])).toEqual([]);
+  });
+
+  it('logs a sweep that fails as a warning, with its error', async () => {
+    // A half-written storage file that cannot be removed ends that sweep: logged, not thrown.
+    const part = oldFile(path.join(videos, '6-ab.mp4.0123456789ab.part'));
+    const spy = refuseRemoving(part);
+    try {
+      for (let i = 0; i < 100 && warned('upload sweep').length === 0; i++) await sleep(50);
+      expect(warned('upload sweep')[0]).toMatchObject({ level: 40, err: { code: 'EACCES' } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await gone([part])).toEqual([]);
   });
 
   it('stops sweeping once the server has closed', async () => {
@@ -354,6 +418,11 @@ describe('what a sweep answers', () => {
       const young = path.join(dir, 'c0'.repeat(16));
       fs.writeFileSync(young, randomBytes(10));
       set(young, 60_000);
+      // A folder two days old, with a file in it: neither removed nor a reason to stop.
+      const folder = path.join(dir, 'd0'.repeat(16));
+      fs.mkdirSync(folder);
+      fs.writeFileSync(path.join(folder, 'x'), 'x');
+      set(folder, 2 * DAY);
       const part = path.join(dataDir, 'storage', 'private', 'videos', '3-ff.mp4.0123456789ab.part');
       fs.mkdirSync(path.dirname(part), { recursive: true });
       fs.writeFileSync(part, randomBytes(10));
@@ -362,15 +431,21 @@ describe('what a sweep answers', () => {
         clock: manualClock(now),
         storage: localStorage(dataDir),
       } as unknown as AppContext;
-      expect(await sweepUnfinishedUploads(ctx, dir)).toBe(3);
-      expect(fs.readdirSync(dir)).toEqual(['c0'.repeat(16)]);
+      const warnings: unknown[] = [];
+      const log = { warn: (...args: unknown[]) => void warnings.push(args) };
+      expect(await sweepUnfinishedUploads(ctx, dir, log)).toBe(3);
+      expect(fs.readdirSync(dir).sort()).toEqual(['c0'.repeat(16), 'd0'.repeat(16)]);
+      expect(fs.readdirSync(folder)).toEqual(['x']);
       expect(exists(part)).toBe(false);
+      expect(warnings).toEqual([
+        [{ directory: dir, entries: ['d0'.repeat(16)] }, 'upload sweep: not files, left alone'],
+      ]);
 
       // On a bucket there are no half-written local files to look for: the folder only.
       set(young, 2 * DAY);
       const bucket = { clock: manualClock(now), storage: { kind: 's3' } } as unknown as AppContext;
-      expect(await sweepUnfinishedUploads(bucket, dir)).toBe(1);
-      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(await sweepUnfinishedUploads(bucket, dir, log)).toBe(1);
+      expect(fs.readdirSync(dir)).toEqual(['d0'.repeat(16)]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

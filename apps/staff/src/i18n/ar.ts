@@ -7,7 +7,7 @@ import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
 import { exportsArabic, exportsResourcesArabic } from './exports-ar';
-import { auditFieldsArabic } from './audit-ar';
+import { auditFieldsArabic, auditValuesArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 import { countsArabic } from './counts-ar';
@@ -203,7 +203,7 @@ export const consoleArabic = {
     money: moneyArabic,
     people: peopleArabic,
     exports: exportsArabic,
-    audit: { fields: auditFieldsArabic },
+    audit: { fields: auditFieldsArabic, ...auditValuesArabic },
     roles: { admin: 'مدير', leader: 'مشرف' },
     pay_type: PAY_TYPE_LABELS,
     kind: { exam: 'امتحان', homework: 'واجب' },

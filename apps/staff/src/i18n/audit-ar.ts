@@ -1,3 +1,5 @@
+import { PAY_BY_LABELS, RECHARGE_METHOD_LABELS } from '@dars/contract';
+
 /**
  * The audit log's Arabic field names (issue 23, ADR 034): what a changed field is called when
  * its resource's own labels (`resources.<name>.fields`) do not name it. Keys are the API's
@@ -121,4 +123,14 @@ export const auditFieldsArabic = {
   emailed_to: 'أُرسل إلى',
   created_at: 'تاريخ الإضافة',
   updated_at: 'آخر تعديل',
+};
+
+/**
+ * Words for codes in the log's states that no screen's catalogue holds (issue 23): a payment
+ * `method` may be a recharge method (a gateway order) or how a purchase was paid, and a
+ * payment re-check's `result`. Other codes take the words their own screens use.
+ */
+export const auditValuesArabic = {
+  methods: { ...RECHARGE_METHOD_LABELS, ...PAY_BY_LABELS },
+  results: { credited: 'أُضيف المبلغ إلى المحفظة', 'not-paid': 'لم تتم عملية الدفع' },
 };

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
-import type { AuditEntry } from './audit-log';
+import { auditWordKey, type AuditEntry } from './audit-log';
+import { consoleArabic } from '../i18n/ar';
 
 // The audit log names what changed (issue 23, ADR 034): the record by name with a link while
 // it exists, its fields by their Arabic names, and Latin values isolated in the Arabic line.
@@ -62,6 +63,73 @@ const ENTRIES: AuditEntry[] = [
     before: { teachers_page: true },
     after: { teachers_page: false },
     created_at: '2026-11-28T10:00:00Z',
+  },
+  // Codes in the states (issue 23): each shown by the word its own screen uses.
+  {
+    id: 37,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'recheck',
+    resource: 'payment-orders',
+    resource_id: '500000000000000023',
+    resource_name: null,
+    resource_exists: true,
+    before: { status: 'pending' },
+    after: { status: 'paid', result: 'credited', transaction_serial: 42 },
+    created_at: '2026-11-28T08:00:00Z',
+  },
+  {
+    id: 36,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'update',
+    resource: 'exams',
+    resource_id: '10',
+    resource_name: 'واجب الفصل الأول',
+    resource_exists: true,
+    before: { id: 10, kind: 'exam', exam_code: 'HW-1' },
+    after: { id: 10, kind: 'homework', exam_code: 'HW-1' },
+    created_at: '2026-11-28T07:00:00Z',
+  },
+  {
+    id: 35,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'approve',
+    resource: 'mobile-payments',
+    resource_id: '6',
+    resource_name: null,
+    resource_exists: true,
+    before: { id: 6, status: 'pending' },
+    after: { id: 6, status: 'approved' },
+    created_at: '2026-11-28T06:00:00Z',
+  },
+  {
+    id: 34,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'send',
+    resource: 'messages',
+    resource_id: '2',
+    resource_name: null,
+    resource_exists: false,
+    before: null,
+    after: { audience: 'grade', target: 2, sent: 30 },
+    created_at: '2026-11-28T05:00:00Z',
+  },
+  {
+    // A code no catalogue words (a state added later): shown as it is, left to right.
+    id: 33,
+    staff_user_id: 1,
+    staff_user_name: 'مدير المنصة',
+    action: 'update',
+    resource: 'payment-orders',
+    resource_id: '500000000000000024',
+    resource_name: null,
+    resource_exists: true,
+    before: { status: 'paid' },
+    after: { status: 'refunded' },
+    created_at: '2026-11-28T04:00:00Z',
   },
 ];
 
@@ -139,5 +207,71 @@ describe('the audit log names what changed', () => {
       .getAllByRole('rowheader')
       .map((c) => c.textContent);
     expect(names).toEqual(['المتاح', 'الموقوف']);
+  });
+});
+
+describe('the audit log words the codes in what changed (issue 23)', () => {
+  /** Opens the entry whose target reads `target` and answers its table's values by row. */
+  async function changesOf(user: Awaited<ReturnType<typeof openLog>>, target: string, id: number) {
+    const row = (await screen.findByText(target)).closest('tr')!;
+    await user.click(within(row).getAllByRole('cell')[0]!);
+    const table = await screen.findByRole('table', { name: `تفاصيل التغيير رقم ${id}` });
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    return { table, lines };
+  }
+
+  it('shows a payment order’s state and a re-check’s result in Arabic, and a code it has no word for as it is, left to right', async () => {
+    const user = await openLog();
+    const recheck = await changesOf(user, '#500000000000000023', 37);
+    expect(recheck.lines).toEqual([
+      ['معلق', 'مدفوع'],
+      ['—', 'أُضيف المبلغ إلى المحفظة'],
+      ['—', '42'],
+    ]);
+    expect(within(recheck.table).queryByText('paid')).toBeNull();
+    expect(within(recheck.table).queryByText('credited')).toBeNull();
+
+    const later = await changesOf(user, '#500000000000000024', 33);
+    expect(later.lines).toEqual([['مدفوع', 'refunded']]);
+    const raw = within(later.table).getByText('refunded');
+    expect(raw.tagName).toBe('BDI');
+    expect(raw).toHaveAttribute('dir', 'ltr');
+    const word = within(later.table).getByText('مدفوع');
+    expect(word.tagName).toBe('BDI');
+    expect(word).toHaveAttribute('dir', 'auto');
+  });
+
+  it('finds each word where the catalogue keeps it: a payment method from either list, a role, a question type', () => {
+    const at = (key: string | undefined) =>
+      key?.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], consoleArabic);
+    expect(at(auditWordKey('students', 'method', 'wallet'))).toBe('المحفظة');
+    expect(at(auditWordKey('payment-orders', 'method', 'paymob_card'))).toBe('بطاقة بنكية');
+    expect(at(auditWordKey('payment-orders', 'provider', 'fawry-staging'))).toBe('فوري (تجريبي)');
+    expect(at(auditWordKey('payment-orders', 'result', 'not-paid'))).toBe('لم تتم عملية الدفع');
+    expect(at(auditWordKey('students', 'pay_by', 'cash'))).toBe('نقدًا في المركز');
+    expect(at(auditWordKey('accounts', 'role', 'leader'))).toBe('مشرف');
+    expect(at(auditWordKey('courses', 'pay_type', 'lectures'))).toBe('شراء المحاضرات منفردة');
+    expect(at(auditWordKey('questions', 'type', 'truefalse'))).toBe('صواب وخطأ');
+    expect(at(auditWordKey('support-tickets', 'kind', 'guest'))).toBe('زائر');
+    expect(at(auditWordKey('support-tickets', 'status', 'answered'))).toBe('تم الرد');
+    // A field of no codes, and a value that is no code, are not looked up.
+    expect(auditWordKey('courses', 'name', 'course')).toBeUndefined();
+    expect(auditWordKey('exams', 'kind', 'dars.kind')).toBeUndefined();
+  });
+
+  it('shows an exam’s kind, a recharge request’s state and a message’s audience in Arabic', async () => {
+    const user = await openLog();
+    expect((await changesOf(user, 'واجب الفصل الأول', 36)).lines).toEqual([['امتحان', 'واجب']]);
+    expect((await changesOf(user, '#6', 35)).lines).toEqual([['قيد المراجعة', 'مقبول']]);
+    const sent = await changesOf(user, '#2', 34);
+    expect(sent.lines).toEqual([
+      ['—', 'طلاب صف دراسي'],
+      ['—', '2'],
+      ['—', '30'],
+    ]);
+    expect(within(sent.table).queryByText('grade')).toBeNull();
   });
 });

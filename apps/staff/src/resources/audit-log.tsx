@@ -207,6 +207,63 @@ export function AuditTarget({ entry, linked = true }: { entry: AuditEntry; linke
   );
 }
 
+/**
+ * Where the console's catalogue words the codes a field of the log's states holds (issue 23):
+ * by the entry's resource first (a `status` means something else on each), then on any
+ * resource. A code missing from its words, or in a field not listed, is shown as it is.
+ */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  'payment-orders': { status: 'dars.money.orders.status', result: 'dars.audit.results' },
+  'mobile-payments': { status: 'dars.daily.payments.status' },
+  'support-tickets': { status: 'dars.daily.support.status', kind: 'dars.daily.support.kind' },
+  messages: { audience: 'dars.people.messages.audiences' },
+};
+const ANY_RESOURCE_WORDS: Record<string, string> = {
+  method: 'dars.audit.methods',
+  pay_by: 'dars.people.purchases.by',
+  provider: 'dars.money.orders.provider',
+  role: 'dars.roles',
+  pay_type: 'dars.pay_type',
+  kind: 'dars.kind',
+  type: 'dars.question_type',
+};
+
+/**
+ * The catalogue's key of a code in a field, or undefined when the field holds no known codes.
+ * @example auditWordKey('exams', 'kind', 'homework') // 'dars.kind.homework'
+ */
+export function auditWordKey(resource: string, field: string, code: string): string | undefined {
+  const words = VALUE_WORDS[resource]?.[field] ?? ANY_RESOURCE_WORDS[field];
+  // A code is a plain word: anything else (a dot would read as a nested key) is not looked up.
+  return words && /^[a-z][a-z0-9_-]*$/.test(code) ? `${words}.${code}` : undefined;
+}
+
+/**
+ * One value of a field: a known code by its Arabic word (each of a list too), anything else as
+ * `auditValue` writes it, isolated (a code or path that stays raw reads left to right).
+ */
+function AuditCell({
+  resource,
+  field,
+  value,
+}: {
+  resource: string;
+  field: string;
+  value: unknown;
+}) {
+  const translate = useTranslate();
+  const word = (code: unknown): string | undefined => {
+    if (typeof code !== 'string') return undefined;
+    const key = auditWordKey(resource, field, code);
+    const text = key ? translate(key, { _: '' }) : '';
+    return text === '' ? undefined : text;
+  };
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => word(v) !== undefined)) {
+    return <Isolated text={value.map((v) => word(v)).join('، ')} />;
+  }
+  return <Isolated text={word(value) ?? auditValue(value)} />;
+}
+
 /** What changed, as a small table: field, before, after. */
 export function AuditChanges({ entry }: { entry?: AuditEntry }) {
   const contextRecord = useRecordContext<AuditEntry>();
@@ -245,10 +302,10 @@ export function AuditChanges({ entry }: { entry?: AuditEntry }) {
                 {label(row.key)}
               </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                <Isolated text={auditValue(row.before)} />
+                <AuditCell resource={record.resource} field={row.key} value={row.before} />
               </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                <Isolated text={auditValue(row.after)} />
+                <AuditCell resource={record.resource} field={row.key} value={row.after} />
               </TableCell>
             </TableRow>
           ))}

@@ -158,7 +158,7 @@ export function buildOpenApiDocument() {
       title: 'Dars API',
       version: APP_VERSION,
       description:
-        'The API of the Dars learning platform. Every call sends `App-Platform` (web, android, ios, mini) and `App-Version` headers. Error messages are Arabic, for the student to read; clients branch on `code`.',
+        'The API of the Dars learning platform. Every call sends `App-Platform` (web, android, ios, mini) and `App-Version` headers. Error messages are Arabic, for the student to read; clients branch on `code`. A path asked with a method it does not list answers 405 with code `METHOD_NOT_ALLOWED` and an `Allow` header naming the methods it does.',
     },
     servers: [{ url: API_BASE }],
     components: {

@@ -72,6 +72,26 @@ export function fawryNotificationSignature(n: Record<string, unknown>, secureKey
   );
 }
 
+/**
+ * What a status answer says was paid for the order, in piasters, or null when its amount
+ * fields disagree, so that nothing is credited. Each field is compared on its own:
+ * `orderAmount` is the order's amount (settle() compares it with ours), and `paymentAmount`,
+ * what the customer paid, must be that amount, or that amount and `fawryFees` when the customer
+ * bore Fawry's fees. A field missing or unreadable is no amount. (Read before from
+ * `orderAmount ?? paymentAmount`: a payment of one piaster on an order whose amount was intact
+ * was credited in full.)
+ * @example fawryPaidAmount({ orderAmount: 50, paymentAmount: 52.5, fawryFees: 2.5 }) // 5000
+ * @example fawryPaidAmount({ orderAmount: 50, paymentAmount: 0.01 }) // null
+ */
+function fawryPaidAmount(status: Record<string, unknown>): number | null {
+  const order = piastersOf(status.orderAmount);
+  const payment = piastersOf(status.paymentAmount);
+  const noFees = status.fawryFees === undefined || status.fawryFees === null;
+  const fees = noFees ? 0 : piastersOf(status.fawryFees);
+  if (order === null || payment === null || fees === null) return null;
+  return payment === order || payment === order + fees ? order : null;
+}
+
 /** Our order ids are 18 digits; anything else is not one and costs no status call. */
 const ORDER_ID = /^\d{18}$/;
 
@@ -109,7 +129,7 @@ export function fawryGateway(
           : orderStatus === 'UNPAID' || orderStatus === 'NEW'
             ? 'pending'
             : 'failed',
-      amount: piastersOf(status.orderAmount ?? status.paymentAmount),
+      amount: fawryPaidAmount(status),
       transactionId: reference === undefined || reference === null ? null : String(reference),
     };
   }

@@ -82,7 +82,9 @@ export function kashierGateway(config: KashierConfig): PaymentGateway {
         kind: 'outcome',
         order: { id: orderId },
         status: status === 'SUCCESS' ? 'paid' : status === 'PENDING' ? 'pending' : 'failed',
-        amount: (q.currency ?? 'EGP') === 'EGP' ? piastersOf(q.amount) : null,
+        // The amount counts only in the pounds the order was opened in, named and signed: a
+        // redirect naming no currency is no amount (it was once taken as pounds).
+        amount: q.currency === 'EGP' ? piastersOf(q.amount) : null,
         transactionId: q.transactionId || null,
       };
     },

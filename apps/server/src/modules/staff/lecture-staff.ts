@@ -239,7 +239,8 @@ export async function deleteLecture(db: Db, actor: Actor, id: number): Promise<v
 
 /**
  * Puts a course's lectures in the order given (drag to reorder): `ids` must hold every lecture
- * of the course once. Positions become 1, 2, 3…; one audit row holds both orders.
+ * of the course once. Positions become 1, 2, 3…; one audit row names the course (its record,
+ * and its name in the states, for once it is deleted) and holds both orders.
  */
 export async function orderLectures(
   db: Db,
@@ -250,7 +251,7 @@ export async function orderLectures(
   return db.transaction().execute(async (trx) => {
     const course = await trx
       .selectFrom('courses')
-      .select('id')
+      .select('name')
       .where('id', '=', courseId)
       .executeTakeFirst();
     if (!course) throw notFound();
@@ -278,10 +279,10 @@ export async function orderLectures(
     }
     await writeAudit(trx, actor, {
       action: 'reorder',
-      resource: 'lectures',
-      resourceId: null,
-      before: { course_id: courseId, ids: current.map((l) => l.id) },
-      after: { course_id: courseId, ids },
+      resource: 'courses',
+      resourceId: courseId,
+      before: { name: course.name, lecture_ids: current.map((l) => l.id) },
+      after: { name: course.name, lecture_ids: ids },
     });
     const rows = await trx
       .selectFrom('lectures')

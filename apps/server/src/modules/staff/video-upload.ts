@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FileStore } from '@tus/file-store';
 import { mp4DurationSeconds } from '../../lib/mp4-duration';
 import { Server } from '@tus/server';
@@ -78,7 +78,7 @@ export const videoUploadRoutes =
     // still sweep) and then every interval, on every instance.
     let sweep: NodeJS.Timeout | undefined;
     const sweepNow = () =>
-      sweepUnfinishedUploads(ctx, directory).catch((error: unknown) =>
+      sweepUnfinishedUploads(ctx, directory, app.log).catch((error: unknown) =>
         app.log.warn({ err: error }, 'upload sweep'),
       );
     app.addHook('onReady', async () => {
@@ -147,22 +147,36 @@ async function uploadAge(
  * its creation, as tus's own expiry is; either half of one whose other half is gone, by its
  * file time; and, in the local storage, a file half written when the server stopped
  * (`*.part`, local-storage.ts). A finished upload is no longer here: it was moved into storage
- * and set on its video. Answers how many files went.
+ * and set on its video. Only files are tus's: anything else in the folder (a folder someone
+ * made there) is left alone and logged. A file that cannot be removed is logged and the sweep
+ * goes on with the rest. Answers how many files went.
  */
-export async function sweepUnfinishedUploads(ctx: AppContext, directory: string): Promise<number> {
+export async function sweepUnfinishedUploads(
+  ctx: AppContext,
+  directory: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<number> {
   const now = ctx.clock.now();
-  let names: string[];
+  let entries: fs.Dirent[];
   try {
-    names = await fs.promises.readdir(directory);
+    entries = await fs.promises.readdir(directory, { withFileTypes: true });
   } catch {
     // Stryker disable next-line ArrayDeclaration: a name that is not there has no age (stat fails) and is left alone, as no name is
-    names = [];
+    entries = [];
   }
+  const names = entries.filter((e) => e.isFile()).map((e) => e.name);
+  const foreign = entries.filter((e) => !e.isFile()).map((e) => e.name);
+  if (foreign.length > 0)
+    log.warn({ directory, entries: foreign }, 'upload sweep: not files, left alone');
   const present = new Set(names);
   let removed = 0;
   const remove = async (name: string) => {
-    await fs.promises.rm(path.join(directory, name), { force: true });
-    removed += 1;
+    try {
+      await fs.promises.rm(path.join(directory, name), { force: true });
+      removed += 1;
+    } catch (error) {
+      log.warn({ err: error, file: name }, 'upload sweep: could not remove');
+    }
   };
   for (const name of names) {
     const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
