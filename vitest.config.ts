@@ -1,6 +1,30 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Staff tests that replace a module with vi.mock: they need a module graph of their own. */
+const STAFF_MOCKING = [
+  'src/components/video-upload.test.tsx',
+  'src/resources/lecture-contents.test.tsx',
+];
+
+/**
+ * Web tests that need a module graph of their own: they replace a module (vi.mock), set
+ * globals before the app's modules read them (the native platforms), or run in another
+ * environment.
+ */
+const WEB_ISOLATED = [
+  'src/app/app-start.native.test.tsx',
+  'src/app/app-boot.test.tsx',
+  'src/app/render-page.test.tsx',
+  'src/features/wallet/components/recharge-dialog.test.tsx',
+  'src/features/wallet/components/recharge-dialog.native.test.tsx',
+  'src/platform/platform.android.test.tsx',
+  'src/platform/platform.ios.test.tsx',
+  'src/platform/platform.test.ts',
+  'src/features/exams/lib/answer-outbox.test.ts',
+  'src/features/exams/lib/image-change-store.test.ts',
+];
+
 // One runner for every suite, so `npm test` ends with a single Vitest summary.
 export default defineConfig({
   test: {
@@ -30,10 +54,26 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: WEB_ISOLATED,
           setupFiles: ['./src/test/setup.ts'],
+          // Each file imported React, MUI and the app afresh and built a new jsdom: per file
+          // about as much CPU as its tests. The files share one module graph per worker;
+          // setup.ts resets what a test leaves (DOM, storage, stubbed globals, the address).
+          isolate: false,
           // Component tests render MUI in jsdom; on a shared 2-core machine under load (the
           // e2e journeys run beside them) one can take longer than Vitest's 5 s default
           // without being wrong.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: WEB_ISOLATED,
+          setupFiles: ['./src/test/setup.ts'],
           testTimeout: 30_000,
         },
       },
@@ -44,10 +84,28 @@ export default defineConfig({
           root: './apps/staff',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: STAFF_MOCKING,
           setupFiles: ['./src/test/setup.ts'],
+          // Each file imported react-admin, MUI and the console afresh: about 8 s of CPU a file,
+          // more than most files' tests. The files share one module graph per worker; each
+          // still renders its own app, and setup.ts resets what a test leaves (DOM, storage,
+          // stubbed globals, the address). Files that replace a module with vi.mock run
+          // isolated in 'staff-isolated' below: a shared graph would keep the real module.
+          isolate: false,
           // react-admin on MUI in jsdom, on a shared 2-core machine, beside the e2e journeys.
-          // exams.test.tsx took 661 s for 14 tests at load 13-16 (2 past 120 s): a stopgap
-          // until these tests mount less and ask jsdom for fewer computed styles (issue 23 note).
+          // exams.test.tsx took 661 s for 14 tests at load 13-16 (2 past 120 s) before each
+          // test started with an empty emotion cache (setup.ts); kept until CI shows the margin.
+          testTimeout: 240_000,
+        },
+      },
+      {
+        extends: './apps/staff/vite.config.ts',
+        test: {
+          name: 'staff-isolated',
+          root: './apps/staff',
+          environment: 'jsdom',
+          include: STAFF_MOCKING,
+          setupFiles: ['./src/test/setup.ts'],
           testTimeout: 240_000,
         },
       },

@@ -1,7 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
-import { createRtlCache } from '@dars/ui/rtl-cache';
 import SchoolIcon from '@mui/icons-material/School';
 import CategoryIcon from '@mui/icons-material/Category';
 import PersonIcon from '@mui/icons-material/Person';
@@ -37,9 +36,8 @@ import {
   purchasesResource,
   transactionsResource,
 } from './resources/money/money-resources';
+import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
-
-const rtlCache = createRtlCache();
 
 /**
  * The staff console: react-admin on the staff API, Arabic, right to left, under /staff with

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { rtlCache } from '../emotion-cache';
 
 // react-admin checks the session and loads its screens before they show: under load on a
 // shared machine that takes longer than Testing Library's 1 s default.
@@ -12,4 +13,13 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+});
+
+// The emotion cache keeps every rule a screen ever inserted in <head>, and jsdom reads every
+// rule for each computed style (Testing Library and user-event ask for many): a test late in a
+// file, or in a later file (they share one module graph and document per worker,
+// vitest.config.ts), paid for all the screens before it. Each test starts with no rules.
+afterEach(() => {
+  rtlCache.sheet.flush();
+  rtlCache.inserted = {};
 });

@@ -175,7 +175,8 @@ describe('route table', () => {
   it('sets the document title from the route meta', async () => {
     renderRoutes(routes, { path: '/about' });
     await screen.findByRole('heading', { level: 1, name: 'عن المنصة' });
-    expect(document.title).toBe('عن المنصة | دَرس');
+    // An effect sets it once the screen is there.
+    await waitFor(() => expect(document.title).toBe('عن المنصة | دَرس'));
   });
 
   it('shows the footer only on routes whose meta asks for it', async () => {
