@@ -32,6 +32,7 @@ const MODULE_SURFACE = [
   'payments/payment-recheck.ts',
   'settings/settings-service.ts',
   'support/support-service.ts',
+  'teachers/teacher-admin.ts',
   'users/user-view.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-review.ts',

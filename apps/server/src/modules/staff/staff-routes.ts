@@ -91,7 +91,7 @@ import {
   listTeachers,
   setTeacherImage,
   updateTeacher,
-} from './teacher-staff';
+} from '../teachers/teacher-admin';
 import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
 import { supportStaffRoutes } from './support-staff-routes';
