@@ -16,6 +16,7 @@ const SERVER_MODULES = fs
 const MODULE_SURFACE = [
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
+  'courses/course-admin.ts',
   'courses/course-service.ts',
   'exams/answer-image-link.ts',
   'exams/exam-marking.ts',
@@ -30,6 +31,7 @@ const MODULE_SURFACE = [
   'paycards/redeem-paycard.ts',
   'payments/payment-methods.ts',
   'payments/payment-recheck.ts',
+  'settings/named-list-admin.ts',
   'settings/settings-service.ts',
   'support/support-service.ts',
   'teachers/teacher-admin.ts',

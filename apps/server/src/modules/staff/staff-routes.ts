@@ -67,7 +67,7 @@ import {
   listCourses,
   setCourseImage,
   updateCourse,
-} from './course-staff';
+} from '../courses/course-admin';
 import {
   createLecture,
   deleteLecture,
@@ -76,7 +76,13 @@ import {
   orderLectures,
   updateLecture,
 } from './lecture-staff';
-import { createNamed, deleteNamed, getNamed, listNamed, updateNamed } from './named-staff';
+import {
+  createNamed,
+  deleteNamed,
+  getNamed,
+  listNamed,
+  updateNamed,
+} from '../settings/named-list-admin';
 import {
   headerImages,
   putHeaderImages,
