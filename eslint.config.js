@@ -14,6 +14,7 @@ const SERVER_MODULES = fs
   .map((entry) => entry.name);
 /** What a server module offers the others (its service); the rest of it is its own. */
 const MODULE_SURFACE = [
+  'attachments/attachment-admin.ts',
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
   'courses/course-admin.ts',
@@ -22,6 +23,7 @@ const MODULE_SURFACE = [
   'exams/exam-marking.ts',
   'exams/exam-progress.ts',
   'lectures/lecture-access.ts',
+  'lectures/lecture-admin.ts',
   'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',
   'notifications/notification-service.ts',
@@ -38,6 +40,7 @@ const MODULE_SURFACE = [
   'users/user-view.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-review.ts',
+  'videos/video-admin.ts',
   'wallet/wallet-ids.ts',
 ];
 

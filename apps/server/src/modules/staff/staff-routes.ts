@@ -48,18 +48,14 @@ import {
   updateQuestion,
 } from './exam-staff';
 import {
-  createVideo,
   deleteAttachment,
-  deleteVideo,
   getAttachment,
-  getVideo,
   listAttachments,
-  listVideos,
   updateAttachment,
-  updateVideo,
   uploadAttachment,
-  uploadImage,
-} from './media-staff';
+} from '../attachments/attachment-admin';
+import { createVideo, deleteVideo, getVideo, listVideos, updateVideo } from '../videos/video-admin';
+import { uploadImage } from './image-upload';
 import {
   createCourse,
   deleteCourse,
@@ -75,7 +71,7 @@ import {
   listLectures,
   orderLectures,
   updateLecture,
-} from './lecture-staff';
+} from '../lectures/lecture-admin';
 import {
   createNamed,
   deleteNamed,
