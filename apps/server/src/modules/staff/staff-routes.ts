@@ -29,24 +29,22 @@ import {
   markAnswer,
   rejectPayment,
 } from './review-staff';
+import { createExam, deleteExam, getExam, listExams, updateExam } from '../exams/exam-admin';
 import {
-  createExam,
   createLectureExam,
-  createQuestion,
-  deleteExam,
   deleteLectureExam,
-  deleteQuestion,
-  getExam,
   getLectureExam,
-  getQuestion,
-  listExams,
   listLectureExams,
+  updateLectureExam,
+} from '../exams/lecture-exam-admin';
+import {
+  createQuestion,
+  deleteQuestion,
+  getQuestion,
   listQuestions,
   setQuestionImage,
-  updateExam,
-  updateLectureExam,
   updateQuestion,
-} from './exam-staff';
+} from '../exams/question-admin';
 import {
   deleteAttachment,
   getAttachment,
