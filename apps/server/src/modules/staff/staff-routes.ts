@@ -17,7 +17,7 @@ import {
   getAccount,
   listAccounts,
   updateAccount,
-} from './account-staff';
+} from '../auth/staff-accounts';
 import { listAudit } from './audit-staff';
 import { adjustBalance } from './balance-staff';
 import { serveMoney } from './money-routes';
@@ -82,7 +82,7 @@ import {
   putHeaderImages,
   staffSettings,
   updateStaffSettings,
-} from './settings-staff';
+} from '../settings/settings-admin';
 import { notFound, writeAudit, type Actor } from './staff-core';
 import {
   createTeacher,
