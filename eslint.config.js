@@ -14,29 +14,105 @@ const SERVER_MODULES = fs
   .map((entry) => entry.name);
 /** What a server module offers the others (its service); the rest of it is its own. */
 const MODULE_SURFACE = [
+  'attachments/attachment-admin.ts',
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
+  'auth/staff-accounts.ts',
+  'courses/course-admin.ts',
   'courses/course-service.ts',
   'exams/answer-image-link.ts',
+  'exams/exam-admin.ts',
   'exams/exam-marking.ts',
   'exams/exam-progress.ts',
+  'exams/lecture-exam-admin.ts',
+  'exams/question-admin.ts',
   'lectures/lecture-access.ts',
+  'lectures/lecture-admin.ts',
   'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',
+  'notifications/message-admin.ts',
   'notifications/notification-service.ts',
   'paycards/paycard-attempts.ts',
   'paycards/paycard-batches.ts',
   'paycards/paycard-code.ts',
   'paycards/redeem-paycard.ts',
   'payments/payment-methods.ts',
+  'purchases/grants.ts',
   'payments/payment-recheck.ts',
+  'settings/named-list-admin.ts',
+  'settings/settings-admin.ts',
   'settings/settings-service.ts',
+  'support/support-admin.ts',
   'support/support-service.ts',
+  'teachers/teacher-admin.ts',
+  'users/user-blocking.ts',
   'users/user-view.ts',
+  'videos/video-admin.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-review.ts',
   'wallet/wallet-ids.ts',
 ];
+
+/**
+ * The server's layers, lowest first (docs/architecture.md). A file may import its own layer and
+ * the ones before it, never a later one; a module that is in no layer stops the lint. Modules
+ * in one layer may import each other (through MODULE_SURFACE): the two module knots, accounts
+ * and money, and lectures and exams, are each one layer until they are untied.
+ */
+export const SERVER_LAYERS = [
+  {
+    name: 'base',
+    units: [
+      'lib',
+      'config*.ts',
+      'storage',
+      'db/*.ts',
+      'db/migrations',
+      'app-context.ts',
+      'plugins',
+    ],
+  },
+  { name: 'standalone modules', units: ['modules/api-docs', 'modules/demo', 'modules/paycards'] },
+  {
+    name: 'accounts and money',
+    units: ['auth', 'notifications', 'users', 'wallet', 'settings', 'payments'].map(
+      (m) => `modules/${m}`,
+    ),
+  },
+  { name: 'lectures and exams', units: ['modules/lectures', 'modules/exams'] },
+  {
+    name: 'content',
+    units: ['courses', 'videos', 'attachments', 'support', 'profile'].map((m) => `modules/${m}`),
+  },
+  { name: 'pages over content', units: ['modules/teachers', 'modules/purchases', 'modules/home'] },
+  { name: 'staff', units: ['modules/staff'] },
+  { name: 'app', units: ['app.ts', 'main.ts', 'start-checks.ts', 'db/seed'] },
+];
+/** Imports against the order that stay, each with its reason. */
+const LAYER_EXCEPTIONS = [
+  // The bearer hook finds a token's session; the auth module's routes are served by plugins.
+  { target: 'plugins', from: 'modules/auth', except: ['./session-tokens.ts'] },
+];
+
+function layerZones() {
+  const placed = SERVER_LAYERS.flatMap((layer) => layer.units);
+  const unplaced = SERVER_MODULES.filter((name) => !placed.includes(`modules/${name}`));
+  if (unplaced.length > 0) {
+    throw new Error(`eslint.config.js: put ${unplaced.join(', ')} in a layer of SERVER_LAYERS`);
+  }
+  return SERVER_LAYERS.flatMap((layer, index) =>
+    layer.units.flatMap((target) =>
+      SERVER_LAYERS.slice(index + 1).flatMap((higher) =>
+        higher.units.map((from) => ({
+          target: `${SERVER}/${target}`,
+          from: `${SERVER}/${from}`,
+          except: LAYER_EXCEPTIONS.find((e) => e.target === target && e.from === from)?.except,
+          message: `Layer order (docs/architecture.md): ${layer.name} (${target}) may not import ${higher.name} (${from}).`,
+        })),
+      ),
+    ),
+  );
+}
 
 function serverZones() {
   const modules = `${SERVER}/modules`;
@@ -144,7 +220,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@dars/web*', '**/apps/web/**'] }],
       // Import direction in the server: modules → plugins → lib/db; a module uses another
       // only through what that one offers (MODULE_SURFACE), and lectures are the lower layer.
-      'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones(), ...layerZones()] }],
     },
   },
   {

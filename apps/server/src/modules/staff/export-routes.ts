@@ -5,7 +5,7 @@ import { formatSheetDateTime } from '@dars/ui/format';
 import type { AppContext } from '../../app-context';
 import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
-import { listCourses } from './course-staff';
+import { listCourses } from '../courses/course-admin';
 import { listExamSessions } from './exam-results-staff';
 import {
   COURSE_COLUMNS,

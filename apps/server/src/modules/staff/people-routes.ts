@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
-import { announcement, putAnnouncement, sendMessage } from './messages-staff';
+import { sendMessage } from '../notifications/message-admin';
+import { announcement, putAnnouncement } from '../settings/settings-admin';
 import { notFound, type Actor } from './staff-core';
 import {
   blockStudent,

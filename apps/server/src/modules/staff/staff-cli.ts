@@ -8,9 +8,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { hashPassword } from '../../lib/passwords';
-import { nowIso } from '../../lib/time';
-import { createAccount } from './account-staff';
-import { writeAudit } from './staff-core';
+import { createAccount, promoteToAdmin } from '../auth/staff-accounts';
 
 const USAGE =
   'usage: npm run staff -- create-admin --email admin@school.example --name "الاسم" --phone 01012345678 [--password …]\n' +
@@ -56,23 +54,12 @@ try {
     console.log(`${email} is already an admin (id ${existing.id}); nothing changed.`);
   } else if (existing) {
     // An account that exists becomes an admin; its password changes only when one is given.
-    const set: { group_id: number; updated_at: string; password_hash?: string } = {
-      group_id: STAFF_GROUP_IDS.admin,
-      updated_at: nowIso(),
-    };
-    if (password) set.password_hash = await hashPassword(password);
-    await database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set(set).where('id', '=', existing.id).execute();
-      await writeAudit(trx, system, {
-        action: 'update',
-        resource: 'accounts',
-        resourceId: existing.id,
-        before: {
-          role: existing.group_id === 2 ? 'leader' : existing.group_id === 1 ? 'admin' : null,
-        },
-        after: { role: 'admin' },
-      });
-    });
+    await promoteToAdmin(
+      database.db,
+      system,
+      existing,
+      password ? await hashPassword(password) : null,
+    );
     console.log(`${email} is now an admin (id ${existing.id}).`);
   } else {
     const parsed = staffAccountCreateSchema.safeParse({

@@ -17,7 +17,7 @@ import {
   getAccount,
   listAccounts,
   updateAccount,
-} from './account-staff';
+} from '../auth/staff-accounts';
 import { listAudit } from './audit-staff';
 import { adjustBalance } from './balance-staff';
 import { serveMoney } from './money-routes';
@@ -29,37 +29,31 @@ import {
   markAnswer,
   rejectPayment,
 } from './review-staff';
+import { createExam, deleteExam, getExam, listExams, updateExam } from '../exams/exam-admin';
 import {
-  createExam,
   createLectureExam,
-  createQuestion,
-  deleteExam,
   deleteLectureExam,
-  deleteQuestion,
-  getExam,
   getLectureExam,
-  getQuestion,
-  listExams,
   listLectureExams,
+  updateLectureExam,
+} from '../exams/lecture-exam-admin';
+import {
+  createQuestion,
+  deleteQuestion,
+  getQuestion,
   listQuestions,
   setQuestionImage,
-  updateExam,
-  updateLectureExam,
   updateQuestion,
-} from './exam-staff';
+} from '../exams/question-admin';
 import {
-  createVideo,
   deleteAttachment,
-  deleteVideo,
   getAttachment,
-  getVideo,
   listAttachments,
-  listVideos,
   updateAttachment,
-  updateVideo,
   uploadAttachment,
-  uploadImage,
-} from './media-staff';
+} from '../attachments/attachment-admin';
+import { createVideo, deleteVideo, getVideo, listVideos, updateVideo } from '../videos/video-admin';
+import { uploadImage } from './image-upload';
 import {
   createCourse,
   deleteCourse,
@@ -67,7 +61,7 @@ import {
   listCourses,
   setCourseImage,
   updateCourse,
-} from './course-staff';
+} from '../courses/course-admin';
 import {
   createLecture,
   deleteLecture,
@@ -75,14 +69,20 @@ import {
   listLectures,
   orderLectures,
   updateLecture,
-} from './lecture-staff';
-import { createNamed, deleteNamed, getNamed, listNamed, updateNamed } from './named-staff';
+} from '../lectures/lecture-admin';
+import {
+  createNamed,
+  deleteNamed,
+  getNamed,
+  listNamed,
+  updateNamed,
+} from '../settings/named-list-admin';
 import {
   headerImages,
   putHeaderImages,
   staffSettings,
   updateStaffSettings,
-} from './settings-staff';
+} from '../settings/settings-admin';
 import { notFound, writeAudit, type Actor } from './staff-core';
 import {
   createTeacher,
@@ -91,7 +91,7 @@ import {
   listTeachers,
   setTeacherImage,
   updateTeacher,
-} from './teacher-staff';
+} from '../teachers/teacher-admin';
 import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
 import { supportStaffRoutes } from './support-staff-routes';

@@ -5,7 +5,6 @@ import {
   ID_MAX,
   STAFF_PEOPLE_MESSAGES,
   toLatinDigits,
-  toPiasters,
   type StaffStudent,
   type StaffStudentCourse,
   type StaffStudentDetail,
@@ -20,11 +19,10 @@ import type { AppContext } from '../../app-context';
 import type { UsersTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enforce } from '../../lib/rate-limit';
-import { splitEvenly } from '../../lib/split-evenly';
-import { addDays, nowIso } from '../../lib/time';
 import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
 import { revokeAllTokens } from '../auth/session-tokens';
-import { lockStudent } from '../wallet/ledger';
+import { grantAccess } from '../purchases/grants';
+import { setBlocked } from '../users/user-blocking';
 import { listTransactions } from './ledger-staff';
 import { listPurchases } from './purchases-staff';
 import {
@@ -341,14 +339,8 @@ export async function blockStudent(
 ): Promise<StaffStudentDetail> {
   return db.transaction().execute(async (trx) => {
     const before = await requireStudent(trx, id);
-    const now = nowIso();
-    const done = await trx
-      .updateTable('users')
-      .set({ blocked_at: now, blocked_reason: reason, blocked_by: actor.id, updated_at: now })
-      .where('id', '=', id)
-      .where('blocked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw conflict(M.alreadyBlocked);
+    const done = await setBlocked(trx, id, { by: actor.id, reason });
+    if (!done) throw conflict(M.alreadyBlocked);
     await revokeAllTokens(trx, id);
     const after = (await getStudent(trx, id))!;
     await writeAudit(trx, actor, {
@@ -369,13 +361,8 @@ export async function unblockStudent(
 ): Promise<StaffStudentDetail> {
   return db.transaction().execute(async (trx) => {
     const before = await requireStudent(trx, id);
-    const done = await trx
-      .updateTable('users')
-      .set({ blocked_at: null, blocked_reason: null, blocked_by: null, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('blocked_at', 'is not', null)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw conflict(M.notBlocked);
+    const done = await setBlocked(trx, id, null);
+    if (!done) throw conflict(M.notBlocked);
     const after = (await getStudent(trx, id))!;
     await writeAudit(trx, actor, {
       action: 'unblock',
@@ -388,18 +375,7 @@ export async function unblockStudent(
   });
 }
 
-/**
- * A course or lecture given by staff (ADR 029), in the shapes the access rules read (ADR 004):
- * joining the course (`enrollments`, with `granted_by`), and for a lecture a purchase row with
- * its expiry from now. A whole course (pay_type 'course') is granted by joining; a course sold
- * by lectures is joined and every lecture the student does not hold now is granted.
- *
- * Cash the student paid at the centre (`cash_amount`, ADR 033) is recorded on the rows granted:
- * `pay_by` 'cash' with the amount in `price_paid` (split evenly over the lectures granted
- * together, see splitEvenly), else 'grant' at 0. It never reaches the wallet, so no ledger row
- * either way. The seat limit is the students' own: an admin's grant may pass it. One
- * transaction under the student's lock, audited with the amount.
- */
+/** A course or lecture given by staff (purchases/grants.ts, ADR 029 and 033), audited. */
 export async function grantStudent(
   db: Db,
   actor: Actor,
@@ -408,122 +384,7 @@ export async function grantStudent(
 ) {
   return db.transaction().execute(async (trx) => {
     await requireStudent(trx, id);
-    await lockStudent(trx, id);
-    const now = nowIso();
-    let courseId: number;
-    let lectures: { id: number; expiry_days: number | null }[];
-    let payType: string;
-    if (body.lecture_id !== undefined) {
-      const lecture = await trx
-        .selectFrom('lectures')
-        .innerJoin('courses', 'courses.id', 'lectures.course_id')
-        .select(['lectures.id', 'lectures.course_id', 'lectures.expiry_days', 'courses.pay_type'])
-        .where('lectures.id', '=', body.lecture_id)
-        .executeTakeFirst();
-      if (!lecture) {
-        throw new AppError('VALIDATION_FAILED', M.lectureMissing, {
-          lecture_id: [M.lectureMissing],
-        });
-      }
-      if (lecture.pay_type === 'course') throw conflict(M.lectureFollowsCourse);
-      courseId = lecture.course_id;
-      payType = lecture.pay_type;
-      lectures = [{ id: lecture.id, expiry_days: lecture.expiry_days }];
-    } else {
-      const course = await trx
-        .selectFrom('courses')
-        .select(['id', 'pay_type'])
-        .where('id', '=', body.course_id!)
-        .executeTakeFirst();
-      if (!course) {
-        throw new AppError('VALIDATION_FAILED', M.courseMissing, {
-          course_id: [M.courseMissing],
-        });
-      }
-      courseId = course.id;
-      payType = course.pay_type;
-      lectures =
-        course.pay_type === 'course'
-          ? []
-          : await trx
-              .selectFrom('lectures')
-              .select(['id', 'expiry_days'])
-              .where('course_id', '=', course.id)
-              .orderBy('position')
-              .orderBy('id')
-              .execute();
-    }
-
-    const joined = await trx
-      .selectFrom('enrollments')
-      .select('created_at')
-      .where('user_id', '=', id)
-      .where('course_id', '=', courseId)
-      .executeTakeFirst();
-    // Lectures the student holds now: a purchase that has not expired.
-    const held = new Set(
-      lectures.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom('lecture_purchases')
-              .select('lecture_id')
-              .where('user_id', '=', id)
-              .where(
-                'lecture_id',
-                'in',
-                lectures.map((l) => l.id),
-              )
-              .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-              .execute()
-          ).map((r) => r.lecture_id),
-    );
-    const toGrant = lectures.filter((l) => !held.has(l.id));
-    if (body.lecture_id !== undefined && toGrant.length === 0) {
-      throw conflict(M.alreadyHasLecture);
-    }
-    if (body.course_id !== undefined && joined && (payType === 'course' || toGrant.length === 0)) {
-      throw conflict(M.alreadyHasCourse);
-    }
-    const cash = body.cash_amount ? toPiasters(body.cash_amount) : 0;
-    const payBy = cash > 0 ? 'cash' : 'grant';
-    if (!joined) {
-      // The lectures granted carry the sale; with none, the course itself does.
-      const sale = toGrant.length === 0;
-      await trx
-        .insertInto('enrollments')
-        .values({
-          user_id: id,
-          course_id: courseId,
-          created_at: now,
-          granted_by: actor.id,
-          pay_by: sale ? payBy : 'join',
-          price_paid: sale ? cash : 0,
-        })
-        .execute();
-    }
-    const shares = splitEvenly(cash, toGrant.length);
-    for (const [i, lecture] of toGrant.entries()) {
-      await trx
-        .insertInto('lecture_purchases')
-        .values({
-          user_id: id,
-          lecture_id: lecture.id,
-          price_paid: shares[i]!,
-          pay_by: payBy,
-          created_at: now,
-          expires_at: lecture.expiry_days ? addDays(now, lecture.expiry_days) : null,
-          granted_by: actor.id,
-        })
-        .execute();
-    }
-    const data = {
-      student_id: id,
-      course_id: courseId,
-      enrolled: !joined,
-      lecture_ids: toGrant.map((l) => l.id),
-      cash_amount: cash > 0 ? fromPiasters(cash) : null,
-    };
+    const data = await grantAccess(trx, id, actor.id, body);
     await writeAudit(trx, actor, {
       action: 'grant',
       resource: 'students',

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
 import { listExamSessions } from './exam-results-staff';
 import type { Actor } from './staff-core';
-import { getTicket, listTickets, replyToTicket, setTicketStatus } from './support-staff';
+import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
   const user = await request.requireUser();

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../plugins/auth';
 import { requireStaffRole } from '../../plugins/staff-role';
 import { findSession } from '../auth/session-tokens';
-import { getVideo, setVideoFile } from './media-staff';
+import { getVideo, setVideoFile } from '../videos/video-admin';
 import type { Actor } from './staff-core';
 import { isLocalStorage } from '../../storage/local-storage';
 

@@ -17,22 +17,16 @@ import type { LecturesTable } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
 import {
-  bool,
-  change,
+  auditedRows,
   conflict,
-  countOf,
-  defined,
-  flagOf,
   isAdmin,
-  matches,
   notFound,
-  pageOf,
-  sortOf,
   writeAudit,
   type Actor,
   type Db,
   type Trx,
-} from './staff-core';
+} from '../../db/audited-change';
+import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
 
 type Row = Selectable<LecturesTable>;
 
@@ -89,23 +83,9 @@ export async function listLectures(
   let base = db.selectFrom('lectures');
   if (query.q) base = base.where(matches('name', query.q));
   if (query.course_id !== undefined) base = base.where('course_id', '=', query.course_id);
-  const sort = sortOf(
-    query,
-    ['id', 'name', 'position', 'price', 'created_at', 'course_id'] as const,
-    'position',
-  );
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: await views(db, rows), meta: { total: countOf(total) } };
+  const sortable = ['id', 'name', 'position', 'price', 'created_at', 'course_id'] as const;
+  const { rows, total } = await listPage(base, query, sortable, 'position');
+  return { data: await views(db, rows), meta: { total } };
 }
 
 type Fields = z.output<typeof staffLectureUpdateSchema>;
@@ -146,95 +126,84 @@ function checkPrices(actor: Actor, body: Fields, current: StaffLecture | null): 
   if (changed) throw new AppError('FORBIDDEN', STAFF_MESSAGES.pricesForbidden);
 }
 
-export async function createLecture(
+const lectureRows = auditedRows('lectures', 'lectures', getLecture);
+
+export function createLecture(
   db: Db,
   actor: Actor,
   body: z.output<typeof staffLectureCreateSchema>,
 ): Promise<StaffLecture> {
   checkPrices(actor, body, null);
-  const { after } = await change(
-    db,
-    actor,
-    { resource: 'lectures', action: 'create' },
-    getLecture,
-    async (trx) => {
-      const course = await trx
-        .selectFrom('courses')
-        .select('id')
-        .where('id', '=', body.course_id)
-        .executeTakeFirst();
-      if (!course) throw fieldError('course_id', VALIDATION_MESSAGES.choice);
-      const last = await trx
-        .selectFrom('lectures')
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where('course_id', '=', body.course_id)
-        .executeTakeFirst();
-      const row = await trx
-        .insertInto('lectures')
-        .values({
-          free: 0,
-          price: 0,
-          preview: 0,
-          expiry_days: null,
-          repurchasable: 0,
-          repurchase_price: null,
-          paycard_disabled: 0,
-          ...columns(body),
-          position: body.position ?? Number(last?.p ?? 0) + 1,
-          course_id: body.course_id,
-          name: body.name,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-  );
-  return after!;
+  return lectureRows.create(db, actor, async (trx) => {
+    const course = await trx
+      .selectFrom('courses')
+      .select('id')
+      .where('id', '=', body.course_id)
+      .executeTakeFirst();
+    if (!course) throw fieldError('course_id', VALIDATION_MESSAGES.choice);
+    const last = await trx
+      .selectFrom('lectures')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('course_id', '=', body.course_id)
+      .executeTakeFirst();
+    return {
+      free: 0,
+      price: 0,
+      preview: 0,
+      expiry_days: null,
+      repurchasable: 0,
+      repurchase_price: null,
+      paycard_disabled: 0,
+      ...columns(body),
+      position: body.position ?? Number(last?.p ?? 0) + 1,
+      course_id: body.course_id,
+      name: body.name,
+      created_at: nowIso(),
+    };
+  });
 }
 
-export async function updateLecture(
-  db: Db,
-  actor: Actor,
-  id: number,
-  body: Fields,
-): Promise<StaffLecture> {
-  const { after } = await change(
-    db,
-    actor,
-    { resource: 'lectures', action: 'update', id },
-    getLecture,
-    async (trx, before) => {
-      checkPrices(actor, body, before!);
-      const values = columns(body);
-      if (Object.keys(values).length > 0) {
-        await trx.updateTable('lectures').set(values).where('id', '=', id).execute();
-      }
-      return id;
-    },
-  );
-  return after!;
+export function updateLecture(db: Db, actor: Actor, id: number, body: Fields) {
+  return lectureRows.update(db, actor, id, (_trx, before) => {
+    checkPrices(actor, body, before);
+    return columns(body);
+  });
 }
 
 /** Deletes a lecture unless students bought it (409). */
-export async function deleteLecture(db: Db, actor: Actor, id: number): Promise<void> {
-  await change(
-    db,
-    actor,
-    { resource: 'lectures', action: 'delete', id },
-    getLecture,
-    async (trx) => {
-      const bought = await trx
-        .selectFrom('lecture_purchases')
-        .select('id')
-        .where('lecture_id', '=', id)
-        .limit(1)
-        .executeTakeFirst();
-      if (bought) throw conflict(STAFF_MESSAGES.lectureHasPurchases);
-      await trx.deleteFrom('lectures').where('id', '=', id).execute();
-      return id;
-    },
-  );
+export function deleteLecture(db: Db, actor: Actor, id: number): Promise<void> {
+  return lectureRows.remove(db, actor, id, async (trx) => {
+    const bought = await trx
+      .selectFrom('lecture_purchases')
+      .select('id')
+      .where('lecture_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (bought) throw conflict(STAFF_MESSAGES.lectureHasPurchases);
+  });
+}
+
+/** 422 on `lecture_id` when it names no lecture (a video, attachment or exam is added to it). */
+export async function lectureExists(trx: Trx, id: number): Promise<void> {
+  const row = await trx.selectFrom('lectures').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw fieldError('lecture_id', VALIDATION_MESSAGES.choice);
+}
+
+/**
+ * The position after the last of a lecture's videos, attachments or exams (1 for the first).
+ * @example position: body.position ?? (await nextPosition(trx, 'videos', body.lecture_id))
+ */
+export async function nextPosition(
+  trx: Trx,
+  table: 'videos' | 'attachments' | 'lecture_exams',
+  lectureId: number,
+): Promise<number> {
+  const last = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('lecture_id', '=', lectureId)
+    .executeTakeFirst();
+  return Number(last?.p ?? 0) + 1;
 }
 
 /**

@@ -6,8 +6,7 @@ import {
 } from '@dars/contract';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
-import { staffSettings, updateStaffSettings } from './settings-staff';
-import { writeAudit, type Actor, type Db, type Trx } from './staff-core';
+import { writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
 
 const M = STAFF_PEOPLE_MESSAGES;
 
@@ -115,19 +114,4 @@ export async function sendMessage(
     });
     return { sent };
   });
-}
-
-/** The general announcement (spec §3 settings), shown once to each student as a dialog. */
-export async function announcement(db: Db): Promise<{ general_announcement: string | null }> {
-  return { general_announcement: (await staffSettings(db)).general_announcement ?? null };
-}
-
-/** Sets (or, blank, clears) it through the settings service: audited as a settings change. */
-export async function putAnnouncement(
-  db: Db,
-  actor: Actor,
-  text: string | null,
-): Promise<{ general_announcement: string | null }> {
-  const settings = await updateStaffSettings(db, actor, { general_announcement: text });
-  return { general_announcement: settings.general_announcement ?? null };
 }

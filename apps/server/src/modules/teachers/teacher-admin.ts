@@ -5,17 +5,8 @@ import { type StaffListQuery, type StaffTeacher } from '@dars/contract';
 import type { TeachersTable } from '../../db/schema';
 import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
-import {
-  change,
-  countOf,
-  defined,
-  matches,
-  pageOf,
-  sortOf,
-  type Actor,
-  type Db,
-  type Trx,
-} from './staff-core';
+import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
+import { defined, listPage, matches } from '../../db/list-page';
 
 type Row = Selectable<TeachersTable>;
 
@@ -59,19 +50,8 @@ export async function getTeacher(db: Db | Trx, id: number): Promise<StaffTeacher
 export async function listTeachers(db: Db, query: StaffListQuery) {
   let base = db.selectFrom('teachers');
   if (query.q) base = base.where(matches('name', query.q));
-  const sort = sortOf(query, ['id', 'name', 'created_at'] as const, 'id');
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: await views(db, rows), meta: { total: countOf(total) } };
+  const { rows, total } = await listPage(base, query, ['id', 'name', 'created_at'], 'id');
+  return { data: await views(db, rows), meta: { total } };
 }
 
 type Fields = z.output<typeof staffTeacherUpdateSchema>;
@@ -91,99 +71,47 @@ function columns(body: Fields) {
   });
 }
 
-export async function createTeacher(
+const teacherRows = auditedRows('teachers', 'teachers', getTeacher);
+
+export function createTeacher(
   db: Db,
   actor: Actor,
   body: z.output<typeof staffTeacherCreateSchema>,
 ): Promise<StaffTeacher> {
-  const { after } = await change(
-    db,
-    actor,
-    { resource: 'teachers', action: 'create' },
-    getTeacher,
-    async (trx) => {
-      const row = await trx
-        .insertInto('teachers')
-        .values({
-          bio: null,
-          avatar_path: null,
-          banner_path: null,
-          phone: null,
-          email: null,
-          whatsapp_url: null,
-          facebook_url: null,
-          messenger_url: null,
-          twitter_url: null,
-          youtube_url: null,
-          telegram_url: null,
-          ...columns(body),
-          name: body.name,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-  );
-  return after!;
+  return teacherRows.create(db, actor, () => ({
+    bio: null,
+    avatar_path: null,
+    banner_path: null,
+    phone: null,
+    email: null,
+    whatsapp_url: null,
+    facebook_url: null,
+    messenger_url: null,
+    twitter_url: null,
+    youtube_url: null,
+    telegram_url: null,
+    ...columns(body),
+    name: body.name,
+    created_at: nowIso(),
+  }));
 }
 
-export async function updateTeacher(
-  db: Db,
-  actor: Actor,
-  id: number,
-  body: Fields,
-): Promise<StaffTeacher> {
-  const { after } = await change(
-    db,
-    actor,
-    { resource: 'teachers', action: 'update', id },
-    getTeacher,
-    async (trx) => {
-      const values = columns(body);
-      if (Object.keys(values).length > 0) {
-        await trx.updateTable('teachers').set(values).where('id', '=', id).execute();
-      }
-      return id;
-    },
-  );
-  return after!;
+export function updateTeacher(db: Db, actor: Actor, id: number, body: Fields) {
+  return teacherRows.update(db, actor, id, () => columns(body));
 }
 
 /** A teacher's image: `avatar_path` or `banner_path`, relative to public storage. */
-export async function setTeacherImage(
+export function setTeacherImage(
   db: Db,
   actor: Actor,
   id: number,
   column: 'avatar_path' | 'banner_path',
   path: string,
 ): Promise<void> {
-  await change(
-    db,
-    actor,
-    { resource: 'teachers', action: 'upload', id },
-    getTeacher,
-    async (trx) => {
-      await trx
-        .updateTable('teachers')
-        .set({ [column]: path })
-        .where('id', '=', id)
-        .execute();
-      return id;
-    },
-  );
+  return teacherRows.upload(db, actor, id, { [column]: path });
 }
 
 /** Deletes a teacher; their course links go with them (the courses stay). */
-export async function deleteTeacher(db: Db, actor: Actor, id: number): Promise<void> {
-  await change(
-    db,
-    actor,
-    { resource: 'teachers', action: 'delete', id },
-    getTeacher,
-    async (trx) => {
-      await trx.deleteFrom('teachers').where('id', '=', id).execute();
-      return id;
-    },
-  );
+export function deleteTeacher(db: Db, actor: Actor, id: number): Promise<void> {
+  return teacherRows.remove(db, actor, id);
 }

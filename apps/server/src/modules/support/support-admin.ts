@@ -13,18 +13,9 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
 import { notify } from '../notifications/notification-service';
-import { issueFollowToken, stateOf } from '../support/support-service';
-import {
-  conflict,
-  countOf,
-  matches,
-  pageOf,
-  sortOf,
-  writeAudit,
-  type Actor,
-  type Db,
-  type Trx,
-} from './staff-core';
+import { issueFollowToken, stateOf } from './support-service';
+import { conflict, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
+import { countOf, matches, pageOf, sortOf } from '../../db/list-page';
 
 // The support inbox for leaders and admins (issue 13, ADR 031): student and guest tickets, the
 // thread (the sender's messages and the staff replies, ADR 039), close and reopen. A student is

@@ -5,8 +5,8 @@ import {
   type StaffSettingsUpdate,
 } from '@dars/contract';
 import { z } from 'zod';
-import { getSettings, putSettings } from '../settings/settings-service';
-import { writeAudit, type Actor, type Db } from './staff-core';
+import { getSettings, putSettings } from './settings-service';
+import { writeAudit, type Actor, type Db } from '../../db/audited-change';
 
 /** Every stored switch and field of spec §3 app settings, as GET /app would answer them. */
 export async function staffSettings(db: Db): Promise<StaffSettings> {
@@ -79,4 +79,19 @@ export async function putHeaderImages(db: Db, actor: Actor, slides: Slide[]): Pr
     });
     return headerImages(trx);
   });
+}
+
+/** The general announcement (spec §3 settings), shown once to each student as a dialog. */
+export async function announcement(db: Db): Promise<{ general_announcement: string | null }> {
+  return { general_announcement: (await staffSettings(db)).general_announcement ?? null };
+}
+
+/** Sets (or, blank, clears) it through the settings service: audited as a settings change. */
+export async function putAnnouncement(
+  db: Db,
+  actor: Actor,
+  text: string | null,
+): Promise<{ general_announcement: string | null }> {
+  const settings = await updateStaffSettings(db, actor, { general_announcement: text });
+  return { general_announcement: settings.general_announcement ?? null };
 }

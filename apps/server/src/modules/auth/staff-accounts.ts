@@ -11,20 +11,17 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { insertUser } from '../auth/auth-service';
-import { revokeAllTokens } from '../auth/session-tokens';
+import { insertUser } from './auth-service';
+import { revokeAllTokens } from './session-tokens';
 import {
   change,
   conflict,
-  countOf,
-  defined,
-  pageOf,
-  sortOf,
-  likePattern,
+  writeAudit,
   type Actor,
   type Db,
   type Trx,
-} from './staff-core';
+} from '../../db/audited-change';
+import { countOf, defined, pageOf, sortOf, likePattern } from '../../db/list-page';
 import { sql } from 'kysely';
 
 type Row = Selectable<UsersTable>;
@@ -217,4 +214,31 @@ export async function deleteAccount(db: Db, actor: Actor, id: number): Promise<v
       return id;
     },
   );
+}
+
+/**
+ * `npm run staff -- create-admin` on an account that exists: it becomes an admin (its password
+ * changes only when a hash is given), audited as the command line's change of its role.
+ */
+export async function promoteToAdmin(
+  db: Db,
+  actor: Actor,
+  user: { id: number; group_id: number | null },
+  passwordHash: string | null,
+): Promise<void> {
+  const set: { group_id: number; updated_at: string; password_hash?: string } = {
+    group_id: STAFF_GROUP_IDS.admin,
+    updated_at: nowIso(),
+  };
+  if (passwordHash) set.password_hash = passwordHash;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(set).where('id', '=', user.id).execute();
+    await writeAudit(trx, actor, {
+      action: 'update',
+      resource: 'accounts',
+      resourceId: user.id,
+      before: { role: user.group_id === 2 ? 'leader' : user.group_id === 1 ? 'admin' : null },
+      after: { role: 'admin' },
+    });
+  });
 }

@@ -19,20 +19,14 @@ import { publicFileUrl } from '../../lib/public-url';
 import { courseSearchText } from '../../lib/search-key';
 import { nowIso } from '../../lib/time';
 import {
-  bool,
-  change,
+  auditedRows,
   conflict,
-  countOf,
-  defined,
-  flagOf,
   isAdmin,
-  matches,
-  pageOf,
-  sortOf,
   type Actor,
   type Db,
   type Trx,
-} from './staff-core';
+} from '../../db/audited-change';
+import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
 
 type Row = Selectable<CoursesTable>;
 
@@ -122,23 +116,9 @@ export async function listCourses(
   }
   if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
   if (query.published !== undefined) base = base.where('published', '=', flagOf(query.published));
-  const sort = sortOf(
-    query,
-    ['id', 'name', 'price', 'created_at', 'featured', 'published'] as const,
-    'id',
-  );
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: await views(db, rows), meta: { total: countOf(total) } };
+  const sortable = ['id', 'name', 'price', 'created_at', 'featured', 'published'] as const;
+  const { rows, total } = await listPage(base, query, sortable, 'id');
+  return { data: await views(db, rows), meta: { total } };
 }
 
 type Fields = z.output<typeof staffCourseUpdateSchema>;
@@ -212,91 +192,69 @@ function checkPrice(actor: Actor, body: Fields, current: number): void {
   }
 }
 
-export async function createCourse(
+const courseRows = auditedRows('courses', 'courses', getCourse);
+
+export function createCourse(
   db: Db,
   actor: Actor,
   body: z.output<typeof staffCourseCreateSchema>,
 ): Promise<StaffCourse> {
   checkPrice(actor, body, 0);
-  const { after } = await change(
+  const description = body.description ?? '';
+  return courseRows.create(
     db,
     actor,
-    { resource: 'courses', action: 'create' },
-    getCourse,
     async (trx) => {
       await checkLinks(trx, body);
-      const description = body.description ?? '';
-      const row = await trx
-        .insertInto('courses')
-        .values({
-          featured: 0,
-          price: 0,
-          show_preview: 0,
-          users_limit: null,
-          published: 1,
-          ...columns(body),
-          name: body.name,
-          description,
-          pay_type: body.pay_type,
-          search_text: courseSearchText({ name: body.name, description }),
-          image_path: null,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeLinks(trx, row.id, body);
-      return row.id;
+      return {
+        featured: 0,
+        price: 0,
+        show_preview: 0,
+        users_limit: null,
+        published: 1,
+        ...columns(body),
+        name: body.name,
+        description,
+        pay_type: body.pay_type,
+        search_text: courseSearchText({ name: body.name, description }),
+        image_path: null,
+        created_at: nowIso(),
+      };
     },
+    (trx, id) => writeLinks(trx, id, body),
   );
-  return after!;
 }
 
-export async function updateCourse(
-  db: Db,
-  actor: Actor,
-  id: number,
-  body: Fields,
-): Promise<StaffCourse> {
-  const { after } = await change(
+export function updateCourse(db: Db, actor: Actor, id: number, body: Fields) {
+  return courseRows.update(
     db,
     actor,
-    { resource: 'courses', action: 'update', id },
-    getCourse,
+    id,
     async (trx, before) => {
-      checkPrice(actor, body, toPiasters(before!.price));
+      checkPrice(actor, body, toPiasters(before.price));
       await checkLinks(trx, body);
       const values = columns(body);
-      if (body.name !== undefined || body.description !== undefined) {
-        Object.assign(values, {
-          search_text: courseSearchText({
-            name: body.name ?? before!.name,
-            description: body.description ?? before!.description,
-          }),
-        });
-      }
-      if (Object.keys(values).length > 0) {
-        await trx.updateTable('courses').set(values).where('id', '=', id).execute();
-      }
-      await writeLinks(trx, id, body);
-      return id;
+      if (body.name === undefined && body.description === undefined) return values;
+      const text = {
+        name: body.name ?? before.name,
+        description: body.description ?? before.description,
+      };
+      return { ...values, search_text: courseSearchText(text) };
     },
+    (trx) => writeLinks(trx, id, body),
   );
-  return after!;
 }
 
-export async function setCourseImage(db: Db, actor: Actor, id: number, path: string) {
-  await change(db, actor, { resource: 'courses', action: 'upload', id }, getCourse, async (trx) => {
-    await trx.updateTable('courses').set({ image_path: path }).where('id', '=', id).execute();
-    return id;
-  });
+export function setCourseImage(db: Db, actor: Actor, id: number, path: string) {
+  return courseRows.upload(db, actor, id, { image_path: path });
 }
 
 /**
  * Deletes a course with its lectures, unless students joined it or bought one of its lectures
  * (409): their purchases and ledgers point at it.
  */
-export async function deleteCourse(db: Db, actor: Actor, id: number): Promise<void> {
-  await change(db, actor, { resource: 'courses', action: 'delete', id }, getCourse, async (trx) => {
+export function deleteCourse(db: Db, actor: Actor, id: number): Promise<void> {
+  return courseRows.remove(db, actor, id, async (trx) => {
     const joined = await trx
       .selectFrom('enrollments')
       .select('user_id')
@@ -311,7 +269,5 @@ export async function deleteCourse(db: Db, actor: Actor, id: number): Promise<vo
       .limit(1)
       .executeTakeFirst();
     if (joined || bought) throw conflict(STAFF_MESSAGES.courseHasPurchases);
-    await trx.deleteFrom('courses').where('id', '=', id).execute();
-    return id;
   });
 }

@@ -1,0 +1,122 @@
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import {
+  type StaffListQuery,
+  type StaffVideo,
+  type staffVideoCreateSchema,
+  type staffVideoListQuerySchema,
+  type staffVideoUpdateSchema,
+} from '@dars/contract';
+import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
+import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
+import type { VideosTable } from '../../db/schema';
+import type { Storage } from '../../storage';
+import { lectureExists, nextPosition } from '../lectures/lecture-admin';
+
+// ---------------------------------------------------------------------------------------------
+// A lecture's videos as the staff console reads and writes them (their files arrive by
+// resumable upload, staff/video-upload.ts).
+
+type VideoRow = Selectable<VideosTable>;
+
+function videoView(r: VideoRow): StaffVideo {
+  return {
+    id: r.id,
+    lecture_id: r.lecture_id,
+    name: r.name,
+    position: r.position,
+    views_limit: r.views_limit,
+    hide_attendance_chips: bool(r.hide_attendance_chips),
+    attendance_required: bool(r.attendance_required),
+    attendance_chip_text: r.attendance_chip_text,
+    has_file: r.source_path !== null,
+    duration_seconds: r.duration_seconds,
+  };
+}
+
+export async function getVideo(db: Db | Trx, id: number): Promise<StaffVideo | undefined> {
+  const row = await db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? videoView(row) : undefined;
+}
+
+export async function listVideos(
+  db: Db,
+  query: StaffListQuery & z.output<typeof staffVideoListQuerySchema>,
+) {
+  let base = db.selectFrom('videos');
+  if (query.q) base = base.where(matches('name', query.q));
+  if (query.lecture_id !== undefined) base = base.where('lecture_id', '=', query.lecture_id);
+  const { rows, total } = await listPage(base, query, ['id', 'name', 'position'], 'position');
+  return { data: rows.map(videoView), meta: { total } };
+}
+
+type VideoFields = z.output<typeof staffVideoUpdateSchema>;
+
+function videoColumns(body: VideoFields) {
+  const flag = (v: boolean | undefined) => (v === undefined ? undefined : flagOf(v));
+  return defined({
+    name: body.name,
+    position: body.position,
+    views_limit: body.views_limit,
+    hide_attendance_chips: flag(body.hide_attendance_chips),
+    attendance_required: flag(body.attendance_required),
+    attendance_chip_text: body.attendance_chip_text,
+  });
+}
+
+const videoRows = auditedRows('videos', 'videos', getVideo);
+
+export function createVideo(
+  db: Db,
+  actor: Actor,
+  body: z.output<typeof staffVideoCreateSchema>,
+): Promise<StaffVideo> {
+  return videoRows.create(db, actor, async (trx) => {
+    await lectureExists(trx, body.lecture_id);
+    return {
+      source_path: null,
+      license_url: null,
+      duration_seconds: null,
+      views_limit: null,
+      hide_attendance_chips: 0,
+      attendance_required: 0,
+      attendance_chip_text: null,
+      ...videoColumns(body),
+      position: body.position ?? (await nextPosition(trx, 'videos', body.lecture_id)),
+      lecture_id: body.lecture_id,
+      name: body.name,
+    };
+  });
+}
+
+export function updateVideo(db: Db, actor: Actor, id: number, body: VideoFields) {
+  return videoRows.update(db, actor, id, () => videoColumns(body));
+}
+
+/** Sets the uploaded file of a video (a key of private storage). */
+export function setVideoFile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  key: string,
+  /** Read from the file's movie header; null when it has none (the old length is dropped). */
+  durationSeconds: number | null,
+): Promise<void> {
+  return videoRows.upload(db, actor, id, { source_path: key, duration_seconds: durationSeconds });
+}
+
+export async function deleteVideo(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('videos')
+    .select('source_path')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  await videoRows.remove(db, actor, id);
+  // Only files the staff API uploaded; the seed's shared sample stays.
+  if (row?.source_path?.startsWith('videos/')) await storage.remove('private', row.source_path);
+}
