@@ -167,6 +167,34 @@ describe('unfinished uploads expire by themselves', () => {
     clock.set(new Date());
   });
 
+  it('never starts a sweep while the one before is still running, however slow it is', async () => {
+    // Two sweeps side by side could each remove one half of an upload and judge the other by
+    // its fresh file time. Here each sweep takes 350 ms against an interval of 100 ms.
+    const readdir = fs.promises.readdir.bind(fs.promises);
+    let running = 0;
+    let most = 0;
+    let sweeps = 0;
+    const spy = vi.spyOn(fs.promises, 'readdir').mockImplementation((async (
+      dir: fs.PathLike,
+      options?: unknown,
+    ) => {
+      if (String(dir) !== tusDir) return readdir(dir, options as never);
+      running += 1;
+      sweeps += 1;
+      most = Math.max(most, running);
+      await sleep(350);
+      running -= 1;
+      return readdir(dir, options as never);
+    }) as typeof fs.promises.readdir);
+    try {
+      await sleep(1200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sweeps).toBeGreaterThanOrEqual(2);
+    expect(most).toBe(1);
+  });
+
   it('removes the half of an upload whose other half is gone, once it is a day old', async () => {
     fs.mkdirSync(tusDir, { recursive: true });
     const [oldPart, oldInfo, youngPart] = ['a1'.repeat(16), 'b2'.repeat(16), 'c3'.repeat(16)];

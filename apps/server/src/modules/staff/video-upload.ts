@@ -76,11 +76,20 @@ export const videoUploadRoutes =
 
     // Abandoned uploads go: at start (an instance restarted more often than the interval must
     // still sweep) and then every interval, on every instance.
+    // A sweep slower than the interval (a busy machine, a slow disk) is not joined by the next
+    // one: two sweeps side by side could each remove one half of an upload and judge the other
+    // half by its own fresh file time, leaving it for another day.
     let sweep: NodeJS.Timeout | undefined;
-    const sweepNow = () =>
-      sweepUnfinishedUploads(ctx, directory, app.log).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'upload sweep'),
-      );
+    let sweeping: Promise<void> | undefined;
+    const sweepNow = () => {
+      sweeping ??= sweepUnfinishedUploads(ctx, directory, app.log)
+        .then(() => undefined)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep'))
+        .finally(() => {
+          sweeping = undefined;
+        });
+      return sweeping;
+    };
     app.addHook('onReady', async () => {
       void sweepNow();
       sweep = setInterval(sweepNow, ctx.config.operations.uploadSweepIntervalMs);
