@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per e2e worker (support/server.ts picks a worker's own). */
     servers: { baseURL: string; dataDir: string }[];
+    /** The copy of the web build the servers serve (a rebuild of apps/web/dist cannot touch it). */
+    webDist: string;
   }
 }
 
@@ -146,5 +148,6 @@ export default async function setup(project: TestProject) {
     'servers',
     servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
   );
+  project.provide('webDist', webDist);
   return stop;
 }

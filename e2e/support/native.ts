@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { API_BASE, STORAGE_KEYS, type AppSettings } from '@dars/contract';
 import { appIndexHtml } from '../../apps/mobile/scripts/web-assets';
@@ -11,8 +11,11 @@ import {
 } from '../../apps/web/src/test/fake-native-bridge';
 import { VIEWPORTS, watchCsp, type ViewportName } from './browser';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+/**
+ * The copy of the web build the run's servers serve (global-setup.ts): apps/web/dist itself
+ * is emptied by any rebuild during the run (the unit suite's mobile sync ran beside these).
+ */
+const WEB_DIST = inject('webDist');
 
 /** Where the Android app's pages come from (Capacitor's androidScheme https). */
 export const ANDROID_ORIGIN = 'https://localhost';
