@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { API_BASE, type Course } from '@dars/contract';
-import { openPage, screenshot } from './support/browser';
+import { openPage, screenshot, waitForAppStart } from './support/browser';
 import { it, signIn as studentSignIn, topUpWallet } from './support/catalog';
 import { getApi, serverUser } from './support/api';
 import { expectStatus, questionSection } from './support/exams';
@@ -324,6 +324,8 @@ describe('the staff journey on a desktop', () => {
       const studentToken = await studentSignIn(device.context, student);
       s.on('dialog', (d) => void d.accept());
       await s.goto('/courses');
+      // A signed-in student's page is covered by the splash until the app has started.
+      await waitForAppStart(s);
       await s.getByRole('main').getByRole('textbox', { name: STUDENT.search }).fill(tag);
       await s.getByRole('main').getByRole('heading', { name: course }).first().click();
       await s.waitForURL((url) => url.pathname === `/courses/${courseId}`);

@@ -121,11 +121,15 @@ const SPLASH_LABEL = 'جارٍ تحميل المنصة';
 
 /**
  * Waits until the app has started: the splash screen, which covers the page and fades out
- * after the settings load, is gone.
+ * after the settings load, is gone. Starting the app is the heaviest step of a journey for a
+ * busy machine (the clean-clone run once took more than the 15 s a locator gets), so it gets
+ * a minute.
  * @example await page.goto('/'); await waitForAppStart(page);
  */
 export async function waitForAppStart(page: Page): Promise<void> {
-  await page.getByRole('status', { name: SPLASH_LABEL }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('status', { name: SPLASH_LABEL })
+    .waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StaffApp } from './app';
 import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
 
@@ -41,6 +41,28 @@ async function signIn(email: string) {
 }
 
 describe('the staff console', () => {
+  it('sends a signed-out visitor from its root to the sign-in form once, not in a loop', async () => {
+    // react-admin signs a visitor out on every render of its guard while a navigation in a
+    // transition is pending: thousands of history entries and about 13 s before the form
+    // showed in Chromium (app.tsx, useTransitions).
+    fakeStaffApi([...staffBasics(ADMIN)]);
+    const push = vi.spyOn(window.history, 'pushState');
+    try {
+      start('/staff/');
+      await screen.findByLabelText(
+        /^البريد الإلكتروني/,
+        { selector: 'input' },
+        { timeout: 20_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const toLogin = push.mock.calls.filter(([, , url]) => String(url).endsWith('/staff/login'));
+      expect(toLogin).toHaveLength(1);
+      expect(window.location.pathname).toBe('/staff/login');
+    } finally {
+      push.mockRestore();
+    }
+  });
+
   it('signs in in Arabic with the e-mail and password, then calls with the bearer token', async () => {
     const api = fakeStaffApi([...staffBasics(ADMIN)]);
     start();

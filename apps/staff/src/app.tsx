@@ -46,7 +46,12 @@ import { staffTheme } from './theme';
 export function StaffApp({ basename = '/staff' }: { basename?: string }) {
   return (
     <CacheProvider value={rtlCache}>
-      <BrowserRouter basename={basename}>
+      {/* Navigations commit at once, not in a transition: react-admin's guard signs a
+          signed-out visitor out on each render while the move to /login is pending, and each
+          sign-out's store reset interrupted that transition again: thousands of history
+          entries and about 13 s of a busy browser before the form showed (react-admin issue
+          10764; app.test.tsx). */}
+      <BrowserRouter basename={basename} useTransitions={false}>
         <Admin
           title="لوحة إدارة دَرس"
           dataProvider={dataProvider}
