@@ -38,6 +38,22 @@ function describeViolation(violation: Result): string {
 }
 
 /**
+ * Waits (up to 2 s) for the page's running transitions and animations that end to end: the
+ * screen as a person reads it. Half-way through a dialog's fade, its text is blended with the
+ * backdrop and axe measured a contrast (3.2:1) that no one sees once the dialog is up; a
+ * spinner's endless animation is not waited for.
+ */
+async function animationsSettled(page: Page | Frame): Promise<void> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
+/**
  * Runs axe-core on the page as it is now and throws, listing each rule and its elements, on
  * any serious or critical violation. The script is evaluated through the DevTools protocol,
  * so the page's Content-Security-Policy does not stop it. The screenshot and navigation
@@ -46,6 +62,7 @@ function describeViolation(violation: Result): string {
  * @example await expectNoSeriousA11yViolations(page)
  */
 export async function expectNoSeriousA11yViolations(page: Page | Frame): Promise<void> {
+  await animationsSettled(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(loadAxeSource());
   const results = await page.evaluate(
