@@ -91,6 +91,8 @@ describe('staff accounts and the audit log in the menu', () => {
     expect(screen.queryByRole('menuitem', { name: /سجل التغييرات/ })).not.toBeInTheDocument();
     for (const path of ['/staff/accounts', '/staff/audit-log']) {
       go(path);
+      // Sent on to the refusal, drawn anew (the one before is still up for a moment).
+      await waitFor(() => expect(window.location.pathname).toBe('/staff/access-denied'));
       expect(await screen.findByText('ليس لديك صلاحية لفتح هذه الصفحة')).toBeInTheDocument();
     }
     expect(api.calls.some((c) => c.path.startsWith('/staff/accounts'))).toBe(false);

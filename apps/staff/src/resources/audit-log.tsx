@@ -374,12 +374,13 @@ function AuditRows() {
 
 export function AuditLogList() {
   // react-admin asks for the list once before its access check sends a leader away: wait
-  // for the role (the server would refuse a leader anyway, 403).
+  // for the role (the server would refuse a leader anyway, 403). The filters wait too: their
+  // staff-member picker asks for the staff accounts.
   const admin = useRole() === 'admin';
   return (
     <List
       queryOptions={{ enabled: admin }}
-      filters={filters}
+      filters={admin ? filters : undefined}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
