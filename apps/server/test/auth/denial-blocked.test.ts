@@ -385,11 +385,15 @@ const STUDENT_CALLS: Record<string, Row> = {
     blocked: { status: 403, code: 'FORBIDDEN' },
     call: (f) => send('GET', f.downloadUrl, null),
   },
-  // The answer image's link is also the one staff mark the answer by (review-staff.ts): it
-  // shows the student's own answer, and keeps working for its 30 minutes.
+  // The student's own link to their answer image (the staff marking link, signed apart,
+  // still opens: the next test).
   getAnswerImage: {
     ok: 200,
-    blocked: { status: 200 },
+    blocked: {
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'تم إيقاف حسابك، تواصل مع الدعم لمعرفة التفاصيل',
+    },
     call: (f) => send('GET', f.answerImageUrl, null),
   },
   // The session calls last: the other device signs out, the password changes (which ends the

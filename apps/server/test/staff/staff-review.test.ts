@@ -202,12 +202,16 @@ async function submittedEssay(options: { image?: boolean } = {}) {
   const student = await makeStudent(server.db, { name: 'كريم فؤاد' });
   const api = examClient(server.app, student.token);
   const token = await api.tokenFor(exam.id);
+  /** The student's own link to the image, from the exam screen's answer. */
+  let imageLink: string | null = null;
   if (options.image) {
     const res = await api.imageAnswer(
       { session_token: token, question_id: String(q.id), answer_text: 'انظر الصورة', seq: '1' },
       { bytes: PNG, type: 'image/png' },
     );
     expect(res.statusCode, res.body).toBe(200);
+    imageLink = (res.json() as { answer_attempts: { answer_image: string | null }[] })
+      .answer_attempts[0]!.answer_image;
   } else {
     expect(
       (await api.answer(token, [{ question_id: q.id, answer_text: 'نص الإجابة' }])).statusCode,
@@ -221,7 +225,7 @@ async function submittedEssay(options: { image?: boolean } = {}) {
       .where('exam_sessions.user_id', '=', student.userId)
       .executeTakeFirstOrThrow()
   ).id;
-  return { exam, q, student, api, token, answerId };
+  return { exam, q, student, api, token, answerId, imageLink };
 }
 
 describe('marking essay answers', () => {
@@ -253,6 +257,26 @@ describe('marking essay answers', () => {
       (await staffCall(leader.token, 'POST', `/marking/${running.answerId}`, { mark: 1 }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("still opens a blocked student's answer image for marking, while the student's own link is refused", async () => {
+    const done = await submittedEssay({ image: true });
+    const ownLink = done.imageLink!;
+    expect((await server.app.inject({ method: 'GET', url: ownLink })).statusCode).toBe(200);
+    await done.api.submit(done.token);
+    const blocked = await staffCall(admin.token, 'POST', `/students/${done.student.userId}/block`, {
+      reason: 'غش',
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const marking = markingList.parse(
+      (await staffCall(leader.token, 'GET', `/marking?exam_id=${done.exam.id}`)).json(),
+    );
+    const forStaff = await server.app.inject({ method: 'GET', url: marking.data[0]!.image_url! });
+    expect(forStaff.statusCode).toBe(200);
+    expect(forStaff.rawPayload.equals(PNG)).toBe(true);
+    const forStudent = await server.app.inject({ method: 'GET', url: ownLink });
+    expect(forStudent.statusCode).toBe(403);
+    expect(forStudent.json().message).toBe('تم إيقاف حسابك، تواصل مع الدعم لمعرفة التفاصيل');
   });
 
   it('marks within 0..the question mark: the result updates, the student is told, it is audited and leaves the queue', async () => {

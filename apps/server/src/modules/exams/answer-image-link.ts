@@ -5,16 +5,23 @@ import { signToken } from '../../lib/signed-token';
 /** How long a signed link to an answer image opens it (the exam screen and the staff marking). */
 export const ANSWER_IMAGE_LINK_TTL_MS = 30 * 60_000;
 
+/** Who a link is signed for: the student on the exam screen, or staff marking the answer. */
+export type AnswerImageViewer = 'student' | 'staff';
+
 /**
  * The signed link to a student's answer image (its owner's id inside, checked by
- * `answerImageFile`), for an <img> that carries no bearer token.
+ * `answerImageFile`), for an <img> that carries no bearer token. A student's link stops
+ * opening once the student is blocked; the one staff mark the answer by does not.
  * @example answerImageUrl(ctx, session.user_id, attempt.id) // '/api/v1/exams/answers/12/image?at=…'
  */
 export function answerImageUrl(
   ctx: Pick<AppContext, 'secret'>,
   userId: number,
   attemptId: number,
+  viewer: AnswerImageViewer = 'student',
 ): string {
-  const at = signToken(ctx.secret, { u: userId, i: attemptId }, ANSWER_IMAGE_LINK_TTL_MS);
+  const payload: Record<string, number> = { u: userId, i: attemptId };
+  if (viewer === 'staff') payload.s = 1;
+  const at = signToken(ctx.secret, payload, ANSWER_IMAGE_LINK_TTL_MS);
   return `${API_BASE}/exams/answers/${attemptId}/image?at=${at}`;
 }

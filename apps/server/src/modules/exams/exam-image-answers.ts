@@ -2,6 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  STAFF_PEOPLE_MESSAGES,
   VALIDATION_MESSAGES,
   endpoints,
   saveExamImageAnswerBodySchema,
@@ -86,7 +87,8 @@ export async function saveImageAnswer(
 
 /**
  * The file behind an answer image's signed link (`at`), for the student it was signed for and
- * who still owns the answer.
+ * who still owns the answer. A student's own link is refused once staff have blocked them (a
+ * token of theirs is, at once); the marking link staff were given still opens.
  */
 export async function answerImageFile(ctx: AppContext, attemptId: number, at: string | undefined) {
   const payload = at ? verifyToken(ctx.secret, at) : null;
@@ -96,11 +98,15 @@ export async function answerImageFile(ctx: AppContext, attemptId: number, at: st
   const row = await ctx.db
     .selectFrom('answer_attempts')
     .innerJoin('exam_sessions', 'exam_sessions.id', 'answer_attempts.session_id')
-    .select(['answer_attempts.image_path', 'exam_sessions.user_id'])
+    .innerJoin('users', 'users.id', 'exam_sessions.user_id')
+    .select(['answer_attempts.image_path', 'exam_sessions.user_id', 'users.blocked_at'])
     .where('answer_attempts.id', '=', attemptId)
     .executeTakeFirst();
   if (!row?.image_path || row.user_id !== payload.u)
     throw new AppError('NOT_FOUND', 'الصورة غير موجودة');
+  if (payload.s !== 1 && row.blocked_at !== null) {
+    throw new AppError('FORBIDDEN', STAFF_PEOPLE_MESSAGES.blocked);
+  }
   const extension = path.extname(row.image_path).slice(1);
   return {
     key: row.image_path,

@@ -212,7 +212,7 @@ function answerView(ctx: Pick<AppContext, 'secret'>, r: AnswerRow): StaffMarking
       mark: r.question_mark,
     },
     answer_text: r.answer_text,
-    image_url: r.image_path ? answerImageUrl(ctx, r.student_id, r.id) : null,
+    image_url: r.image_path ? answerImageUrl(ctx, r.student_id, r.id, 'staff') : null,
     mark: r.correct === null ? null : r.correction_mark,
     comment: r.comment,
     submitted_at: r.finished_at!,
