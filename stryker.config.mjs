@@ -22,9 +22,13 @@ export default {
     'apps/server/src/modules/exams/*.ts',
     // Routes only wire calls to the service (mutated above); the sweep timer is not a rule.
     '!apps/server/src/modules/exams/exam-routes.ts',
-    // The staff role hook (ADR 022) and the audited change every staff write goes through.
+    // The staff role hook (ADR 022), the audited change every staff write goes through and the
+    // paged list every staff list reads (db/, since issue 25 moved them out of staff-core.ts).
     'apps/server/src/plugins/staff-role.ts',
-    'apps/server/src/modules/staff/staff-core.ts',
+    'apps/server/src/db/audited-change.ts',
+    'apps/server/src/db/list-page.ts',
+    // Abandoned uploads expire (the sweep, issue 23).
+    'apps/server/src/modules/staff/video-upload.ts',
     // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only
     // render HTML, nothing about money is decided there.
     'apps/server/src/modules/payments/*.ts',

@@ -165,6 +165,32 @@ describe('a phone the server took for a desktop (a desktop browser header)', () 
   });
 });
 
+describe('a search sent before the app has started', () => {
+  it('reaches the course list with its text, from the top bar and from the list (scripts off)', async () => {
+    const { context, page } = await open('phone', PHONE_UA, false);
+    try {
+      // The top bar's search on the landing page, then the list's own search box: each a
+      // plain GET, so Enter works before the app has taken the page over (it reloaded the
+      // page and lost the text: a clean-clone run pressed Enter that early).
+      await page.goto('/');
+      const top = page.getByRole('banner').getByRole('textbox', { name: 'ابحث عن دورة' });
+      await top.fill('كيمياء');
+      await top.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/courses');
+      expect(new URL(page.url()).searchParams.get('query')).toBe('كيمياء');
+
+      await page.goto('/courses');
+      const list = page.getByRole('main').getByRole('textbox', { name: 'ابحث عن دورة' });
+      await list.fill('فيزياء');
+      await list.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('query') === 'فيزياء');
+      expect(new URL(page.url()).pathname).toBe('/courses');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a desktop the server took for a phone (a phone browser header)', () => {
   it("paints the desktop layout with scripts off: the guest's buttons and the side filters", async () => {
     const { context, page } = await open('desktop', PHONE_UA, false);

@@ -327,7 +327,10 @@ describe('the staff journey on a desktop', () => {
       // A signed-in student's page is covered by the splash until the app has started.
       await waitForAppStart(s);
       await s.getByRole('main').getByRole('textbox', { name: STUDENT.search }).fill(tag);
-      await s.getByRole('main').getByRole('heading', { name: course }).first().click();
+      // Once the search has applied: a click on the list it replaces can land on nothing.
+      await s.waitForURL((url) => url.searchParams.get('query') === tag);
+      await expect.poll(() => s.getByRole('main').getByTestId('course-card').count()).toBe(1);
+      await s.getByRole('main').getByRole('heading', { name: course }).click();
       await s.waitForURL((url) => url.pathname === `/courses/${courseId}`);
       await s.getByRole('main').getByRole('heading', { level: 1, name: course }).waitFor();
       await shot(s, '13', 'student-course');

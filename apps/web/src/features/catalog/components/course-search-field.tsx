@@ -58,8 +58,11 @@ export function CourseSearchField({
   };
 
   return (
-    <form role="search" onSubmit={submit}>
+    // A plain GET to the course list as well, for Enter before the app has taken the server's
+    // page over (without an action the page reloaded and the text was lost).
+    <form role="search" action="/courses" method="get" onSubmit={submit}>
       <TextField
+        name="query"
         value={text}
         inputRef={input}
         onChange={(e) => change(e.target.value)}

@@ -18,8 +18,17 @@ export function PhoneSearchBox() {
   };
 
   return (
-    <form role="search" onSubmit={submit} style={{ flex: 1, minWidth: 0 }}>
+    // A plain GET to the course list as well: on a slow phone, Enter before the app has taken
+    // the server's page over reloaded the page (no action) and lost the search.
+    <form
+      role="search"
+      action="/courses"
+      method="get"
+      onSubmit={submit}
+      style={{ flex: 1, minWidth: 0 }}
+    >
       <TextField
+        name="query"
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={t('search.shortPlaceholder')}
