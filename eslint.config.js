@@ -94,25 +94,79 @@ const LAYER_EXCEPTIONS = [
   { target: 'plugins', from: 'modules/auth', except: ['./session-tokens.ts'] },
 ];
 
-function layerZones() {
-  const placed = SERVER_LAYERS.flatMap((layer) => layer.units);
-  const unplaced = SERVER_MODULES.filter((name) => !placed.includes(`modules/${name}`));
-  if (unplaced.length > 0) {
-    throw new Error(`eslint.config.js: put ${unplaced.join(', ')} in a layer of SERVER_LAYERS`);
-  }
-  return SERVER_LAYERS.flatMap((layer, index) =>
+/**
+ * The zones that refuse an import against `layers` (lowest first) under `root`: a unit may
+ * import its own layer and the ones before it, never a later one.
+ * @param {string} root
+ * @param {{ name: string, units: string[] }[]} layers
+ * @param {{ target: string, from: string, except: string[] }[]} [exceptions]
+ */
+function orderZones(root, layers, exceptions = []) {
+  return layers.flatMap((layer, index) =>
     layer.units.flatMap((target) =>
-      SERVER_LAYERS.slice(index + 1).flatMap((higher) =>
+      layers.slice(index + 1).flatMap((higher) =>
         higher.units.map((from) => ({
-          target: `${SERVER}/${target}`,
-          from: `${SERVER}/${from}`,
-          except: LAYER_EXCEPTIONS.find((e) => e.target === target && e.from === from)?.except,
+          target: `${root}/${target}`,
+          from: `${root}/${from}`,
+          except: exceptions.find((e) => e.target === target && e.from === from)?.except,
           message: `Layer order (docs/architecture.md): ${layer.name} (${target}) may not import ${higher.name} (${from}).`,
         })),
       ),
     ),
   );
 }
+
+/**
+ * The folders under `root` (each a feature, or a group of screens), read from the disk so a new
+ * one is fenced from the day it exists; each may import itself, never another.
+ * @param {string} root
+ */
+function apartZones(root) {
+  const names = fs
+    .readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return names.map((name) => ({
+    target: `${root}/${name}`,
+    from: names.filter((other) => other !== name).map((other) => `${root}/${other}`),
+    message: `Apart (docs/architecture.md): ${root}/${name} may not import another folder beside it.`,
+  }));
+}
+
+function layerZones() {
+  const placed = SERVER_LAYERS.flatMap((layer) => layer.units);
+  const unplaced = SERVER_MODULES.filter((name) => !placed.includes(`modules/${name}`));
+  if (unplaced.length > 0) {
+    throw new Error(`eslint.config.js: put ${unplaced.join(', ')} in a layer of SERVER_LAYERS`);
+  }
+  return orderZones(SERVER, SERVER_LAYERS, LAYER_EXCEPTIONS);
+}
+
+/**
+ * The student app's layers, lowest first (docs/architecture.md); its features are apart
+ * (apartZones). `test` (helpers for tests) is in no layer.
+ */
+export const WEB_LAYERS = [
+  { name: 'base', units: ['lib', 'i18n', 'platform'] },
+  { name: 'shared parts', units: ['components'] },
+  { name: 'features', units: ['features'] },
+  { name: 'app', units: ['app', 'main.tsx', 'entry-server.ts'] },
+];
+
+/**
+ * The staff console's layers, lowest first (docs/architecture.md); its groups of screens under
+ * resources/ are apart. Tests are outside: they render the whole console.
+ */
+export const STAFF_LAYERS = [
+  {
+    name: 'calls and texts',
+    units: ['data', 'i18n', 'theme.ts', 'emotion-cache.ts', 'zod-jitless.ts'],
+  },
+  { name: 'sign-in', units: ['auth'] },
+  { name: 'shared parts', units: ['components'] },
+  { name: 'screens', units: ['resources', 'layout'] },
+  { name: 'console', units: ['app.tsx', 'main.tsx'] },
+];
 
 function serverZones() {
   const modules = `${SERVER}/modules`;
@@ -237,47 +291,42 @@ export default tseslint.config(
     },
   },
   {
+    // The console's import direction (STAFF_LAYERS) and its groups of screens kept apart.
+    files: ['apps/staff/src/**'],
+    ignores: ['apps/staff/src/**/*.test.{ts,tsx}', 'apps/staff/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...orderZones('./apps/staff/src', STAFF_LAYERS),
+            ...apartZones('./apps/staff/src/resources'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: ['@dars/server*', '**/apps/server/**'] }],
-      // Import direction in the web app: app → features → components/lib/i18n → contract.
+    },
+  },
+  {
+    // Import direction in the web app (WEB_LAYERS), and features kept apart. Tests are outside:
+    // a platform test starts the whole app.
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            {
-              target: './apps/web/src/components',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-            {
-              target: './apps/web/src/lib',
-              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
-            },
-            {
-              target: './apps/web/src/i18n',
-              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
-            },
-            // features never import each other
-            ...[
-              'auth',
-              'catalog',
-              'lectures',
-              'exams',
-              'results',
-              'wallet',
-              'profile',
-              'support',
-              'notifications',
-              'shell',
-            ].map((name) => ({
-              target: `./apps/web/src/features/${name}`,
-              from: './apps/web/src/features',
-              except: [`./${name}`],
-            })),
+            ...orderZones('./apps/web/src', WEB_LAYERS),
+            ...apartZones('./apps/web/src/features'),
           ],
         },
       ],

@@ -16,13 +16,24 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT });
 });
 
-/** The layer rule's messages for `code` placed at `file` (relative to apps/server/src). */
-async function layerErrors(file: string, code: string): Promise<string[]> {
+/**
+ * The layer rule's messages for `code` placed at `file` (relative to `root`, the server's
+ * sources unless said).
+ */
+async function layerErrors(
+  file: string,
+  code: string,
+  root = 'apps/server/src',
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, {
-    filePath: path.join(ROOT, 'apps/server/src', file),
+    filePath: path.join(ROOT, root, file),
   });
   return result!.messages
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' && m.message.includes('Layer order'))
+    .filter(
+      (m) =>
+        m.ruleId === 'import-x/no-restricted-paths' &&
+        (m.message.includes('Layer order') || m.message.includes('Apart')),
+    )
     .map((m) => m.message);
 }
 
@@ -59,5 +70,81 @@ describe('the layer order in lint', () => {
       "import { getExam } from '../exams/exam-admin';\nimport { auditedRows } from '../../db/audited-change';\nexport const probe = [getExam, auditedRows];\n",
     );
     expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe("the student app's layers in lint", () => {
+  const web = (file: string, code: string) => layerErrors(file, code, 'apps/web/src');
+
+  it('refuses the base importing a feature, a feature importing the app, and one feature another', async () => {
+    expect(
+      await web(
+        'lib/layer-fixture.ts',
+        "import { CourseSearchField } from '../features/catalog/components/course-search-field';\nexport const probe = CourseSearchField;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../features/catalog/components/course-search-field" imported in restricted zone. Layer order (docs/architecture.md): base (lib) may not import features (features).',
+    ]);
+    expect(
+      await web(
+        'features/wallet/layer-fixture.ts',
+        "import { AppStart } from '../../app/app-start';\nexport const probe = AppStart;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await web(
+        'features/wallet/layer-fixture.ts',
+        "import { CourseSearchField } from '../catalog/components/course-search-field';\nexport const probe = CourseSearchField;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../catalog/components/course-search-field" imported in restricted zone. Apart (docs/architecture.md): ./apps/web/src/features/wallet may not import another folder beside it.',
+    ]);
+  }, 60_000);
+
+  it('lets a feature import the base, the shared parts and itself', async () => {
+    expect(
+      await web(
+        'features/wallet/layer-fixture.ts',
+        "import { formatMoney } from '../../lib/format';\nimport { t } from '../../i18n/t';\nimport { WalletPage } from './components/wallet-page';\nexport const probe = [formatMoney, t, WalletPage];\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+});
+
+describe("the staff console's layers in lint", () => {
+  const staff = (file: string, code: string) => layerErrors(file, code, 'apps/staff/src');
+
+  it('refuses the calls importing a shared part, a part importing a screen, and one group of screens another', async () => {
+    expect(
+      await staff(
+        'data/layer-fixture.ts',
+        "import { useRole } from '../components/use-role';\nexport const probe = useRole;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../components/use-role" imported in restricted zone. Layer order (docs/architecture.md): calls and texts (data) may not import shared parts (components).',
+    ]);
+    expect(
+      await staff(
+        'components/layer-fixture.ts',
+        "import { AuditLogList } from '../resources/audit-log';\nexport const probe = AuditLogList;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await staff(
+        'resources/daily/layer-fixture.ts',
+        "import * as money from '../money/money-resources';\nexport const probe = money;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../money/money-resources" imported in restricted zone. Apart (docs/architecture.md): ./apps/staff/src/resources/daily may not import another folder beside it.',
+    ]);
+  }, 60_000);
+
+  it('lets a screen import the shared parts, the calls and the texts', async () => {
+    expect(
+      await staff(
+        'resources/daily/layer-fixture.ts',
+        "import { useRole } from '../../components/use-role';\nimport { session } from '../../data/token';\nexport const probe = [useRole, session];\n",
+      ),
+    ).toEqual([]);
   }, 60_000);
 });
