@@ -168,4 +168,19 @@ describe('ConversationPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('المحادثة غير موجودة')).toBeInTheDocument();
     expect(calls(api, 'POST', '/api/v1/support-tickets/7/read')).toHaveLength(0);
   });
+
+  it('a failed load says so and offers a retry, which shows the thread', async () => {
+    let failing = true;
+    render(TICKET, {
+      'GET /api/v1/support-tickets/7': () =>
+        failing ? { status: 503, body: { message: '' } } : { body: { data: TICKET } },
+    });
+    const retry = await screen.findByRole('button', { name: 'إعادة المحاولة' });
+    expect(screen.getByText('حدثت مشكلة أثناء تحميل المحادثة')).toBeInTheDocument();
+    // The way back to «رسائلي» stays above the message.
+    expect(screen.getByRole('link', { name: /رسائلي/ })).toBeInTheDocument();
+    failing = false;
+    await setup().click(retry);
+    expect(await screen.findByText('أضفنا الرصيد، تأكد من محفظتك')).toBeInTheDocument();
+  });
 });

@@ -1,18 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Container } from '@mui/material';
+import { Button, Container } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { RetryAlert } from '../../../components/retry-alert';
 import { mirrorInRtl } from '../../../components/mirror-in-rtl';
-import { serverMessage } from '../../../lib/form-errors';
 import { tm } from '../../../i18n/ar-messages';
 import {
   useMarkSupportTicketRead,
   useReplySupportTicket,
   useSupportTicket,
 } from '../api/support-tickets';
-import { isRefusal } from '../lib/refusal';
 import { ConversationView } from './conversation-view';
+import { TicketLoadState } from './ticket-load-state';
 
 /**
  * A student's conversation `/messages/:id` (issue 24, ADR 039). Once it has loaded, the ticket
@@ -67,24 +65,12 @@ export function ConversationPage({
           top={back}
           openNote={tm('conversation.open')}
         />
-      ) : ticket.isError ? (
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {back}
-          {isRefusal(ticket.error) ? (
-            // No such ticket of this student's (404): asking again would not change it.
-            <Alert severity="warning">
-              {serverMessage(ticket.error, tm('conversation.loadFailed'))}
-            </Alert>
-          ) : (
-            <RetryAlert onRetry={() => void ticket.refetch()}>
-              {serverMessage(ticket.error, tm('conversation.loadFailed'))}
-            </RetryAlert>
-          )}
-        </Box>
       ) : (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={tm('conversation.loading')} />
-        </Box>
+        <TicketLoadState
+          error={ticket.isError ? ticket.error : null}
+          retry={() => void ticket.refetch()}
+          before={back}
+        />
       )}
     </Container>
   );
