@@ -33,6 +33,7 @@ import type {
 import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
+import { LtrRuns } from '@dars/ui/ltr-runs';
 
 export const TICKET_STATUSES = [
   { id: 'open', name: 'dars.daily.support.status.open' },
@@ -251,7 +252,7 @@ export function SupportTicketShow() {
             — {formatDateTime(ticket.created_at)}
           </Typography>
           <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {ticket.content}
+            <LtrRuns text={ticket.content} />
           </Typography>
           {ticket.closed_by && ticket.closed_at && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -290,7 +291,7 @@ export function SupportTicketShow() {
                       ` — ${translate('dars.daily.support.emailed', { email: r.emailed_to })}`}
                   </Typography>
                   <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {r.content}
+                    <LtrRuns text={r.content} />
                   </Typography>
                 </Box>
               ))}

@@ -3,7 +3,7 @@ import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
 import type { SupportConversation } from '@dars/contract';
 import { formatDateTime } from '../../../lib/format';
 import { tm } from '../../../i18n/ar-messages';
-import { LtrRuns } from './ltr-runs';
+import { LtrRuns } from '@dars/ui/ltr-runs';
 
 type Thread = Pick<SupportConversation, 'content' | 'created_at' | 'messages'>;
 

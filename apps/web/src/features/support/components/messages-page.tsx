@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { t } from '../../../i18n/t';
 import { tm } from '../../../i18n/ar-messages';
 import { useSupportTickets } from '../api/support-tickets';
-import { LtrRuns } from './ltr-runs';
+import { LtrRuns } from '@dars/ui/ltr-runs';
 import { TicketStateChip } from './ticket-state-chip';
 
 /** Each ticket once, in the order the pages gave them (one may move while the student scrolls). */

@@ -31,3 +31,25 @@ export function splitLtrRuns(text: string): TextPiece[] {
   if (at < text.length) pieces.push({ text: text.slice(at), ltr: false });
   return pieces;
 }
+
+/**
+ * A message's text with each left-to-right run (a link, a code, an e-mail) isolated in a
+ * `<bdi dir="ltr">`, so it keeps its order where it wraps inside Arabic. The student app's
+ * conversations and the staff console's tickets show messages through it.
+ * @example <LtrRuns text="الرمز PAY-7F3K" />
+ */
+export function LtrRuns({ text }: { text: string }) {
+  return (
+    <>
+      {splitLtrRuns(text).map((piece, i) =>
+        piece.ltr ? (
+          <bdi key={i} dir="ltr">
+            {piece.text}
+          </bdi>
+        ) : (
+          piece.text
+        ),
+      )}
+    </>
+  );
+}
