@@ -117,11 +117,20 @@ export interface ApiClient {
    */
   call<E extends JsonEndpointDef>(entry: E, ...args: ArgsOf<E>): Promise<z.output<E['response']>>;
   /**
+   * {@link ApiClient.call} for a caller that picks the entry at run time from a table of
+   * entries (the staff console's data provider): the types cannot check the arguments (the
+   * server does), and the answer, still checked by the entry's schema, is typed `unknown`.
+   * @example await client.callEntry(resources[name].get, { params: { id } })
+   */
+  callEntry(entry: JsonEndpointDef, args?: LooseArgs): Promise<unknown>;
+  /**
    * Calls an entry whose answer is a file (an export, a receipt) and resolves with the
    * response once it is a 2xx; rejects with an {@link ApiError} otherwise.
    * @example const blob = await (await client.send(endpoints.staffExportStudents, { query })).blob()
    */
   send<E extends FileEndpointDef>(entry: E, ...args: ArgsOf<E>): Promise<Response>;
+  /** {@link ApiClient.send} for an entry picked at run time (see {@link ApiClient.callEntry}). */
+  sendEntry(entry: FileEndpointDef, args?: LooseArgs): Promise<Response>;
   /**
    * A call by path, for the few that have no entry; `schema` checks the answer.
    * @example await client.request('/app', { schema: getAppResponseSchema })
@@ -133,6 +142,15 @@ export interface ApiClient {
    * @example client.url('/courses', { page: 2 }) // '/api/v1/courses?page=2'
    */
   url(path: string, query?: QueryParams): string;
+}
+
+/** The arguments of a call whose entry is chosen at run time ({@link ApiClient.callEntry}). */
+export interface LooseArgs {
+  params?: Record<string, string | number>;
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  url?: string;
 }
 
 export interface PathRequest<S extends z.ZodType> {
@@ -270,16 +288,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return answer.data;
   }
 
-  type Loose = {
-    params?: Record<string, string | number>;
-    query?: QueryParams;
-    body?: unknown;
-    signal?: AbortSignal;
-    url?: string;
-  };
   /** The URL of an entry's call: the server's link when given, else its path and query. */
-  const target = (entry: JsonEndpointDef | FileEndpointDef, args: Loose) =>
+  const target = (entry: JsonEndpointDef | FileEndpointDef, args: LooseArgs) =>
     args.url ? url(args.url) : url(entryPath(entry, args.params), args.query);
+
+  async function callEntry<E extends JsonEndpointDef>(
+    entry: E,
+    args: LooseArgs = {},
+  ): Promise<z.output<E['response']>> {
+    const response = await send(target(entry, args), {
+      method: entry.method,
+      body: args.body,
+      signal: args.signal,
+    });
+    return parsed(response, entry.response as z.ZodType<z.output<E['response']>>);
+  }
+
+  async function sendEntry(entry: FileEndpointDef, args: LooseArgs = {}): Promise<Response> {
+    return send(target(entry, args), { method: entry.method, signal: args.signal });
+  }
 
   return {
     url,
@@ -287,17 +314,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed(await send(url(path, query), { method, body, signal }), schema);
     },
     async call(entry, ...[args]) {
-      const loose = (args ?? {}) as Loose;
-      const response = await send(target(entry, loose), {
-        method: entry.method,
-        body: loose.body,
-        signal: loose.signal,
-      });
-      return parsed(response, entry.response as z.ZodType<z.output<(typeof entry)['response']>>);
+      // The types above checked the arguments against the entry.
+      return callEntry(entry, args as LooseArgs | undefined);
     },
+    callEntry,
     async send(entry, ...[args]) {
-      const loose = (args ?? {}) as Loose;
-      return send(target(entry, loose), { method: entry.method, signal: loose.signal });
+      // The types above checked the arguments against the entry.
+      return sendEntry(entry, args as LooseArgs | undefined);
     },
+    sendEntry,
   };
 }
