@@ -5,6 +5,8 @@ import {
   getCoursesEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  type FileEndpointDef,
+  type JsonEndpointDef,
 } from './calls/endpoints';
 import { staffEndpoints } from './calls/staff-endpoints';
 
@@ -265,6 +267,25 @@ describe('createApiClient', () => {
         schema: staffEndpoints.staffLogout.response,
       }),
     ).resolves.toEqual({ data: { message: 'تم' } });
+  });
+
+  it('calls an entry picked at run time with loose arguments, still checking the answer', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => answer(200, { data: course }));
+    const api = client(fetchMock);
+    const entry: JsonEndpointDef = staffEndpoints.staffGetCourse;
+    await expect(api.callEntry(entry, { params: { id: 7 } })).resolves.toEqual({ data: course });
+    expect(sent(fetchMock).url).toBe('/api/v1/staff/courses/7');
+
+    fetchMock.mockResolvedValueOnce(answer(200, { data: { id: 7 } }));
+    await expect(api.callEntry(entry, { params: { id: 7 } })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+
+    fetchMock.mockResolvedValueOnce(answer(200, 'id\n', { 'content-type': 'text/csv' }));
+    const file: FileEndpointDef = staffEndpoints.staffExportCourses;
+    const response = await api.sendEntry(file, { query: { q: 'x', page: undefined } });
+    expect(await response.text()).toBe('id\n');
+    expect(sent(fetchMock, 2).url).toBe('/api/v1/staff/courses.csv?q=x');
   });
 
   it('does not compile a call the contract does not declare', () => {
