@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e, type StaffAccount } from '@dars/contract';
 import { StaffApp } from './app';
-import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
+import { ADMIN, LEADER, answer, fakeStaffApi, isCall, list, staffBasics } from './test/fake-api';
 import { auditRows, auditValue, type AuditEntry } from './resources/audit-log';
 import { cairoDayEnd } from './components/cairo-time';
 
@@ -12,7 +13,7 @@ import { cairoDayEnd } from './components/cairo-time';
 // 2-core machine that can take longer than the project's 30 s.
 vi.setConfig({ testTimeout: 90_000 });
 
-const LEADER_ACCOUNT = {
+const LEADER_ACCOUNT: StaffAccount = {
   id: 5,
   name: 'سارة المشرفة',
   email: 'sara@school.example',
@@ -83,7 +84,7 @@ describe('staff accounts and the audit log in the menu', () => {
   });
 
   it('are neither in the menu nor open for a leader, who is never sent to the API for them', async () => {
-    const api = fakeStaffApi([...staffBasics(LEADER), list('accounts', [LEADER_ACCOUNT])]);
+    const api = fakeStaffApi([...staffBasics(LEADER), list(e.staffListAccounts, [LEADER_ACCOUNT])]);
     start();
     await signIn('leader@dars.test');
     await screen.findByRole('menuitem', { name: /الدورات/ });
@@ -95,14 +96,14 @@ describe('staff accounts and the audit log in the menu', () => {
       await waitFor(() => expect(window.location.pathname).toBe('/staff/access-denied'));
       expect(await screen.findByText('ليس لديك صلاحية لفتح هذه الصفحة')).toBeInTheDocument();
     }
-    expect(api.calls.some((c) => c.path.startsWith('/staff/accounts'))).toBe(false);
-    expect(api.calls.some((c) => c.path.startsWith('/staff/audit-log'))).toBe(false);
+    expect(api.callsTo(e.staffListAccounts)).toEqual([]);
+    expect(api.callsTo(e.staffListAuditLog)).toEqual([]);
   });
 });
 
 describe('the staff accounts screens', () => {
   it('list the accounts with their role in Arabic and filter by role', async () => {
-    const api = fakeStaffApi([...staffBasics(ADMIN), list('accounts', [LEADER_ACCOUNT])]);
+    const api = fakeStaffApi([...staffBasics(ADMIN), list(e.staffListAccounts, [LEADER_ACCOUNT])]);
     start();
     const user = await signIn('admin@dars.test');
     go('/staff/accounts');
@@ -112,7 +113,7 @@ describe('the staff accounts screens', () => {
     await user.click(screen.getByRole('combobox', { name: 'الدور' }));
     await user.click(await screen.findByRole('option', { name: 'مدير' }));
     await waitFor(() =>
-      expect(api.calls.some((c) => /^\/staff\/accounts\?.*role=admin/.test(c.path))).toBe(true),
+      expect(api.callsTo(e.staffListAccounts).some((c) => c.query.role === 'admin')).toBe(true),
     );
   });
 
@@ -120,9 +121,9 @@ describe('the staff accounts screens', () => {
     let attempts = 0;
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('accounts', []),
+      list(e.staffListAccounts, []),
       (c) => {
-        if (c.method !== 'POST' || c.path !== '/staff/accounts') return undefined;
+        if (!isCall(c, e.staffCreateAccount)) return undefined;
         attempts += 1;
         return attempts === 1
           ? {
@@ -156,9 +157,7 @@ describe('the staff accounts screens', () => {
     await user.type(email, 'sara@school.example');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(attempts).toBe(2));
-    expect(
-      api.calls.filter((c) => c.method === 'POST' && c.path === '/staff/accounts').at(-1)?.body,
-    ).toEqual({
+    expect(api.callsTo(e.staffCreateAccount).at(-1)?.body).toEqual({
       name: 'سارة المشرفة',
       email: 'sara@school.example',
       phone: '01112345678',
@@ -170,19 +169,18 @@ describe('the staff accounts screens', () => {
   it('edit only what changed (no password unless typed) and remove an account after asking', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('accounts', [LEADER_ACCOUNT]),
-      (c) =>
-        c.path === '/staff/accounts/5' && c.method === 'GET'
-          ? { body: { data: LEADER_ACCOUNT } }
-          : undefined,
-      (c) =>
-        c.path === '/staff/accounts/5' && c.method === 'PATCH'
-          ? { body: { data: { ...LEADER_ACCOUNT, role: 'admin' } } }
-          : undefined,
-      (c) =>
-        c.path === '/staff/accounts/5' && c.method === 'DELETE'
-          ? { status: 409, body: { message: 'لا يمكن إزالة آخر مدير' } }
-          : undefined,
+      list(e.staffListAccounts, [LEADER_ACCOUNT]),
+      answer(e.staffGetAccount, { data: LEADER_ACCOUNT }, { params: { id: 5 } }),
+      answer(
+        e.staffUpdateAccount,
+        { data: { ...LEADER_ACCOUNT, role: 'admin' } },
+        { params: { id: 5 } },
+      ),
+      answer(
+        e.staffDeleteAccount,
+        { message: 'لا يمكن إزالة آخر مدير', code: 'CONFLICT' },
+        { params: { id: 5 }, status: 409 },
+      ),
     ]);
     start();
     const user = await signIn('admin@dars.test');
@@ -192,16 +190,18 @@ describe('the staff accounts screens', () => {
     await user.click(screen.getByRole('combobox', { name: 'الدور' }));
     await user.click(await screen.findByRole('option', { name: 'مدير' }));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'admin' });
+    await waitFor(() => expect(api.callsTo(e.staffUpdateAccount, { id: 5 })).toHaveLength(1));
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { role: 'admin' },
+    ]);
 
     go('/staff/accounts/5');
     await user.click(await screen.findByRole('button', { name: 'إزالة من فريق العمل' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('إزالة سارة المشرفة من فريق العمل')).toBeInTheDocument();
-    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(api.callsTo(e.staffDeleteAccount, { id: 5 })).toHaveLength(1));
     // The server's refusal, as it said it.
     expect(await screen.findByText('لا يمكن إزالة آخر مدير')).toBeInTheDocument();
   });
@@ -211,8 +211,8 @@ describe('the audit log screen', () => {
   it('lists who did what to which item when, and opens the change field by field', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('audit-log', ENTRIES),
-      list('accounts', [LEADER_ACCOUNT]),
+      list(e.staffListAuditLog, ENTRIES),
+      list(e.staffListAccounts, [LEADER_ACCOUNT]),
     ]);
     start();
     const user = await signIn('admin@dars.test');
@@ -227,9 +227,7 @@ describe('the audit log screen', () => {
     const cli = screen.getByText('سطر الأوامر').closest('tr')!;
     expect(within(cli).getByText('إضافة')).toBeInTheDocument();
     // Newest first, as the server is asked.
-    expect(api.calls.find((c) => c.path.startsWith('/staff/audit-log?'))?.path).toMatch(
-      /order=desc/,
-    );
+    expect(api.callsTo(e.staffListAuditLog)[0]?.query.order).toBe('desc');
 
     await user.click(within(row).getByText('تعديل'));
     const changes = await screen.findByRole('table', { name: 'تفاصيل التغيير رقم 31' });
@@ -246,9 +244,9 @@ describe('the audit log screen', () => {
   it('filters by action, resource and staff member, as the server reads them', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('audit-log', ENTRIES),
-      list('accounts', [LEADER_ACCOUNT]),
-      (c) => (c.path === '/staff/accounts/5' ? { body: { data: LEADER_ACCOUNT } } : undefined),
+      list(e.staffListAuditLog, ENTRIES),
+      list(e.staffListAccounts, [LEADER_ACCOUNT]),
+      answer(e.staffGetAccount, { data: LEADER_ACCOUNT }, { params: { id: 5 } }),
     ]);
     start();
     const user = await signIn('admin@dars.test');
@@ -261,9 +259,8 @@ describe('the audit log screen', () => {
     await user.click(screen.getByRole('combobox', { name: 'بواسطة' }));
     await user.click(await screen.findByRole('option', { name: 'سارة المشرفة' }));
     await waitFor(() => {
-      const last = api.calls.filter((c) => c.path.startsWith('/staff/audit-log?')).at(-1)!;
-      const query = new URLSearchParams(last.path.split('?')[1]);
-      expect([query.get('action'), query.get('resource'), query.get('staff_user_id')]).toEqual([
+      const { query } = api.callsTo(e.staffListAuditLog).at(-1)!;
+      expect([query.action, query.resource, query.staff_user_id]).toEqual([
         'delete',
         'settings',
         '5',

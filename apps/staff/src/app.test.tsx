@@ -1,10 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e, type StaffCourse } from '@dars/contract';
 import { StaffApp } from './app';
-import { ADMIN, LEADER, fakeStaffApi, list, staffBasics } from './test/fake-api';
+import { ADMIN, LEADER, answer, fakeStaffApi, list, staffBasics } from './test/fake-api';
 
-const COURSE = {
+const COURSE: StaffCourse = {
   id: 7,
   name: 'فيزياء الصف الثالث',
   description: '',
@@ -68,18 +69,19 @@ describe('the staff console', () => {
     start();
     await signIn('admin@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
-    const login = api.calls.find((c) => c.path === '/staff/login');
+    const [login] = api.callsTo(e.staffLogin);
     expect(login?.body).toEqual({ email: 'admin@dars.test', password: 'secret-pass' });
-    const me = api.calls.find((c) => c.path === '/staff/me');
+    const [me] = api.callsTo(e.staffMe);
     expect(me?.authorization).toBe('Bearer tok-1');
   });
 
   it("shows the server's Arabic refusal when signing in fails", async () => {
     fakeStaffApi([
-      (c) =>
-        c.path === '/staff/login'
-          ? { status: 403, body: { message: 'هذا الحساب ليس من حسابات فريق العمل' } }
-          : undefined,
+      answer(
+        e.staffLogin,
+        { message: 'هذا الحساب ليس من حسابات فريق العمل', code: 'FORBIDDEN' },
+        { status: 403 },
+      ),
     ]);
     start();
     await signIn('student@dars.test');
@@ -106,17 +108,12 @@ describe('the staff console', () => {
   it("puts the server's 422 field messages under the fields", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('grades', []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/grades'
-          ? {
-              status: 422,
-              body: {
-                message: 'البيانات غير صحيحة',
-                errors: { name: ['الاسم مستخدم في صف آخر'] },
-              },
-            }
-          : undefined,
+      list(e.staffListGrades, []),
+      answer(
+        e.staffCreateGrade,
+        { message: 'البيانات غير صحيحة', errors: { name: ['الاسم مستخدم في صف آخر'] } },
+        { status: 422 },
+      ),
     ]);
     start();
     const user = await signIn('admin@dars.test');
@@ -126,26 +123,18 @@ describe('the staff console', () => {
     await user.type(await screen.findByLabelText(/الاسم/), 'الصف الأول');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     expect(await screen.findByText('الاسم مستخدم في صف آخر')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/staff/grades')?.body).toEqual({
-      name: 'الصف الأول',
-    });
+    expect(api.callsTo(e.staffCreateGrade)[0]?.body).toEqual({ name: 'الصف الأول' });
   });
 
   it("disables a course's price for a leader and never sends it", async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      (c) =>
-        c.path === '/staff/courses/7' && c.method === 'GET'
-          ? { body: { data: COURSE } }
-          : undefined,
-      (c) =>
-        c.path === '/staff/courses/7' && c.method === 'PATCH'
-          ? { body: { data: { ...COURSE, name: 'فيزياء 3' } } }
-          : undefined,
-      list('lectures', []),
-      list('grades', []),
-      list('categories', []),
-      list('teachers', []),
+      answer(e.staffGetCourse, { data: COURSE }, { params: { id: 7 } }),
+      answer(e.staffUpdateCourse, { data: { ...COURSE, name: 'فيزياء 3' } }, { params: { id: 7 } }),
+      list(e.staffListLectures, []),
+      list(e.staffListGrades, []),
+      list(e.staffListCategories, []),
+      list(e.staffListTeachers, []),
     ]);
     start();
     const user = await signIn('leader@dars.test');
@@ -159,12 +148,14 @@ describe('the staff console', () => {
     await user.clear(name);
     await user.type(name, 'فيزياء 3');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'فيزياء 3' });
+    await waitFor(() => expect(api.callsTo(e.staffUpdateCourse, { id: 7 })).toHaveLength(1));
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { name: 'فيزياء 3' },
+    ]);
   });
 
   it('lists courses with their price in pounds', async () => {
-    fakeStaffApi([...staffBasics(ADMIN), list('courses', [COURSE])]);
+    fakeStaffApi([...staffBasics(ADMIN), list(e.staffListCourses, [COURSE])]);
     start();
     await signIn('admin@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');

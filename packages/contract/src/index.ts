@@ -40,7 +40,7 @@ export * from './calls/wallet';
 export * from './calls/profile';
 export * from './calls/support';
 export * from './calls/notifications';
-export * from './calls/staff';
+export * from './calls/staff-schemas';
 export * from './calls/staff-endpoints';
 export * from './calls/staff-money';
 export * from './calls/staff-people';

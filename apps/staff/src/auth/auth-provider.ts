@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import type { HttpError } from 'react-admin';
-import { apiFetch } from '../data/http';
-import { session, type StaffUser } from '../data/token';
+import { staffEndpoints } from '@dars/contract';
+import { callStaff } from '../data/http';
+import { session } from '../data/token';
 import { ADMIN_ONLY_RESOURCES } from '../data/types';
 
 /**
@@ -15,11 +16,10 @@ export function canOpen(role: string | undefined, resource: string | undefined):
   return !(ADMIN_ONLY_RESOURCES as readonly string[]).includes(resource ?? '');
 }
 
-/** Sign-in with the staff API's bearer token (POST /staff/login, GET /staff/me, POST /staff/logout). */
+/** Sign-in with the staff API's bearer token (the contract's staffLogin, staffMe, staffLogout). */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const answer = await apiFetch<{ data: { token: string; user: StaffUser } }>('/staff/login', {
-      method: 'POST',
+    const answer = await callStaff(staffEndpoints.staffLogin, {
       body: { email: String(username ?? '').trim(), password },
     });
     session.save(answer.data.token, answer.data.user);
@@ -28,7 +28,7 @@ export const authProvider: AuthProvider = {
   async logout() {
     if (session.token()) {
       try {
-        await apiFetch('/staff/logout', { method: 'POST' });
+        await callStaff(staffEndpoints.staffLogout);
       } catch {
         // The token may already be gone on the server: signing out here is what matters.
       }
@@ -50,7 +50,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
-    const answer = await apiFetch<{ data: StaffUser }>('/staff/me');
+    const answer = await callStaff(staffEndpoints.staffMe);
     session.saveUser(answer.data);
     return { id: answer.data.id, fullName: answer.data.name };
   },

@@ -1,9 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e, type StaffPurchase, type StaffStudent } from '@dars/contract';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
-import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../test/fake-api';
+import {
+  ADMIN,
+  answer,
+  fakeStaffApi,
+  list,
+  staffBasics,
+  type Handler,
+  type StaffEntry,
+} from '../test/fake-api';
+import { staffAccount, staffExam, staffLecture, staffNamed, staffTeacher } from '../test/fixtures';
 
 // The console's export button (issue 23, ADR 034): it asks the server for the whole filtered
 // list (the list's filters and order, never its page) with the staff token, and saves the file
@@ -11,7 +21,7 @@ import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../test/fake-
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const STUDENT = {
+const STUDENT: StaffStudent = {
   id: 3,
   name: 'سارة أحمد',
   email: 'sara@dars.test',
@@ -26,7 +36,7 @@ const STUDENT = {
   created_at: '2026-11-28T12:05:00Z',
 };
 
-const PURCHASE = {
+const PURCHASE: StaffPurchase = {
   id: 8,
   student: { id: 3, name: 'سارة أحمد', phone: '01001234567' },
   lecture: { id: 4, name: 'الكهرباء' },
@@ -39,16 +49,13 @@ const PURCHASE = {
   expired: false,
 };
 
-const csv = (path: string, name: string) => (c: Call) =>
-  c.method === 'GET' && c.path.startsWith(`${path}?`)
-    ? {
-        body: '\uFEFFالرقم\r\n',
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${name}"`,
-        },
-      }
-    : undefined;
+const csv = (entry: StaffEntry, name: string): Handler =>
+  answer(entry, '\uFEFFالرقم\r\n', {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}"`,
+    },
+  });
 
 let saved: string[];
 beforeEach(() => {
@@ -64,58 +71,59 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function open(path: string) {
-  session.save('tok-1', ADMIN as never);
+  session.save('tok-1', ADMIN);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
 }
 
-const query = (call: Call) => Object.fromEntries(new URLSearchParams(call.path.split('?')[1]));
-
 describe('the export button', () => {
   it('downloads the students of the search, whole, not the page on screen', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('students', [STUDENT]),
-      list('grades', []),
-      csv('/staff/students.csv', 'students-2026-11-28.csv'),
+      list(e.staffListStudents, [STUDENT]),
+      list(e.staffListGrades, []),
+      csv(e.staffExportStudents, 'students-2026-11-28.csv'),
     ]);
     const filter = encodeURIComponent(JSON.stringify({ q: 'سارة' }));
     const user = open(`/students?filter=${filter}&page=2&perPage=10`);
     await screen.findByText('sara@dars.test');
     await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
     await screen.findByText('تم تنزيل الملف');
-    const calls = api.calls.filter((c) => c.path.startsWith('/staff/students.csv?'));
+    const calls = api.callsTo(e.staffExportStudents);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.authorization).toBe('Bearer tok-1');
-    expect(query(calls[0]!)).toEqual({ q: 'سارة', order: 'desc' });
+    expect(calls[0]!.query).toEqual({ q: 'سارة', order: 'desc' });
     expect(saved).toEqual(['students-2026-11-28.csv']);
   });
 
   it('downloads the purchases with the chosen way of payment, shown in Arabic', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('purchases', [PURCHASE]),
-      list('courses', []),
-      csv('/staff/purchases.csv', 'purchases-2026-11-28.csv'),
+      list(e.staffListPurchases, [PURCHASE]),
+      list(e.staffListCourses, []),
+      csv(e.staffExportPurchases, 'purchases-2026-11-28.csv'),
     ]);
     const filter = encodeURIComponent(JSON.stringify({ pay_by: 'grant' }));
     const user = open(`/purchases?filter=${filter}`);
     expect(await screen.findByText('منحة — مدير المنصة')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
     await waitFor(() => expect(saved).toEqual(['purchases-2026-11-28.csv']));
-    const call = api.calls.find((c) => c.path.startsWith('/staff/purchases.csv?'))!;
-    expect(query(call)).toEqual({ pay_by: 'grant', order: 'desc' });
+    expect(api.callsTo(e.staffExportPurchases)[0]!.query).toEqual({
+      pay_by: 'grant',
+      order: 'desc',
+    });
   });
 
   it('shows a refusal in Arabic and saves nothing', async () => {
     fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('purchases', [PURCHASE]),
-      (c) =>
-        c.path.startsWith('/staff/purchases.csv')
-          ? { status: 403, body: { message: 'ليس لديك صلاحية لهذا الإجراء' } }
-          : undefined,
+      list(e.staffListPurchases, [PURCHASE]),
+      answer(
+        e.staffExportPurchases,
+        { message: 'ليس لديك صلاحية لهذا الإجراء', code: 'FORBIDDEN' },
+        { status: 403 },
+      ),
     ]);
     const user = open('/purchases');
     await screen.findByText('منحة — مدير المنصة');
@@ -124,17 +132,26 @@ describe('the export button', () => {
     expect(saved).toEqual([]);
   });
 
-  it.for(['teachers', 'lectures', 'exams', 'grades', 'accounts'])(
+  const NAMED = 'عنصر التجربة';
+  const LISTS: Record<string, Handler> = {
+    teachers: list(e.staffListTeachers, [staffTeacher({ id: 1, name: NAMED })]),
+    lectures: list(e.staffListLectures, [staffLecture({ id: 1, course_id: 1, name: NAMED })]),
+    exams: list(e.staffListExams, [staffExam({ id: 1, name: NAMED })]),
+    grades: list(e.staffListGrades, [staffNamed({ id: 1, name: NAMED })]),
+    accounts: list(e.staffListAccounts, [staffAccount({ id: 1, name: NAMED })]),
+  };
+
+  it.for(Object.keys(LISTS))(
     'offers no react-admin export (a file without BOM or Arabic words) on %s',
     async (resource) => {
       fakeStaffApi([
         ...staffBasics(ADMIN),
-        list(resource, [{ id: 1, name: 'عنصر التجربة' }]),
-        list('courses', []),
-        list('teachers', []),
+        LISTS[resource]!,
+        list(e.staffListCourses, []),
+        list(e.staffListTeachers, []),
       ]);
       open(`/${resource}`);
-      await screen.findAllByText('عنصر التجربة');
+      await screen.findAllByText(NAMED);
       expect(screen.queryByRole('button', { name: 'تصدير' })).toBeNull();
     },
   );

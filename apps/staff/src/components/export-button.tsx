@@ -26,7 +26,7 @@ export function ExportButton({
   done = 'dars.exports.done',
 }: {
   endpoint: ExportEndpoint;
-  params?: Record<string, string | number>;
+  params?: { id: string | number };
   disabled?: boolean;
   /** The button's and the notice's catalogue keys, when the list names its file itself. */
   label?: string;

@@ -7,22 +7,23 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { StaffDataProvider } from '../data/data-provider';
+import type { ImageUploadEntry, StaffDataProvider } from '../data/data-provider';
 import { ImagePickButton } from './image-pick-button';
 
 /**
  * An image of a saved record (a course's picture, a teacher's avatar or banner): shows the
- * current one and uploads a picked file at once to `uploadPath(id)` (the server checks its
- * content and size), then reloads the record.
+ * current one and uploads a picked file at once with the record's picture call of the contract
+ * (`upload`, e.g. staffUploadCourseImage; the server checks its content and size), then reloads
+ * the record.
  */
 export function ImageUpload({
   source,
   label,
-  uploadPath,
+  upload: entry,
 }: {
   source: string;
   label: string;
-  uploadPath: (id: string | number) => string;
+  upload: ImageUploadEntry;
 }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -36,7 +37,7 @@ export function ImageUpload({
   async function upload(file: File) {
     setBusy(true);
     try {
-      await dataProvider.uploadImage(uploadPath(record!.id), file);
+      await dataProvider.uploadImage(entry, record!.id, file);
       notify('dars.image.uploaded', { type: 'success' });
       refresh();
     } catch (error) {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nContextProvider } from 'react-admin';
 import { i18nProvider } from '../i18n/ar';
 import { session } from '../data/token';
-import { VideoUpload } from './video-upload';
+import { VIDEO_UPLOAD_ENDPOINT, VideoUpload } from './video-upload';
 
 // The console's build takes tus-js-client's browser code (XMLHttpRequest, Blob, localStorage);
 // Vitest would resolve its Node code. The test runs the browser code against a tus endpoint.
@@ -56,7 +56,7 @@ async function tusEndpoint(options: { drop: number[]; cutAt: number; delayMs?: n
       length = Number(header('upload-length'));
       res.writeHead(201, {
         ...cors,
-        location: '/api/v1/staff/uploads/videos/abc',
+        location: `${VIDEO_UPLOAD_ENDPOINT}/abc`,
         'tus-resumable': '1.0.0',
       });
       return res.end();
@@ -108,7 +108,7 @@ async function tusEndpoint(options: { drop: number[]; cutAt: number; delayMs?: n
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}/api/v1/staff/uploads/videos`,
+    endpoint: `http://127.0.0.1:${port}${VIDEO_UPLOAD_ENDPOINT}`,
     seen,
     received: () => received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -5,12 +5,12 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { useTranslate } from 'react-admin';
-import { API_BASE } from '../data/http';
+import { API_BASE, STAFF_VIDEO_UPLOAD_PATH } from '@dars/contract';
 import { session } from '../data/token';
 import { formatFileSize } from './file-size';
 
 /** The server's tus endpoint for lecture videos (video-upload.ts, ADR 022). */
-export const VIDEO_UPLOAD_ENDPOINT = `${API_BASE}/staff/uploads/videos`;
+export const VIDEO_UPLOAD_ENDPOINT = `${API_BASE}${STAFF_VIDEO_UPLOAD_PATH}`;
 /** The largest video the server takes: 2 GB (issue 12). */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /**

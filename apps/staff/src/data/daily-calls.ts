@@ -1,92 +1,45 @@
-import { HttpError } from 'react-admin';
-import type {
-  StaffMarkingItem,
-  StaffMobilePayment,
-  StaffSupportTicketDetail,
-} from '@dars/contract';
-import { API_BASE, apiFetch } from './http';
-import { session } from './token';
+import { staffEndpoints as e } from '@dars/contract';
+import { callStaff, sendStaff } from './http';
 
 /**
  * The daily-work calls that are not react-admin's CRUD (issue 13, ADR 031): replies, close and
- * reopen of support tickets, recharge decisions, marking, and the two files that need the
- * bearer token (a receipt image, the results CSV), which an `<img>` or a link cannot send.
+ * reopen of support tickets, recharge decisions, marking, and a recharge's receipt image, which
+ * needs the bearer token (an `<img>` cannot send it).
  */
-
-type One<T> = { data: T };
-
 export const dailyCalls = {
   reply(ticketId: number, content: string, close: boolean) {
-    return apiFetch<One<StaffSupportTicketDetail>>(`/staff/support-tickets/${ticketId}/replies`, {
-      method: 'POST',
+    return callStaff(e.staffReplySupportTicket, {
+      params: { id: ticketId },
       body: close ? { content, close: true } : { content },
     });
   },
   setTicketOpen(ticketId: number, open: boolean) {
-    return apiFetch<One<StaffSupportTicketDetail>>(
-      `/staff/support-tickets/${ticketId}/${open ? 'reopen' : 'close'}`,
-      { method: 'POST' },
-    );
+    return callStaff(open ? e.staffReopenSupportTicket : e.staffCloseSupportTicket, {
+      params: { id: ticketId },
+    });
   },
   /** Credits `amount` pounds (the claim or another, with a note when it differs). */
   approve(paymentId: number, body: { amount: number; note?: string }) {
-    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/approve`, {
-      method: 'POST',
-      body,
-    });
+    return callStaff(e.staffApproveMobilePayment, { params: { id: paymentId }, body });
   },
   reject(paymentId: number, reason: string) {
-    return apiFetch<One<StaffMobilePayment>>(`/staff/mobile-payments/${paymentId}/reject`, {
-      method: 'POST',
-      body: { reason },
-    });
+    return callStaff(e.staffRejectMobilePayment, { params: { id: paymentId }, body: { reason } });
   },
   mark(answerId: number, mark: number, comment: string | null) {
-    return apiFetch<
-      One<
-        StaffMarkingItem & {
-          result: {
-            correction_mark: number | null;
-            total_mark: number;
-            succeeded: boolean;
-            corrected: boolean;
-          };
-        }
-      >
-    >(`/staff/marking/${answerId}`, {
-      method: 'POST',
+    return callStaff(e.staffMarkAnswer, {
+      params: { id: answerId },
       body: comment ? { mark, comment } : { mark },
     });
   },
+  /** A recharge's receipt image, as a Blob. */
+  async receipt(paymentId: number, signal?: AbortSignal): Promise<Blob> {
+    const response = await sendStaff(e.staffGetMobilePaymentReceipt, {
+      params: { id: paymentId },
+      signal,
+    });
+    return response.blob();
+  },
 };
-
-/**
- * A file from the API with the staff token: the answer once it is a 2xx, else an HttpError
- * with the server's Arabic message. `url` is the API's own path (`/api/v1/staff/…`, as
- * `receipt_url` gives it) or a path below the API base.
- */
-export async function fetchStaffResponse(url: string, signal?: AbortSignal): Promise<Response> {
-  const token = session.token();
-  const res = await fetch(url.startsWith(API_BASE) ? url : `${API_BASE}${url}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    signal,
-  });
-  if (!res.ok) {
-    let message = 'ra.notification.http_error';
-    try {
-      message = ((await res.json()) as { message?: string }).message || message;
-    } catch {
-      // Not JSON: the generic message.
-    }
-    throw new HttpError(message, res.status, {});
-  }
-  return res;
-}
-
-/** A file from the API with the staff token, as a Blob (a receipt image). */
-export async function fetchStaffFile(url: string, signal?: AbortSignal): Promise<Blob> {
-  return (await fetchStaffResponse(url, signal)).blob();
-}
 
 /** Saves a Blob as a file the browser downloads (an export). */
 export function saveBlob(blob: Blob, fileName: string): void {

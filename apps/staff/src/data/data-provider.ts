@@ -1,15 +1,10 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { apiFetch } from './http';
+import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
+import { staffEndpoints } from '@dars/contract';
+import type { QueryParams } from '@dars/contract/client';
+import { callStaff, callStaffEntry } from './http';
+import { callsOf, type ResourceCalls } from './resources';
 
-/**
- * Singletons that react-admin edits as one record: the app settings and the home page's
- * header images. Their id is fixed; the server has one of each.
- */
-export const SETTINGS_ID = 'app';
-export const HEADER_IMAGES_ID = 'home';
-
-type ListAnswer = { data: RaRecord[]; meta: { total: number } };
-type OneAnswer = { data: RaRecord };
+export { HEADER_IMAGES_ID, SETTINGS_ID } from './resources';
 
 /** Fields the server computes: never sent back. */
 const READ_ONLY = new Set([
@@ -67,174 +62,212 @@ function createBody(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * `?page=&per_page=&sort=&order=&q=&<filter>=` of the staff lists (ADR 022's shape).
+ * `?page=&per_page=&sort=&order=&q=&<filter>=` of the staff lists (ADR 022's shape); a filter
+ * that is empty or not a plain value is left out.
  * @example listQuery({ page: 2, perPage: 25 }, { field: 'name', order: 'ASC' }, { q: 'x' })
- *   // 'page=2&per_page=25&sort=name&order=asc&q=x'
+ *   // { page: 2, per_page: 25, sort: 'name', order: 'asc', q: 'x' }
  */
 export function listQuery(
   pagination: { page: number; perPage: number } | undefined,
   sort: { field: string; order: string } | undefined,
   filter: Record<string, unknown> = {},
-): string {
-  const params = new URLSearchParams();
+): QueryParams {
+  const query: QueryParams = {};
   if (pagination) {
-    params.set('page', String(pagination.page));
-    params.set('per_page', String(pagination.perPage));
+    query.page = pagination.page;
+    query.per_page = pagination.perPage;
   }
-  if (sort?.field && sort.field !== 'id') {
-    params.set('sort', sort.field);
-    params.set('order', sort.order.toLowerCase() === 'desc' ? 'desc' : 'asc');
-  } else if (sort?.field === 'id') {
-    params.set('order', sort.order.toLowerCase() === 'desc' ? 'desc' : 'asc');
-  }
+  if (sort?.field && sort.field !== 'id') query.sort = sort.field;
+  if (sort?.field) query.order = sort.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
-    if (typeof value === 'object') continue;
-    params.set(key, String(value));
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      continue;
+    query[key] = value;
   }
-  return params.toString();
+  return query;
 }
 
-const path = (resource: string) => `/staff/${resource}`;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The `data` of an answer the entry's schema checked (`{ data }`). */
+function dataOf(answer: unknown): unknown {
+  return isObject(answer) ? answer.data : undefined;
+}
+
+/**
+ * The record of a get, create or update answer, with the singleton's fixed id. react-admin
+ * lets each screen name the type of its records (`useGetOne<StaffExam>`); the answer was checked
+ * by the entry's response schema, which those types come from.
+ */
+function recordOf<R extends RaRecord>(calls: ResourceCalls, answer: unknown): R {
+  const data = dataOf(answer);
+  const fields = calls.record ? calls.record(data) : isObject(data) ? data : {};
+  const record = calls.singleton ? { ...fields, id: calls.singleton } : fields;
+  if (record.id === undefined) throw new Error('The staff API answered a record without an id');
+  return record as R;
+}
+
+/** The rows and total of a list answer (`{ data, meta: { total } }`). */
+function listOf<R extends RaRecord>(answer: unknown): { data: R[]; total: number } {
+  const rows = isObject(answer) && Array.isArray(answer.data) ? answer.data : [];
+  const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
+  return {
+    data: rows.filter(isObject).map((row) => recordOf<R>({}, { data: row })),
+    total: typeof meta.total === 'number' ? meta.total : rows.length,
+  };
+}
+
+/** The `:id` of a record's call; none for a singleton. */
+const idParams = (calls: ResourceCalls, id: Identifier) =>
+  calls.singleton ? undefined : { id: String(id) };
+
+/** A list's call: its path params taken from the filter (listParams), the rest as its query. */
+async function list(
+  resource: string,
+  pagination: { page: number; perPage: number } | undefined,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+) {
+  const calls = callsOf(resource, 'list');
+  const rest = { ...filter };
+  let params: Record<string, string> | undefined;
+  for (const [param, field] of Object.entries(calls.listParams ?? {})) {
+    params = { ...params, [param]: String(rest[field]) };
+    delete rest[field];
+  }
+  return callStaffEntry(calls.list!, { params, query: listQuery(pagination, sort, rest), signal });
+}
+
+/** A picture upload call of the contract: one `file`, answering its url. */
+export type ImageUploadEntry =
+  | typeof staffEndpoints.staffUploadCourseImage
+  | typeof staffEndpoints.staffUploadTeacherAvatar
+  | typeof staffEndpoints.staffUploadTeacherBanner
+  | typeof staffEndpoints.staffUploadQuestionImage
+  | typeof staffEndpoints.staffUploadQuestionExplainImage;
 
 export interface StaffDataProvider extends DataProvider {
-  /** POST /staff/courses/:id/lectures/order with every lecture of the course in its new order. */
-  orderLectures(courseId: Identifier, ids: Identifier[]): Promise<{ data: RaRecord[] }>;
-  /** POST a picked image to an upload call (`/staff/courses/7/image`…); answers its url. */
-  uploadImage(uploadPath: string, file: File): Promise<{ url: string }>;
-  /** POST /staff/attachments (multipart): a lecture's file with its name. */
-  uploadAttachment(
-    lectureId: Identifier,
-    name: string,
-    file: File | undefined,
-  ): Promise<{ data: RaRecord }>;
+  /** Every lecture of a course in its new order (staffOrderLectures). */
+  orderLectures(
+    courseId: Identifier,
+    ids: Identifier[],
+  ): ReturnType<typeof callStaff<typeof staffEndpoints.staffOrderLectures>>;
+  /** A picked image, uploaded to a record's picture call; answers its url. */
+  uploadImage(entry: ImageUploadEntry, id: Identifier, file: File): Promise<{ url: string }>;
+  /** A home slide's picture (staffUploadHeaderImage); answers its url. */
+  uploadHeaderImage(file: File): Promise<{ url: string }>;
 }
 
-/** react-admin's data calls on the staff API (`/api/v1/staff/*`). */
+const imageForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
+
+/**
+ * react-admin's data calls on the staff API, made from the table of resources
+ * (`resources.ts`): each resource's list, get, create, update and delete entries of the contract.
+ */
 export const dataProvider: StaffDataProvider = {
   async getList(resource, params) {
-    const query = listQuery(params.pagination, params.sort, params.filter);
-    const answer = await apiFetch<ListAnswer>(`${path(resource)}?${query}`, {
-      signal: params.signal,
-    });
-    return { data: answer.data, total: answer.meta.total } as never;
+    const answer = await list(
+      resource,
+      params.pagination,
+      params.sort,
+      params.filter ?? {},
+      params.signal,
+    );
+    return listOf(answer);
   },
 
   async getOne(resource, params) {
-    if (resource === 'settings') {
-      const answer = await apiFetch<OneAnswer>('/staff/settings', { signal: params.signal });
-      return { data: { ...answer.data, id: SETTINGS_ID } } as never;
-    }
-    if (resource === 'header-images') {
-      const answer = await apiFetch<{ data: unknown[] }>('/staff/home/header-images', {
-        signal: params.signal,
-      });
-      return { data: { id: HEADER_IMAGES_ID, header_images: answer.data } } as never;
-    }
-    const answer = await apiFetch<OneAnswer>(`${path(resource)}/${params.id}`, {
+    const calls = callsOf(resource, 'get');
+    const answer = await callStaffEntry(calls.get!, {
+      params: idParams(calls, params.id),
       signal: params.signal,
     });
-    return { data: answer.data } as never;
+    return { data: recordOf(calls, answer) };
   },
 
-  async getMany(resource, params) {
+  async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
+    const calls = callsOf(resource, 'get');
     const data = await Promise.all(
-      params.ids.map((id) =>
-        apiFetch<OneAnswer>(`${path(resource)}/${id}`, { signal: params.signal }).then(
-          (a) => a.data,
+      params.ids.map(async (id) =>
+        recordOf<R>(
+          calls,
+          await callStaffEntry(calls.get!, { params: idParams(calls, id), signal: params.signal }),
         ),
       ),
     );
-    return { data } as never;
+    return { data };
   },
 
   async getManyReference(resource, params) {
-    const query = listQuery(params.pagination, params.sort, {
-      ...params.filter,
-      [params.target]: params.id,
-    });
-    const answer = await apiFetch<ListAnswer>(`${path(resource)}?${query}`, {
-      signal: params.signal,
-    });
-    return { data: answer.data, total: answer.meta.total } as never;
+    const filter = { ...params.filter, [params.target]: params.id };
+    const answer = await list(resource, params.pagination, params.sort, filter, params.signal);
+    return listOf(answer);
   },
 
   async create(resource, params) {
-    if (resource === 'attachments') {
-      // Multipart: the file picked in the form (react-admin's FileInput keeps it as rawFile).
-      const data = params.data as { lecture_id: Identifier; name: string; file?: { rawFile?: File } };
-      return dataProvider.uploadAttachment(data.lecture_id, data.name, data.file?.rawFile) as never;
-    }
-    const answer = await apiFetch<OneAnswer>(path(resource), {
-      method: 'POST',
-      body: createBody(params.data as Record<string, unknown>),
+    const calls = callsOf(resource, 'create');
+    const data = params.data as Record<string, unknown>;
+    const answer = await callStaffEntry(calls.create!, {
+      body: calls.createBody ? calls.createBody(data) : createBody(data),
     });
-    return { data: answer.data } as never;
+    return { data: recordOf(calls, answer) };
   },
 
   async update(resource, params) {
-    const changes = changedFields(
-      params.data as Record<string, unknown>,
-      params.previousData as Record<string, unknown> | undefined,
-    );
-    if (resource === 'settings') {
-      const answer = await apiFetch<OneAnswer>('/staff/settings', { method: 'PATCH', body: changes });
-      return { data: { ...answer.data, id: SETTINGS_ID } } as never;
-    }
-    if (resource === 'header-images') {
-      const answer = await apiFetch<{ data: unknown[] }>('/staff/home/header-images', {
-        method: 'PUT',
-        body: { header_images: (params.data as { header_images?: unknown[] }).header_images ?? [] },
-      });
-      return { data: { id: HEADER_IMAGES_ID, header_images: answer.data } } as never;
-    }
-    const answer = await apiFetch<OneAnswer>(`${path(resource)}/${params.id}`, {
-      method: 'PATCH',
-      body: changes,
-    });
-    return { data: answer.data } as never;
+    const calls = callsOf(resource, 'update');
+    const data = params.data as Record<string, unknown>;
+    const body = calls.updateBody
+      ? calls.updateBody(data)
+      : changedFields(data, params.previousData as Record<string, unknown> | undefined);
+    const answer = await callStaffEntry(calls.update!, { params: idParams(calls, params.id), body });
+    return { data: recordOf(calls, answer) };
   },
 
   async updateMany(resource, params) {
+    const calls = callsOf(resource, 'update');
     for (const id of params.ids) {
-      await apiFetch(`${path(resource)}/${id}`, { method: 'PATCH', body: params.data });
+      await callStaffEntry(calls.update!, { params: idParams(calls, id), body: params.data });
     }
     return { data: params.ids };
   },
 
   async delete(resource, params) {
-    await apiFetch(`${path(resource)}/${params.id}`, { method: 'DELETE' });
-    return { data: params.previousData ?? { id: params.id } } as never;
+    const calls = callsOf(resource, 'delete');
+    await callStaffEntry(calls.delete!, { params: idParams(calls, params.id) });
+    return { data: params.previousData ?? recordOf(calls, { data: { id: params.id } }) };
   },
 
   async deleteMany(resource, params) {
-    for (const id of params.ids) await apiFetch(`${path(resource)}/${id}`, { method: 'DELETE' });
+    const calls = callsOf(resource, 'delete');
+    for (const id of params.ids) {
+      await callStaffEntry(calls.delete!, { params: idParams(calls, id) });
+    }
     return { data: params.ids };
   },
 
   orderLectures(courseId, ids) {
-    return apiFetch(`/staff/courses/${courseId}/lectures/order`, {
-      method: 'POST',
-      body: { ids },
+    return callStaff(staffEndpoints.staffOrderLectures, {
+      params: { id: Number(courseId) },
+      body: { ids: ids.map(Number) },
     });
   },
 
-  async uploadImage(uploadPath, file) {
-    const form = new FormData();
-    form.append('file', file);
-    const answer = await apiFetch<{ data: { url: string } }>(uploadPath, {
-      method: 'POST',
-      form,
-    });
+  async uploadImage(entry, id, file) {
+    const answer = await callStaff(entry, { params: { id: Number(id) }, body: imageForm(file) });
     return answer.data;
   },
 
-  uploadAttachment(lectureId, name, file) {
-    const form = new FormData();
-    form.append('lecture_id', String(lectureId));
-    form.append('name', name);
-    // Without a file the server answers 422 under the file field.
-    if (file) form.append('file', file);
-    return apiFetch('/staff/attachments', { method: 'POST', form });
+  async uploadHeaderImage(file) {
+    const answer = await callStaff(staffEndpoints.staffUploadHeaderImage, {
+      body: imageForm(file),
+    });
+    return answer.data;
   },
 };

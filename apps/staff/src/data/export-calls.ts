@@ -1,41 +1,52 @@
-import { fillPath, type endpoints } from '@dars/contract';
-import { fetchStaffResponse, saveBlob } from './daily-calls';
+import { staffEndpoints } from '@dars/contract';
+import { saveBlob } from './daily-calls';
 import { listQuery } from './data-provider';
+import { sendStaff, sendStaffEntry } from './http';
 
 /**
  * The server's CSV exports (ADR 034): the whole filtered list, made by the server page by page,
  * fetched with the staff token and saved under the name the server gives it.
  */
 
-/** The contract's export calls (their path ends in `.csv`). */
-export type ExportEndpoint =
-  | typeof endpoints.staffExportStudents
-  | typeof endpoints.staffExportCourses
-  | typeof endpoints.staffExportPurchases
-  | typeof endpoints.staffExportPaymentOrders
-  | typeof endpoints.staffExportTransactions
-  | typeof endpoints.staffExportExamResults;
+/** The contract's export calls of a list (their path ends in `.csv`). */
+export type ListExportEndpoint =
+  | typeof staffEndpoints.staffExportStudents
+  | typeof staffEndpoints.staffExportCourses
+  | typeof staffEndpoints.staffExportPurchases
+  | typeof staffEndpoints.staffExportPaymentOrders
+  | typeof staffEndpoints.staffExportTransactions;
+/** Every export call: a list's, or an exam's results (which takes the exam's id). */
+export type ExportEndpoint = ListExportEndpoint | typeof staffEndpoints.staffExportExamResults;
 
 const FILE_NAME = /filename="([^"]+)"/;
 
+/** Saves an export's answer under the name the server gives it, and answers that name. */
+async function save(response: Response, fallback: string): Promise<string> {
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = FILE_NAME.exec(disposition)?.[1] ?? fallback;
+  saveBlob(blob, name);
+  return name;
+}
+
+const lastSegment = (path: string) => path.split('/').pop()!;
+
 /**
  * Downloads an export with the list's filters and sort (never its page: the file is the whole
- * list), and answers the file's name. `params` fills a path's `:id`.
- * @example await downloadExport(endpoints.staffExportStudents, { q: 'سارة' }, { field: 'id', order: 'DESC' })
+ * list), or an exam's results (`params.id`; they take no filters), and answers the file's name.
+ * @example await downloadExport(staffEndpoints.staffExportStudents, { q: 'سارة' }, { field: 'id', order: 'DESC' })
  */
 export async function downloadExport(
   endpoint: ExportEndpoint,
   filter: Record<string, unknown>,
   sort?: { field: string; order: string },
-  params?: Record<string, string | number>,
+  params?: { id: string | number },
 ): Promise<string> {
-  const path = params ? fillPath(endpoint.path, params) : endpoint.path;
-  // A call without a query (an exam's results) takes none of the list's filters.
-  const query = 'query' in endpoint ? listQuery(undefined, sort, filter) : '';
-  const res = await fetchStaffResponse(query ? `${path}?${query}` : path);
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = FILE_NAME.exec(disposition)?.[1] ?? path.split('/').pop()!;
-  saveBlob(blob, name);
-  return name;
+  if (endpoint === staffEndpoints.staffExportExamResults) {
+    if (!params) throw new Error('An exam results export needs the exam id');
+    const response = await sendStaff(endpoint, { params });
+    return save(response, 'results.csv');
+  }
+  const response = await sendStaffEntry(endpoint, { query: listQuery(undefined, sort, filter) });
+  return save(response, lastSegment(endpoint.path));
 }

@@ -1,46 +1,26 @@
-import {
-  staffMoneyEndpoints,
-  type StaffPaycardBatch,
-  type StaffPaymentOrder,
-  type StaffStats,
-} from '@dars/contract';
-import { apiFetch } from './http';
+import type { z } from 'zod';
+import { staffEndpoints as e } from '@dars/contract';
+import { callStaff } from './http';
 
 /**
  * The money calls that are not react-admin's CRUD (issue 13, ADR 030): issuing a batch (its
  * codes come back this once), disabling a batch, re-checking a gateway order, the dashboard.
  */
 
-export type IssuedBatch = StaffPaycardBatch & { codes: string[] };
-export type RecheckAnswer = {
-  data: StaffPaymentOrder;
-  meta: { result: 'credited' | 'already-paid' | 'pending' | 'not-paid'; message: string };
-};
+export type IssuedBatch = z.output<typeof e.staffCreatePaycardBatch.response>['data'];
+export type RecheckAnswer = z.output<typeof e.staffRecheckPaymentOrder.response>;
 
 export const moneyCalls = {
-  issueBatch(body: {
-    value: number;
-    count: number;
-    course_id: number | null;
-    lecture_id: number | null;
-    expires_at: string | null;
-  }) {
-    return apiFetch<{ data: IssuedBatch }>('/staff/paycard-batches', { method: 'POST', body });
+  issueBatch(body: z.input<typeof e.staffCreatePaycardBatch.body>) {
+    return callStaff(e.staffCreatePaycardBatch, { body });
   },
   disableBatch(id: number) {
-    return apiFetch<{ data: StaffPaycardBatch }>(`/staff/paycard-batches/${id}/disable`, {
-      method: 'POST',
-    });
+    return callStaff(e.staffDisablePaycardBatch, { params: { id } });
   },
   recheck(orderId: string) {
-    return apiFetch<RecheckAnswer>(`/staff/payment-orders/${orderId}/recheck`, {
-      method: 'POST',
-    });
+    return callStaff(e.staffRecheckPaymentOrder, { params: { id: orderId } });
   },
   stats(from: string, to: string, signal?: AbortSignal) {
-    const query = new URLSearchParams({ from, to });
-    return apiFetch<{ data: StaffStats }>(`${staffMoneyEndpoints.staffGetStats.path}?${query}`, {
-      signal,
-    });
+    return callStaff(e.staffGetStats, { query: { from, to }, signal });
   },
 };

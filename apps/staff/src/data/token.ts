@@ -1,29 +1,26 @@
-import type { StaffRole } from './types';
+import { staffUserSchema, type StaffUser } from '@dars/contract';
 
-/** The signed-in staff member, as POST /staff/login and GET /staff/me answer. */
-export interface StaffUser {
-  id: number;
-  name: string;
-  email: string;
-  role: StaffRole;
-}
+export type { StaffUser };
 
 const TOKEN_KEY = 'dars-staff-token';
 const USER_KEY = 'dars-staff-user';
 
 /**
- * The console's bearer token and user, in localStorage under keys of its own: the student
- * app's token (same origin) is never read or written here.
+ * The console's bearer token and user (as the contract's staffLogin and staffMe answer it), in
+ * localStorage under keys of its own: the student app's token (same origin) is never read or
+ * written here.
  */
 export const session = {
   token(): string | null {
     return localStorage.getItem(TOKEN_KEY);
   },
+  /** The stored user, or null when there is none or it is not a staff user's shape. */
   user(): StaffUser | null {
     const raw = localStorage.getItem(USER_KEY);
     if (!raw) return null;
     try {
-      return JSON.parse(raw) as StaffUser;
+      const user = staffUserSchema.safeParse(JSON.parse(raw));
+      return user.success ? user.data : null;
     } catch {
       return null;
     }

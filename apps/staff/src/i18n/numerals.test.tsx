@@ -2,9 +2,11 @@ import { configure, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { formatDate, formatDateTime, formatMoney, formatNumber, pluralize } from '@dars/ui/format';
+import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
-import { ADMIN, fakeStaffApi, staffBasics } from '../test/fake-api';
+import { ADMIN, answer, fakeStaffApi, staffBasics } from '../test/fake-api';
+import { staffCourse } from '../test/fixtures';
 import { CountField } from '../components/count-field';
 import { formatFileSize } from '../components/file-size';
 import { MONTH_NAMES } from '../components/cairo-time';
@@ -88,26 +90,25 @@ describe('one numeral style', () => {
 
   it('pages a list with Western digits: «1-10 من 57» and page numbers', async () => {
     arabicBrowser();
-    const courses = Array.from({ length: 10 }, (_, i) => ({
-      id: i + 1,
-      name: `دورة ${i + 1}`,
-      pay_type: 'lectures',
-      price: 0,
-      free: true,
-      published: true,
-      featured: false,
-      lectures_count: i,
-      users_count: 1000 + i,
-      created_at: '2026-01-01T00:00:00Z',
-    }));
+    const courses = Array.from({ length: 10 }, (_, i) =>
+      staffCourse({
+        id: i + 1,
+        name: `دورة ${i + 1}`,
+        pay_type: 'lectures',
+        price: 0,
+        free: true,
+        published: true,
+        featured: false,
+        lectures_count: i,
+        users_count: 1000 + i,
+        created_at: '2026-01-01T00:00:00Z',
+      }),
+    );
     fakeStaffApi([
       ...staffBasics(ADMIN),
-      (c) =>
-        c.method === 'GET' && c.path.startsWith('/staff/courses?')
-          ? { body: { data: courses, meta: { total: 57 } } }
-          : undefined,
+      answer(e.staffListCourses, { data: courses, meta: { total: 57 } }),
     ]);
-    session.save('tok-1', ADMIN as never);
+    session.save('tok-1', ADMIN);
     window.history.replaceState(null, '', '/staff/courses');
     render(<StaffApp />);
     expect(await screen.findByText('1-10 من 57')).toBeInTheDocument();

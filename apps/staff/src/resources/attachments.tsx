@@ -57,7 +57,7 @@ function LectureInput({ fixed }: { fixed: boolean }) {
 
 const NEW_ATTACHMENT = {};
 
-/** A new attachment: its name and file in one multipart call (POST /staff/attachments). */
+/** A new attachment: its name and file in one multipart call (the contract's staffCreateAttachment). */
 export function AttachmentCreate() {
   const record = useNewLectureItem(NEW_ATTACHMENT);
   const translate = useTranslate();

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
 import { auditWordKey, type AuditEntry } from './audit-log';
@@ -134,7 +135,11 @@ const ENTRIES: AuditEntry[] = [
 ];
 
 async function openLog() {
-  fakeStaffApi([...staffBasics(ADMIN), list('audit-log', ENTRIES), list('accounts', [])]);
+  fakeStaffApi([
+    ...staffBasics(ADMIN),
+    list(e.staffListAuditLog, ENTRIES),
+    list(e.staffListAccounts, []),
+  ]);
   window.history.replaceState(null, '', '/staff/');
   render(<StaffApp />);
   const user = userEvent.setup();

@@ -113,7 +113,7 @@ function CourseForm({ edit }: { edit?: boolean }) {
         <ImageUpload
           source="image_url"
           label={translate('resources.courses.fields.image_url')}
-          uploadPath={(id) => `/staff/courses/${id}/image`}
+          upload={endpoints.staffUploadCourseImage}
         />
       )}
     </SimpleForm>

@@ -1,11 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
+import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
-import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
+import { ADMIN, answer, fakeStaffApi, list, pathOf, staffBasics } from '../test/fake-api';
+import { staffLecture } from '../test/fixtures';
 
-const LECTURE = { id: 5, course_id: 7, name: 'المحاضرة الأولى', position: 1 };
+const LECTURE = staffLecture({ id: 5, course_id: 7, name: 'المحاضرة الأولى', position: 1 });
 
 // What a member types into a new item's form while the lecture it belongs to is still loading
 // must stay typed when the lecture arrives (helper C saw the form reset in the e2e journey).
@@ -17,18 +19,16 @@ it(
     const lectureLoaded = new Promise<void>((resolve) => (release = resolve));
     fakeStaffApi([
       ...staffBasics(ADMIN),
-      (c) =>
-        c.method === 'GET' && c.path === '/staff/lectures/5'
-          ? { body: { data: LECTURE } }
-          : undefined,
-      list('lectures', [LECTURE]),
+      answer(e.staffGetLecture, { data: LECTURE }, { params: { id: 5 } }),
+      list(e.staffListLectures, [LECTURE]),
     ]);
     const fake = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).includes('/staff/lectures')) await lectureLoaded;
+      // The lecture and the list of lectures (`/staff/lectures/5`, `/staff/lectures?…`).
+      if (String(input).includes(pathOf(e.staffListLectures))) await lectureLoaded;
       return fake(input, init);
     });
-    session.save('tok-1', ADMIN as never);
+    session.save('tok-1', ADMIN);
     window.history.replaceState(null, '', '/staff/videos/create?lecture_id=5');
     render(<StaffApp />);
     const user = userEvent.setup();

@@ -1,40 +1,38 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
-import { LEADER, fakeStaffApi, staffBasics, type Call } from '../test/fake-api';
+import {
+  LEADER,
+  answer,
+  fakeStaffApi,
+  staffBasics,
+  type Call,
+  type Handler,
+} from '../test/fake-api';
 
 /**
  * The home slider's screen (issue 23): a picked picture shows before it is saved, the stored
  * address fills the slide, and every label, button and message is Arabic.
  */
 
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
-
 const SLIDE = { url: '/storage/slides/a1.png', href: null, to: '/courses' };
-const UPLOAD = '/staff/home/header-images/upload';
-
 function slidesApi(upload: Handler): { calls: Call[] } {
   return fakeStaffApi([
     ...staffBasics(LEADER),
-    (c) =>
-      c.path === '/staff/home/header-images'
-        ? {
-            body: {
-              data:
-                c.method === 'PUT'
-                  ? (c.body as { header_images: unknown[] }).header_images
-                  : [SLIDE],
-            },
-          }
-        : undefined,
+    answer(e.staffGetHeaderImages, { data: [SLIDE] }),
+    // The list as saved: the server answers what it stored.
+    answer(e.staffPutHeaderImages, (c: Call) => ({
+      data: e.staffPutHeaderImages.body.parse(c.body).header_images,
+    })),
     upload,
   ]);
 }
 
 function open() {
-  session.save('tok-1', LEADER as never);
+  session.save('tok-1', LEADER);
   window.history.replaceState(null, '', '/staff/header-images');
   render(<StaffApp />);
   return userEvent.setup();
@@ -79,10 +77,8 @@ describe('the home slider screen', { timeout: 240_000 }, () => {
   });
 
   it('shows a picked picture at once, stores it, and saves the slide with its address', async () => {
-    const api = slidesApi((c) =>
-      c.method === 'POST' && c.path === UPLOAD
-        ? { body: { data: { url: '/storage/slides/b2.png' } } }
-        : undefined,
+    const api = slidesApi(
+      answer(e.staffUploadHeaderImage, { data: { url: '/storage/slides/b2.png' } }),
     );
     const ui = open();
     await screen.findByRole('img', { name: 'معاينة صورة الشريحة' });
@@ -99,7 +95,7 @@ describe('the home slider screen', { timeout: 240_000 }, () => {
     );
     const previews = screen.getAllByRole('img', { name: 'معاينة صورة الشريحة' });
     expect(previews).toHaveLength(2);
-    const sent = api.calls.filter((c) => c.method === 'POST' && c.path === UPLOAD);
+    const sent = api.calls.filter((c) => c.entry === 'staffUploadHeaderImage');
     expect(sent).toHaveLength(1);
     expect(((sent[0]!.body as FormData).get('file') as File).name).toBe('new.png');
     // Not yet saved: the list was only read.
@@ -114,13 +110,12 @@ describe('the home slider screen', { timeout: 240_000 }, () => {
   });
 
   it("shows the server's refusal of a file that is not an image under the slide", async () => {
-    slidesApi((c) =>
-      c.method === 'POST' && c.path === UPLOAD
-        ? {
-            status: 422,
-            body: { message: 'اختر صورة صالحة', errors: { file: ['اختر صورة صالحة'] } },
-          }
-        : undefined,
+    slidesApi(
+      answer(
+        e.staffUploadHeaderImage,
+        { message: 'اختر صورة صالحة', errors: { file: ['اختر صورة صالحة'] } },
+        { status: 422 },
+      ),
     );
     open();
     await screen.findByRole('img', { name: 'معاينة صورة الشريحة' });

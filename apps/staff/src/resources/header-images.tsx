@@ -17,7 +17,7 @@ const F = 'resources.header-images.fields';
 
 /**
  * The home page's header images (spec §3 home: url, and href outside or `to` inside the
- * app), saved as one list (PUT /staff/home/header-images). Each slide's picture is uploaded
+ * app), saved as one list (staffPutHeaderImages). Each slide's picture is uploaded
  * and shown in the form before it is saved; every label is given in Arabic, since react-admin
  * would make English ones («Url») from the sources inside the list.
  */

@@ -1,16 +1,28 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  StaffAttachment,
-  StaffExam,
-  StaffLecture,
-  StaffLectureExam,
-  StaffVideo,
+import {
+  staffEndpoints as e,
+  type StaffAttachment,
+  type StaffExam,
+  type StaffLecture,
+  type StaffLectureExam,
+  type StaffVideo,
 } from '@dars/contract';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
-import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../test/fake-api';
+import {
+  ADMIN,
+  answer,
+  isCall,
+  fakeStaffApi,
+  list,
+  staffBasics,
+  type Call,
+  type Handler,
+  type StaffEntry,
+} from '../test/fake-api';
+import { staffCourse } from '../test/fixtures';
 
 /** What the console handed to tus-js-client (the upload itself is video-upload.test's). */
 const uploads = vi.hoisted(() => [] as { file: File; metadata: Record<string, string> }[]);
@@ -95,41 +107,42 @@ const EXAMS = [
   exam({ id: 9, name: 'واجب الحركة', exam_code: 'HW-9', kind: 'homework' }),
 ];
 
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
-
-/** GET /staff/<resource>/:id from `rows`. */
-function one(resource: string, rows: { id: number }[]): Handler {
-  return (c) => {
-    const m = c.method === 'GET' && new RegExp(`^/staff/${resource}/(\\d+)$`).exec(c.path);
-    const found = m && rows.find((r) => r.id === Number(m[1]));
-    return found ? { body: { data: found } } : undefined;
-  };
+/** A get call (`:id`) answered from `rows`. */
+function one(entry: StaffEntry, rows: { id: number }[]): Handler {
+  return answer(entry, (c: Call) => {
+    const found = rows.find((r) => r.id === Number(c.params.id));
+    return found && { data: found };
+  });
 }
 
-/** The lecture, its course, and the answers every write gets (the item as sent). */
+/** The update and delete calls of `rows`: the row as stored with the change, or its id. */
+function writes(update: StaffEntry, remove: StaffEntry, rows: { id: number }[]): Handler[] {
+  return [
+    answer(update, (c: Call) => {
+      const found = rows.find((r) => r.id === Number(c.params.id));
+      return found && { data: { ...found, ...(c.body as object) } };
+    }),
+    answer(remove, (c: Call) => ({ data: { id: Number(c.params.id) } })),
+  ];
+}
+
+/** The lecture and its course. */
 function lectureApi(): Handler[] {
   return [
     ...staffBasics(ADMIN),
-    one('lectures', [LECTURE]),
-    list('lectures', [LECTURE]),
-    (c) =>
-      c.method === 'GET' && c.path === '/staff/courses/7'
-        ? { body: { data: { id: 7, name: 'فيزياء الصف الثالث' } } }
-        : undefined,
-    (c) => {
-      const m = /^\/staff\/(videos|attachments|lecture-exams)\/(\d+)$/.exec(c.path);
-      if (!m) return undefined;
-      if (c.method === 'DELETE') return { body: { data: { id: Number(m[2]) } } };
-      if (c.method === 'PATCH')
-        return { body: { data: { id: Number(m[2]), lecture_id: 5, ...(c.body as object) } } };
-      return undefined;
-    },
+    one(e.staffGetLecture, [LECTURE]),
+    list(e.staffListLectures, [LECTURE]),
+    answer(
+      e.staffGetCourse,
+      { data: staffCourse({ id: 7, name: 'فيزياء الصف الثالث' }) },
+      { params: { id: 7 } },
+    ),
   ];
 }
 
 /** Opens the console at `path` already signed in as an admin. */
 function open(path: string) {
-  session.save('tok-1', ADMIN as never);
+  session.save('tok-1', ADMIN);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
@@ -140,8 +153,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(value);
 }
 
-const sent = (calls: Call[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+const bodies = (calls: Call[]) => calls.map((c) => c.body);
 
 /**
  * A screen test signs in, loads react-admin's pages and fills a form in jsdom: on the shared
@@ -167,7 +179,11 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
         attendance_chip_text: 'مهم',
       }),
     ];
-    const api = fakeStaffApi([...lectureApi(), list('videos', videos)]);
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      list(e.staffListVideos, videos),
+      ...writes(e.staffUpdateVideo, e.staffDeleteVideo, videos),
+    ]);
     const user = open('/lectures/5');
 
     const rows = within(await screen.findByTestId('videos-list')).getAllByRole('listitem');
@@ -188,14 +204,16 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
 
     await user.click(screen.getByRole('button', { name: 'نقل حل التمارين لأعلى' }));
     await screen.findByText('تم حفظ الترتيب');
-    expect(sent(api.calls, 'PATCH', '/staff/videos/12')).toEqual([{ position: 1 }]);
-    expect(sent(api.calls, 'PATCH', '/staff/videos/11')).toEqual([{ position: 2 }]);
+    expect(bodies(api.callsTo(e.staffUpdateVideo, { id: 12 }))).toEqual([{ position: 1 }]);
+    expect(bodies(api.callsTo(e.staffUpdateVideo, { id: 11 }))).toEqual([{ position: 2 }]);
 
     await user.click(screen.getByRole('button', { name: 'حذف شرح الدرس' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('حذف شرح الدرس؟');
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
-    await waitFor(() => expect(sent(api.calls, 'DELETE', '/staff/videos/11')).toHaveLength(1));
+    await waitFor(() =>
+      expect(bodies(api.callsTo(e.staffDeleteVideo, { id: 11 }))).toHaveLength(1),
+    );
   });
 
   it('makes a video with its fields, sends the picked file for it, then goes back to the lecture', async () => {
@@ -203,9 +221,8 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
     const created = video({ id: 30, name: 'مراجعة', views_limit: 2 });
     const api = fakeStaffApi([
       ...lectureApi(),
-      list('videos', [created]),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/videos' ? { body: { data: created } } : undefined,
+      list(e.staffListVideos, [created]),
+      answer(e.staffCreateVideo, { data: created }),
     ]);
     const user = open('/videos/create?lecture_id=5');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'مراجعة');
@@ -218,7 +235,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
 
     await screen.findByRole('tab', { name: 'الفيديوهات', selected: true });
-    expect(sent(api.calls, 'POST', '/staff/videos')).toEqual([
+    expect(bodies(api.callsTo(e.staffCreateVideo))).toEqual([
       {
         lecture_id: 5,
         name: 'مراجعة',
@@ -247,7 +264,12 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
 
   it("edits a video's fields and offers its file to replace", async () => {
     const saved = video({ id: 11, name: 'شرح الدرس', has_file: true, views_limit: 3 });
-    const api = fakeStaffApi([...lectureApi(), one('videos', [saved]), list('videos', [saved])]);
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      one(e.staffGetVideo, [saved]),
+      list(e.staffListVideos, [saved]),
+      ...writes(e.staffUpdateVideo, e.staffDeleteVideo, [saved]),
+    ]);
     const user = open('/videos/11');
     const views = await screen.findByLabelText(/^عدد المشاهدات المسموح/);
     expect(screen.getByText('ملف الفيديو مرفوع')).toBeInTheDocument();
@@ -256,7 +278,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
     await user.paste('5');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('tab', { name: 'الفيديوهات', selected: true });
-    expect(sent(api.calls, 'PATCH', '/staff/videos/11')).toEqual([{ views_limit: 5 }]);
+    expect(bodies(api.callsTo(e.staffUpdateVideo, { id: 11 }))).toEqual([{ views_limit: 5 }]);
   });
 });
 
@@ -274,9 +296,9 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
     let posts = 0;
     const api = fakeStaffApi([
       ...lectureApi(),
-      list('attachments', [pdf]),
+      list(e.staffListAttachments, [pdf]),
       (c) => {
-        if (c.method !== 'POST' || c.path !== '/staff/attachments') return undefined;
+        if (!isCall(c, e.staffCreateAttachment)) return undefined;
         posts++;
         return posts === 1
           ? {
@@ -301,7 +323,7 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
 
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('tab', { name: 'المرفقات', selected: true });
-    const forms = sent(api.calls, 'POST', '/staff/attachments') as FormData[];
+    const forms = bodies(api.callsTo(e.staffCreateAttachment)) as FormData[];
     expect(forms).toHaveLength(2);
     expect(forms[1]!.get('lecture_id')).toBe('5');
     expect(forms[1]!.get('name')).toBe('تمارين');
@@ -311,8 +333,9 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
   it('renames one, showing its stored extension and size', async () => {
     const api = fakeStaffApi([
       ...lectureApi(),
-      one('attachments', [pdf]),
-      list('attachments', [pdf]),
+      one(e.staffGetAttachment, [pdf]),
+      list(e.staffListAttachments, [pdf]),
+      ...writes(e.staffUpdateAttachment, e.staffDeleteAttachment, [pdf]),
     ]);
     const user = open('/attachments/21');
     expect(await screen.findByText('PDF، 1.5 كيلوبايت')).toBeInTheDocument();
@@ -321,7 +344,9 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
     await user.paste('ملخص الوحدة');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('tab', { name: 'المرفقات', selected: true });
-    expect(sent(api.calls, 'PATCH', '/staff/attachments/21')).toEqual([{ name: 'ملخص الوحدة' }]);
+    expect(bodies(api.callsTo(e.staffUpdateAttachment, { id: 21 }))).toEqual([
+      { name: 'ملخص الوحدة' },
+    ]);
   });
 });
 
@@ -337,19 +362,22 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
     navigate_to_alternative: false,
   };
   const examApi: Handler[] = [
-    one('exams', EXAMS),
-    (c) => {
-      if (c.method !== 'GET' || !c.path.startsWith('/staff/exams?')) return undefined;
-      const kind = new URLSearchParams(c.path.split('?')[1]).get('kind');
-      const rows = EXAMS.filter((e) => !kind || e.kind === kind);
-      return { body: { data: rows, meta: { total: rows.length } } };
-    },
+    one(e.staffGetExam, EXAMS),
+    answer(e.staffListExams, (c: Call) => {
+      const rows = EXAMS.filter((x) => !c.query.kind || x.kind === c.query.kind);
+      return { data: rows, meta: { total: rows.length } };
+    }),
     // The student's preview under the rules lists the lecture's videos.
-    list('videos', []),
+    list(e.staffListVideos, []),
   ];
 
   it('shows each attached exam with its kind, rules and alternative, and detaches one', async () => {
-    const api = fakeStaffApi([...lectureApi(), ...examApi, list('lecture-exams', [link])]);
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      ...examApi,
+      list(e.staffListLectureExams, [link]),
+      ...writes(e.staffUpdateLectureExam, e.staffDeleteLectureExam, [link]),
+    ]);
     const user = open('/lectures/5?tab=exams');
     const rows = within(await screen.findByTestId('lecture-exams-list')).getAllByRole('listitem');
     await waitFor(() => expect(rows[0]).toHaveTextContent('1. امتحان الوحدة الأولى'));
@@ -363,7 +391,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'تأكيد' }),
     );
     await waitFor(() =>
-      expect(sent(api.calls, 'DELETE', '/staff/lecture-exams/3')).toHaveLength(1),
+      expect(bodies(api.callsTo(e.staffDeleteLectureExam, { id: 3 }))).toHaveLength(1),
     );
   });
 
@@ -371,11 +399,8 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
     const api = fakeStaffApi([
       ...lectureApi(),
       ...examApi,
-      list('lecture-exams', []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/lecture-exams'
-          ? { body: { data: { ...link, id: 4, exam_id: 9 } } }
-          : undefined,
+      list(e.staffListLectureExams, []),
+      answer(e.staffCreateLectureExam, { data: { ...link, id: 4, exam_id: 9 } }),
     ]);
     const user = open('/lecture-exams/create?lecture_id=5');
     await user.click(await screen.findByRole('radio', { name: 'واجب' }));
@@ -387,7 +412,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
 
     await screen.findByRole('tab', { name: 'الامتحانات', selected: true });
-    expect(sent(api.calls, 'POST', '/staff/lecture-exams')).toEqual([
+    expect(bodies(api.callsTo(e.staffCreateLectureExam))).toEqual([
       {
         lecture_id: 5,
         exam_id: 9,
@@ -402,11 +427,11 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
   it('says when the videos open and previews the lecture as a student who has not passed', async () => {
     const videos = [video({ id: 11, name: 'شرح الدرس' }), video({ id: 12, name: 'حل التمارين' })];
     fakeStaffApi([
-      list('videos', videos),
+      list(e.staffListVideos, videos),
       ...lectureApi(),
       ...examApi,
-      one('lecture-exams', [link]),
-      list('lecture-exams', [link]),
+      one(e.staffGetLectureExam, [link]),
+      list(e.staffListLectureExams, [link]),
     ]);
     const user = open('/lecture-exams/3');
     const notice = await screen.findByTestId('lecture-exam-lock-notice');
@@ -459,10 +484,10 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
 
   it('says a must-take exam opens the videos once handed in, whatever the mark', async () => {
     fakeStaffApi([
-      list('videos', [video({ id: 11, name: 'شرح الدرس' })]),
+      list(e.staffListVideos, [video({ id: 11, name: 'شرح الدرس' })]),
       ...lectureApi(),
       ...examApi,
-      list('lecture-exams', []),
+      list(e.staffListLectureExams, []),
     ]);
     const user = open('/lecture-exams/create?lecture_id=5');
     await user.click(await screen.findByLabelText('يجب دخوله'));
@@ -480,15 +505,16 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
     const api = fakeStaffApi([
       ...lectureApi(),
       ...examApi,
-      one('lecture-exams', [link]),
-      list('lecture-exams', [link]),
+      one(e.staffGetLectureExam, [link]),
+      list(e.staffListLectureExams, [link]),
+      ...writes(e.staffUpdateLectureExam, e.staffDeleteLectureExam, [link]),
     ]);
     const user = open('/lecture-exams/3');
     await user.click(await screen.findByLabelText('يجب النجاح فيه'));
     await user.click(screen.getByLabelText('يجب دخوله'));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('tab', { name: 'الامتحانات', selected: true });
-    expect(sent(api.calls, 'PATCH', '/staff/lecture-exams/3')).toEqual([
+    expect(bodies(api.callsTo(e.staffUpdateLectureExam, { id: 3 }))).toEqual([
       { must_pass: false, must_take: true },
     ]);
   });

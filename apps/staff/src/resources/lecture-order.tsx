@@ -112,8 +112,8 @@ function SortableLecture({ lecture, index }: { lecture: LectureItem; index: numb
 
 /**
  * A course's lectures, dragged into a new order (mouse, touch, or keyboard: space on the
- * handle, arrows, space). Each drop sends the whole order (POST
- * /staff/courses/:id/lectures/order); a refused order is put back as it was.
+ * handle, arrows, space). Each drop sends the whole order (the contract's staffOrderLectures);
+ * a refused order is put back as it was.
  */
 export function LectureOrder() {
   const course = useRecordContext();

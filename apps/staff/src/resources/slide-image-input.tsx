@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { useDataProvider, useInput, useTranslate, type HttpError } from 'react-admin';
-import { endpoints } from '@dars/contract';
 import type { StaffDataProvider } from '../data/data-provider';
 import { ImagePickButton } from '../components/image-pick-button';
 
@@ -29,7 +28,7 @@ export function SlideImageInput() {
     setLocal(URL.createObjectURL(file));
     setBusy(true);
     try {
-      const { url } = await dataProvider.uploadImage(endpoints.staffUploadHeaderImage.path, file);
+      const { url } = await dataProvider.uploadHeaderImage(file);
       field.onChange(url);
       // From now on the stored picture itself: what the students will get once saved.
       setLocal(null);

@@ -9,6 +9,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { staffEndpoints } from '@dars/contract';
 import { CountField } from '../components/count-field';
 import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { ImageUpload } from '../components/image-upload';
@@ -57,12 +58,12 @@ function TeacherForm({ withImages }: { withImages?: boolean }) {
           <ImageUpload
             source="avatar_url"
             label={translate('resources.teachers.fields.avatar_url')}
-            uploadPath={(id) => `/staff/teachers/${id}/avatar`}
+            upload={staffEndpoints.staffUploadTeacherAvatar}
           />
           <ImageUpload
             source="banner_url"
             label={translate('resources.teachers.fields.banner_url')}
-            uploadPath={(id) => `/staff/teachers/${id}/banner`}
+            upload={staffEndpoints.staffUploadTeacherBanner}
           />
         </>
       )}

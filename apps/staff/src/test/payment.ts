@@ -1,6 +1,7 @@
-import type { StaffMobilePayment } from '@dars/contract';
+import { API_BASE, staffEndpoints, type StaffMobilePayment } from '@dars/contract';
+import { pathOf } from './fake-api';
 
-/** A pending mobile-wallet recharge of 150 pounds, as GET /staff/mobile-payments/4 answers. */
+/** A pending mobile-wallet recharge of 150 pounds, as staffGetMobilePayment answers it. */
 export const PENDING_PAYMENT: StaffMobilePayment = {
   id: 4,
   student: { id: 40, name: 'منى علي', phone: '01011112222' },
@@ -14,6 +15,6 @@ export const PENDING_PAYMENT: StaffMobilePayment = {
   transaction_serial: null,
   approved_amount: null,
   review_note: null,
-  receipt_url: '/api/v1/staff/mobile-payments/4/receipt',
+  receipt_url: `${API_BASE}${pathOf(staffEndpoints.staffGetMobilePaymentReceipt, { id: 4 })}`,
   created_at: '2026-11-20T10:00:00.000Z',
 };

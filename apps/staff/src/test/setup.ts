@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { rtlCache } from '../emotion-cache';
+import { takeContractMismatches } from './fake-api';
 
 // react-admin checks the session and loads its screens before they show: under load on a
 // shared machine that takes longer than Testing Library's 1 s default.
@@ -22,4 +23,11 @@ afterEach(() => {
 afterEach(() => {
   rtlCache.sheet.flush();
   rtlCache.inserted = {};
+});
+
+// A fake answer the contract does not allow (fake-api.ts) fails the test that gave it, by name
+// and field, even when the screen only showed a generic error.
+afterEach(() => {
+  const problems = takeContractMismatches();
+  if (problems.length) throw new Error(problems.join('\n\n'));
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../errors';
 import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
-import * as s from './staff';
+import * as s from './staff-schemas';
 import { staffExportEndpoints } from './staff-exports';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';

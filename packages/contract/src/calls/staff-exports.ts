@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { PAY_BY_LABELS, TRANSACTION_TYPE_LABELS } from '../code-labels';
-import {
-  staffCourseListQuerySchema,
-  staffListQuery,
-  staffListResponse,
-  type StaffRole,
-} from './staff';
+import { staffListQuery, staffListResponse, type StaffRole } from './staff';
+import { staffCourseListQuerySchema } from './staff-courses';
 import { staffFilterId, staffLenientTime, staffPaymentOrderListQuerySchema } from './staff-money';
 import {
   staffStudentListQuerySchema,

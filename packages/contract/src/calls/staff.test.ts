@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  staffCourseListQuerySchema,
-  staffHeaderImagesBodySchema,
-  staffLectureUpdateSchema,
-  staffSettingsUpdateSchema,
-  staffUrl,
-} from './staff';
+import { staffUrl } from './staff';
+import { staffCourseListQuerySchema } from './staff-courses';
+import { staffHeaderImagesBodySchema } from './staff-header-images';
+import { staffLectureUpdateSchema } from './staff-lectures';
+import { staffSettingsUpdateSchema } from './staff-settings';
 
 describe('staff list queries', () => {
   it('read a bad page, page size, sort or order as the defaults, and ignore a non-numeric filter', () => {

@@ -6,7 +6,7 @@ import { FileStore } from '@tus/file-store';
 import { mp4DurationSeconds } from '../../lib/mp4-duration';
 import { Server } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
-import { API_BASE } from '@dars/contract';
+import { API_BASE, STAFF_VIDEO_UPLOAD_PATH } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../plugins/auth';
 import { requireStaffRole } from '../../plugins/staff-role';
@@ -16,7 +16,7 @@ import type { Actor } from './staff-core';
 import { isLocalStorage } from '../../storage/local-storage';
 
 /** Where staff upload a lecture's video by the tus protocol (resumable; ADR 022). */
-export const VIDEO_UPLOAD_PATH = `${API_BASE}/staff/uploads/videos`;
+export const VIDEO_UPLOAD_PATH = `${API_BASE}${STAFF_VIDEO_UPLOAD_PATH}`;
 /** The routes it adds, outside the contract's JSON calls (the api-contract test reads them). */
 export const VIDEO_UPLOAD_ROUTES = [
   `POST ${VIDEO_UPLOAD_PATH}`,

@@ -1,13 +1,17 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffExamSession, StaffMarkingItem, StaffSupportTicketDetail } from '@dars/contract';
+import {
+  staffEndpoints as e,
+  type StaffExamSession,
+  type StaffMarkingItem,
+  type StaffSupportTicketDetail,
+} from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
 import { PENDING_PAYMENT } from '../../test/payment';
-import { LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
-
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
+import { staffExam } from '../../test/fixtures';
+import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 
 const TICKET: StaffSupportTicketDetail = {
   id: 3,
@@ -30,6 +34,8 @@ const TICKET: StaffSupportTicketDetail = {
 };
 
 const PAYMENT = PENDING_PAYMENT;
+
+const EXAM = staffExam({ id: 5, name: 'امتحان الكهرباء' });
 
 const ANSWER: StaffMarkingItem = {
   id: 11,
@@ -58,16 +64,9 @@ const SESSION: StaffExamSession = {
   corrected: true,
 };
 
-const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
-const answer =
-  (method: string, path: string, body: unknown, status = 200): Handler =>
-  (c) =>
-    is(method, path)(c) ? { status, body } : undefined;
-const sent = (calls: Call[], method: string, path: string) => calls.filter(is(method, path));
-
 /** Opens the console at `path` already signed in as a leader. */
 function open(path: string) {
-  session.save('tok-1', LEADER as never);
+  session.save('tok-1', LEADER);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
@@ -107,16 +106,20 @@ describe('the daily-work screens (leader)', () => {
     };
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      answer('GET', '/staff/support-tickets/3', { data: TICKET }),
-      answer('POST', '/staff/support-tickets/3/replies', { data: replied }),
-      answer('POST', '/staff/support-tickets/3/close', {
-        data: {
-          ...replied,
-          status: 'closed',
-          closed_at: '2026-11-21T11:00:00.000Z',
-          closed_by: { id: 2, name: LEADER.name },
+      answer(e.staffGetSupportTicket, { data: TICKET }, { params: { id: 3 } }),
+      answer(e.staffReplySupportTicket, { data: replied }, { params: { id: 3 } }),
+      answer(
+        e.staffCloseSupportTicket,
+        {
+          data: {
+            ...replied,
+            status: 'closed',
+            closed_at: '2026-11-21T11:00:00.000Z',
+            closed_by: { id: 2, name: LEADER.name },
+          },
         },
-      }),
+        { params: { id: 3 } },
+      ),
     ]);
     const user = open('/support-tickets/3/show');
     await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
@@ -127,17 +130,17 @@ describe('the daily-work screens (leader)', () => {
     await user.paste('تمت إضافة الرصيد');
     await user.click(screen.getByRole('button', { name: 'إرسال الرد' }));
     await screen.findByText('تم إرسال الرد');
-    expect(sent(api.calls, 'POST', '/staff/support-tickets/3/replies').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffReplySupportTicket, { id: 3 }).map((c) => c.body)).toEqual([
       { content: 'تمت إضافة الرصيد' },
     ]);
-    expect(sent(api.calls, 'POST', '/staff/support-tickets/3/replies')[0]!.authorization).toBe(
+    expect(api.callsTo(e.staffReplySupportTicket, { id: 3 })[0]!.authorization).toBe(
       'Bearer tok-1',
     );
     const thread = screen.getByRole('list');
     expect(within(thread).getByText('تمت إضافة الرصيد')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إغلاق الطلب' }));
     await screen.findByRole('button', { name: 'إعادة فتح الطلب' });
-    expect(sent(api.calls, 'POST', '/staff/support-tickets/3/close')).toHaveLength(1);
+    expect(api.callsTo(e.staffCloseSupportTicket, { id: 3 })).toHaveLength(1);
   });
 
   it('shows the whole conversation, who said what, with the reference and the answered state', async () => {
@@ -168,26 +171,30 @@ describe('the daily-work screens (leader)', () => {
     };
     fakeStaffApi([
       ...staffBasics(LEADER),
-      answer('GET', '/staff/support-tickets/3', { data: conversation }),
-      answer('POST', '/staff/support-tickets/3/replies', {
-        data: {
-          ...conversation,
-          status: 'answered',
-          replies_count: 3,
-          replies: [
-            ...conversation.replies,
-            {
-              id: 3,
-              author: 'staff',
-              name: LEADER.name,
-              staff: { id: 2, name: LEADER.name },
-              content: 'وصل، شكراً',
-              emailed_to: null,
-              created_at: '2026-11-21T12:00:00.000Z',
-            },
-          ],
+      answer(e.staffGetSupportTicket, { data: conversation }, { params: { id: 3 } }),
+      answer(
+        e.staffReplySupportTicket,
+        {
+          data: {
+            ...conversation,
+            status: 'answered',
+            replies_count: 3,
+            replies: [
+              ...conversation.replies,
+              {
+                id: 3,
+                author: 'staff',
+                name: LEADER.name,
+                staff: { id: 2, name: LEADER.name },
+                content: 'وصل، شكراً',
+                emailed_to: null,
+                created_at: '2026-11-21T12:00:00.000Z',
+              },
+            ],
+          },
         },
-      }),
+        { params: { id: 3 } },
+      ),
     ]);
     const user = open('/support-tickets/3/show');
     await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
@@ -212,14 +219,17 @@ describe('the daily-work screens (leader)', () => {
   it("shows the server's 422 under the reply field", async () => {
     fakeStaffApi([
       ...staffBasics(LEADER),
-      answer('GET', '/staff/support-tickets/3', {
-        data: { ...TICKET, kind: 'guest', user_id: null },
-      }),
       answer(
-        'POST',
-        '/staff/support-tickets/3/replies',
+        e.staffGetSupportTicket,
+        {
+          data: { ...TICKET, kind: 'guest', user_id: null },
+        },
+        { params: { id: 3 } },
+      ),
+      answer(
+        e.staffReplySupportTicket,
         { message: 'بيانات غير صحيحة', errors: { content: ['هذا الحقل مطلوب'] } },
-        422,
+        { params: { id: 3 }, status: 422 },
       ),
     ]);
     const user = open('/support-tickets/3/show');
@@ -232,15 +242,13 @@ describe('the daily-work screens (leader)', () => {
     const { replies: _, ...row } = TICKET;
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      list('support-tickets', [row]),
-      answer('GET', '/staff/support-tickets/3', { data: TICKET }),
+      list(e.staffListSupportTickets, [row]),
+      answer(e.staffGetSupportTicket, { data: TICKET }, { params: { id: 3 } }),
     ]);
     const user = open('/support-tickets');
     await user.click(await screen.findByText('لم يصل الرصيد'));
-    const call = api.calls.find((c) => c.path.startsWith('/staff/support-tickets?'))!;
-    const query = new URLSearchParams(call.path.split('?')[1]);
-    expect(query.get('status')).toBe('open');
-    expect(query.get('order')).toBe('desc');
+    const [call] = api.callsTo(e.staffListSupportTickets);
+    expect(call?.query).toMatchObject({ status: 'open', order: 'desc' });
     // The list's row (no thread) shows first, then the ticket with its thread.
     await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
     await screen.findByText('لم يُرد على هذا الطلب بعد');
@@ -249,19 +257,18 @@ describe('the daily-work screens (leader)', () => {
   it('shows the receipt fetched with the token, approves, and shows a 409 when already reviewed', async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      answer('GET', '/staff/mobile-payments/4', { data: PAYMENT }),
-      answer('GET', '/staff/mobile-payments/4/receipt', {}),
+      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
+      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
       answer(
-        'POST',
-        '/staff/mobile-payments/4/approve',
+        e.staffApproveMobilePayment,
         { message: 'تمت مراجعة طلب الشحن هذا من قبل', code: 'CONFLICT' },
-        409,
+        { params: { id: 4 }, status: 409 },
       ),
     ]);
     const user = open('/mobile-payments/4/show');
     const img = await screen.findByRole('img', { name: 'صورة إيصال التحويل — منى علي' });
     expect(img).toHaveAttribute('src', 'blob:receipt');
-    expect(sent(api.calls, 'GET', '/staff/mobile-payments/4/receipt')[0]!.authorization).toBe(
+    expect(api.callsTo(e.staffGetMobilePaymentReceipt, { id: 4 })[0]!.authorization).toBe(
       'Bearer tok-1',
     );
     expect(screen.getByText('01233334444')).toBeInTheDocument();
@@ -270,24 +277,28 @@ describe('the daily-work screens (leader)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'قبول طلب شحن منى علي' });
     await user.click(within(dialog).getByRole('button', { name: 'قبول وإضافة 150.00 جنيه' }));
     expect(await screen.findAllByText('تمت مراجعة طلب الشحن هذا من قبل')).not.toHaveLength(0);
-    expect(sent(api.calls, 'POST', '/staff/mobile-payments/4/approve')).toHaveLength(1);
+    expect(api.callsTo(e.staffApproveMobilePayment, { id: 4 })).toHaveLength(1);
   });
 
   it('rejects with a reason', async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      answer('GET', '/staff/mobile-payments/4', { data: PAYMENT }),
-      answer('GET', '/staff/mobile-payments/4/receipt', {}),
-      answer('POST', '/staff/mobile-payments/4/reject', {
-        data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' },
-      }),
+      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
+      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
+      answer(
+        e.staffRejectMobilePayment,
+        {
+          data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' },
+        },
+        { params: { id: 4 } },
+      ),
     ]);
     const user = open('/mobile-payments/4/show');
     await user.click(await screen.findByLabelText('سبب الرفض (يصل للطالب)'));
     await user.paste('الإيصال غير واضح');
     await user.click(screen.getByRole('button', { name: 'رفض الطلب' }));
     await screen.findByText('تمت مراجعة هذا الطلب');
-    expect(sent(api.calls, 'POST', '/staff/mobile-payments/4/reject').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffRejectMobilePayment, { id: 4 }).map((c) => c.body)).toEqual([
       { reason: 'الإيصال غير واضح' },
     ]);
   });
@@ -295,16 +306,20 @@ describe('the daily-work screens (leader)', () => {
   it('marks an essay answer and shows the result after', async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      list('exams', []),
-      list('marking', [ANSWER]),
-      answer('POST', '/staff/marking/11', {
-        data: {
-          ...ANSWER,
-          mark: 3,
-          comment: 'أحسنت',
-          result: { correction_mark: 7, total_mark: 10, succeeded: true, corrected: true },
+      list(e.staffListExams, []),
+      list(e.staffListMarking, [ANSWER]),
+      answer(
+        e.staffMarkAnswer,
+        {
+          data: {
+            ...ANSWER,
+            mark: 3,
+            comment: 'أحسنت',
+            result: { correction_mark: 7, total_mark: 10, succeeded: true, corrected: true },
+          },
         },
-      }),
+        { params: { id: 11 } },
+      ),
     ]);
     const user = open('/marking');
     await screen.findByText('الجهد يساوي التيار في المقاومة');
@@ -320,7 +335,7 @@ describe('the daily-work screens (leader)', () => {
     const result = await screen.findByText(/نتيجة الطالب الآن: 7 من 10/);
     expect(result).toHaveTextContent('درجة هذه الإجابة: 3 من 4');
     expect(result).toHaveTextContent('ناجح');
-    expect(sent(api.calls, 'POST', '/staff/marking/11').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffMarkAnswer, { id: 11 }).map((c) => c.body)).toEqual([
       { mark: 3, comment: 'أحسنت' },
     ]);
   });
@@ -328,26 +343,29 @@ describe('the daily-work screens (leader)', () => {
   it('lists exam sessions with scores and downloads the chosen exam’s CSV with the token', async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
-      list('exams', [{ id: 5, name: 'امتحان الكهرباء' }]),
-      answer('GET', '/staff/exams/5', { data: { id: 5, name: 'امتحان الكهرباء' } }),
-      list('exam-sessions', [SESSION]),
-      answer('GET', '/staff/exams/5/results.csv', {}),
+      list(e.staffListExams, [EXAM]),
+      answer(e.staffGetExam, { data: EXAM }, { params: { id: 5 } }),
+      list(e.staffListExamSessions, [SESSION]),
+      answer(e.staffExportExamResults, {}, { params: { id: 5 } }),
     ]);
     const filter = encodeURIComponent(JSON.stringify({ exam_id: 5 }));
     const user = open(`/exam-sessions?filter=${filter}`);
     await screen.findByText('7 / 10');
     expect(screen.getByText('70%')).toBeInTheDocument();
-    const call = api.calls.find((c) => c.path.startsWith('/staff/exam-sessions?'))!;
-    expect(new URLSearchParams(call.path.split('?')[1]).get('exam_id')).toBe('5');
+    expect(api.callsTo(e.staffListExamSessions)[0]?.query.exam_id).toBe('5');
     await user.click(screen.getByRole('button', { name: 'تنزيل النتائج (CSV)' }));
     await screen.findByText('تم تنزيل ملف النتائج');
-    const csv = sent(api.calls, 'GET', '/staff/exams/5/results.csv');
+    const csv = api.callsTo(e.staffExportExamResults, { id: 5 });
     expect(csv).toHaveLength(1);
     expect(csv[0]!.authorization).toBe('Bearer tok-1');
   });
 
   it('the CSV button waits for an exam to be chosen', async () => {
-    fakeStaffApi([...staffBasics(LEADER), list('exams', []), list('exam-sessions', [SESSION])]);
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, []),
+      list(e.staffListExamSessions, [SESSION]),
+    ]);
     open('/exam-sessions');
     await screen.findByText('7 / 10');
     await waitFor(() =>

@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import type { StaffMobilePayment } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
-import { dailyCalls, fetchStaffFile } from '../../data/daily-calls';
+import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
 
@@ -127,14 +127,15 @@ export function MobilePaymentList() {
 }
 
 /** The receipt, fetched with the staff token (an `<img src>` cannot send it). */
-function Receipt({ url, student }: { url: string; student: string }) {
+function Receipt({ paymentId, student }: { paymentId: number; student: string }) {
   const translate = useTranslate();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    fetchStaffFile(url, controller.signal)
+    dailyCalls
+      .receipt(paymentId, controller.signal)
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         setSrc(objectUrl);
@@ -146,7 +147,7 @@ function Receipt({ url, student }: { url: string; student: string }) {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [paymentId]);
   if (failed)
     return <Alert severity="error">{translate('dars.daily.payments.receipt_failed')}</Alert>;
   if (!src)
@@ -287,7 +288,7 @@ export function MobilePaymentShow() {
           <Typography component="h2" variant="h6" sx={{ mt: 2, mb: 1 }}>
             {translate('dars.daily.payments.receipt')}
           </Typography>
-          <Receipt url={payment.receipt_url} student={payment.student.name} />
+          <Receipt paymentId={payment.id} student={payment.student.name} />
           {pending ? (
             <Stack spacing={2} sx={{ mt: 3 }}>
               <Box>

@@ -1,10 +1,19 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffEndpoints as e, type StaffUser } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
 import { PENDING_PAYMENT } from '../../test/payment';
-import { ADMIN, LEADER, fakeStaffApi, staffBasics, type Call } from '../../test/fake-api';
+import {
+  ADMIN,
+  LEADER,
+  answer,
+  fakeStaffApi,
+  staffBasics,
+  type Call,
+  type Handler,
+} from '../../test/fake-api';
 import { parsePounds } from './parse-pounds';
 
 /**
@@ -12,46 +21,39 @@ import { parsePounds } from './parse-pounds';
  * the amount, another amount with a required note, a leader kept to the claim.
  */
 
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
-
 const PAYMENT = PENDING_PAYMENT;
 
-const APPROVE = '/staff/mobile-payments/4/approve';
+const PAYMENT_4 = { params: { id: 4 } };
 const posts = (calls: Call[]) =>
-  calls.filter((c) => c.method === 'POST' && c.path === APPROVE).map((c) => c.body);
+  calls.filter((c) => c.entry === 'staffApproveMobilePayment').map((c) => c.body);
 
-function api(user: typeof ADMIN, approve: Handler) {
+function api(user: StaffUser, approve: Handler) {
   return fakeStaffApi([
     ...staffBasics(user),
-    (c) =>
-      c.method === 'GET' && c.path === '/staff/mobile-payments/4'
-        ? { body: { data: PAYMENT } }
-        : undefined,
-    (c) => (c.path === '/staff/mobile-payments/4/receipt' ? { body: {} } : undefined),
+    answer(e.staffGetMobilePayment, { data: PAYMENT }, PAYMENT_4),
+    answer(e.staffGetMobilePaymentReceipt, {}, PAYMENT_4),
     approve,
   ]);
 }
 
-const approvedAs =
-  (amount: number, note: string | null): Handler =>
-  (c) =>
-    c.method === 'POST' && c.path === APPROVE
-      ? {
-          body: {
-            data: {
-              ...PAYMENT,
-              status: 'approved',
-              approved_amount: amount,
-              review_note: note,
-              reviewed_by: { id: 2, name: LEADER.name },
-              reviewed_at: '2026-11-21T10:00:00.000Z',
-            },
-          },
-        }
-      : undefined;
+const approvedAs = (amount: number, note: string | null): Handler =>
+  answer(
+    e.staffApproveMobilePayment,
+    {
+      data: {
+        ...PAYMENT,
+        status: 'approved',
+        approved_amount: amount,
+        review_note: note,
+        reviewed_by: { id: 2, name: LEADER.name },
+        reviewed_at: '2026-11-21T10:00:00.000Z',
+      },
+    },
+    PAYMENT_4,
+  );
 
-function open(user: typeof ADMIN) {
-  session.save('tok-1', user as never);
+function open(user: StaffUser) {
+  session.save('tok-1', user);
   window.history.replaceState(null, '', '/staff/mobile-payments/4/show');
   render(<StaffApp />);
   return userEvent.setup();
@@ -148,13 +150,11 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
   });
 
   it("shows the server's refusal of a field under it, and of anything else above", async () => {
-    const refusal: Handler = (c) =>
-      c.method === 'POST' && c.path === APPROVE
-        ? {
-            status: 422,
-            body: { message: 'بيانات غير صحيحة', errors: { amount: ['المبلغ أكبر من المسموح'] } },
-          }
-        : undefined;
+    const refusal = answer(
+      e.staffApproveMobilePayment,
+      { message: 'بيانات غير صحيحة', errors: { amount: ['المبلغ أكبر من المسموح'] } },
+      { ...PAYMENT_4, status: 422 },
+    );
     api(ADMIN, refusal);
     const ui = open(ADMIN);
     const dialog = await openDialog(ui);

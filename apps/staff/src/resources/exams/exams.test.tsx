@@ -1,10 +1,23 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staffExamCreateSchema, type StaffExam, type StaffQuestion } from '@dars/contract';
+import {
+  staffEndpoints as e,
+  staffExamCreateSchema,
+  type StaffExam,
+  type StaffQuestion,
+} from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
-import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import {
+  ADMIN,
+  answer,
+  fakeStaffApi,
+  list,
+  staffBasics,
+  type Call,
+  type Handler,
+} from '../../test/fake-api';
 
 const EXAM: StaffExam = {
   id: 5,
@@ -50,31 +63,22 @@ function question(over: Partial<StaffQuestion> & Pick<StaffQuestion, 'id'>): Sta
   };
 }
 
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
-
-/** GET /staff/exams/5 and the exam's questions. */
+/** The exam (staffGetExam) and its questions. */
 function examApi(exam: StaffExam, questions: StaffQuestion[]): Handler[] {
   return [
-    (c) =>
-      c.method === 'GET' && c.path === `/staff/exams/${exam.id}`
-        ? { body: { data: exam } }
-        : undefined,
-    (c) =>
-      c.method === 'GET' && c.path.startsWith('/staff/questions?')
-        ? { body: { data: questions, meta: { total: questions.length } } }
-        : undefined,
-    (c) => {
-      const m = c.method === 'GET' && /^\/staff\/questions\/(\d+)$/.exec(c.path);
-      const found = m && questions.find((q) => q.id === Number(m[1]));
-      return found ? { body: { data: found } } : undefined;
-    },
-    list('courses', []),
+    answer(e.staffGetExam, { data: exam }, { params: { id: exam.id } }),
+    list(e.staffListQuestions, questions),
+    answer(e.staffGetQuestion, (c: Call) => {
+      const found = questions.find((q) => q.id === Number(c.params.id));
+      return found && { data: found };
+    }),
+    list(e.staffListCourses, []),
   ];
 }
 
 /** Opens the console at `path` already signed in as an admin. */
 function open(path: string) {
-  session.save('tok-1', ADMIN as never);
+  session.save('tok-1', ADMIN);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
@@ -86,8 +90,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(value);
 }
 
-const sent = (calls: Call[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+const bodies = (calls: Call[]) => calls.map((c) => c.body);
 
 // The screens are lazy chunks: load them once up front so no test pays for their transform.
 beforeAll(async () => {
@@ -117,8 +120,7 @@ describe('exams in the staff console', SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(created, []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/exams' ? { body: { data: created } } : undefined,
+      answer(e.staffCreateExam, { data: created }),
     ]);
     const user = open('/exams/create');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'واجب الحركة');
@@ -143,7 +145,7 @@ describe('exams in the staff console', SLOW, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
 
     await screen.findByRole('heading', { name: 'أسئلة الامتحان' });
-    expect(sent(api.calls, 'POST', '/staff/exams')).toEqual([
+    expect(bodies(api.callsTo(e.staffCreateExam))).toEqual([
       {
         name: 'واجب الحركة',
         exam_code: 'HW-9',
@@ -163,7 +165,7 @@ describe('exams in the staff console', SLOW, () => {
   });
 
   it("hints at the exam code's real rule: letters, digits, a dash and an underscore", async () => {
-    fakeStaffApi([...staffBasics(ADMIN), list('courses', [])]);
+    fakeStaffApi([...staffBasics(ADMIN), list(e.staffListCourses, [])]);
     open('/exams/create');
     const code = await screen.findByLabelText(/^كود الامتحان/);
     const hint =
@@ -183,17 +185,15 @@ describe('exams in the staff console', SLOW, () => {
   it("shows the server's 422 message under the exam code", async () => {
     fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('courses', []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/exams'
-          ? {
-              status: 422,
-              body: {
-                message: 'البيانات غير صحيحة',
-                errors: { exam_code: ['كود الامتحان مستخدم في امتحان آخر'] },
-              },
-            }
-          : undefined,
+      list(e.staffListCourses, []),
+      answer(
+        e.staffCreateExam,
+        {
+          message: 'البيانات غير صحيحة',
+          errors: { exam_code: ['كود الامتحان مستخدم في امتحان آخر'] },
+        },
+        { status: 422 },
+      ),
     ]);
     const user = open('/exams/create');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'امتحان');
@@ -206,10 +206,11 @@ describe('exams in the staff console', SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, []),
-      (c) =>
-        c.method === 'PATCH' && c.path === '/staff/exams/5'
-          ? { body: { data: { ...EXAM, duration_minutes: null, show_result: false } } }
-          : undefined,
+      answer(
+        e.staffUpdateExam,
+        { data: { ...EXAM, duration_minutes: null, show_result: false } },
+        { params: { id: 5 } },
+      ),
     ]);
     const user = open('/exams/5');
     const duration = await screen.findByLabelText(/^المدة بالدقائق/);
@@ -217,8 +218,8 @@ describe('exams in the staff console', SLOW, () => {
     await user.clear(duration);
     await user.click(screen.getByLabelText('إظهار النتيجة'));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(sent(api.calls, 'PATCH', '/staff/exams/5')).toHaveLength(1));
-    expect(sent(api.calls, 'PATCH', '/staff/exams/5')[0]).toEqual({
+    await waitFor(() => expect(bodies(api.callsTo(e.staffUpdateExam, { id: 5 }))).toHaveLength(1));
+    expect(bodies(api.callsTo(e.staffUpdateExam, { id: 5 }))[0]).toEqual({
       duration_minutes: null,
       show_result: false,
     });
@@ -227,8 +228,8 @@ describe('exams in the staff console', SLOW, () => {
   it('lists exams with their code and question count, filtered by kind', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('exams', [{ ...EXAM, questions_count: 3 }]),
-      list('courses', []),
+      list(e.staffListExams, [{ ...EXAM, questions_count: 3 }]),
+      list(e.staffListCourses, []),
     ]);
     const user = open('/exams');
     const row = (await screen.findByText('امتحان الوحدة الأولى')).closest('tr')!;
@@ -237,11 +238,7 @@ describe('exams in the staff console', SLOW, () => {
     await user.click(screen.getByLabelText(/^النوع/));
     await user.click(await screen.findByRole('option', { name: 'واجب' }));
     await waitFor(() =>
-      expect(
-        api.calls.some(
-          (c) => c.path.startsWith('/staff/exams?') && c.path.includes('kind=homework'),
-        ),
-      ).toBe(true),
+      expect(api.callsTo(e.staffListExams).some((c) => c.query.kind === 'homework')).toBe(true),
     );
   });
 });
@@ -251,10 +248,7 @@ describe("an exam's questions", SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/questions'
-          ? { body: { data: question({ id: 40 }) } }
-          : undefined,
+      answer(e.staffCreateQuestion, { data: question({ id: 40 }) }),
     ]);
     const user = open('/exams/5');
     await user.click(await screen.findByRole('link', { name: 'إضافة سؤال' }));
@@ -266,7 +260,7 @@ describe("an exam's questions", SLOW, () => {
     await fill(user, screen.getByLabelText(/^الإجابة 2$/), 'الجول');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('heading', { name: 'أسئلة الامتحان' });
-    expect(sent(api.calls, 'POST', '/staff/questions')).toEqual([
+    expect(bodies(api.callsTo(e.staffCreateQuestion))).toEqual([
       {
         exam_id: 5,
         type: 'choices',
@@ -285,18 +279,15 @@ describe("an exam's questions", SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/questions'
-          ? { body: { data: question({ id: 41, type: 'truefalse' }) } }
-          : undefined,
+      answer(e.staffCreateQuestion, { data: question({ id: 41, type: 'truefalse' }) }),
     ]);
     const user = open('/questions/create?exam_id=5');
     await user.click(await screen.findByRole('radio', { name: 'صواب وخطأ' }));
     await fill(user, screen.getByLabelText(/^نص السؤال/), 'الضوء أسرع من الصوت');
     await user.click(screen.getByRole('radio', { name: 'خطأ' }));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(sent(api.calls, 'POST', '/staff/questions')).toHaveLength(1));
-    expect(sent(api.calls, 'POST', '/staff/questions')[0]).toEqual({
+    await waitFor(() => expect(bodies(api.callsTo(e.staffCreateQuestion))).toHaveLength(1));
+    expect(bodies(api.callsTo(e.staffCreateQuestion))[0]).toEqual({
       exam_id: 5,
       type: 'truefalse',
       text: 'الضوء أسرع من الصوت',
@@ -309,10 +300,7 @@ describe("an exam's questions", SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, []),
-      (c) =>
-        c.method === 'POST' && c.path === '/staff/questions'
-          ? { body: { data: question({ id: 42, type: 'essay' }) } }
-          : undefined,
+      answer(e.staffCreateQuestion, { data: question({ id: 42, type: 'essay' }) }),
     ]);
     const user = open('/questions/create?exam_id=5');
     await user.click(await screen.findByRole('radio', { name: 'مقالي' }));
@@ -320,8 +308,8 @@ describe("an exam's questions", SLOW, () => {
     await fill(user, screen.getByLabelText(/^نص السؤال/), 'اشرح قانون نيوتن الأول');
     await fill(user, screen.getByLabelText(/^شرح الإجابة/), 'الجسم يبقى على حالته');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(sent(api.calls, 'POST', '/staff/questions')).toHaveLength(1));
-    expect(sent(api.calls, 'POST', '/staff/questions')[0]).toEqual({
+    await waitFor(() => expect(bodies(api.callsTo(e.staffCreateQuestion))).toHaveLength(1));
+    expect(bodies(api.callsTo(e.staffCreateQuestion))[0]).toEqual({
       exam_id: 5,
       type: 'essay',
       text: 'اشرح قانون نيوتن الأول',
@@ -339,10 +327,7 @@ describe("an exam's questions", SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, [tf]),
-      (c) =>
-        c.method === 'PATCH' && c.path === '/staff/questions/43'
-          ? { body: { data: tf } }
-          : undefined,
+      answer(e.staffUpdateQuestion, { data: tf }, { params: { id: 43 } }),
     ]);
     const user = open('/questions/43');
     const yes = await screen.findByRole('radio', { name: 'صواب' });
@@ -353,8 +338,12 @@ describe("an exam's questions", SLOW, () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'خطأ' }));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() => expect(sent(api.calls, 'PATCH', '/staff/questions/43')).toHaveLength(1));
-    expect(sent(api.calls, 'PATCH', '/staff/questions/43')[0]).toEqual({ correct_true: false });
+    await waitFor(() =>
+      expect(bodies(api.callsTo(e.staffUpdateQuestion, { id: 43 }))).toHaveLength(1),
+    );
+    expect(bodies(api.callsTo(e.staffUpdateQuestion, { id: 43 }))[0]).toEqual({
+      correct_true: false,
+    });
   });
 
   it('moves a question down by PATCHing the two positions that changed', async () => {
@@ -363,16 +352,15 @@ describe("an exam's questions", SLOW, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, [q1, q2]),
-      (c) => {
-        const m = c.method === 'PATCH' && /^\/staff\/questions\/(\d+)$/.exec(c.path);
-        return m ? { body: { data: question({ id: Number(m[1]) }) } } : undefined;
-      },
+      answer(e.staffUpdateQuestion, (c: Call) => ({
+        data: question({ id: Number(c.params.id) }),
+      })),
     ]);
     const user = open('/exams/5');
     await user.click(await screen.findByRole('button', { name: 'نقل السؤال 1 لأسفل' }));
     await screen.findByText('تم حفظ ترتيب الأسئلة');
-    expect(sent(api.calls, 'PATCH', '/staff/questions/2')).toEqual([{ position: 0 }]);
-    expect(sent(api.calls, 'PATCH', '/staff/questions/1')).toEqual([{ position: 1 }]);
+    expect(bodies(api.callsTo(e.staffUpdateQuestion, { id: 2 }))).toEqual([{ position: 0 }]);
+    expect(bodies(api.callsTo(e.staffUpdateQuestion, { id: 1 }))).toEqual([{ position: 1 }]);
   });
 
   it("shows the server's Arabic refusal when students started the exam meanwhile", async () => {
@@ -380,15 +368,13 @@ describe("an exam's questions", SLOW, () => {
     fakeStaffApi([
       ...staffBasics(ADMIN),
       ...examApi(EXAM, [q1]),
-      (c) =>
-        c.method === 'DELETE' && c.path === '/staff/questions/1'
-          ? {
-              status: 409,
-              body: {
-                message: 'لا يمكن تعديل أسئلة امتحان بدأه طلاب؛ أنشئ نسخة جديدة من الامتحان',
-              },
-            }
-          : undefined,
+      answer(
+        e.staffDeleteQuestion,
+        {
+          message: 'لا يمكن تعديل أسئلة امتحان بدأه طلاب؛ أنشئ نسخة جديدة من الامتحان',
+        },
+        { params: { id: 1 }, status: 409 },
+      ),
     ]);
     const user = open('/exams/5');
     await user.click(await screen.findByRole('button', { name: 'حذف السؤال 1' }));

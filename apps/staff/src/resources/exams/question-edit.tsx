@@ -24,7 +24,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { QUESTION_TYPES, type StaffExam, type StaffQuestion } from '@dars/contract';
+import { QUESTION_TYPES, staffEndpoints, type StaffExam, type StaffQuestion } from '@dars/contract';
 import { ImageUpload } from '../../components/image-upload';
 import { LTR_URL } from '../../components/ltr';
 import { LockedNotice } from './exam-questions';
@@ -188,12 +188,12 @@ function QuestionForm({ edit }: { edit?: boolean }) {
           <ImageUpload
             source="image_url"
             label={translate('dars.exams.question.image')}
-            uploadPath={(id) => `/staff/questions/${id}/image`}
+            upload={staffEndpoints.staffUploadQuestionImage}
           />
           <ImageUpload
             source="answer_explain_image"
             label={translate('dars.exams.question.explain_image')}
-            uploadPath={(id) => `/staff/questions/${id}/explain-image`}
+            upload={staffEndpoints.staffUploadQuestionExplainImage}
           />
         </Stack>
       ) : (

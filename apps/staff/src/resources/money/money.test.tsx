@@ -1,14 +1,16 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffPaycardBatch, StaffPaymentOrder } from '@dars/contract';
+import {
+  staffEndpoints as e,
+  type StaffPaycardBatch,
+  type StaffPaymentOrder,
+} from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
-import { ADMIN, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import { ADMIN, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { paycardCsv } from './paycard-export';
 import type { IssuedBatch } from '../../data/money-calls';
-
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
 
 const BATCH: StaffPaycardBatch = {
   id: 7,
@@ -44,11 +46,6 @@ const ORDER: StaffPaymentOrder = {
   paid_at: null,
 };
 
-const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
-const answer =
-  (method: string, path: string, body: unknown, status = 200): Handler =>
-  (c) =>
-    is(method, path)(c) ? { status, body } : undefined;
 /** A phone's screen for MUI's media queries (jsdom has no layout: every query would be false). */
 function onPhone() {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -62,7 +59,7 @@ function onPhone() {
 }
 
 function open(path: string, user = ADMIN) {
-  session.save('tok-1', user as never);
+  session.save('tok-1', user);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
@@ -106,9 +103,9 @@ describe('pay cards (admin)', () => {
   it('issues a batch: the codes are shown once, downloaded as CSV and printed', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('courses', []),
-      list('lectures', []),
-      answer('POST', '/staff/paycard-batches', { data: ISSUED }),
+      list(e.staffListCourses, []),
+      list(e.staffListLectures, []),
+      answer(e.staffCreatePaycardBatch, { data: ISSUED }),
     ]);
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -118,7 +115,7 @@ describe('pay cards (admin)', () => {
     await user.type(count, '3');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('heading', { name: 'تم إصدار 3 بطاقات' });
-    const posted = api.calls.filter(is('POST', '/staff/paycard-batches'));
+    const posted = api.callsTo(e.staffCreatePaycardBatch);
     expect(posted.map((c) => c.body)).toEqual([
       { value: 50, count: 3, course_id: null, lecture_id: null, expires_at: null },
     ]);
@@ -146,17 +143,16 @@ describe('pay cards (admin)', () => {
   it("shows the server's 422 under the field", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('courses', []),
-      list('lectures', []),
+      list(e.staffListCourses, []),
+      list(e.staffListLectures, []),
       answer(
-        'POST',
-        '/staff/paycard-batches',
+        e.staffCreatePaycardBatch,
         {
           message: 'عدد البطاقات من 1 إلى 1000',
           code: 'VALIDATION_FAILED',
           errors: { count: ['عدد البطاقات من 1 إلى 1000'] },
         },
-        422,
+        { status: 422 },
       ),
     ]);
     const user = open('/paycard-batches/create');
@@ -164,19 +160,21 @@ describe('pay cards (admin)', () => {
     await user.clear(count);
     await user.type(count, '5000');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    await waitFor(() =>
-      expect(api.calls.filter(is('POST', '/staff/paycard-batches'))).toHaveLength(1),
-    );
+    await waitFor(() => expect(api.callsTo(e.staffCreatePaycardBatch)).toHaveLength(1));
     expect(await screen.findAllByText('عدد البطاقات من 1 إلى 1000')).not.toHaveLength(0);
   });
 
   it('lists batches with their counts and disables the unused cards after confirming', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('paycard-batches', [BATCH]),
-      answer('POST', '/staff/paycard-batches/7/disable', {
-        data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
-      }),
+      list(e.staffListPaycardBatches, [BATCH]),
+      answer(
+        e.staffDisablePaycardBatch,
+        {
+          data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
+        },
+        { params: { id: 7 } },
+      ),
     ]);
     const user = open('/paycard-batches');
     expect(await screen.findByText('مستخدمة 1 — متاحة 2 — موقوفة 0')).toBeInTheDocument();
@@ -187,12 +185,12 @@ describe('pay cards (admin)', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
     await screen.findByText('تم إيقاف البطاقات غير المستخدمة');
-    expect(api.calls.filter(is('POST', '/staff/paycard-batches/7/disable'))).toHaveLength(1);
+    expect(api.callsTo(e.staffDisablePaycardBatch, { id: 7 })).toHaveLength(1);
   });
   it('says an expired batch has expired, and offers no disable for it', async () => {
     fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('paycard-batches', [{ ...BATCH, expires_at: '2026-01-01T00:00:00.000Z' }]),
+      list(e.staffListPaycardBatches, [{ ...BATCH, expires_at: '2026-01-01T00:00:00.000Z' }]),
     ]);
     open('/paycard-batches');
     expect(
@@ -208,8 +206,11 @@ describe('gateway orders (admin)', () => {
   it('re-checks a pending order and shows what the provider said', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('payment-orders', [ORDER, { ...ORDER, id: '111111111111111111', status: 'paid' }]),
-      answer('POST', `/staff/payment-orders/${ORDER.id}/recheck`, {
+      list(e.staffListPaymentOrders, [
+        ORDER,
+        { ...ORDER, id: '111111111111111111', status: 'paid' },
+      ]),
+      answer(e.staffRecheckPaymentOrder, {
         data: { ...ORDER, status: 'paid' },
         meta: {
           result: 'credited',
@@ -224,9 +225,7 @@ describe('gateway orders (admin)', () => {
     expect(buttons).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: `إعادة التحقق من الطلب ${ORDER.id}` }));
     await screen.findByText('أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب');
-    expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
-      1,
-    );
+    expect(api.callsTo(e.staffRecheckPaymentOrder, { id: ORDER.id })).toHaveLength(1);
   });
 });
 
@@ -235,10 +234,14 @@ describe('the money lists on a phone', () => {
     onPhone();
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('paycard-batches', [BATCH, { ...BATCH, id: 8, unused: 0, used: 3 }]),
-      answer('POST', '/staff/paycard-batches/7/disable', {
-        data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
-      }),
+      list(e.staffListPaycardBatches, [BATCH, { ...BATCH, id: 8, unused: 0, used: 3 }]),
+      answer(
+        e.staffDisablePaycardBatch,
+        {
+          data: { ...BATCH, unused: 0, disabled: 2, disabled_at: '2026-11-26T10:00:00.000Z' },
+        },
+        { params: { id: 7 } },
+      ),
     ]);
     const user = open('/paycard-batches');
     const cards = await screen.findAllByRole('listitem');
@@ -254,15 +257,18 @@ describe('the money lists on a phone', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
     await screen.findByText('تم إيقاف البطاقات غير المستخدمة');
-    expect(api.calls.filter(is('POST', '/staff/paycard-batches/7/disable'))).toHaveLength(1);
+    expect(api.callsTo(e.staffDisablePaycardBatch, { id: 7 })).toHaveLength(1);
   });
 
   it('shows an order as a card with its status, and re-checks only the one not paid', async () => {
     onPhone();
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('payment-orders', [ORDER, { ...ORDER, id: '111111111111111111', status: 'paid' }]),
-      answer('POST', `/staff/payment-orders/${ORDER.id}/recheck`, {
+      list(e.staffListPaymentOrders, [
+        ORDER,
+        { ...ORDER, id: '111111111111111111', status: 'paid' },
+      ]),
+      answer(e.staffRecheckPaymentOrder, {
         data: { ...ORDER, status: 'paid' },
         meta: { result: 'pending', message: 'لم يؤكد مزود الدفع الدفع بعد' },
       }),
@@ -279,8 +285,6 @@ describe('the money lists on a phone', () => {
       within(cards[0]!).getByRole('button', { name: `إعادة التحقق من الطلب ${ORDER.id}` }),
     );
     await screen.findByText('لم يؤكد مزود الدفع الدفع بعد');
-    expect(api.calls.filter(is('POST', `/staff/payment-orders/${ORDER.id}/recheck`))).toHaveLength(
-      1,
-    );
+    expect(api.callsTo(e.staffRecheckPaymentOrder, { id: ORDER.id })).toHaveLength(1);
   });
 });

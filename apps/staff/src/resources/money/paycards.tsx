@@ -209,9 +209,9 @@ export function PaycardBatchCreate() {
   const [issued, setIssued] = useState<IssuedBatch | null>(null);
   if (issued) return <IssuedCodes batch={issued} onAnother={() => setIssued(null)} />;
   return (
-    <Create
+    <Create<IssuedBatch>
       redirect={false}
-      mutationOptions={{ onSuccess: (data: unknown) => setIssued(data as IssuedBatch) }}
+      mutationOptions={{ onSuccess: (batch) => setIssued(batch) }}
     >
       <SimpleForm defaultValues={DEFAULTS}>
         {/* No min/max: the browser would refuse the form before the server's Arabic message. */}

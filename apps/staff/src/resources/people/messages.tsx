@@ -17,7 +17,12 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { MESSAGE_AUDIENCES, type StaffStudent } from '@dars/contract';
+import type { z } from 'zod';
+import {
+  MESSAGE_AUDIENCES,
+  type staffSendMessageBodySchema,
+  type StaffStudent,
+} from '@dars/contract';
 import { peopleCalls } from '../../data/people-calls';
 import { useRole } from '../../components/use-role';
 import { useCount } from '../../i18n/use-count';
@@ -71,15 +76,23 @@ function AudienceTarget() {
   return null;
 }
 
-/** The body POST /staff/messages takes: the audience's own id only, no empty link. */
-export function messageBody(values: Record<string, unknown>): Record<string, unknown> {
-  const audience = values.audience as string;
-  const body: Record<string, unknown> = {
+type MessageBody = z.input<typeof staffSendMessageBodySchema>;
+
+/** The field naming each audience's one id (every student: none). */
+const MESSAGE_TARGETS: Partial<
+  Record<MessageBody['audience'], 'student_id' | 'grade_id' | 'course_id'>
+> = { student: 'student_id', grade: 'grade_id', course: 'course_id' };
+
+/** The body the contract's staffSendMessage takes: the audience's own id only, no empty link. */
+export function messageBody(values: Record<string, unknown>): MessageBody {
+  // The form's radio group holds one of the audiences (the server answers 422 otherwise).
+  const audience = values.audience as MessageBody['audience'];
+  const body: MessageBody = {
     audience,
-    title: values.title ?? '',
-    content: values.content ?? '',
+    title: String(values.title ?? ''),
+    content: String(values.content ?? ''),
   };
-  const target = { student: 'student_id', grade: 'grade_id', course: 'course_id' }[audience];
+  const target = MESSAGE_TARGETS[audience];
   if (target && values[target] !== undefined && values[target] !== null) {
     body[target] = Number(values[target]);
   }

@@ -1,17 +1,26 @@
 import { screen, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  StaffStudentDetail,
-  StaffStudentPurchase,
-  StaffStudentTransaction,
+import {
+  staffEndpoints as e,
+  type StaffStudentDetail,
+  type StaffStudentPurchase,
+  type StaffStudentTransaction,
+  type StaffUser,
 } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
-import { ADMIN, LEADER, fakeStaffApi, list, staffBasics, type Call } from '../../test/fake-api';
+import {
+  ADMIN,
+  LEADER,
+  answer,
+  fakeStaffApi,
+  isCall,
+  list,
+  staffBasics,
+} from '../../test/fake-api';
+import { staffCourse, staffLecture } from '../../test/fixtures';
 import { messageBody } from './messages';
-
-type Handler = Parameters<typeof fakeStaffApi>[0][number];
 
 const STUDENT: StaffStudentDetail = {
   id: 40,
@@ -45,16 +54,8 @@ const ROW: StaffStudentTransaction = {
   created_at: '2026-11-20T10:00:00.000Z',
 };
 
-const is = (method: string, path: string) => (c: Call) => c.method === method && c.path === path;
-const answer =
-  (method: string, path: string, body: unknown, status = 200): Handler =>
-  (c) =>
-    is(method, path)(c) ? { status, body } : undefined;
-const sent = (calls: Call[], method: string, path: string) => calls.filter(is(method, path));
-const starts =
-  (method: string, prefix: string, body: unknown): Handler =>
-  (c) =>
-    c.method === method && c.path.startsWith(prefix) ? { body } : undefined;
+const COURSE = staffCourse({ id: 7, name: 'فيزياء الصف الثالث' });
+const LECTURE = staffLecture({ id: 12, course_id: 7, name: 'الكهربية التيارية' });
 
 /** Puts text in a field as a paste (typing Arabic key by key is slow in jsdom). */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
@@ -63,8 +64,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
 }
 
 /** Opens the console at `path` already signed in. */
-function open(path: string, user: typeof ADMIN = ADMIN) {
-  session.save('tok-1', user as never);
+function open(path: string, user: StaffUser = ADMIN) {
+  session.save('tok-1', user);
   window.history.replaceState(null, '', `/staff${path}`);
   render(<StaffApp />);
   return userEvent.setup();
@@ -79,24 +80,22 @@ describe('students', { timeout: 240_000 }, () => {
   it('searches the list by what was typed', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('students', [STUDENT]),
-      list('grades', []),
+      list(e.staffListStudents, [STUDENT]),
+      list(e.staffListGrades, []),
     ]);
     const user = open('/students');
     expect(await screen.findByText('منى علي', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('بحث'), '0101');
     await waitFor(() =>
-      expect(
-        api.calls.some((c) => c.path.startsWith('/staff/students?') && c.path.includes('q=0101')),
-      ).toBe(true),
+      expect(api.callsTo(e.staffListStudents).some((c) => c.query.q === '0101')).toBe(true),
     );
   });
 
   it("shows the profile and the ledger tab from the student's own calls", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      answer('GET', '/staff/students/40', { data: STUDENT }),
-      starts('GET', '/staff/students/40/ledger?', { data: [ROW], meta: { total: 1 } }),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+      answer(e.staffListStudentLedger, { data: [ROW], meta: { total: 1 } }, { params: { id: 40 } }),
     ]);
     const user = open('/students/40/show');
     expect(await screen.findByRole('heading', { name: 'منى علي' })).toBeInTheDocument();
@@ -106,8 +105,8 @@ describe('students', { timeout: 240_000 }, () => {
     const panel = await screen.findByRole('tabpanel');
     expect(await within(panel).findByText('تعويض عن عطل')).toBeInTheDocument();
     expect(within(panel).getByText('تعديل من الإدارة')).toBeInTheDocument();
-    const call = api.calls.find((c) => c.path.startsWith('/staff/students/40/ledger?'));
-    expect(call?.path).toContain('per_page=10');
+    const [call] = api.callsTo(e.staffListStudentLedger, { id: 40 });
+    expect(call?.query.per_page).toBe('10');
     expect(call?.authorization).toBe('Bearer tok-1');
   });
 
@@ -116,7 +115,7 @@ describe('students', { timeout: 240_000 }, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       (c) =>
-        is('GET', '/staff/students/40')(c)
+        isCall(c, e.staffGetStudent, { id: 40 })
           ? {
               body: {
                 data: blocked
@@ -131,7 +130,7 @@ describe('students', { timeout: 240_000 }, () => {
             }
           : undefined,
       (c) => {
-        if (!is('POST', '/staff/students/40/block')(c)) return undefined;
+        if (!isCall(c, e.staffBlockStudent, { id: 40 })) return undefined;
         blocked = true;
         return { body: { data: { ...STUDENT, blocked: true } } };
       },
@@ -143,7 +142,7 @@ describe('students', { timeout: 240_000 }, () => {
     await fill(user, within(dialog).getByLabelText(/سبب الإيقاف/), 'مشاركة الحساب');
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف الحساب' }));
     await screen.findByText('تم إيقاف الحساب');
-    expect(sent(api.calls, 'POST', '/staff/students/40/block').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffBlockStudent, { id: 40 }).map((c) => c.body)).toEqual([
       { reason: 'مشاركة الحساب' },
     ]);
     expect(await screen.findByRole('button', { name: 'إعادة تفعيل الحساب' })).toBeInTheDocument();
@@ -153,10 +152,11 @@ describe('students', { timeout: 240_000 }, () => {
   it("puts the server's 422 under the balance fields and sends the signed amount", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      answer('GET', '/staff/students/40', { data: STUDENT }),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
       (c) =>
-        is('POST', '/staff/students/40/balance')(c)
-          ? (c.body as { amount: number }).amount === 0
+        isCall(c, e.staffAdjustBalance, { id: 40 })
+          ? // A zero the contract refuses, as the server does.
+            !e.staffAdjustBalance.body.safeParse(c.body).success
             ? {
                 status: 422,
                 body: {
@@ -189,7 +189,7 @@ describe('students', { timeout: 240_000 }, () => {
     await user.type(within(dialog).getByLabelText(/المبلغ/), '-20');
     await user.click(within(dialog).getByRole('button', { name: 'تعديل الرصيد' }));
     expect(await screen.findByText(/تم تعديل الرصيد. الرصيد الآن 55.50 جنيه/)).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/students/40/balance').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffAdjustBalance, { id: 40 }).map((c) => c.body)).toEqual([
       { amount: 0, comment: 'خصم' },
       { amount: -20, comment: 'خصم' },
     ]);
@@ -199,11 +199,11 @@ describe('students', { timeout: 240_000 }, () => {
     let granted = 0;
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      answer('GET', '/staff/students/40', { data: STUDENT }),
-      list('courses', [{ id: 7, name: 'فيزياء الصف الثالث' }]),
-      answer('GET', '/staff/courses/7', { data: { id: 7, name: 'فيزياء الصف الثالث' } }),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+      list(e.staffListCourses, [COURSE]),
+      answer(e.staffGetCourse, { data: COURSE }, { params: { id: 7 } }),
       (c) => {
-        if (!is('POST', '/staff/students/40/grants')(c)) return undefined;
+        if (!isCall(c, e.staffGrantStudent, { id: 40 })) return undefined;
         granted += 1;
         return granted === 1
           ? { status: 409, body: { message: 'الطالب لديه هذه الدورة بالفعل', code: 'CONFLICT' } }
@@ -234,7 +234,7 @@ describe('students', { timeout: 240_000 }, () => {
     expect(dialog).toBeInTheDocument();
     await user.click(submit);
     expect(await screen.findByText('تم المنح')).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/students/40/grants').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffGrantStudent, { id: 40 }).map((c) => c.body)).toEqual([
       { course_id: 7 },
       { course_id: 7 },
     ]);
@@ -256,13 +256,13 @@ describe('students', { timeout: 240_000 }, () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       (c) =>
-        is('GET', '/staff/students/40')(c)
+        isCall(c, e.staffGetStudent, { id: 40 })
           ? { body: { data: { ...STUDENT, purchases_count: purchases.length } } }
           : undefined,
-      list('lectures', [{ id: 12, name: 'الكهربية التيارية' }]),
-      answer('GET', '/staff/lectures/12', { data: { id: 12, name: 'الكهربية التيارية' } }),
+      list(e.staffListLectures, [LECTURE]),
+      answer(e.staffGetLecture, { data: LECTURE }, { params: { id: 12 } }),
       (c) => {
-        if (!is('POST', '/staff/students/40/grants')(c)) return undefined;
+        if (!isCall(c, e.staffGrantStudent, { id: 40 })) return undefined;
         purchases = [PURCHASE];
         return {
           body: {
@@ -276,10 +276,11 @@ describe('students', { timeout: 240_000 }, () => {
           },
         };
       },
-      (c) =>
-        c.path.startsWith('/staff/students/40/purchases?')
-          ? { body: { data: purchases, meta: { total: purchases.length } } }
-          : undefined,
+      answer(
+        e.staffListStudentPurchases,
+        () => ({ data: purchases, meta: { total: purchases.length } }),
+        { params: { id: 40 } },
+      ),
     ]);
     const user = open('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
@@ -293,7 +294,7 @@ describe('students', { timeout: 240_000 }, () => {
     expect(
       await screen.findByText('تم المنح وتسجيل 150.50 جنيه نقدًا في المركز'),
     ).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/students/40/grants').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffGrantStudent, { id: 40 }).map((c) => c.body)).toEqual([
       { lecture_id: 12, cash_amount: 150.5 },
     ]);
     await user.click(await screen.findByRole('tab', { name: /المشتريات/ }));
@@ -304,10 +305,14 @@ describe('students', { timeout: 240_000 }, () => {
   it('sends the password-reset mail after confirming, with the server message', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      answer('GET', '/staff/students/40', { data: STUDENT }),
-      answer('POST', '/staff/students/40/password-reset', {
-        data: { message: 'أرسلنا إلى الطالب رسالة برمز استعادة كلمة المرور' },
-      }),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+      answer(
+        e.staffResetStudentPassword,
+        {
+          data: { message: 'أرسلنا إلى الطالب رسالة برمز استعادة كلمة المرور' },
+        },
+        { params: { id: 40 } },
+      ),
     ]);
     const user = open('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
@@ -317,11 +322,14 @@ describe('students', { timeout: 240_000 }, () => {
     expect(
       await screen.findByText('أرسلنا إلى الطالب رسالة برمز استعادة كلمة المرور'),
     ).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/students/40/password-reset')).toHaveLength(1);
+    expect(api.callsTo(e.staffResetStudentPassword, { id: 40 })).toHaveLength(1);
   });
 
   it("shows a leader the student's page without the admin's actions", async () => {
-    fakeStaffApi([...staffBasics(LEADER), answer('GET', '/staff/students/40', { data: STUDENT })]);
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+    ]);
     open('/students/40/show', LEADER);
     await screen.findByRole('heading', { name: 'منى علي' });
     expect(screen.getByRole('tab', { name: 'البيانات' })).toBeInTheDocument();
@@ -334,10 +342,10 @@ describe('messages', { timeout: 240_000 }, () => {
   it("sends a grade's message and saves the announcement", async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list('grades', [{ id: 3, name: 'الصف الثالث الثانوي', position: 1 }]),
-      answer('GET', '/staff/announcement', { data: { general_announcement: 'قديم' } }),
-      answer('PUT', '/staff/announcement', { data: { general_announcement: 'الامتحان الجمعة' } }),
-      answer('POST', '/staff/messages', { data: { sent: 120 } }),
+      list(e.staffListGrades, [{ id: 3, name: 'الصف الثالث الثانوي', position: 1 }]),
+      answer(e.staffGetAnnouncement, { data: { general_announcement: 'قديم' } }),
+      answer(e.staffPutAnnouncement, { data: { general_announcement: 'الامتحان الجمعة' } }),
+      answer(e.staffSendMessage, { data: { sent: 120 } }),
     ]);
     const user = open('/messages');
     expect(await screen.findByRole('menuitem', { name: /الرسائل والإعلان/ })).toBeInTheDocument();
@@ -349,7 +357,7 @@ describe('messages', { timeout: 240_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'إرسال الإشعار' }));
     // 120 reads like 20 (its last two digits): the accusative singular (useCount, ADR 035).
     expect(await screen.findByText('تم إرسال الإشعار إلى 120 طالبًا')).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffSendMessage).map((c) => c.body)).toEqual([
       { audience: 'grade', grade_id: 3, title: 'تنبيه', content: 'المراجعة غداً' },
     ]);
 
@@ -359,7 +367,7 @@ describe('messages', { timeout: 240_000 }, () => {
     await user.type(announcement, 'الامتحان الجمعة');
     await user.click(screen.getByRole('button', { name: 'حفظ الإعلان' }));
     expect(await screen.findByText('تم حفظ الإعلان العام')).toBeInTheDocument();
-    expect(sent(api.calls, 'PUT', '/staff/announcement').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffPutAnnouncement).map((c) => c.body)).toEqual([
       { general_announcement: 'الامتحان الجمعة' },
     ]);
   });
@@ -367,8 +375,8 @@ describe('messages', { timeout: 240_000 }, () => {
   it('asks before sending to every student', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      answer('GET', '/staff/announcement', { data: { general_announcement: null } }),
-      answer('POST', '/staff/messages', { data: { sent: 5000 } }),
+      answer(e.staffGetAnnouncement, { data: { general_announcement: null } }),
+      answer(e.staffSendMessage, { data: { sent: 5000 } }),
     ]);
     const user = open('/messages');
     await user.click(await screen.findByRole('radio', { name: 'كل الطلاب' }));
@@ -376,11 +384,11 @@ describe('messages', { timeout: 240_000 }, () => {
     await fill(user, screen.getByLabelText(/نص الإشعار/), 'إجازة');
     await user.click(screen.getByRole('button', { name: 'إرسال الإشعار' }));
     const dialog = await screen.findByRole('dialog', { name: 'إرسال الإشعار إلى كل الطلاب؟' });
-    expect(sent(api.calls, 'POST', '/staff/messages')).toHaveLength(0);
+    expect(api.callsTo(e.staffSendMessage)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'إرسال الإشعار' }));
     // Counts in texts carry the thousands separator like every count (ADR 035).
     expect(await screen.findByText('تم إرسال الإشعار إلى 5,000 طالب')).toBeInTheDocument();
-    expect(sent(api.calls, 'POST', '/staff/messages').map((c) => c.body)).toEqual([
+    expect(api.callsTo(e.staffSendMessage).map((c) => c.body)).toEqual([
       { audience: 'all', title: 'للجميع', content: 'إجازة' },
     ]);
   });

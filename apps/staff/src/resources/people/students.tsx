@@ -98,19 +98,29 @@ export function StudentList() {
   );
 }
 
-/** One tab's paged list, read from /staff/students/:id/<tab>. */
+/**
+ * One tab's paged list of a student: a resource of the table (data/resources.ts) whose call
+ * takes the student's id from the `student_id` filter.
+ */
 function TabList({
   resource,
+  studentId,
   empty,
   children,
 }: {
-  resource: string;
+  resource: 'student-courses' | 'student-purchases' | 'student-exam-sessions' | 'student-ledger';
+  studentId: number;
   empty: string;
   children: ReactNode;
 }) {
   const translate = useTranslate();
   return (
-    <ListBase resource={resource} perPage={10} disableSyncWithLocation>
+    <ListBase
+      resource={resource}
+      filter={{ student_id: studentId }}
+      perPage={10}
+      disableSyncWithLocation
+    >
       <Box sx={{ overflowX: 'auto' }}>
         <Datagrid
           bulkActionButtons={false}
@@ -179,7 +189,6 @@ export function StudentShow() {
     sessions: student.sessions_count,
     ledger: student.transactions_count,
   };
-  const path = (name: string) => `students/${student.id}/${name}`;
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Button component={RouterLink} to="/students" sx={{ mb: 1 }}>
@@ -221,7 +230,11 @@ export function StudentShow() {
           >
             {tab === 'profile' && <Profile student={student} />}
             {tab === 'courses' && (
-              <TabList resource={path('courses')} empty={`${P}.courses.empty`}>
+              <TabList
+                resource="student-courses"
+                studentId={student.id}
+                empty={`${P}.courses.empty`}
+              >
                 <TextField source="name" label={`${P}.courses.name`} sortable={false} />
                 <FunctionField<StaffStudentCourse>
                   label={`${P}.courses.pay_type`}
@@ -245,7 +258,11 @@ export function StudentShow() {
               </TabList>
             )}
             {tab === 'purchases' && (
-              <TabList resource={path('purchases')} empty={`${P}.purchases.empty`}>
+              <TabList
+                resource="student-purchases"
+                studentId={student.id}
+                empty={`${P}.purchases.empty`}
+              >
                 <FunctionField<StaffStudentPurchase>
                   label={`${P}.purchases.lecture`}
                   render={(r) => r.lecture.name}
@@ -280,7 +297,11 @@ export function StudentShow() {
               </TabList>
             )}
             {tab === 'sessions' && (
-              <TabList resource={path('exam-sessions')} empty={`${P}.sessions.empty`}>
+              <TabList
+                resource="student-exam-sessions"
+                studentId={student.id}
+                empty={`${P}.sessions.empty`}
+              >
                 <FunctionField<StaffStudentSession>
                   label={`${P}.sessions.exam`}
                   render={(r) => r.exam.name}
@@ -310,7 +331,7 @@ export function StudentShow() {
               </TabList>
             )}
             {tab === 'ledger' && (
-              <TabList resource={path('ledger')} empty={`${P}.ledger.empty`}>
+              <TabList resource="student-ledger" studentId={student.id} empty={`${P}.ledger.empty`}>
                 <FunctionField<StaffStudentTransaction>
                   label={`${P}.ledger.serial`}
                   render={(r) => ltr(r.serial)}

@@ -1,10 +1,10 @@
 import { screen, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffStats } from '@dars/contract';
+import { staffEndpoints as e, type StaffStats, type StaffUser } from '@dars/contract';
 import { StaffApp } from '../../../app';
 import { session } from '../../../data/token';
-import { ADMIN, LEADER, fakeStaffApi, staffBasics, type Call } from '../../../test/fake-api';
+import { ADMIN, LEADER, answer, fakeStaffApi, staffBasics } from '../../../test/fake-api';
 import { compare, dayLabel, daysInMonth, monthOf, periodLength } from './dashboard-days';
 
 /**
@@ -60,14 +60,12 @@ const STATS: StaffStats = {
   },
 };
 
-const statsCalls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/staff/stats?'));
-
 function answering(body: StaffStats) {
-  return (c: Call) => (c.path.startsWith('/staff/stats?') ? { body: { data: body } } : undefined);
+  return answer(e.staffGetStats, { data: body });
 }
 
-function open(user = ADMIN) {
-  session.save('tok-1', user as never);
+function open(user: StaffUser = ADMIN) {
+  session.save('tok-1', user);
   window.history.replaceState(null, '', '/staff/');
   render(<StaffApp />);
   return userEvent.setup();
@@ -177,7 +175,10 @@ describe('the dashboard, for an admin', { timeout: 240_000 }, () => {
     await user.selectOptions(within(to).getByRole('combobox', { name: 'السنة' }), '2025');
     await user.selectOptions(within(to).getByRole('combobox', { name: 'الشهر' }), 'مارس');
     await user.selectOptions(within(to).getByRole('combobox', { name: 'اليوم' }), '3');
-    expect(statsCalls(api.calls).at(-1)!.path).toBe('/staff/stats?from=2025-02-28&to=2025-03-03');
+    expect(api.callsTo(e.staffGetStats).at(-1)!.query).toEqual({
+      from: '2025-02-28',
+      to: '2025-03-03',
+    });
     // The month names are Arabic, the days Western digits; February 2025 has 28 days.
     expect(within(from).getByRole('combobox', { name: 'الشهر' })).toHaveDisplayValue('فبراير');
     const days = within(within(from).getByRole('combobox', { name: 'اليوم' })).getAllByRole(
@@ -187,8 +188,7 @@ describe('the dashboard, for an admin', { timeout: 240_000 }, () => {
       Array.from({ length: 28 }, (_, i) => String(i + 1)),
     );
     await user.click(screen.getByRole('button', { name: 'آخر 7 أيام' }));
-    const last = statsCalls(api.calls).at(-1)!.path;
-    const [, a, b] = /from=(.+)&to=(.+)$/.exec(last)!;
+    const { from: a, to: b } = api.callsTo(e.staffGetStats).at(-1)!.query;
     expect(periodLength(a!, b!)).toBe(7);
     expect(screen.getByRole('button', { name: 'آخر 7 أيام' })).toHaveAttribute(
       'aria-pressed',

@@ -1,0 +1,120 @@
+import type {
+  StaffAccount,
+  StaffCourse,
+  StaffExam,
+  StaffLecture,
+  StaffNamed,
+  StaffTeacher,
+} from '@dars/contract';
+
+/**
+ * Whole records as the staff API answers them, for fake answers (fake-api.ts checks each
+ * against the contract): a test names only what it is about.
+ * @example staffExam({ id: 5, name: 'امتحان الكهرباء' })
+ */
+
+export function staffExam(fields: Partial<StaffExam> & Pick<StaffExam, 'id'>): StaffExam {
+  return {
+    name: `امتحان ${fields.id}`,
+    description: null,
+    exam_code: `EX-${fields.id}`,
+    kind: 'exam',
+    course_id: null,
+    is_general: false,
+    duration_minutes: null,
+    starts_at: null,
+    ends_at: null,
+    pass_percentage: 50,
+    show_result: true,
+    show_detailed_result: false,
+    shuffled_answers: false,
+    enable_images_answers: false,
+    questions_count: 0,
+    total_mark: 0,
+    sessions_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function staffCourse(fields: Partial<StaffCourse> & Pick<StaffCourse, 'id'>): StaffCourse {
+  return {
+    name: `دورة ${fields.id}`,
+    description: '',
+    image_url: null,
+    featured: false,
+    pay_type: 'course',
+    price: 0,
+    free: true,
+    show_preview: false,
+    users_limit: null,
+    published: true,
+    grade_ids: [],
+    category_ids: [],
+    teacher_ids: [],
+    lectures_count: 0,
+    users_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function staffLecture(
+  fields: Partial<StaffLecture> & Pick<StaffLecture, 'id' | 'course_id'>,
+): StaffLecture {
+  return {
+    name: `محاضرة ${fields.id}`,
+    position: fields.id,
+    free: false,
+    price: 0,
+    preview: false,
+    expiry_days: null,
+    repurchasable: false,
+    repurchase_price: null,
+    paycard_disabled: false,
+    videos_count: 0,
+    attachments_count: 0,
+    exams_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function staffTeacher(
+  fields: Partial<StaffTeacher> & Pick<StaffTeacher, 'id'>,
+): StaffTeacher {
+  return {
+    name: `مدرس ${fields.id}`,
+    bio: null,
+    avatar_url: null,
+    banner_url: null,
+    phone: null,
+    email: null,
+    whatsapp_url: null,
+    facebook_url: null,
+    messenger_url: null,
+    twitter_url: null,
+    youtube_url: null,
+    telegram_url: null,
+    courses_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export function staffNamed(fields: Partial<StaffNamed> & Pick<StaffNamed, 'id'>): StaffNamed {
+  return { name: `عنصر ${fields.id}`, position: fields.id, ...fields };
+}
+
+export function staffAccount(
+  fields: Partial<StaffAccount> & Pick<StaffAccount, 'id'>,
+): StaffAccount {
+  return {
+    name: `موظف ${fields.id}`,
+    email: `staff${fields.id}@dars.test`,
+    phone: '01000000000',
+    role: 'leader',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { QUESTION_TYPES } from '../entities/exam';
+import { VALIDATION_MESSAGES } from '../fields';
+import { safeString } from '../primitives';
+import { STAFF_MESSAGES, staffInt, staffListQuery, staffOptionalText, staffText } from './staff';
+import { staffFilterId as filterId, staffFlag as flag, staffId } from './staff-fields';
+
+const M = STAFF_MESSAGES;
+
+/** An exam's questions and their answer options. */
+
+export const staffAnswerOptionSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  correct: z.boolean(),
+});
+export const staffQuestionSchema = z.object({
+  id: z.number().int(),
+  exam_id: z.number().int(),
+  position: z.number().int(),
+  type: z.enum(QUESTION_TYPES),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  mark: z.number().int(),
+  answer_explain_text: z.string().nullable(),
+  answer_explain_image: z.string().nullable(),
+  /** choices: the options; truefalse: 'صواب' and 'خطأ'; essay: none. */
+  answers: z.array(staffAnswerOptionSchema),
+});
+export type StaffQuestion = z.infer<typeof staffQuestionSchema>;
+const answerInput = z.object({
+  text: safeString().trim().max(2000, { error: VALIDATION_MESSAGES.tooLong }),
+  correct: flag,
+  /** An uploaded image's url (/storage/…) or an http(s) link; kept when the options are sent again. */
+  image_url: safeString()
+    .trim()
+    .max(2000, { error: VALIDATION_MESSAGES.tooLong })
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^(https?:\/\/|\/storage\/)[^\s]+$/i.test(v), { error: M.url })
+    .optional(),
+});
+export const staffQuestionCreateSchema = z.object({
+  exam_id: staffId,
+  type: z.enum(QUESTION_TYPES, { error: VALIDATION_MESSAGES.choice }),
+  text: staffText(10_000),
+  position: staffInt(0, 100_000).optional(),
+  /** Whole marks, as the exam's results count them. */
+  mark: staffInt(1, 1000).optional(),
+  answer_explain_text: staffOptionalText(10_000).optional(),
+  /**
+   * choices: two or more options, one or more correct. truefalse: `correct_true` says which;
+   * essay: none.
+   */
+  answers: z.array(answerInput).max(20, { error: 'عدد العناصر أكبر من المسموح' }).optional(),
+  /** truefalse: whether 'صواب' is the right answer. */
+  correct_true: flag.optional(),
+});
+export const staffQuestionUpdateSchema = staffQuestionCreateSchema
+  .omit({ exam_id: true })
+  .partial();
+export const staffQuestionListQuerySchema = staffListQuery({ exam_id: filterId() });

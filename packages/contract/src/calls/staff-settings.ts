@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  appSettingsSchema,
+  homeModeSchema,
+  rechargeMethodSchema,
+  SOCIAL_NETWORKS,
+} from '../entities/settings';
+import { VALIDATION_MESSAGES } from '../fields';
+import { safeString } from '../primitives';
+import { STAFF_MESSAGES, staffMoney, staffOptionalText, staffUrl } from './staff';
+import { staffFlag as flag } from './staff-fields';
+
+const M = STAFF_MESSAGES;
+
+/** The app settings as staff edit them (admins only). */
+
+/** Every switch and field of spec §3 app settings but the lists staff edit on their own pages. */
+export const staffSettingsSchema = appSettingsSchema.omit({
+  grades: true,
+  categories: true,
+  enable_account_deletion: true,
+});
+export type StaffSettings = z.infer<typeof staffSettingsSchema>;
+
+const version = safeString(M.version)
+  .trim()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^\d{1,4}(\.\d{1,4}){0,3}$/.test(v), { error: M.version });
+const shortText = staffOptionalText(200);
+
+/** PATCH /staff/settings: any subset, each field validated. */
+export const staffSettingsUpdateSchema = z
+  .object({
+    enable_wp: flag,
+    enable_gen_exm: flag,
+    enable_wallet_system: flag,
+    enable_wallet_transfers: flag,
+    transfer_fees: staffMoney,
+    teachers_page: flag,
+    email_verification: flag,
+    general_announcement: staffOptionalText(5000),
+    home_mode: homeModeSchema,
+    appIsDown: flag,
+    play_store_url: staffUrl,
+    apple_store_url: staffUrl,
+    desktop_app_url: safeString(M.url)
+      .trim()
+      .max(2000)
+      .meta({ format: 'uri' })
+      .nullable()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i.test(v), { error: M.url }),
+    stable_version: version,
+    android_stable_version: version,
+    ios_stable_version: version,
+    contact_phone: shortText,
+    contact_email: safeString(VALIDATION_MESSAGES.email)
+      .trim()
+      .meta({ format: 'email' })
+      .nullable()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+        error: VALIDATION_MESSAGES.email,
+      }),
+    recharge_info: z.object({
+      min_recharge_amount: staffMoney,
+      supported_methods: z.array(rechargeMethodSchema).max(20),
+      mobile_wallet_number: shortText,
+    }),
+    crisp_website_id: shortText,
+    social: z.object(
+      Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, staffUrl])) as Record<
+        (typeof SOCIAL_NETWORKS)[number],
+        typeof staffUrl
+      >,
+    ),
+  })
+  .partial();
+export const staffSettingsResponseSchema = z.object({ data: staffSettingsSchema });
+
+export type StaffSettingsUpdate = z.infer<typeof staffSettingsUpdateSchema>;

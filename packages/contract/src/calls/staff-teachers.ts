@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../fields';
+import { safeString } from '../primitives';
+import { staffListQuery, staffOptionalText, staffText, staffUrl } from './staff';
+
+/** Teachers: their profile, links and pictures (uploaded on their own). */
+
+export const TEACHER_LINK_FIELDS = [
+  'whatsapp_url',
+  'facebook_url',
+  'messenger_url',
+  'twitter_url',
+  'youtube_url',
+  'telegram_url',
+] as const;
+
+export const staffTeacherSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bio: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  banner_url: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  whatsapp_url: z.string().nullable(),
+  facebook_url: z.string().nullable(),
+  messenger_url: z.string().nullable(),
+  twitter_url: z.string().nullable(),
+  youtube_url: z.string().nullable(),
+  telegram_url: z.string().nullable(),
+  courses_count: z.number().int(),
+  created_at: z.string(),
+});
+export type StaffTeacher = z.infer<typeof staffTeacherSchema>;
+export const staffTeacherCreateSchema = z.object({
+  name: staffText(150),
+  bio: staffOptionalText(5000).optional(),
+  phone: staffOptionalText(30).optional(),
+  email: safeString()
+    .trim()
+    .max(254)
+    .nullable()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+      error: VALIDATION_MESSAGES.email,
+    })
+    .optional(),
+  whatsapp_url: staffUrl.optional(),
+  facebook_url: staffUrl.optional(),
+  messenger_url: staffUrl.optional(),
+  twitter_url: staffUrl.optional(),
+  youtube_url: staffUrl.optional(),
+  telegram_url: staffUrl.optional(),
+});
+export const staffTeacherUpdateSchema = staffTeacherCreateSchema.partial();
+export const staffTeacherListQuerySchema = staffListQuery({});
