@@ -163,7 +163,7 @@ describe('the daily-work screens (leader)', () => {
           author: 'student',
           name: 'منى علي',
           staff: null,
-          content: 'من رقم 01099998888',
+          content: 'من رقم 01099998888، والرمز PAY-7F3K9Q-2026/11 في الإيصال',
           emailed_to: null,
           created_at: '2026-11-21T11:00:00.000Z',
         },
@@ -205,6 +205,11 @@ describe('the daily-work screens (leader)', () => {
     expect(items[0]).toHaveTextContent('ما رقم المحفظة التي حولت منها؟');
     expect(items[1]).toHaveTextContent('منى علي (الطالب)');
     expect(items[1]).toHaveTextContent('من رقم 01099998888');
+    // A code inside the Arabic keeps its order where the line wraps: isolated left to right,
+    // and only it (the phone number stays in the Arabic text).
+    expect(Array.from(items[1]!.querySelectorAll('bdi[dir="ltr"]'), (b) => b.textContent)).toEqual([
+      'PAY-7F3K9Q-2026/11',
+    ]);
     expect(screen.getByText('مفتوح')).toBeInTheDocument();
     await user.click(screen.getByLabelText('ردك'));
     await user.paste('وصل، شكراً');
