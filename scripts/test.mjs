@@ -116,7 +116,7 @@ console.log(`  checks and builds together: ${((Date.now() - started) / 1000).toF
 // Vitest runs a project whose files go one at a time (the e2e journeys share one server) after
 // every other project, as a group of its own: the other core idled for the whole e2e run, then
 // the PostgreSQL run came after that. The journeys wait on a browser and a server far more than
-// they compute, so they run in a Vitest of their own beside the rest (SQLite, then PostgreSQL).
+// they compute, so they run in a Vitest of their own beside the rest (below).
 // The journeys need both builds; without them they would only repeat the build's failure.
 const others = [
   '--project',
@@ -132,23 +132,27 @@ const others = [
   '--project',
   'server',
 ];
-const lanes = await Promise.all([
-  built && builtStaff
-    ? vitest('e2e journeys', ['--project', 'e2e'], { TEST_DATABASE_URL: '' }, { quietly: true })
-    : (console.log('\n▶ e2e journeys: NOT RUN, a build failed'), false),
-  (async () => {
-    let passed = await vitest('unit, web, staff and server tests (SQLite)', others, {
-      TEST_DATABASE_URL: '',
-    });
-    if (process.env.TEST_DATABASE_URL) {
-      passed = (await vitest('server tests (PostgreSQL)', ['--project', 'server'])) && passed;
-    } else {
-      console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
-    }
-    return passed;
-  })(),
-]);
-ok = lanes.every(Boolean) && ok;
+// Two lanes, three runs: the e2e journeys and the SQLite run start together, and the
+// PostgreSQL run takes whichever lane frees first (the journeys, since the console's sign-in
+// loop was fixed): it no longer waits behind the SQLite run while a core idles.
+const testsOk = await inLanes(
+  [
+    () =>
+      built && builtStaff
+        ? vitest('e2e journeys', ['--project', 'e2e'], { TEST_DATABASE_URL: '' }, { quietly: true })
+        : (console.log('\n▶ e2e journeys: NOT RUN, a build failed'), false),
+    () => vitest('unit, web, staff and server tests (SQLite)', others, { TEST_DATABASE_URL: '' }),
+    async () => {
+      if (!process.env.TEST_DATABASE_URL) {
+        console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
+        return true;
+      }
+      return vitest('server tests (PostgreSQL)', ['--project', 'server'], {}, { quietly: true });
+    },
+  ],
+  2,
+);
+ok = testsOk && ok;
 console.log(`  all tests together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 if (problems.length) console.log(`\nWhat failed:\n${problems.map((p) => `  ✘ ${p}`).join('\n')}`);
