@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
+import { session } from '../data/token';
 import { auditWordKey, type AuditEntry } from './audit-log';
 import { consoleArabic } from '../i18n/ar';
 
@@ -154,6 +155,49 @@ async function openLog() {
   window.dispatchEvent(new PopStateEvent('popstate'));
   return user;
 }
+
+describe('the audit log on a phone', () => {
+  it('opens on the rows, with its filters behind «إضافة عامل تصفية», each added when wanted', async () => {
+    // A phone's screen for MUI's media queries (jsdom has no layout).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }));
+    try {
+      fakeStaffApi([
+        ...staffBasics(ADMIN),
+        list(e.staffListAuditLog, ENTRIES),
+        list(e.staffListAccounts, []),
+      ]);
+      session.save('tok-1', ADMIN);
+      window.history.replaceState(null, '', '/staff/audit-log');
+      render(<StaffApp />);
+      const user = userEvent.setup();
+      // The rows are on the first screen (as cards), and no filter field is above them.
+      expect((await screen.findAllByText(/امتحان الكهرباء/)).length).toBeGreaterThan(0);
+      expect(screen.queryAllByRole('combobox')).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'إضافة عامل تصفية' }));
+      // Each named in Arabic (the staff member's was «Staff user»).
+      const items = await screen.findAllByRole('menuitemcheckbox');
+      expect(items.map((m) => m.textContent)).toEqual([
+        'بواسطة',
+        'القسم',
+        'الإجراء',
+        'من تاريخ',
+        'إلى تاريخ',
+        'رقم العنصر',
+      ]);
+      await user.click(screen.getByRole('menuitemcheckbox', { name: 'القسم' }));
+      expect(await screen.findByRole('combobox', { name: 'القسم' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
 
 describe('the audit log names what changed', () => {
   it('links a record that exists, names a deleted one without a link, and a singleton by kind', async () => {

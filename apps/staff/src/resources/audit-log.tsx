@@ -59,14 +59,32 @@ export type AuditEntry = {
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));
 
-const filters = [
-  <ReferenceInput key="staff_user_id" source="staff_user_id" reference="accounts" alwaysOn>
+/**
+ * The log's filters. On a desktop they are all shown above the rows; on a phone the eight of
+ * them filled the first screen and pushed every row below it, so there they wait behind
+ * react-admin's «إضافة عامل تصفية» button, each added when wanted.
+ */
+const auditFilters = (onPhone: boolean) => [
+  // Labelled here as well: the filter menu names a filter by its outer element's label (it
+  // said «Staff user» from the field's source).
+  <ReferenceInput
+    key="staff_user_id"
+    source="staff_user_id"
+    reference="accounts"
+    label={AUDIT_TEXTS.by}
+    alwaysOn={!onPhone}
+  >
     <AutocompleteInput optionText="name" label={AUDIT_TEXTS.by} />
   </ReferenceInput>,
-  <SelectInput key="resource" source="resource" choices={choices(AUDIT_RESOURCES)} alwaysOn />,
-  <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
-  <DayMonthYearInput key="from" source="from" filter="from" alwaysOn />,
-  <DayMonthYearInput key="to" source="to" filter="to" alwaysOn />,
+  <SelectInput
+    key="resource"
+    source="resource"
+    choices={choices(AUDIT_RESOURCES)}
+    alwaysOn={!onPhone}
+  />,
+  <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn={!onPhone} />,
+  <DayMonthYearInput key="from" source="from" filter="from" alwaysOn={!onPhone} />,
+  <DayMonthYearInput key="to" source="to" filter="to" alwaysOn={!onPhone} />,
   <TextInput
     key="q"
     source="q"
@@ -377,10 +395,11 @@ export function AuditLogList() {
   // for the role (the server would refuse a leader anyway, 403). The filters wait too: their
   // staff-member picker asks for the staff accounts.
   const admin = useRole() === 'admin';
+  const onPhone = useIsPhone();
   return (
     <List
       queryOptions={{ enabled: admin }}
-      filters={admin ? filters : undefined}
+      filters={admin ? auditFilters(onPhone) : undefined}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
