@@ -511,6 +511,9 @@ describe('the staff console on a phone', () => {
             : main.getByText(ready, { exact: false });
       await row.first().waitFor();
       await expectNoSidewaysOverflow(page);
+      // The page's title in the bar is whole, not cut with an ellipsis.
+      const title = page.locator('#react-admin-title');
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), route).toBe(true);
       await screenshot(page, `staff-journey-phone-${n}-${route.split('/').pop()}`);
     }
     const lectures = await staffApi<{ id: number }[]>(token, 'GET', '/lectures?per_page=1');

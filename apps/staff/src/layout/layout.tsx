@@ -59,7 +59,13 @@ function StaffAppBar() {
   const translate = useTranslate();
   return (
     <AppBar color="primary" userMenu={<StaffUserMenu />} toolbar={<StaffLoadingIndicator />}>
-      <Typography component="span" variant="h6" sx={{ marginInlineEnd: 2, fontWeight: 700 }}>
+      {/* The console's name, from sm up: on a phone it left the page's title half a bar,
+          which cut «سجل التغييرات» to «سجل التغيير». */}
+      <Typography
+        component="span"
+        variant="h6"
+        sx={{ display: { xs: 'none', sm: 'inline' }, marginInlineEnd: 2, fontWeight: 700 }}
+      >
         {translate('dars.title')}
       </Typography>
       <TitlePortal />
