@@ -363,6 +363,7 @@ describe.skipIf(!runs)('two instances behind nginx, one database, one bucket', (
     await Promise.all(Array.from({ length: 16 }, worker));
     expect(results).toHaveLength(total);
     expect(results.filter((s) => s !== 200)).toEqual([]);
-    expect(await exited).toBe(0);
+    // What the instance said while it closed, when it did not leave cleanly.
+    expect(await exited, a.output.slice(-4000)).toBe(0);
   }, 120_000);
 });
