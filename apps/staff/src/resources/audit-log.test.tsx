@@ -5,6 +5,7 @@ import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
 import { session } from '../data/token';
+import { onPhone } from '../test/phone';
 import { auditWordKey, type AuditEntry } from './audit-log';
 import { consoleArabic } from '../i18n/ar';
 
@@ -158,15 +159,7 @@ async function openLog() {
 
 describe('the audit log on a phone', () => {
   it('opens on the rows, with its filters behind «إضافة عامل تصفية», each added when wanted', async () => {
-    // A phone's screen for MUI's media queries (jsdom has no layout).
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-    }));
+    onPhone();
     try {
       fakeStaffApi([
         ...staffBasics(ADMIN),

@@ -10,6 +10,7 @@ import { StaffApp } from '../../app';
 import { session } from '../../data/token';
 import { ADMIN, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { paycardCsv } from './paycard-export';
+import { onPhone } from '../../test/phone';
 import type { IssuedBatch } from '../../data/money-calls';
 
 const BATCH: StaffPaycardBatch = {
@@ -45,18 +46,6 @@ const ORDER: StaffPaymentOrder = {
   updated_at: '2026-11-20T10:00:00.000Z',
   paid_at: null,
 };
-
-/** A phone's screen for MUI's media queries (jsdom has no layout: every query would be false). */
-function onPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }));
-}
 
 function open(path: string, user = ADMIN) {
   session.save('tok-1', user);
