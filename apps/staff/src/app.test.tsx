@@ -1,29 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { staffEndpoints as e, type StaffCourse } from '@dars/contract';
+import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from './app';
 import { ADMIN, LEADER, answer, fakeStaffApi, list, staffBasics } from './test/fake-api';
+import { staffCourse } from './test/fixtures';
 
-const COURSE: StaffCourse = {
+const COURSE = staffCourse({
   id: 7,
   name: 'فيزياء الصف الثالث',
-  description: '',
-  image_url: null,
-  featured: false,
   pay_type: 'lectures',
   price: 120,
   free: false,
   show_preview: true,
-  users_limit: null,
-  published: true,
-  grade_ids: [],
-  category_ids: [],
-  teacher_ids: [],
-  lectures_count: 0,
-  users_count: 0,
-  created_at: '2026-01-01T00:00:00Z',
-};
+});
 
 function start(path = '/staff/') {
   window.history.replaceState(null, '', path);

@@ -22,7 +22,7 @@ import {
   type Handler,
   type StaffEntry,
 } from '../test/fake-api';
-import { staffCourse } from '../test/fixtures';
+import { staffCourse, staffExam } from '../test/fixtures';
 
 /** What the console handed to tus-js-client (the upload itself is video-upload.test's). */
 const uploads = vi.hoisted(() => [] as { file: File; metadata: Record<string, string> }[]);
@@ -80,26 +80,14 @@ const video = (over: Partial<StaffVideo> & Pick<StaffVideo, 'id' | 'name'>): Sta
   ...over,
 });
 
-const exam = (over: Partial<StaffExam> & Pick<StaffExam, 'id' | 'name'>): StaffExam => ({
-  description: null,
-  exam_code: `EX-${over.id}`,
-  kind: 'exam',
-  course_id: null,
-  is_general: false,
-  duration_minutes: 30,
-  starts_at: null,
-  ends_at: null,
-  pass_percentage: 50,
-  show_result: true,
-  show_detailed_result: false,
-  shuffled_answers: false,
-  enable_images_answers: false,
-  questions_count: 3,
-  total_mark: 3,
-  sessions_count: 0,
-  created_at: '2026-11-01T00:00:00.000Z',
-  ...over,
-});
+const exam = (over: Partial<StaffExam> & Pick<StaffExam, 'id' | 'name'>): StaffExam =>
+  staffExam({
+    duration_minutes: 30,
+    questions_count: 3,
+    total_mark: 3,
+    created_at: '2026-11-01T00:00:00.000Z',
+    ...over,
+  });
 
 const EXAMS = [
   exam({ id: 5, name: 'امتحان الوحدة الأولى' }),

@@ -9,6 +9,7 @@ import {
 } from '@dars/contract';
 import { StaffApp } from '../../app';
 import { session } from '../../data/token';
+import { staffExam } from '../../test/fixtures';
 import {
   ADMIN,
   answer,
@@ -19,27 +20,13 @@ import {
   type Handler,
 } from '../../test/fake-api';
 
-const EXAM: StaffExam = {
+const EXAM = staffExam({
   id: 5,
   name: 'امتحان الوحدة الأولى',
-  description: null,
   exam_code: 'PHY-1',
-  kind: 'exam',
-  course_id: null,
-  is_general: false,
   duration_minutes: 30,
-  starts_at: null,
-  ends_at: null,
-  pass_percentage: 50,
-  show_result: true,
-  show_detailed_result: false,
-  shuffled_answers: false,
-  enable_images_answers: false,
-  questions_count: 0,
-  total_mark: 0,
-  sessions_count: 0,
   created_at: '2026-11-01T00:00:00.000Z',
-};
+});
 
 const option = (id: number, text: string, correct = false) => ({
   id,
