@@ -480,6 +480,39 @@ describe('what a sweep answers', () => {
   });
 });
 
+describe('an upload whose record is being written', () => {
+  it('keeps or removes both halves together, never the record without its part', async () => {
+    // The CI failure: the sweep read the info file while it was being rewritten (unreadable) for
+    // the part, which its own fresh time kept, and whole for itself, old: the record went and the
+    // part stayed for another day. An unreadable record is judged by the newer file time of the two.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-upload-sweep-'));
+    try {
+      const now = new Date('2026-03-01T12:00:00.000Z');
+      const dir = path.join(dataDir, 'uploads', 'tus');
+      fs.mkdirSync(dir, { recursive: true });
+      const make = (id: string, partAge: number, infoAge: number) => {
+        const set = (file: string, ms: number) => {
+          const at = new Date(now.getTime() - ms);
+          fs.utimesSync(file, at, at);
+        };
+        fs.writeFileSync(path.join(dir, id), randomBytes(10));
+        fs.writeFileSync(path.join(dir, `${id}.json`), '{"creation_da'); // cut mid-write
+        set(path.join(dir, id), partAge);
+        set(path.join(dir, `${id}.json`), infoAge);
+      };
+      const touched = 'e1'.repeat(16); // its part is old, its record was touched a minute ago
+      const stale = 'e2'.repeat(16); // both two days old
+      make(touched, 2 * DAY, 60_000);
+      make(stale, 2 * DAY, 2 * DAY);
+      const ctx = { clock: manualClock(now), storage: { kind: 's3' } } as unknown as AppContext;
+      expect(await sweepUnfinishedUploads(ctx, dir, { warn: () => undefined })).toBe(2);
+      expect(fs.readdirSync(dir).sort()).toEqual([touched, `${touched}.json`]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('uploads that come whole in one request', () => {
   /** Every file under the data folder's storage and upload folders. */
   function filesNow(): string[] {

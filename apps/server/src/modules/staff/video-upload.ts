@@ -128,26 +128,31 @@ async function ageOf(file: string, now: Date): Promise<number | null> {
 }
 
 /**
- * How long ago an upload began: its info file's creation date (as tus reads it), else, for a
- * half whose other half is gone or an info file being written, the file's time.
+ * How long ago an upload began, judged once for both its halves (`files`: the part and/or its
+ * info file): the info file's creation date (as tus reads it) when both are there; otherwise, or
+ * when the info file cannot be read (being written), the newer file time of the two. Null when
+ * both are gone.
  */
 async function uploadAge(
   directory: string,
-  pairedId: string | null,
-  name: string,
+  id: string,
+  files: string[],
   now: Date,
 ): Promise<number | null> {
-  if (pairedId !== null) {
+  if (files.length === 2) {
     try {
       const info = JSON.parse(
-        await fs.promises.readFile(path.join(directory, `${pairedId}.json`), 'utf8'),
+        await fs.promises.readFile(path.join(directory, `${id}.json`), 'utf8'),
       ) as { creation_date?: string };
       if (info.creation_date) return now.getTime() - new Date(info.creation_date).getTime();
     } catch {
-      // Being written: its file time says.
+      // Being written: the file times say.
     }
   }
-  return ageOf(path.join(directory, name), now);
+  const ages = (await Promise.all(files.map((f) => ageOf(path.join(directory, f), now)))).filter(
+    (age) => age !== null,
+  );
+  return ages.length ? Math.min(...ages) : null;
 }
 
 /**
@@ -187,11 +192,14 @@ export async function sweepUnfinishedUploads(
       log.warn({ err: error, file: name }, 'upload sweep: could not remove');
     }
   };
-  for (const name of names) {
-    const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
-    const paired = present.has(id) && present.has(`${id}.json`);
-    const age = await uploadAge(directory, paired ? id : null, name, now);
-    if (age !== null && age > UNFINISHED_TTL_MS) await remove(name);
+  // One decision per upload, for both halves: judged file by file, an info file being rewritten
+  // while the sweep read it for the part (unreadable: the part's own fresh time) but not for
+  // itself (old) removed the record and kept the part for another day (seen in CI).
+  const ids = new Set(names.map((name) => name.replace(/\.json$/, '')));
+  for (const id of ids) {
+    const files = [id, `${id}.json`].filter((name) => present.has(name));
+    const age = await uploadAge(directory, id, files, now);
+    if (age !== null && age > UNFINISHED_TTL_MS) for (const name of files) await remove(name);
   }
   if (isLocalStorage(ctx.storage)) {
     removed += await ctx.storage.removeParts(new Date(now.getTime() - UNFINISHED_TTL_MS));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -8,10 +8,19 @@ import { t } from '../../../i18n/t';
 export function PhoneSearchBox() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // Hydration keeps what was typed into the server's page before it, but React's state does
+    // not know it: without this, Enter after hydration searched for nothing and stayed put.
+    const typed = input.current?.value ?? '';
+    if (typed) setText(typed);
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const query = text.trim();
+    // What the box shows is what is searched, whether or not React saw it typed.
+    const query = (input.current?.value ?? text).trim();
     // spec §5: the search is submitted only if non-empty.
     if (!query) return;
     navigate(`/courses?${new URLSearchParams({ query }).toString()}`);
@@ -30,6 +39,7 @@ export function PhoneSearchBox() {
       <TextField
         name="query"
         value={text}
+        inputRef={input}
         onChange={(e) => setText(e.target.value)}
         placeholder={t('search.shortPlaceholder')}
         size="small"
