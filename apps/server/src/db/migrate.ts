@@ -23,6 +23,7 @@ import * as supportReplies from './migrations/2026-11-26-012-support-replies';
 import * as courseSalesAndCash from './migrations/2026-11-28-013-course-sales-and-cash';
 import * as approvedAmounts from './migrations/2026-11-28-014-recharge-approved-amounts';
 import * as supportConversation from './migrations/2026-11-29-015-support-conversation';
+import * as replyNotifications from './migrations/2026-11-29-016-reply-notifications';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-013-course-sales-and-cash': courseSalesAndCash,
   '2026-11-28-014-recharge-approved-amounts': approvedAmounts,
   '2026-11-29-015-support-conversation': supportConversation,
+  '2026-11-29-016-reply-notifications': replyNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
