@@ -9,6 +9,8 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   mutate: [
     'apps/server/src/modules/lectures/lecture-access.ts',
+    // Which of a lecture's exams still hold its videos (moved from exams/exam-progress.ts).
+    'apps/server/src/modules/lectures/lecture-exam-gate.ts',
     'apps/server/src/modules/purchases/*.ts',
     'apps/server/src/modules/paycards/*.ts',
     // A command-line wrapper around issuePaycards (which is mutated): nothing to decide in it.

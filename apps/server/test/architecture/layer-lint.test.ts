@@ -45,8 +45,26 @@ describe('the layer order in lint', () => {
       "import { getExam } from '../exams/exam-admin';\nexport const probe = getExam;\n",
     );
     expect(errors).toEqual([
-      'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): accounts and money (modules/auth) may not import lectures and exams (modules/exams).',
+      'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): accounts and money (modules/auth) may not import exams (modules/exams).',
     ]);
+  }, 60_000);
+
+  it('refuses the lectures importing the exams: the lectures layer is below the exams', async () => {
+    // The knot untied in issue 25: the lecture's gate on its exams lives in lectures.
+    expect(
+      await layerErrors(
+        'modules/lectures/layer-fixture.ts',
+        "import { getExam } from '../exams/exam-admin';\nexport const probe = getExam;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): lectures (modules/lectures) may not import exams (modules/exams).',
+    ]);
+    expect(
+      await layerErrors(
+        'modules/exams/layer-fixture.ts',
+        "import { lectureAccess } from '../lectures/lecture-access';\nexport const probe = lectureAccess;\n",
+      ),
+    ).toEqual([]);
   }, 60_000);
 
   it('refuses a domain module importing the staff routes, and the base importing a module', async () => {

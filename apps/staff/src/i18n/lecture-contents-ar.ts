@@ -64,7 +64,7 @@ export const lectureContentsArabic = {
     alternative: 'بديله: %{name}',
     no_alternative: 'بلا امتحان بديل',
     code: 'الكود: %{code}',
-    // What lectures/lecture-access.ts and exams/exam-progress.ts do on the server (ADR 016).
+    // What lectures/lecture-access.ts and lectures/lecture-exam-gate.ts do on the server (ADR 016).
     rule: {
       title: 'متى تُفتح فيديوهات المحاضرة للطالب؟',
       none: 'هذا الامتحان لا يغلق فيديوهات المحاضرة: يشاهدها الطالب ويؤدي الامتحان متى شاء.',

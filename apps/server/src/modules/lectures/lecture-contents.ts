@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { API_BASE, type LectureContents } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { signToken } from '../../lib/signed-token';
-import { examHoldsVideos, sendsToAlternative } from '../exams/exam-progress';
+import { examHoldsVideos, sendsToAlternative } from './lecture-exam-gate';
 import { countViews, seenVideos } from './lecture-views';
 import type { LectureAccess } from './lecture-access';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { jsonListOf, type JsonList } from '../../db/json-list';
 import { precompile } from '../../db/precompiled';
 import type { CoursesTable, DB, LecturesTable } from '../../db/schema';
-import { examHoldsVideos, examIsMandatory } from '../exams/exam-progress';
+import { examHoldsVideos, examIsMandatory } from './lecture-exam-gate';
 
 // What a student holds of a lecture is read here, below the catalog, purchases, videos and
 // attachments (ADR 015): the lecture, the published course it hangs from, the student's

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 
 // How far a student is with a lecture's mandatory exams (ADR 016: Homework and mandatory
-// exams). The lectures module asks this for its videos and exams tab; it reads only the exam
-// tables, so the lower layer can use it without reaching back into exam sessions' service.
+// exams): the lecture's own gate, which its videos and exams tab asks. It reads the exam tables
+// directly, so the lectures module needs nothing of the exams module, which builds on it.
 
 /**
  * SQL true while the `lecture_exams` row under `alias` still holds the lecture's videos for the
