@@ -45,7 +45,7 @@ describe('the layer order in lint', () => {
       "import { getExam } from '../exams/exam-admin';\nexport const probe = getExam;\n",
     );
     expect(errors).toEqual([
-      'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): accounts and money (modules/auth) may not import exams (modules/exams).',
+      'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): auth (modules/auth) may not import exams (modules/exams).',
     ]);
   }, 60_000);
 
@@ -63,6 +63,36 @@ describe('the layer order in lint', () => {
       await layerErrors(
         'modules/exams/layer-fixture.ts',
         "import { lectureAccess } from '../lectures/lecture-access';\nexport const probe = lectureAccess;\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('orders accounts and money: notifications below auth, settings below payments but for its one listed file', async () => {
+    // The knot untied in issue 25: push devices read a session's lifetime from lib, not auth.
+    expect(
+      await layerErrors(
+        'modules/notifications/layer-fixture.ts',
+        "import { issueToken } from '../auth/session-tokens';\nexport const probe = issueToken;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../auth/session-tokens" imported in restricted zone. Layer order (docs/architecture.md): notifications (modules/notifications) may not import auth (modules/auth).',
+    ]);
+    expect(
+      await layerErrors(
+        'modules/settings/layer-fixture.ts',
+        "import { offeredMethods } from '../payments/payment-methods';\nexport const probe = offeredMethods;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'modules/settings/layer-fixture.ts',
+        "import { recheckOrder } from '../payments/payment-recheck';\nexport const probe = recheckOrder;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'modules/auth/layer-fixture.ts',
+        "import { notify } from '../notifications/notification-service';\nexport const probe = notify;\n",
       ),
     ).toEqual([]);
   }, 60_000);

@@ -1,26 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
 import { precompile } from '../../db/precompiled';
 import type { DB, UsersTable } from '../../db/schema';
-import { DAY, MINUTE } from '../../lib/rate-limit';
+import { MINUTE } from '../../lib/rate-limit';
+import { sessionCutoffs } from '../../lib/session-lifetime';
 import { hashToken, newToken } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 
-/**
- * Session lifetimes (docs/decisions/007-security-hardening.md): a token unused for
- * SESSION_IDLE_MS, or older than SESSION_MAX_MS, no longer signs anyone in.
- */
-export const SESSION_IDLE_MS = 30 * DAY;
-export const SESSION_MAX_MS = 180 * DAY;
+// Session lifetimes live in the base layer: push devices (notifications) ask whether a session
+// is live without reaching up into auth.
+export { SESSION_IDLE_MS, SESSION_MAX_MS, sessionCutoffs } from '../../lib/session-lifetime';
 /** last_used_at is written at most this often per token, not on every request. */
 export const LAST_USE_WRITE_EVERY_MS = 5 * MINUTE;
-
-/** The oldest created_at and last_used_at a live session may have at `now`. */
-export function sessionCutoffs(now: Date = new Date()): { created: string; used: string } {
-  return {
-    created: new Date(now.getTime() - SESSION_MAX_MS).toISOString(),
-    used: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
-  };
-}
 
 /** Issues a bearer token for the student; only its hash is stored. Drops their dead sessions. */
 export async function issueToken(

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/time';
-import { sessionCutoffs } from '../auth/session-tokens';
+import { sessionCutoffs } from '../../lib/session-lifetime';
 
 /**
  * Binds a push device to the session that registers it. A device stays with its first owner
