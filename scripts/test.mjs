@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inLanes, run } from './run-parallel.mjs';
+import { inLanes, lower, run } from './run-parallel.mjs';
 import { PROJECTS, tally } from './vitest-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,12 +17,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Every failure of every run, repeated at the very end: CI shows only a run's last lines. */
 const problems = [];
+/** How long each step took and when it ended (seconds from the start), also repeated at the end. */
+const times = [];
+const started = Date.now();
+const since = () => (Date.now() - started) / 1000;
+const timed = (title, seconds) =>
+  times.push(`${title}: ${seconds.toFixed(1)} s, ended at ${since().toFixed(0)} s`);
 /**
  * Runs Vitest with a JSON report and adds its counts to `totals`. `quietly` captures the
  * output and prints it whole when the run ends (for a run beside another one, whose lines
- * would otherwise interleave); otherwise it streams.
+ * would otherwise interleave); otherwise it streams. `niceness` lowers its priority.
  */
-async function vitest(title, args, env = {}, { quietly = false } = {}) {
+async function vitest(title, args, env = {}, { quietly = false, niceness = 0 } = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dars-vitest-')), 'results.json');
   const argv = [
     'vitest',
@@ -35,9 +41,10 @@ async function vitest(title, args, env = {}, { quietly = false } = {}) {
   let ok;
   if (quietly) {
     console.log(`\n▶ ${title} (started; its output follows when it ends)`);
-    const res = await run(npx, argv, { cwd: root, env });
+    const res = await run(npx, argv, { cwd: root, env, niceness });
     process.stdout.write(`\n▶ ${title}\n${res.output}`);
     console.log(`  ${res.ok ? '✔' : '✘'} ${title} (${res.seconds.toFixed(1)} s)`);
+    timed(title, res.seconds);
     ok = res.ok;
   } else {
     console.log(`\n▶ ${title}`);
@@ -48,10 +55,13 @@ async function vitest(title, args, env = {}, { quietly = false } = {}) {
         stdio: 'inherit',
         env: { ...process.env, ...env },
       });
+      lower(child, niceness);
       child.on('close', resolve);
     });
     ok = code === 0;
-    console.log(`  ${ok ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`  ${ok ? '✔' : '✘'} ${title} (${seconds.toFixed(1)} s)`);
+    timed(title, seconds);
   }
   // 'staff-isolated' is the part of the staff tests that needs a module graph per file
   // (vitest.config.ts); the report counts its files under 'staff'.
@@ -87,12 +97,12 @@ async function quiet(title, cmd, args, env = {}) {
   const res = await run(cmd, args, { cwd: root, env });
   process.stdout.write(`\n▶ ${title}\n${res.output}`);
   console.log(`  ${res.ok ? '✔' : '✘'} ${title} (${res.seconds.toFixed(1)} s)`);
+  timed(title, res.seconds);
   if (!res.ok) problems.push(`${title} failed`);
   return res.ok;
 }
 let built = false;
 let builtStaff = false;
-const started = Date.now();
 let ok = await inLanes(
   [
     () => quiet('lint', npx, ['eslint', '.', '--max-warnings=0']),
@@ -112,7 +122,7 @@ let ok = await inLanes(
   ],
   4,
 );
-console.log(`  checks and builds together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`  checks and builds together: ${since().toFixed(1)} s`);
 // Vitest runs a project whose files go one at a time (the e2e journeys share one server) after
 // every other project, as a group of its own: the other core idled for the whole e2e run, then
 // the PostgreSQL run came after that. The journeys wait on a browser and a server far more than
@@ -135,26 +145,42 @@ const others = [
 // Two lanes, three runs: the e2e journeys and the SQLite run start together, and the
 // PostgreSQL run takes whichever lane frees first (the journeys, since the console's sign-in
 // loop was fixed): it no longer waits behind the SQLite run while a core idles.
+// The journeys wait on a browser and a server far more than they compute (about a third of a
+// core), so each of their steps is held up by whatever else wants the CPU at that moment; the
+// other runs only want CPU. They run at a lower priority: they take what the journeys leave,
+// instead of stretching the journeys (the longest run) while they wait for a core.
 const testsOk = await inLanes(
   [
     () =>
       built && builtStaff
         ? vitest('e2e journeys', ['--project', 'e2e'], { TEST_DATABASE_URL: '' }, { quietly: true })
         : (console.log('\n▶ e2e journeys: NOT RUN, a build failed'), false),
-    () => vitest('unit, web, staff and server tests (SQLite)', others, { TEST_DATABASE_URL: '' }),
+    () =>
+      vitest(
+        'unit, web, staff and server tests (SQLite)',
+        others,
+        { TEST_DATABASE_URL: '' },
+        { niceness: 10 },
+      ),
     async () => {
       if (!process.env.TEST_DATABASE_URL) {
         console.log('\n▶ server tests (PostgreSQL): SKIPPED, TEST_DATABASE_URL is not set');
         return true;
       }
-      return vitest('server tests (PostgreSQL)', ['--project', 'server'], {}, { quietly: true });
+      return vitest(
+        'server tests (PostgreSQL)',
+        ['--project', 'server'],
+        {},
+        { quietly: true, niceness: 10 },
+      );
     },
   ],
   2,
 );
 ok = testsOk && ok;
-console.log(`  all tests together: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`  all tests together: ${since().toFixed(1)} s`);
 
+console.log(`\nHow long each step took:\n${times.map((t) => `  ${t}`).join('\n')}`);
 if (problems.length) console.log(`\nWhat failed:\n${problems.map((p) => `  ✘ ${p}`).join('\n')}`);
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
