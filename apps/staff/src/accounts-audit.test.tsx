@@ -1,11 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e, type StaffAccount } from '@dars/contract';
-import { StaffApp } from './app';
 import { ADMIN, LEADER, answer, fakeStaffApi, isCall, list, staffBasics } from './test/fake-api';
 import { auditRows, auditValue, type AuditEntry } from './resources/audit-log';
 import { cairoDayEnd } from './components/cairo-time';
+import { openSignedOut, signIn as sendSignIn } from './test/console';
 
 // The staff accounts and audit log screens (ADR 028): admins only.
 
@@ -51,20 +50,9 @@ const ENTRIES: AuditEntry[] = [
   },
 ];
 
-function start(path = '/staff/') {
-  window.history.replaceState(null, '', path);
-  return render(<StaffApp />);
-}
-
+/** Signs in and waits for the menu (the dashboard's content is another screen's business). */
 async function signIn(email: string) {
-  const user = userEvent.setup();
-  await user.type(
-    await screen.findByLabelText(/^البريد الإلكتروني/, { selector: 'input' }, { timeout: 20_000 }),
-    email,
-  );
-  await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'secret-pass');
-  await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
-  // Signed in: the menu is there (the dashboard's content is another screen's business).
+  const user = await sendSignIn(email);
   await screen.findByRole('menuitem', { name: /الدورات/ }, { timeout: 20_000 });
   return user;
 }
@@ -77,7 +65,7 @@ function go(path: string) {
 describe('staff accounts and the audit log in the menu', () => {
   it('are there for an admin', async () => {
     fakeStaffApi([...staffBasics(ADMIN)]);
-    start();
+    openSignedOut();
     await signIn('admin@dars.test');
     expect(await screen.findByRole('menuitem', { name: /حسابات فريق العمل/ })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: /سجل التغييرات/ })).toBeInTheDocument();
@@ -85,7 +73,7 @@ describe('staff accounts and the audit log in the menu', () => {
 
   it('are neither in the menu nor open for a leader, who is never sent to the API for them', async () => {
     const api = fakeStaffApi([...staffBasics(LEADER), list(e.staffListAccounts, [LEADER_ACCOUNT])]);
-    start();
+    openSignedOut();
     await signIn('leader@dars.test');
     await screen.findByRole('menuitem', { name: /الدورات/ });
     expect(screen.queryByRole('menuitem', { name: /حسابات فريق العمل/ })).not.toBeInTheDocument();
@@ -104,7 +92,7 @@ describe('staff accounts and the audit log in the menu', () => {
 describe('the staff accounts screens', () => {
   it('list the accounts with their role in Arabic and filter by role', async () => {
     const api = fakeStaffApi([...staffBasics(ADMIN), list(e.staffListAccounts, [LEADER_ACCOUNT])]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     go('/staff/accounts');
     const row = (await screen.findByText('سارة المشرفة')).closest('tr')!;
@@ -136,7 +124,7 @@ describe('the staff accounts screens', () => {
           : { body: { data: { ...LEADER_ACCOUNT, id: 9 } } };
       },
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     go('/staff/accounts/create');
     await user.type(await screen.findByRole('textbox', { name: 'الاسم' }), 'سارة المشرفة');
@@ -182,7 +170,7 @@ describe('the staff accounts screens', () => {
         { params: { id: 5 }, status: 409 },
       ),
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     go('/staff/accounts/5');
     await screen.findByDisplayValue('sara@school.example');
@@ -214,7 +202,7 @@ describe('the audit log screen', () => {
       list(e.staffListAuditLog, ENTRIES),
       list(e.staffListAccounts, [LEADER_ACCOUNT]),
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     go('/staff/audit-log');
     const row = (await screen.findByRole('link', { name: 'فيزياء الثانوية' })).closest('tr')!;
@@ -248,7 +236,7 @@ describe('the audit log screen', () => {
       list(e.staffListAccounts, [LEADER_ACCOUNT]),
       answer(e.staffGetAccount, { data: LEADER_ACCOUNT }, { params: { id: 5 } }),
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     go('/staff/audit-log');
     await screen.findByRole('link', { name: 'فيزياء الثانوية' });

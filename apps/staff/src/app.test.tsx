@@ -1,10 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
-import { StaffApp } from './app';
 import { ADMIN, LEADER, answer, fakeStaffApi, list, staffBasics } from './test/fake-api';
 import { staffCourse } from './test/fixtures';
+import { openSignedOut, signIn } from './test/console';
 
 const COURSE = staffCourse({
   id: 7,
@@ -15,22 +14,6 @@ const COURSE = staffCourse({
   show_preview: true,
 });
 
-function start(path = '/staff/') {
-  window.history.replaceState(null, '', path);
-  return render(<StaffApp />);
-}
-
-async function signIn(email: string) {
-  const user = userEvent.setup();
-  await user.type(
-    await screen.findByLabelText(/^البريد الإلكتروني/, { selector: 'input' }, { timeout: 20_000 }),
-    email,
-  );
-  await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'secret-pass');
-  await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
-  return user;
-}
-
 describe('the staff console', () => {
   it('sends a signed-out visitor from its root to the sign-in form once, not in a loop', async () => {
     // react-admin signs a visitor out on every render of its guard while a navigation in a
@@ -39,7 +22,7 @@ describe('the staff console', () => {
     fakeStaffApi([...staffBasics(ADMIN)]);
     const push = vi.spyOn(window.history, 'pushState');
     try {
-      start('/staff/');
+      openSignedOut();
       await screen.findByLabelText(
         /^البريد الإلكتروني/,
         { selector: 'input' },
@@ -56,7 +39,7 @@ describe('the staff console', () => {
 
   it('signs in in Arabic with the e-mail and password, then calls with the bearer token', async () => {
     const api = fakeStaffApi([...staffBasics(ADMIN)]);
-    start();
+    openSignedOut();
     await signIn('admin@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
     const [login] = api.callsTo(e.staffLogin);
@@ -73,14 +56,14 @@ describe('the staff console', () => {
         { status: 403 },
       ),
     ]);
-    start();
+    openSignedOut();
     await signIn('student@dars.test');
     expect(await screen.findByText('هذا الحساب ليس من حسابات فريق العمل')).toBeInTheDocument();
   });
 
   it('shows an admin the settings', async () => {
     fakeStaffApi([...staffBasics(ADMIN)]);
-    start();
+    openSignedOut();
     await signIn('admin@dars.test');
     expect(await screen.findByRole('menuitem', { name: /الإعدادات/ })).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: /الدورات/ })).toBeInTheDocument();
@@ -88,7 +71,7 @@ describe('the staff console', () => {
 
   it('shows a leader the content but not the settings', async () => {
     fakeStaffApi([...staffBasics(LEADER)]);
-    start();
+    openSignedOut();
     await signIn('leader@dars.test');
     expect(await screen.findByRole('menuitem', { name: /الدورات/ })).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: /الصفوف الدراسية/ })).toBeInTheDocument();
@@ -105,7 +88,7 @@ describe('the staff console', () => {
         { status: 422 },
       ),
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('admin@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
     window.history.pushState(null, '', '/staff/grades/create');
@@ -126,7 +109,7 @@ describe('the staff console', () => {
       list(e.staffListCategories, []),
       list(e.staffListTeachers, []),
     ]);
-    start();
+    openSignedOut();
     const user = await signIn('leader@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
     window.history.pushState(null, '', '/staff/courses/7');
@@ -146,7 +129,7 @@ describe('the staff console', () => {
 
   it('lists courses with their price in pounds', async () => {
     fakeStaffApi([...staffBasics(ADMIN), list(e.staffListCourses, [COURSE])]);
-    start();
+    openSignedOut();
     await signIn('admin@dars.test');
     await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
     window.history.pushState(null, '', '/staff/courses');

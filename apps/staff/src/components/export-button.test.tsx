@@ -1,9 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e, type StaffPurchase, type StaffStudent } from '@dars/contract';
-import { StaffApp } from '../app';
-import { session } from '../data/token';
 import {
   ADMIN,
   answer,
@@ -14,6 +11,7 @@ import {
   type StaffEntry,
 } from '../test/fake-api';
 import { staffAccount, staffExam, staffLecture, staffNamed, staffTeacher } from '../test/fixtures';
+import { openConsole } from '../test/console';
 
 // The console's export button (issue 23, ADR 034): it asks the server for the whole filtered
 // list (the list's filters and order, never its page) with the staff token, and saves the file
@@ -70,13 +68,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function open(path: string) {
-  session.save('tok-1', ADMIN);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
-
 describe('the export button', () => {
   it('downloads the students of the search, whole, not the page on screen', async () => {
     const api = fakeStaffApi([
@@ -86,7 +77,7 @@ describe('the export button', () => {
       csv(e.staffExportStudents, 'students-2026-11-28.csv'),
     ]);
     const filter = encodeURIComponent(JSON.stringify({ q: 'سارة' }));
-    const user = open(`/students?filter=${filter}&page=2&perPage=10`);
+    const user = openConsole(`/students?filter=${filter}&page=2&perPage=10`);
     await screen.findByText('sara@dars.test');
     await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
     await screen.findByText('تم تنزيل الملف');
@@ -105,7 +96,7 @@ describe('the export button', () => {
       csv(e.staffExportPurchases, 'purchases-2026-11-28.csv'),
     ]);
     const filter = encodeURIComponent(JSON.stringify({ pay_by: 'grant' }));
-    const user = open(`/purchases?filter=${filter}`);
+    const user = openConsole(`/purchases?filter=${filter}`);
     expect(await screen.findByText('منحة — مدير المنصة')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
     await waitFor(() => expect(saved).toEqual(['purchases-2026-11-28.csv']));
@@ -125,7 +116,7 @@ describe('the export button', () => {
         { status: 403 },
       ),
     ]);
-    const user = open('/purchases');
+    const user = openConsole('/purchases');
     await screen.findByText('منحة — مدير المنصة');
     await user.click(screen.getByRole('button', { name: 'تنزيل ملف Excel' }));
     await screen.findByText('ليس لديك صلاحية لهذا الإجراء');
@@ -150,7 +141,7 @@ describe('the export button', () => {
         list(e.staffListCourses, []),
         list(e.staffListTeachers, []),
       ]);
-      open(`/${resource}`);
+      openConsole(`/${resource}`);
       await screen.findAllByText(NAMED);
       expect(screen.queryByRole('button', { name: 'تصدير' })).toBeNull();
     },

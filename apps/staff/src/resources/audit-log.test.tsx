@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
 import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
-import { session } from '../data/token';
 import { onPhone } from '../test/phone';
 import { auditWordKey, type AuditEntry } from './audit-log';
 import { consoleArabic } from '../i18n/ar';
+import { openConsole } from '../test/console';
 
 // The audit log names what changed (issue 23, ADR 034): the record by name with a link while
 // it exists, its fields by their Arabic names, and Latin values isolated in the Arabic line.
@@ -166,10 +166,7 @@ describe('the audit log on a phone', () => {
         list(e.staffListAuditLog, ENTRIES),
         list(e.staffListAccounts, []),
       ]);
-      session.save('tok-1', ADMIN);
-      window.history.replaceState(null, '', '/staff/audit-log');
-      render(<StaffApp />);
-      const user = userEvent.setup();
+      const user = openConsole('/audit-log');
       // The rows are on the first screen (as cards), and no filter field is above them.
       expect((await screen.findAllByText(/امتحان الكهرباء/)).length).toBeGreaterThan(0);
       expect(screen.queryAllByRole('combobox')).toEqual([]);

@@ -1,11 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
-import { StaffApp } from '../app';
-import { session } from '../data/token';
 import { ADMIN, answer, fakeStaffApi, list, pathOf, staffBasics } from '../test/fake-api';
 import { staffLecture } from '../test/fixtures';
+import { openConsole } from '../test/console';
 
 const LECTURE = staffLecture({ id: 5, course_id: 7, name: 'المحاضرة الأولى', position: 1 });
 
@@ -28,10 +26,7 @@ it(
       if (String(input).includes(pathOf(e.staffListLectures))) await lectureLoaded;
       return fake(input, init);
     });
-    session.save('tok-1', ADMIN);
-    window.history.replaceState(null, '', '/staff/videos/create?lecture_id=5');
-    render(<StaffApp />);
-    const user = userEvent.setup();
+    const user = openConsole('/videos/create?lecture_id=5');
     const name = await screen.findByRole('textbox', { name: /الاسم/ }, { timeout: 25_000 });
     await user.click(name);
     await user.paste('شرح الدرس الأول');

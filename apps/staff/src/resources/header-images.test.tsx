@@ -1,9 +1,6 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
-import { StaffApp } from '../app';
-import { session } from '../data/token';
 import {
   LEADER,
   answer,
@@ -12,6 +9,7 @@ import {
   type Call,
   type Handler,
 } from '../test/fake-api';
+import { openConsole } from '../test/console';
 
 /**
  * The home slider's screen (issue 23): a picked picture shows before it is saved, the stored
@@ -31,12 +29,7 @@ function slidesApi(upload: Handler): { calls: Call[] } {
   ]);
 }
 
-function open() {
-  session.save('tok-1', LEADER);
-  window.history.replaceState(null, '', '/staff/header-images');
-  render(<StaffApp />);
-  return userEvent.setup();
-}
+const open = () => openConsole('/header-images', LEADER);
 
 /** Every visible word a person reads or hears on the page: labels, buttons, headings. */
 function namesOnPage(): string[] {

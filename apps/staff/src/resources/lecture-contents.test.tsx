@@ -1,5 +1,5 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   staffEndpoints as e,
@@ -9,8 +9,6 @@ import {
   type StaffLectureExam,
   type StaffVideo,
 } from '@dars/contract';
-import { StaffApp } from '../app';
-import { session } from '../data/token';
 import {
   ADMIN,
   answer,
@@ -23,6 +21,7 @@ import {
   type StaffEntry,
 } from '../test/fake-api';
 import { staffCourse, staffExam } from '../test/fixtures';
+import { openConsole } from '../test/console';
 
 /** What the console handed to tus-js-client (the upload itself is video-upload.test's). */
 const uploads = vi.hoisted(() => [] as { file: File; metadata: Record<string, string> }[]);
@@ -129,13 +128,6 @@ function lectureApi(): Handler[] {
 }
 
 /** Opens the console at `path` already signed in as an admin. */
-function open(path: string) {
-  session.save('tok-1', ADMIN);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
-
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
   await user.click(field);
   await user.paste(value);
@@ -172,7 +164,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListVideos, videos),
       ...writes(e.staffUpdateVideo, e.staffDeleteVideo, videos),
     ]);
-    const user = open('/lectures/5');
+    const user = openConsole('/lectures/5');
 
     const rows = within(await screen.findByTestId('videos-list')).getAllByRole('listitem');
     expect(screen.getByRole('tab', { name: 'الفيديوهات' })).toHaveAttribute(
@@ -212,7 +204,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListVideos, [created]),
       answer(e.staffCreateVideo, { data: created }),
     ]);
-    const user = open('/videos/create?lecture_id=5');
+    const user = openConsole('/videos/create?lecture_id=5');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'مراجعة');
     await fill(user, screen.getByLabelText(/^عدد المشاهدات المسموح/), '2');
     await fill(user, screen.getByLabelText(/^نص شارة الحضور/), 'مراجعة مهمة');
@@ -241,7 +233,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
 
   it('refuses a video file over 2 GB as soon as it is picked', async () => {
     const api = fakeStaffApi([...lectureApi()]);
-    const user = open('/videos/create?lecture_id=5');
+    const user = openConsole('/videos/create?lecture_id=5');
     const big = new File(['x'], 'whole-term.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 * 1024 + 1 });
     await user.upload(await screen.findByLabelText('ملف الفيديو (MP4 حتى 2 جيجابايت)'), big);
@@ -258,7 +250,7 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListVideos, [saved]),
       ...writes(e.staffUpdateVideo, e.staffDeleteVideo, [saved]),
     ]);
-    const user = open('/videos/11');
+    const user = openConsole('/videos/11');
     const views = await screen.findByLabelText(/^عدد المشاهدات المسموح/);
     expect(screen.getByText('ملف الفيديو مرفوع')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'استبدال ملف الفيديو' })).toBeInTheDocument();
@@ -296,7 +288,7 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
           : { body: { data: { ...pdf, id: 22, name: 'تمارين' } } };
       },
     ]);
-    const user = open('/lectures/5?tab=attachments');
+    const user = openConsole('/lectures/5?tab=attachments');
     const rows = within(await screen.findByTestId('attachments-list')).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('1. ملخص الدرس');
     expect(rows[0]).toHaveTextContent('PDF');
@@ -325,7 +317,7 @@ describe("a lecture's attachments", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListAttachments, [pdf]),
       ...writes(e.staffUpdateAttachment, e.staffDeleteAttachment, [pdf]),
     ]);
-    const user = open('/attachments/21');
+    const user = openConsole('/attachments/21');
     expect(await screen.findByText('PDF، 1.5 كيلوبايت')).toBeInTheDocument();
     const name = screen.getByLabelText(/^الاسم/);
     await user.clear(name);
@@ -366,7 +358,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListLectureExams, [link]),
       ...writes(e.staffUpdateLectureExam, e.staffDeleteLectureExam, [link]),
     ]);
-    const user = open('/lectures/5?tab=exams');
+    const user = openConsole('/lectures/5?tab=exams');
     const rows = within(await screen.findByTestId('lecture-exams-list')).getAllByRole('listitem');
     await waitFor(() => expect(rows[0]).toHaveTextContent('1. امتحان الوحدة الأولى'));
     expect(rows[0]).toHaveTextContent('امتحان');
@@ -390,7 +382,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListLectureExams, []),
       answer(e.staffCreateLectureExam, { data: { ...link, id: 4, exam_id: 9 } }),
     ]);
-    const user = open('/lecture-exams/create?lecture_id=5');
+    const user = openConsole('/lecture-exams/create?lecture_id=5');
     await user.click(await screen.findByRole('radio', { name: 'واجب' }));
     await user.click(screen.getByLabelText(/^الامتحان\s*\*?$/));
     const options = await screen.findAllByRole('option');
@@ -421,7 +413,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       one(e.staffGetLectureExam, [link]),
       list(e.staffListLectureExams, [link]),
     ]);
-    const user = open('/lecture-exams/3');
+    const user = openConsole('/lecture-exams/3');
     const notice = await screen.findByTestId('lecture-exam-lock-notice');
     await waitFor(() =>
       expect(notice).toHaveTextContent(
@@ -477,7 +469,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       ...examApi,
       list(e.staffListLectureExams, []),
     ]);
-    const user = open('/lecture-exams/create?lecture_id=5');
+    const user = openConsole('/lecture-exams/create?lecture_id=5');
     await user.click(await screen.findByLabelText('يجب دخوله'));
     expect(await screen.findByTestId('lecture-exam-lock-notice')).toHaveTextContent(
       'تبقى فيديوهات المحاضرة مغلقة حتى يسلّم الطالب هذا الامتحان، أياً كانت درجته.',
@@ -497,7 +489,7 @@ describe("a lecture's exams", { timeout: SCREEN_TIMEOUT }, () => {
       list(e.staffListLectureExams, [link]),
       ...writes(e.staffUpdateLectureExam, e.staffDeleteLectureExam, [link]),
     ]);
-    const user = open('/lecture-exams/3');
+    const user = openConsole('/lecture-exams/3');
     await user.click(await screen.findByLabelText('يجب النجاح فيه'));
     await user.click(screen.getByLabelText('يجب دخوله'));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));

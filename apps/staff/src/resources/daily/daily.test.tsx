@@ -1,5 +1,4 @@
-import { screen, render, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   staffEndpoints as e,
@@ -7,11 +6,10 @@ import {
   type StaffMarkingItem,
   type StaffSupportTicketDetail,
 } from '@dars/contract';
-import { StaffApp } from '../../app';
-import { session } from '../../data/token';
 import { PENDING_PAYMENT } from '../../test/payment';
 import { staffExam } from '../../test/fixtures';
 import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
+import { openConsole } from '../../test/console';
 
 const TICKET: StaffSupportTicketDetail = {
   id: 3,
@@ -65,12 +63,7 @@ const SESSION: StaffExamSession = {
 };
 
 /** Opens the console at `path` already signed in as a leader. */
-function open(path: string) {
-  session.save('tok-1', LEADER);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
+const open = (path: string) => openConsole(path, LEADER);
 
 beforeAll(async () => {
   await Promise.all([

@@ -1,9 +1,7 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e, type StaffUser } from '@dars/contract';
-import { StaffApp } from '../../app';
-import { session } from '../../data/token';
 import { PENDING_PAYMENT } from '../../test/payment';
 import {
   ADMIN,
@@ -15,6 +13,7 @@ import {
   type Handler,
 } from '../../test/fake-api';
 import { parsePounds } from './parse-pounds';
+import { openConsole } from '../../test/console';
 
 /**
  * Approving a recharge in the console (issue 23): a confirmation that names the student and
@@ -52,12 +51,7 @@ const approvedAs = (amount: number, note: string | null): Handler =>
     PAYMENT_4,
   );
 
-function open(user: StaffUser) {
-  session.save('tok-1', user);
-  window.history.replaceState(null, '', '/staff/mobile-payments/4/show');
-  render(<StaffApp />);
-  return userEvent.setup();
-}
+const open = (user: StaffUser) => openConsole('/mobile-payments/4/show', user);
 
 async function openDialog(ui: ReturnType<typeof userEvent.setup>) {
   await ui.click(await screen.findByRole('button', { name: 'قبول وإضافة الرصيد' }));

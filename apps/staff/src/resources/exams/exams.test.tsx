@@ -1,5 +1,5 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
@@ -7,8 +7,6 @@ import {
   type StaffExam,
   type StaffQuestion,
 } from '@dars/contract';
-import { StaffApp } from '../../app';
-import { session } from '../../data/token';
 import { staffExam } from '../../test/fixtures';
 import {
   ADMIN,
@@ -19,6 +17,7 @@ import {
   type Call,
   type Handler,
 } from '../../test/fake-api';
+import { openConsole } from '../../test/console';
 
 const EXAM = staffExam({
   id: 5,
@@ -64,13 +63,6 @@ function examApi(exam: StaffExam, questions: StaffQuestion[]): Handler[] {
 }
 
 /** Opens the console at `path` already signed in as an admin. */
-function open(path: string) {
-  session.save('tok-1', ADMIN);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
-
 /** Puts a value in a field in one input event (typing letter by letter is slow under load). */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
   await user.click(field);
@@ -109,7 +101,7 @@ describe('exams in the staff console', SLOW, () => {
       ...examApi(created, []),
       answer(e.staffCreateExam, { data: created }),
     ]);
-    const user = open('/exams/create');
+    const user = openConsole('/exams/create');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'واجب الحركة');
     await fill(user, screen.getByLabelText(/^كود الامتحان/), 'HW-9');
     await user.click(screen.getByLabelText(/^النوع/));
@@ -153,7 +145,7 @@ describe('exams in the staff console', SLOW, () => {
 
   it("hints at the exam code's real rule: letters, digits, a dash and an underscore", async () => {
     fakeStaffApi([...staffBasics(ADMIN), list(e.staffListCourses, [])]);
-    open('/exams/create');
+    openConsole('/exams/create');
     const code = await screen.findByLabelText(/^كود الامتحان/);
     const hint =
       'حروف إنجليزية وأرقام، ويُقبل معها الشَّرطة (-) والشَّرطة السفلية (_)، بلا مسافات وحتى 40 حرفاً؛ يكتبه الطالب لدخول الامتحان';
@@ -182,7 +174,7 @@ describe('exams in the staff console', SLOW, () => {
         { status: 422 },
       ),
     ]);
-    const user = open('/exams/create');
+    const user = openConsole('/exams/create');
     await fill(user, await screen.findByLabelText(/^الاسم/), 'امتحان');
     await fill(user, screen.getByLabelText(/^كود الامتحان/), 'PHY-1');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
@@ -199,7 +191,7 @@ describe('exams in the staff console', SLOW, () => {
         { params: { id: 5 } },
       ),
     ]);
-    const user = open('/exams/5');
+    const user = openConsole('/exams/5');
     const duration = await screen.findByLabelText(/^المدة بالدقائق/);
     await waitFor(() => expect(duration).toHaveValue(30));
     await user.clear(duration);
@@ -218,7 +210,7 @@ describe('exams in the staff console', SLOW, () => {
       list(e.staffListExams, [{ ...EXAM, questions_count: 3 }]),
       list(e.staffListCourses, []),
     ]);
-    const user = open('/exams');
+    const user = openConsole('/exams');
     const row = (await screen.findByText('امتحان الوحدة الأولى')).closest('tr')!;
     expect(within(row).getByText('PHY-1')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
@@ -237,7 +229,7 @@ describe("an exam's questions", SLOW, () => {
       ...examApi(EXAM, []),
       answer(e.staffCreateQuestion, { data: question({ id: 40 }) }),
     ]);
-    const user = open('/exams/5');
+    const user = openConsole('/exams/5');
     await user.click(await screen.findByRole('link', { name: 'إضافة سؤال' }));
     await fill(user, await screen.findByLabelText(/^نص السؤال/), 'ما وحدة قياس القوة؟');
     const mark = screen.getByLabelText(/^الدرجة/);
@@ -268,7 +260,7 @@ describe("an exam's questions", SLOW, () => {
       ...examApi(EXAM, []),
       answer(e.staffCreateQuestion, { data: question({ id: 41, type: 'truefalse' }) }),
     ]);
-    const user = open('/questions/create?exam_id=5');
+    const user = openConsole('/questions/create?exam_id=5');
     await user.click(await screen.findByRole('radio', { name: 'صواب وخطأ' }));
     await fill(user, screen.getByLabelText(/^نص السؤال/), 'الضوء أسرع من الصوت');
     await user.click(screen.getByRole('radio', { name: 'خطأ' }));
@@ -289,7 +281,7 @@ describe("an exam's questions", SLOW, () => {
       ...examApi(EXAM, []),
       answer(e.staffCreateQuestion, { data: question({ id: 42, type: 'essay' }) }),
     ]);
-    const user = open('/questions/create?exam_id=5');
+    const user = openConsole('/questions/create?exam_id=5');
     await user.click(await screen.findByRole('radio', { name: 'مقالي' }));
     expect(screen.queryByLabelText(/^الإجابة 1$/)).not.toBeInTheDocument();
     await fill(user, screen.getByLabelText(/^نص السؤال/), 'اشرح قانون نيوتن الأول');
@@ -316,7 +308,7 @@ describe("an exam's questions", SLOW, () => {
       ...examApi(EXAM, [tf]),
       answer(e.staffUpdateQuestion, { data: tf }, { params: { id: 43 } }),
     ]);
-    const user = open('/questions/43');
+    const user = openConsole('/questions/43');
     const yes = await screen.findByRole('radio', { name: 'صواب' });
     await waitFor(() => expect(yes).toBeChecked());
     expect(screen.getByRole('button', { name: 'اختيار صورة: صورة السؤال' })).toBeInTheDocument();
@@ -343,7 +335,7 @@ describe("an exam's questions", SLOW, () => {
         data: question({ id: Number(c.params.id) }),
       })),
     ]);
-    const user = open('/exams/5');
+    const user = openConsole('/exams/5');
     await user.click(await screen.findByRole('button', { name: 'نقل السؤال 1 لأسفل' }));
     await screen.findByText('تم حفظ ترتيب الأسئلة');
     expect(bodies(api.callsTo(e.staffUpdateQuestion, { id: 2 }))).toEqual([{ position: 0 }]);
@@ -363,7 +355,7 @@ describe("an exam's questions", SLOW, () => {
         { params: { id: 1 }, status: 409 },
       ),
     ]);
-    const user = open('/exams/5');
+    const user = openConsole('/exams/5');
     await user.click(await screen.findByRole('button', { name: 'حذف السؤال 1' }));
     await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
     expect(
@@ -374,7 +366,7 @@ describe("an exam's questions", SLOW, () => {
   it('explains why a started exam cannot change its questions, and locks what would', async () => {
     const q1 = question({ id: 1, answers: [option(1, 'أ', true), option(2, 'ب')] });
     fakeStaffApi([...staffBasics(ADMIN), ...examApi({ ...EXAM, sessions_count: 3 }, [q1])]);
-    const user = open('/exams/5');
+    const user = openConsole('/exams/5');
     expect(await screen.findByText('بدأ طلاب هذا الامتحان')).toBeInTheDocument();
     expect(screen.getByText(/مرات الدخول: 3/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'إضافة سؤال' })).toHaveAttribute(
@@ -407,7 +399,7 @@ describe("an exam's student preview", SLOW, () => {
 
   it('shows the questions in session order without the right answers or explanations', async () => {
     fakeStaffApi([...staffBasics(ADMIN), ...examApi(EXAM, [essay, choices])]);
-    open('/exams/5/preview');
+    openConsole('/exams/5/preview');
     const headings = await screen.findAllByRole('heading', { name: /^السؤال \d$/ });
     expect(headings.map((h) => h.closest('section')!.textContent)).toEqual([
       expect.stringContaining('اختر الإجابة'),
@@ -427,7 +419,7 @@ describe("an exam's student preview", SLOW, () => {
       ...staffBasics(ADMIN),
       ...examApi({ ...EXAM, shuffled_answers: true }, [choices]),
     ]);
-    const user = open('/exams/5/preview');
+    const user = openConsole('/exams/5/preview');
     await screen.findAllByTestId('preview-option');
     const first = optionTexts();
     expect([...first].sort()).toEqual(['أ', 'ب', 'ج', 'د', 'هـ', 'و'].sort());

@@ -1,17 +1,15 @@
-import { screen, render, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffPaycardBatch,
   type StaffPaymentOrder,
 } from '@dars/contract';
-import { StaffApp } from '../../app';
-import { session } from '../../data/token';
 import { ADMIN, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { paycardCsv } from './paycard-export';
 import { onPhone } from '../../test/phone';
 import type { IssuedBatch } from '../../data/money-calls';
+import { openConsole } from '../../test/console';
 
 const BATCH: StaffPaycardBatch = {
   id: 7,
@@ -46,13 +44,6 @@ const ORDER: StaffPaymentOrder = {
   updated_at: '2026-11-20T10:00:00.000Z',
   paid_at: null,
 };
-
-function open(path: string, user = ADMIN) {
-  session.save('tok-1', user);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
 
 beforeAll(async () => {
   await Promise.all([import('./paycards'), import('./payment-orders')]);
@@ -98,7 +89,7 @@ describe('pay cards (admin)', () => {
     ]);
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    const user = open('/paycard-batches/create');
+    const user = openConsole('/paycard-batches/create');
     const count = await screen.findByLabelText(/عدد البطاقات/);
     await user.clear(count);
     await user.type(count, '3');
@@ -144,7 +135,7 @@ describe('pay cards (admin)', () => {
         { status: 422 },
       ),
     ]);
-    const user = open('/paycard-batches/create');
+    const user = openConsole('/paycard-batches/create');
     const count = await screen.findByLabelText(/عدد البطاقات/);
     await user.clear(count);
     await user.type(count, '5000');
@@ -165,7 +156,7 @@ describe('pay cards (admin)', () => {
         { params: { id: 7 } },
       ),
     ]);
-    const user = open('/paycard-batches');
+    const user = openConsole('/paycard-batches');
     expect(await screen.findByText('مستخدمة 1 — متاحة 2 — موقوفة 0')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'إيقاف البطاقات غير المستخدمة' }));
     const dialog = await screen.findByRole('dialog');
@@ -181,7 +172,7 @@ describe('pay cards (admin)', () => {
       ...staffBasics(ADMIN),
       list(e.staffListPaycardBatches, [{ ...BATCH, expires_at: '2026-01-01T00:00:00.000Z' }]),
     ]);
-    open('/paycard-batches');
+    openConsole('/paycard-batches');
     expect(
       await screen.findByText('مستخدمة 1 — متاحة 2 — موقوفة 0 — انتهت صلاحيتها'),
     ).toBeInTheDocument();
@@ -207,7 +198,7 @@ describe('gateway orders (admin)', () => {
         },
       }),
     ]);
-    const user = open('/payment-orders');
+    const user = openConsole('/payment-orders');
     expect(await screen.findAllByText('منى علي')).toHaveLength(2);
     // A paid order has nothing to re-check.
     const buttons = screen.getAllByRole('button', { name: /إعادة التحقق من الطلب/ });
@@ -232,7 +223,7 @@ describe('the money lists on a phone', () => {
         { params: { id: 7 } },
       ),
     ]);
-    const user = open('/paycard-batches');
+    const user = openConsole('/paycard-batches');
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -262,7 +253,7 @@ describe('the money lists on a phone', () => {
         meta: { result: 'pending', message: 'لم يؤكد مزود الدفع الدفع بعد' },
       }),
     ]);
-    const user = open('/payment-orders');
+    const user = openConsole('/payment-orders');
     await screen.findByText(ORDER.id);
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(2);

@@ -1,15 +1,12 @@
-import { screen, render, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffStudentDetail,
   type StaffStudentPurchase,
   type StaffStudentTransaction,
-  type StaffUser,
 } from '@dars/contract';
-import { StaffApp } from '../../app';
-import { session } from '../../data/token';
 import {
   ADMIN,
   LEADER,
@@ -21,6 +18,7 @@ import {
 } from '../../test/fake-api';
 import { staffCourse, staffLecture } from '../../test/fixtures';
 import { messageBody } from './messages';
+import { openConsole } from '../../test/console';
 
 const STUDENT: StaffStudentDetail = {
   id: 40,
@@ -64,13 +62,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
 }
 
 /** Opens the console at `path` already signed in. */
-function open(path: string, user: StaffUser = ADMIN) {
-  session.save('tok-1', user);
-  window.history.replaceState(null, '', `/staff${path}`);
-  render(<StaffApp />);
-  return userEvent.setup();
-}
-
 beforeAll(async () => {
   await Promise.all([import('./students'), import('./messages')]);
 }, 240_000);
@@ -83,7 +74,7 @@ describe('students', { timeout: 240_000 }, () => {
       list(e.staffListStudents, [STUDENT]),
       list(e.staffListGrades, []),
     ]);
-    const user = open('/students');
+    const user = openConsole('/students');
     expect(await screen.findByText('منى علي', {}, { timeout: 30_000 })).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('بحث'), '0101');
     await waitFor(() =>
@@ -97,7 +88,7 @@ describe('students', { timeout: 240_000 }, () => {
       answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
       answer(e.staffListStudentLedger, { data: [ROW], meta: { total: 1 } }, { params: { id: 40 } }),
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     expect(await screen.findByRole('heading', { name: 'منى علي' })).toBeInTheDocument();
     expect(screen.getByText('سنتر النور')).toBeInTheDocument();
     expect(screen.getByText('DW1234567890')).toBeInTheDocument();
@@ -135,7 +126,7 @@ describe('students', { timeout: 240_000 }, () => {
         return { body: { data: { ...STUDENT, blocked: true } } };
       },
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'إيقاف الحساب' }));
     const dialog = await screen.findByRole('dialog', { name: 'إيقاف حساب منى علي' });
@@ -177,7 +168,7 @@ describe('students', { timeout: 240_000 }, () => {
               }
           : undefined,
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'تعديل الرصيد' }));
     const dialog = await screen.findByRole('dialog', { name: 'تعديل رصيد منى علي' });
@@ -220,7 +211,7 @@ describe('students', { timeout: 240_000 }, () => {
             };
       },
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'منح دورة أو محاضرة' }));
     const dialog = await screen.findByRole('dialog', {
@@ -282,7 +273,7 @@ describe('students', { timeout: 240_000 }, () => {
         { params: { id: 40 } },
       ),
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'منح دورة أو محاضرة' }));
     const dialog = await screen.findByRole('dialog', { name: 'منح منى علي دورة أو محاضرة' });
@@ -314,7 +305,7 @@ describe('students', { timeout: 240_000 }, () => {
         { params: { id: 40 } },
       ),
     ]);
-    const user = open('/students/40/show');
+    const user = openConsole('/students/40/show');
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('button', { name: 'إرسال رمز استعادة كلمة المرور' }));
     const dialog = await screen.findByRole('dialog');
@@ -330,7 +321,7 @@ describe('students', { timeout: 240_000 }, () => {
       ...staffBasics(LEADER),
       answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
     ]);
-    open('/students/40/show', LEADER);
+    openConsole('/students/40/show', LEADER);
     await screen.findByRole('heading', { name: 'منى علي' });
     expect(screen.getByRole('tab', { name: 'البيانات' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إيقاف الحساب' })).not.toBeInTheDocument();
@@ -347,7 +338,7 @@ describe('messages', { timeout: 240_000 }, () => {
       answer(e.staffPutAnnouncement, { data: { general_announcement: 'الامتحان الجمعة' } }),
       answer(e.staffSendMessage, { data: { sent: 120 } }),
     ]);
-    const user = open('/messages');
+    const user = openConsole('/messages');
     expect(await screen.findByRole('menuitem', { name: /الرسائل والإعلان/ })).toBeInTheDocument();
     await user.click(await screen.findByRole('radio', { name: 'طلاب صف دراسي' }));
     await user.click(await screen.findByRole('combobox', { name: /الصف الدراسي/ }));
@@ -378,7 +369,7 @@ describe('messages', { timeout: 240_000 }, () => {
       answer(e.staffGetAnnouncement, { data: { general_announcement: null } }),
       answer(e.staffSendMessage, { data: { sent: 5000 } }),
     ]);
-    const user = open('/messages');
+    const user = openConsole('/messages');
     await user.click(await screen.findByRole('radio', { name: 'كل الطلاب' }));
     await fill(user, screen.getByLabelText(/عنوان الإشعار/), 'للجميع');
     await fill(user, screen.getByLabelText(/نص الإشعار/), 'إجازة');
@@ -395,7 +386,7 @@ describe('messages', { timeout: 240_000 }, () => {
 
   it('tells a leader the page is for admins and keeps it out of the menu', async () => {
     fakeStaffApi([...staffBasics(LEADER)]);
-    open('/messages', LEADER);
+    openConsole('/messages', LEADER);
     expect(await screen.findByText('هذه الصفحة متاحة للمدير فقط')).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /الرسائل والإعلان/ })).not.toBeInTheDocument();
   });

@@ -1,11 +1,9 @@
-import { screen, render, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e, type StaffStats, type StaffUser } from '@dars/contract';
-import { StaffApp } from '../../../app';
-import { session } from '../../../data/token';
 import { ADMIN, LEADER, answer, fakeStaffApi, staffBasics } from '../../../test/fake-api';
 import { compare, dayLabel, daysInMonth, monthOf, periodLength } from './dashboard-days';
+import { openConsole } from '../../../test/console';
 
 /**
  * What the dashboard shows of the server's figures (issue 23, ADR 033): every figure beside
@@ -64,12 +62,7 @@ function answering(body: StaffStats) {
   return answer(e.staffGetStats, { data: body });
 }
 
-function open(user: StaffUser = ADMIN) {
-  session.save('tok-1', user);
-  window.history.replaceState(null, '', '/staff/');
-  render(<StaffApp />);
-  return userEvent.setup();
-}
+const open = (user: StaffUser = ADMIN) => openConsole('/', user);
 
 beforeAll(async () => {
   await import('./dashboard-charts');
