@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { StaffListQuery } from '@dars/contract';
 import type { DB } from './schema';
 
@@ -39,6 +39,22 @@ export function countOf(row: { n: number | string | bigint } | undefined): numbe
   return Number(row?.n ?? 0);
 }
 
+/** A list row's student, selected from its `users as u` join as these three columns. */
+export const STUDENT_SELECT = [
+  'u.id as student_id',
+  'u.name as student_name',
+  'u.phone as student_phone',
+] as const;
+
+/** The `student` of a list item, from the row's STUDENT_SELECT columns. */
+export function studentOf(row: {
+  student_id: number;
+  student_name: string;
+  student_phone: string;
+}) {
+  return { id: row.student_id, name: row.student_name, phone: row.student_phone };
+}
+
 export const bool = (flag: number): boolean => flag === 1;
 export const flagOf = (value: boolean): number => (value ? 1 : 0);
 
@@ -47,6 +63,31 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
   return Object.fromEntries(
     Object.entries(values).filter(([, v]) => v !== undefined),
   ) as Partial<T>;
+}
+
+/**
+ * One page of a list whose columns are already selected (joins, aliases): the count of all the
+ * filtered rows (the same query, its columns cleared), and the page of rows ordered by each
+ * of `order` in turn, all in `direction` (the last is the tie-breaker, usually the id).
+ * @example const { rows, total } = await selectedPage(ordersQuery(db), query, [`o.${sort.column}`, 'o.id'], sort.direction);
+ */
+export async function selectedPage<D, TB extends keyof D, O>(
+  selected: SelectQueryBuilder<D, TB, O>,
+  query: StaffListQuery,
+  order: readonly StringReference<D, TB>[],
+  direction: 'asc' | 'desc',
+): Promise<{ rows: O[]; total: number }> {
+  const { limit, offset } = pageOf(query);
+  const ordered = order.reduce((q, column) => q.orderBy(column, direction), selected);
+  const [total, rows] = await Promise.all([
+    selected
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    ordered.limit(limit).offset(offset).execute(),
+  ]);
+  // Kysely cannot follow a count through a generic query's types; the row is `{ n }`.
+  return { rows: rows as O[], total: countOf(total as { n: number } | undefined) };
 }
 
 /**
@@ -61,16 +102,10 @@ export async function listPage<T extends keyof DB & string, K extends keyof DB[T
   fallback: K,
 ) {
   const sort = sortOf(query, sortable, fallback);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column as never, sort.direction)
-      .orderBy('id' as never, sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { rows, total: countOf(total) };
+  return selectedPage(
+    base.selectAll(),
+    query,
+    [sort.column, 'id'] as unknown as StringReference<DB, T>[],
+    sort.direction,
+  );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { StaffExamSession, staffExamSessionListQuerySchema } from '@dars/contract';
-import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
+import { matches, selectedPage, sortOf, type Db, STUDENT_SELECT, studentOf } from './staff-core';
 
 // The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
@@ -21,9 +21,7 @@ function sessionsQuery(db: Db) {
       's.corrected',
       'e.id as exam_id',
       'e.name as exam_name',
-      'u.id as student_id',
-      'u.name as student_name',
-      'u.phone as student_phone',
+      ...STUDENT_SELECT,
     ]);
 }
 
@@ -35,7 +33,7 @@ function sessionView(r: SessionRow): StaffExamSession {
   return {
     id: r.id,
     exam: { id: r.exam_id, name: r.exam_name },
-    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    student: studentOf(r),
     started_at: r.started_at,
     finished_at: r.finished_at,
     finished_by: r.finished_by,
@@ -72,18 +70,6 @@ export async function listExamSessions(db: Db, query: SessionQuery) {
   const base = filtered(db, query);
   const sort = sortOf(query, ['id', 'started_at', 'finished_at', 'correction_mark'] as const, 'id');
   const direction = sort.direction;
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(`s.${sort.column}`, direction)
-      .orderBy('s.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(sessionView), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(base, query, [`s.${sort.column}`, 's.id'], direction);
+  return { data: rows.map(sessionView), meta: { total } };
 }

@@ -16,15 +16,16 @@ import { markEssayAnswer } from '../exams/exam-marking';
 import { answerImageUrl } from '../exams/answer-image-link';
 import { approveMobilePayment, rejectMobilePayment } from '../wallet/mobile-payment-review';
 import {
-  countOf,
   matches,
   notFound,
-  pageOf,
+  selectedPage,
   sortOf,
   writeAudit,
   type Actor,
   type Db,
   type Trx,
+  STUDENT_SELECT,
+  studentOf,
 } from './staff-core';
 
 // Recharge review and marking for leaders and admins (issue 13, ADR 022 «People and money»),
@@ -48,9 +49,7 @@ function paymentsQuery(db: Db | Trx) {
       'p.approved_amount',
       'p.review_note',
       'p.created_at',
-      'u.id as student_id',
-      'u.name as student_name',
-      'u.phone as student_phone',
+      ...STUDENT_SELECT,
       'r.id as reviewer_id',
       'r.name as reviewer_name',
     ]);
@@ -61,7 +60,7 @@ type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentsQuery>['executeTa
 function paymentView(r: PaymentRow): StaffMobilePayment {
   return {
     id: r.id,
-    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    student: studentOf(r),
     amount: fromPiasters(r.amount),
     payer_number: r.payer_number,
     message: r.message,
@@ -91,20 +90,13 @@ export async function listMobilePayments(
     );
   }
   const sort = sortOf(query, ['id', 'created_at', 'amount'] as const, 'id');
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(`p.${sort.column}`, sort.direction)
-      .orderBy('p.id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(paymentView), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(
+    base,
+    query,
+    [`p.${sort.column}`, 'p.id'],
+    sort.direction,
+  );
+  return { data: rows.map(paymentView), meta: { total } };
 }
 
 export async function getMobilePayment(
@@ -228,21 +220,9 @@ export async function listMarking(
   if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
   if (query.q) base = base.where(matches('u.name', query.q));
   const sort = sortOf(query, ['id', 'finished_at'] as const, 'id');
-  const { limit, offset } = pageOf(query);
   const column = sort.column === 'id' ? 'a.id' : 's.finished_at';
-  const [total, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(column, sort.direction)
-      .orderBy('a.id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map((r) => answerView(ctx, r)), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(base, query, [column, 'a.id'], sort.direction);
+  return { data: rows.map((r) => answerView(ctx, r)), meta: { total } };
 }
 
 /**

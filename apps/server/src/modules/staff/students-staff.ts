@@ -29,7 +29,7 @@ import {
   conflict,
   countOf,
   likePattern,
-  pageOf,
+  selectedPage,
   sortOf,
   writeAudit,
   type Actor,
@@ -108,19 +108,13 @@ export async function listStudents(db: Db, query: z.output<typeof staffStudentLi
     ['id', 'name', 'email', 'phone', 'balance', 'created_at'] as const,
     'id',
   );
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll('users')
-      .select('grades.name as grade_name')
-      .orderBy(`users.${sort.column}`, sort.direction)
-      .orderBy('users.id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(view), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(
+    base.selectAll('users').select('grades.name as grade_name'),
+    query,
+    [`users.${sort.column}`, 'users.id'],
+    sort.direction,
+  );
+  return { data: rows.map(view), meta: { total } };
 }
 
 async function studentRow(db: Db | Trx, id: number): Promise<StudentRow | undefined> {
@@ -188,26 +182,22 @@ export async function studentCourses(
     .innerJoin('courses', 'courses.id', 'e.course_id')
     .leftJoin('users as staff', 'staff.id', 'e.granted_by')
     .where('e.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        'courses.id',
-        'courses.name',
-        'courses.pay_type',
-        'e.created_at',
-        'e.granted_by',
-        'e.pay_by',
-        'e.price_paid',
-        'staff.name as staff_name',
-      ])
-      .orderBy('e.created_at', 'desc')
-      .orderBy('courses.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  const selected = base.select([
+    'courses.id',
+    'courses.name',
+    'courses.pay_type',
+    'e.created_at',
+    'e.granted_by',
+    'e.pay_by',
+    'e.price_paid',
+    'staff.name as staff_name',
   ]);
+  const { rows, total } = await selectedPage(
+    selected,
+    query,
+    ['e.created_at', 'courses.id'],
+    'desc',
+  );
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -219,7 +209,7 @@ export async function studentCourses(
       pay_by: r.pay_by,
       price_paid: fromPiasters(r.price_paid),
     })),
-    meta: { total: countOf(total) },
+    meta: { total },
   };
 }
 
@@ -246,28 +236,20 @@ export async function studentSessions(
     .selectFrom('exam_sessions as s')
     .innerJoin('exams', 'exams.id', 's.exam_id')
     .where('s.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        's.id',
-        's.started_at',
-        's.finished_at',
-        's.finished_by',
-        's.correction_mark',
-        's.total_mark',
-        's.succeeded',
-        's.corrected',
-        'exams.id as exam_id',
-        'exams.name as exam_name',
-        'exams.exam_code',
-      ])
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  const selected = base.select([
+    's.id',
+    's.started_at',
+    's.finished_at',
+    's.finished_by',
+    's.correction_mark',
+    's.total_mark',
+    's.succeeded',
+    's.corrected',
+    'exams.id as exam_id',
+    'exams.name as exam_name',
+    'exams.exam_code',
   ]);
+  const { rows, total } = await selectedPage(selected, query, ['s.id'], 'desc');
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -281,7 +263,7 @@ export async function studentSessions(
       succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
       corrected: r.corrected === 1,
     })),
-    meta: { total: countOf(total) },
+    meta: { total },
   };
 }
 
@@ -337,21 +319,7 @@ export async function blockStudent(
   id: number,
   reason: string | null,
 ): Promise<StaffStudentDetail> {
-  return db.transaction().execute(async (trx) => {
-    const before = await requireStudent(trx, id);
-    const done = await setBlocked(trx, id, { by: actor.id, reason });
-    if (!done) throw conflict(M.alreadyBlocked);
-    await revokeAllTokens(trx, id);
-    const after = (await getStudent(trx, id))!;
-    await writeAudit(trx, actor, {
-      action: 'block',
-      resource: 'students',
-      resourceId: id,
-      before,
-      after,
-    });
-    return after;
-  });
+  return changeBlock(db, actor, id, { by: actor.id, reason });
 }
 
 export async function unblockStudent(
@@ -359,13 +327,27 @@ export async function unblockStudent(
   actor: Actor,
   id: number,
 ): Promise<StaffStudentDetail> {
+  return changeBlock(db, actor, id, null);
+}
+
+/**
+ * Blocks (`{ by, reason }`) or unblocks (null) in one transaction with its audit row; 409 when
+ * the student already was so.
+ */
+async function changeBlock(
+  db: Db,
+  actor: Actor,
+  id: number,
+  block: { by: number | null; reason: string | null } | null,
+): Promise<StaffStudentDetail> {
   return db.transaction().execute(async (trx) => {
     const before = await requireStudent(trx, id);
-    const done = await setBlocked(trx, id, null);
-    if (!done) throw conflict(M.notBlocked);
+    const done = await setBlocked(trx, id, block);
+    if (!done) throw conflict(block ? M.alreadyBlocked : M.notBlocked);
+    if (block) await revokeAllTokens(trx, id);
     const after = (await getStudent(trx, id))!;
     await writeAudit(trx, actor, {
-      action: 'unblock',
+      action: block ? 'block' : 'unblock',
       resource: 'students',
       resourceId: id,
       before,
