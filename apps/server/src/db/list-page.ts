@@ -55,6 +55,10 @@ export function studentOf(row: {
   return { id: row.student_id, name: row.student_name, phone: row.student_phone };
 }
 
+/** The row a list's query function selects (its `select` columns with their aliases). */
+export type RowOf<Q extends (...args: never[]) => { executeTakeFirstOrThrow(): Promise<unknown> }> =
+  Awaited<ReturnType<ReturnType<Q>['executeTakeFirstOrThrow']>>;
+
 export const bool = (flag: number): boolean => flag === 1;
 export const flagOf = (value: boolean): number => (value ? 1 : 0);
 

@@ -6,17 +6,14 @@ import { sendMessage } from '../notifications/message-admin';
 import { announcement, putAnnouncement } from '../settings/settings-admin';
 import { notFound, type Actor } from './staff-core';
 import {
-  blockStudent,
-  getStudent,
   grantStudent,
-  listStudents,
   resetStudentPassword,
   studentCourses,
   studentLedger,
   studentPurchases,
   studentSessions,
-  unblockStudent,
 } from './students-staff';
+import { blockStudent, getStudent, listStudents, unblockStudent } from '../users/student-admin';
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
   const user = await request.requireUser();

@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/time';
 import { notify } from '../notifications/notification-service';
 import { issueFollowToken, stateOf } from './support-service';
 import { conflict, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { matches, selectedPage, sortOf } from '../../db/list-page';
+import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
 
 // The support inbox for leaders and admins (issue 13, ADR 031): student and guest tickets, the
 // thread (the sender's messages and the staff replies, ADR 039), close and reopen. A student is
@@ -63,7 +63,7 @@ function ticketsQuery(db: Db | Trx) {
     ]);
 }
 
-type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketsQuery>['executeTakeFirstOrThrow']>>;
+type TicketRow = RowOf<typeof ticketsQuery>;
 
 function ticketView(r: TicketRow): StaffSupportTicket {
   // A guest's ticket carries what they typed; a student's is read from the account.

@@ -7,17 +7,16 @@ import {
   fromPiasters,
 } from '@dars/contract';
 import { AppError, fieldError } from '../../lib/app-error';
-import { disableBatch, issueBatch } from '../paycards/paycard-batches';
+import { disableBatch, issueBatch } from './paycard-batches';
 import {
   conflict,
   notFound,
-  selectedPage,
-  sortOf,
   writeAudit,
   type Actor,
   type Db,
   type Trx,
-} from './staff-core';
+} from '../../db/audited-change';
+import { selectedPage, sortOf, type RowOf } from '../../db/list-page';
 
 // Pay-card batches for admins (issue 13, ADR 030): issue (the codes answered once), list with
 // used/unused counts, disable the unused cards. The cards are made by the paycards module's
@@ -59,7 +58,7 @@ function batchesQuery(db: Db | Trx) {
     ]);
 }
 
-type BatchRow = Awaited<ReturnType<ReturnType<typeof batchesQuery>['executeTakeFirstOrThrow']>>;
+type BatchRow = RowOf<typeof batchesQuery>;
 
 function batchView(r: BatchRow): StaffPaycardBatch {
   const used = Number(r.used ?? 0);

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { StaffPurchase, staffPurchaseListQuerySchema } from '@dars/contract';
 import { fromPiasters } from '@dars/contract';
 import { nowIso } from '../../lib/time';
-import { matches, selectedPage, sortOf, type Db, STUDENT_SELECT, studentOf } from './staff-core';
+import { type Db } from '../../db/audited-change';
+import { matches, selectedPage, sortOf, STUDENT_SELECT, studentOf } from '../../db/list-page';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034): the admins' list and
 // its export; a student's purchases tab is the same list filtered by the student.

@@ -1,31 +1,44 @@
 import type { z } from 'zod';
-import type { StaffExamSession, staffExamSessionListQuerySchema } from '@dars/contract';
-import { matches, selectedPage, sortOf, type Db, STUDENT_SELECT, studentOf } from './staff-core';
+import type {
+  StaffExamSession,
+  StaffListQuery,
+  StaffStudentSession,
+  staffExamSessionListQuerySchema,
+} from '@dars/contract';
+import { type Db } from '../../db/audited-change';
+import {
+  matches,
+  selectedPage,
+  sortOf,
+  STUDENT_SELECT,
+  studentOf,
+  type RowOf,
+} from '../../db/list-page';
 
 // The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
+
+/** A session's own columns, as both lists select them. */
+const SESSION_SELECT = [
+  's.id',
+  's.started_at',
+  's.finished_at',
+  's.finished_by',
+  's.correction_mark',
+  's.total_mark',
+  's.succeeded',
+  's.corrected',
+] as const;
 
 function sessionsQuery(db: Db) {
   return db
     .selectFrom('exam_sessions as s')
     .innerJoin('exams as e', 'e.id', 's.exam_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id',
-      's.started_at',
-      's.finished_at',
-      's.finished_by',
-      's.correction_mark',
-      's.total_mark',
-      's.succeeded',
-      's.corrected',
-      'e.id as exam_id',
-      'e.name as exam_name',
-      ...STUDENT_SELECT,
-    ]);
+    .select([...SESSION_SELECT, 'e.id as exam_id', 'e.name as exam_name', ...STUDENT_SELECT]);
 }
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['executeTakeFirstOrThrow']>>;
+type SessionRow = RowOf<typeof sessionsQuery>;
 
 function sessionView(r: SessionRow): StaffExamSession {
   const finished = r.finished_at !== null;
@@ -72,4 +85,38 @@ export async function listExamSessions(db: Db, query: SessionQuery) {
   const direction = sort.direction;
   const { rows, total } = await selectedPage(base, query, [`s.${sort.column}`, 's.id'], direction);
   return { data: rows.map(sessionView), meta: { total } };
+}
+
+/** A student's exam sessions, newest first (their page's sessions tab). */
+export async function sessionsOf(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<{ data: StaffStudentSession[]; meta: { total: number } }> {
+  const base = db
+    .selectFrom('exam_sessions as s')
+    .innerJoin('exams', 'exams.id', 's.exam_id')
+    .where('s.user_id', '=', id);
+  const selected = base.select([
+    ...SESSION_SELECT,
+    'exams.id as exam_id',
+    'exams.name as exam_name',
+    'exams.exam_code',
+  ]);
+  const { rows, total } = await selectedPage(selected, query, ['s.id'], 'desc');
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      exam: { id: r.exam_id, name: r.exam_name, exam_code: r.exam_code },
+      started_at: r.started_at,
+      finished_at: r.finished_at,
+      finished_by: r.finished_by,
+      correction_mark: r.correction_mark === null ? null : Number(r.correction_mark),
+      total_mark: Number(r.total_mark),
+      // Passed or failed only once no essay waits for marks (a running session is not marked).
+      succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
+      corrected: r.corrected === 1,
+    })),
+    meta: { total },
+  };
 }

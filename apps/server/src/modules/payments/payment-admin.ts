@@ -3,17 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { StaffPaymentOrder, staffPaymentOrderListQuerySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
-import { RECHECK_MESSAGES, recheckOrder } from '../payments/payment-recheck';
+import { RECHECK_MESSAGES, recheckOrder } from './payment-recheck';
+import { writeAudit, type Actor, type Db } from '../../db/audited-change';
 import {
   matches,
   selectedPage,
   sortOf,
-  writeAudit,
-  type Actor,
-  type Db,
   STUDENT_SELECT,
   studentOf,
-} from './staff-core';
+  type RowOf,
+} from '../../db/list-page';
 
 // Gateway orders for admins (issue 13, ADR 030): the list with filters, one order, and the
 // re-check of a stuck one against the provider's status call (payments/payment-recheck.ts).
@@ -39,7 +38,7 @@ function ordersQuery(db: Db) {
     ]);
 }
 
-type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>;
+type OrderRow = RowOf<typeof ordersQuery>;
 
 function orderView(r: OrderRow): StaffPaymentOrder {
   return {
