@@ -1,5 +1,12 @@
-import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Selectable,
+  type StringReference,
+} from 'kysely';
 import type { StaffListQuery } from '@dars/contract';
+import type { EditedTable } from './audited-change';
 import type { DB } from './schema';
 
 /**
@@ -112,4 +119,62 @@ export async function listPage<T extends keyof DB & string, K extends keyof DB[T
     [sort.column, 'id'] as unknown as StringReference<DB, T>[],
     sort.direction,
   );
+}
+
+/**
+ * A staff-edited table read as the console's items: `get` one by id (undefined when the id names
+ * none), `list` a page of them (listPage). `views` makes the items of some rows at once, so a
+ * page's links and counts take a few queries, not a few per row.
+ * @example const teacherItems = viewedRows('teachers', views);
+ *   await teacherItems.list(db, query, { search: ['name'], sortable: ['id', 'name'], fallback: 'id' });
+ */
+export function viewedRows<T extends EditedTable, V>(
+  table: T,
+  views: (db: Kysely<DB>, rows: Selectable<DB[T]>[]) => Promise<V[]> | V[],
+) {
+  type Base = SelectQueryBuilder<DB, T, object>;
+  type Column = keyof DB[T] & string;
+  return {
+    async get(db: Kysely<DB>, id: number): Promise<V | undefined> {
+      // As in auditedRows: Kysely cannot type a read of a table chosen by a type parameter;
+      // every EditedTable has a numeric id, and the row is T's.
+      const row = await (db as unknown as Kysely<Record<string, { id: number }>>)
+        .selectFrom(table as string)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? (await views(db, [row as Selectable<DB[T]>]))[0] : undefined;
+    },
+    /**
+     * A page of the items: `q` is part of a `search` column (of any, when there are more),
+     * each `equal` column the query names keeps the rows of that value, and `narrow` adds
+     * the table's own filters.
+     */
+    async list<K extends Column>(
+      db: Kysely<DB>,
+      query: StaffListQuery & { [C in Column]?: unknown },
+      how: {
+        search?: readonly Column[];
+        equal?: readonly Column[];
+        sortable: readonly K[];
+        fallback: K;
+      },
+      narrow: (base: Base) => Base = (base) => base,
+    ): Promise<{ data: V[]; meta: { total: number } }> {
+      // The columns are T's; Kysely cannot follow them through the type parameter.
+      let base = db.selectFrom(table as never) as unknown as Base;
+      const q = query.q;
+      const search = how.search ?? [];
+      if (q && search.length === 1) base = base.where(matches(search[0]!, q));
+      if (q && search.length > 1) {
+        base = base.where((eb) => eb.or(search.map((column) => matches(column, q))));
+      }
+      for (const column of how.equal ?? []) {
+        const value = query[column];
+        if (value !== undefined) base = base.where(column as never, '=', value as never);
+      }
+      const { rows, total } = await listPage(narrow(base), query, how.sortable, how.fallback);
+      return { data: await views(db, rows as Selectable<DB[T]>[]), meta: { total } };
+    },
+  };
 }
