@@ -37,6 +37,12 @@ export default {
     // render HTML, nothing about money is decided there.
     'apps/server/src/modules/payments/*.ts',
     '!apps/server/src/modules/payments/payment-pages.ts',
+    // The staff reads issue 25 moved out of modules/staff into the modules above (lists and
+    // their audited decisions); they were not in the run before the move, and adding them is a
+    // decision of its own (their suites are not all in vitest.stryker.config.ts).
+    '!apps/server/src/modules/{paycards/paycard,purchases/purchase,wallet/ledger}-admin.ts',
+    '!apps/server/src/modules/{wallet/mobile-payment,payments/payment}-admin.ts',
+    '!apps/server/src/modules/exams/{exam-results,marking}-admin.ts',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',

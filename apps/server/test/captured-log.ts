@@ -28,3 +28,16 @@ export function errorLines(lines: string[], minLevel = 50): string[] {
     return entry.level >= minLevel || line.includes('"stack"');
   });
 }
+
+/**
+ * The lines (JSON) whose message is `msg`, as an operator reads them.
+ * @example expect(linesWith(log, 'payment callback refused')).toEqual([…])
+ */
+export function linesWith(
+  lines: string[],
+  msg: string,
+): ({ level: number; msg: string } & Record<string, unknown>)[] {
+  return lines
+    .map((l) => JSON.parse(l) as { level: number; msg: string } & Record<string, unknown>)
+    .filter((line) => line.msg === msg);
+}

@@ -13,6 +13,8 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { DB } from '../src/db/schema';
 import { seedDemoIfEmpty } from '../src/db/seed/seed';
+import { makeGrade } from './factories/catalog';
+import { makeStudent } from './factories/students';
 
 export type TestServer = {
   app: FastifyInstance;
@@ -114,6 +116,24 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A server without the demo data and one new student, for a file of that student's calls.
+ * @example beforeAll(async () => ({ server, student } = await startWithStudent()));
+ */
+export async function startWithStudent() {
+  const server = await startTestServer({ seed: false });
+  return { server, student: await makeStudent(server.db) };
+}
+
+/**
+ * A server without the demo data and one grade, which a registration names.
+ * @example beforeAll(async () => ({ server, gradeId } = await startWithGrade()));
+ */
+export async function startWithGrade() {
+  const server = await startTestServer({ seed: false });
+  return { server, gradeId: await makeGrade(server.db) };
 }
 
 /** Headers every client call carries (spec §7). */

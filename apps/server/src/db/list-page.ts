@@ -1,5 +1,12 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Selectable,
+  type StringReference,
+} from 'kysely';
 import type { StaffListQuery } from '@dars/contract';
+import type { EditedTable } from './audited-change';
 import type { DB } from './schema';
 
 /**
@@ -39,6 +46,26 @@ export function countOf(row: { n: number | string | bigint } | undefined): numbe
   return Number(row?.n ?? 0);
 }
 
+/** A list row's student, selected from its `users as u` join as these three columns. */
+export const STUDENT_SELECT = [
+  'u.id as student_id',
+  'u.name as student_name',
+  'u.phone as student_phone',
+] as const;
+
+/** The `student` of a list item, from the row's STUDENT_SELECT columns. */
+export function studentOf(row: {
+  student_id: number;
+  student_name: string;
+  student_phone: string;
+}) {
+  return { id: row.student_id, name: row.student_name, phone: row.student_phone };
+}
+
+/** The row a list's query function selects (its `select` columns with their aliases). */
+export type RowOf<Q extends (...args: never[]) => { executeTakeFirstOrThrow(): Promise<unknown> }> =
+  Awaited<ReturnType<ReturnType<Q>['executeTakeFirstOrThrow']>>;
+
 export const bool = (flag: number): boolean => flag === 1;
 export const flagOf = (value: boolean): number => (value ? 1 : 0);
 
@@ -47,6 +74,31 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
   return Object.fromEntries(
     Object.entries(values).filter(([, v]) => v !== undefined),
   ) as Partial<T>;
+}
+
+/**
+ * One page of a list whose columns are already selected (joins, aliases): the count of all the
+ * filtered rows (the same query, its columns cleared), and the page of rows ordered by each
+ * of `order` in turn, all in `direction` (the last is the tie-breaker, usually the id).
+ * @example const { rows, total } = await selectedPage(ordersQuery(db), query, [`o.${sort.column}`, 'o.id'], sort.direction);
+ */
+export async function selectedPage<D, TB extends keyof D, O>(
+  selected: SelectQueryBuilder<D, TB, O>,
+  query: StaffListQuery,
+  order: readonly StringReference<D, TB>[],
+  direction: 'asc' | 'desc',
+): Promise<{ rows: O[]; total: number }> {
+  const { limit, offset } = pageOf(query);
+  const ordered = order.reduce((q, column) => q.orderBy(column, direction), selected);
+  const [total, rows] = await Promise.all([
+    selected
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    ordered.limit(limit).offset(offset).execute(),
+  ]);
+  // Kysely cannot follow a count through a generic query's types; the row is `{ n }`.
+  return { rows: rows as O[], total: countOf(total as { n: number } | undefined) };
 }
 
 /**
@@ -61,16 +113,68 @@ export async function listPage<T extends keyof DB & string, K extends keyof DB[T
   fallback: K,
 ) {
   const sort = sortOf(query, sortable, fallback);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column as never, sort.direction)
-      .orderBy('id' as never, sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { rows, total: countOf(total) };
+  return selectedPage(
+    base.selectAll(),
+    query,
+    [sort.column, 'id'] as unknown as StringReference<DB, T>[],
+    sort.direction,
+  );
+}
+
+/**
+ * A staff-edited table read as the console's items: `get` one by id (undefined when the id names
+ * none), `list` a page of them (listPage). `views` makes the items of some rows at once, so a
+ * page's links and counts take a few queries, not a few per row.
+ * @example const teacherItems = viewedRows('teachers', views);
+ *   await teacherItems.list(db, query, { search: ['name'], sortable: ['id', 'name'], fallback: 'id' });
+ */
+export function viewedRows<T extends EditedTable, V>(
+  table: T,
+  views: (db: Kysely<DB>, rows: Selectable<DB[T]>[]) => Promise<V[]> | V[],
+) {
+  type Base = SelectQueryBuilder<DB, T, object>;
+  type Column = keyof DB[T] & string;
+  return {
+    async get(db: Kysely<DB>, id: number): Promise<V | undefined> {
+      // As in auditedRows: Kysely cannot type a read of a table chosen by a type parameter;
+      // every EditedTable has a numeric id, and the row is T's.
+      const row = await (db as unknown as Kysely<Record<string, { id: number }>>)
+        .selectFrom(table as string)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? (await views(db, [row as Selectable<DB[T]>]))[0] : undefined;
+    },
+    /**
+     * A page of the items: `q` is part of a `search` column (of any, when there are more),
+     * each `equal` column the query names keeps the rows of that value, and `narrow` adds
+     * the table's own filters.
+     */
+    async list<K extends Column>(
+      db: Kysely<DB>,
+      query: StaffListQuery & { [C in Column]?: unknown },
+      how: {
+        search?: readonly Column[];
+        equal?: readonly Column[];
+        sortable: readonly K[];
+        fallback: K;
+      },
+      narrow: (base: Base) => Base = (base) => base,
+    ): Promise<{ data: V[]; meta: { total: number } }> {
+      // The columns are T's; Kysely cannot follow them through the type parameter.
+      let base = db.selectFrom(table as never) as unknown as Base;
+      const q = query.q;
+      const search = how.search ?? [];
+      if (q && search.length === 1) base = base.where(matches(search[0]!, q));
+      if (q && search.length > 1) {
+        base = base.where((eb) => eb.or(search.map((column) => matches(column, q))));
+      }
+      for (const column of how.equal ?? []) {
+        const value = query[column];
+        if (value !== undefined) base = base.where(column as never, '=', value as never);
+      }
+      const { rows, total } = await listPage(narrow(base), query, how.sortable, how.fallback);
+      return { data: await views(db, rows as Selectable<DB[T]>[]), meta: { total } };
+    },
+  };
 }

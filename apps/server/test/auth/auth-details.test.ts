@@ -9,8 +9,7 @@ import {
   issueToken,
 } from '../../src/modules/auth/session-tokens';
 import { hashToken } from '../../src/lib/tokens';
-import { apiPost, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
-import { makeGrade } from '../factories/catalog';
+import { apiPost, startWithGrade, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, registrationForm } from '../factories/students';
 import { lastCodeTo, lastMailTo } from '../outbox';
 
@@ -23,10 +22,7 @@ import { lastCodeTo, lastMailTo } from '../outbox';
 
 let server: TestServer;
 let gradeId: number;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  gradeId = await makeGrade(server.db);
-});
+beforeAll(async () => ({ server, gradeId } = await startWithGrade()));
 afterAll(() => server.close());
 
 const post = (url: string, payload?: object, token?: string) =>

@@ -8,17 +8,13 @@ import {
 } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
-import { apiPost, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
-import { makeGrade } from '../factories/catalog';
+import { apiPost, startWithGrade, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, registrationForm } from '../factories/students';
 import { lastCodeTo, lastMailTo } from '../outbox';
 
 let server: TestServer;
 let gradeId: number;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  gradeId = await makeGrade(server.db);
-});
+beforeAll(async () => ({ server, gradeId } = await startWithGrade()));
 afterAll(() => server.close());
 
 const post = (url: string, payload?: object, token?: string) =>

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
-import { makeGrade } from '../factories/catalog';
+import { startWithGrade, WEB_HEADERS, type TestServer } from '../helpers';
 
 let server: TestServer;
 let gradeId: number;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  gradeId = await makeGrade(server.db);
-});
+beforeAll(async () => ({ server, gradeId } = await startWithGrade()));
 afterAll(() => server.close());
 
 const PASSWORD = 'owner-pass-123';

@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHomeResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
 import { insertHeaderImages } from '../../src/db/seed/header-images';
-import { apiGet, startTestServer, type TestServer } from '../helpers';
+import { apiGet, startWithStudent, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
-import { makeStudent, type TestStudent } from '../factories/students';
+import type { TestStudent } from '../factories/students';
 
 let server: TestServer;
 let student: TestStudent;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  student = await makeStudent(server.db);
-});
+beforeAll(async () => ({ server, student } = await startWithStudent()));
 afterAll(() => server.close());
 
 const get = (url: string, token?: string) => apiGet(server.app, url, token);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFawryOrderResponseSchema } from '@dars/contract';
-import { captureLog } from '../captured-log';
-import { startTestServer, type TestServer } from '../helpers';
+import { linesWith } from '../captured-log';
+import type { TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import {
   apiPost,
-  enableAllMethods,
+  gatewayServer,
   lastOrder,
   moneyOf,
   providerAnswer,
@@ -92,24 +92,18 @@ let server: TestServer;
 let student: TestStudent;
 let log: string[];
 /** The server's log lines with this message, as an operator reads them. */
-const logged = (msg: string) =>
-  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
+const logged = (msg: string) => linesWith(log, msg);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: false,
+  ({ server, log } = await gatewayServer({
     fetch: fawry.fetch,
     env: {
-      LOG_LEVEL: 'info',
-      PAYMENTS_SANDBOX: 'off',
       FAWRY_MERCHANT_CODE: LIVE.code,
       FAWRY_SECURE_KEY: LIVE.key,
       FAWRY_STAGING_MERCHANT_CODE: STAGING.code,
       FAWRY_STAGING_SECURE_KEY: STAGING.key,
     },
-  });
-  log = captureLog(server.app);
-  await enableAllMethods(server.db);
+  }));
 });
 afterAll(() => server.close());
 beforeEach(async () => {

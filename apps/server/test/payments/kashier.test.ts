@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKashierOrderResponseSchema } from '@dars/contract';
 import { kashierGateway, kashierOrderHash } from '../../src/modules/payments/kashier';
-import { captureLog } from '../captured-log';
-import { startTestServer, type TestServer } from '../helpers';
+import { linesWith } from '../captured-log';
+import type { TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
-import { apiPost, enableAllMethods, lastOrder, moneyOf } from './payment-client';
+import { apiPost, gatewayServer, lastOrder, moneyOf } from './payment-client';
 
 // Kashier, per its public documentation (docs/decisions/019-payment-gateways.md).
 const MID = 'MID-46-111';
@@ -16,22 +16,16 @@ let server: TestServer;
 let student: TestStudent;
 let log: string[];
 /** The server's log lines with this message, as an operator reads them. */
-const logged = (msg: string) =>
-  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
+const logged = (msg: string) => linesWith(log, msg);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: false,
+  ({ server, log } = await gatewayServer({
     env: {
-      LOG_LEVEL: 'info',
-      PAYMENTS_SANDBOX: 'off',
       KASHIER_MERCHANT_ID: MID,
       KASHIER_API_KEY: API_KEY,
       KASHIER_MODE: 'test',
     },
-  });
-  log = captureLog(server.app);
-  await enableAllMethods(server.db);
+  }));
 });
 afterAll(() => server.close());
 beforeEach(async () => {

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import { getWalletResponseSchema, RECHARGE_METHODS } from '@dars/contract';
 import type { DB } from '../../src/db/schema';
 import { putSettings } from '../../src/modules/settings/settings-service';
-import { WEB_HEADERS } from '../helpers';
+import type { AppContext } from '../../src/app-context';
+import { captureLog } from '../captured-log';
+import { startTestServer, WEB_HEADERS } from '../helpers';
 
 /** The JSON answer of a provider's server, as our fetch stand-in gives it. */
 export function providerAnswer(body: unknown, status = 200): Response {
@@ -49,6 +51,26 @@ export function apiPost(app: FastifyInstance, url: string, payload: unknown, tok
     headers: { ...WEB_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: payload as Record<string, unknown>,
   });
+}
+
+/**
+ * A server that pays through the gateways themselves (the sandbox off, ADR 019), with every
+ * method enabled and its info log kept in `log`; `fetch` stands in for the providers' servers,
+ * `env` gives their keys.
+ * @example const { server, log } = await gatewayServer({ fetch: fawry.fetch, env: { FAWRY_SECURE_KEY: key } });
+ */
+export async function gatewayServer(options: {
+  fetch?: AppContext['fetch'];
+  env: Record<string, string>;
+}) {
+  const server = await startTestServer({
+    seed: false,
+    fetch: options.fetch,
+    env: { LOG_LEVEL: 'info', PAYMENTS_SANDBOX: 'off', ...options.env },
+  });
+  const log = captureLog(server.app);
+  await enableAllMethods(server.db);
+  return { server, log };
 }
 
 /** Every gateway method enabled by staff, the wallet on, a minimum of 20 pounds. */

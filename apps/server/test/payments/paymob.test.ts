@@ -9,12 +9,13 @@ import {
   transactionFromObject,
   transactionFromQuery,
 } from '../../src/modules/payments/paymob';
-import { captureLog } from '../captured-log';
+import { linesWith } from '../captured-log';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import {
   apiPost,
   enableAllMethods,
+  gatewayServer,
   lastOrder,
   moneyOf,
   paymobDocumentedHmac,
@@ -76,16 +77,12 @@ let server: TestServer;
 let student: TestStudent;
 let log: string[];
 /** The server's log lines with this message, as an operator reads them. */
-const logged = (msg: string) =>
-  log.map((l) => JSON.parse(l) as Record<string, unknown>).filter((line) => line.msg === msg);
+const logged = (msg: string) => linesWith(log, msg);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: false,
+  ({ server, log } = await gatewayServer({
     fetch: paymob.fetch,
     env: {
-      LOG_LEVEL: 'info',
-      PAYMENTS_SANDBOX: 'off',
       PAYMOB_API_KEY: API_KEY,
       PAYMOB_HMAC_SECRET: HMAC_SECRET,
       PAYMOB_IFRAME_ID: String(IFRAME),
@@ -95,9 +92,7 @@ beforeAll(async () => {
       PAYMOB_KIOSK_INTEGRATION_ID: String(INTEGRATIONS.kiosk),
       PAYMOB_INSTALLMENT_INTEGRATION_ID: String(INTEGRATIONS.installment),
     },
-  });
-  log = captureLog(server.app);
-  await enableAllMethods(server.db);
+  }));
 });
 afterAll(() => server.close());
 beforeEach(async () => {

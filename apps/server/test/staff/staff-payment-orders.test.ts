@@ -6,15 +6,16 @@ import {
   staffPaymentRecheckResponseSchema,
 } from '@dars/contract';
 import type { AppContext } from '../../src/app-context';
+import type { GatewayMethod, Provider } from '../../src/modules/payments/gateway';
 import { gatewaysOf } from '../../src/modules/payments/gateways';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
 import { recheckOrder } from '../../src/modules/payments/payment-recheck';
-import { captureLog } from '../captured-log';
-import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { linesWith } from '../captured-log';
+import { WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import {
   apiPost,
-  enableAllMethods,
+  gatewayServer,
   lastOrder,
   moneyOf,
   providerAnswer,
@@ -85,17 +86,12 @@ let leader: TestStudent;
 let student: TestStudent;
 /** The server's log lines (JSON), as an operator reads them. */
 let log: string[];
-type LogLine = { level: number; msg: string } & Record<string, unknown>;
-const logged = (msg: string) =>
-  log.map((l) => JSON.parse(l) as LogLine).filter((line) => line.msg === msg);
+const logged = (msg: string) => linesWith(log, msg);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    seed: false,
+  ({ server, log } = await gatewayServer({
     fetch: providers.fetch,
     env: {
-      LOG_LEVEL: 'info',
-      PAYMENTS_SANDBOX: 'off',
       FAWRY_MERCHANT_CODE: FAWRY.code,
       FAWRY_SECURE_KEY: FAWRY.key,
       KASHIER_MERCHANT_ID: 'MID-1-1',
@@ -104,9 +100,7 @@ beforeAll(async () => {
       PAYMOB_HMAC_SECRET: 'paymob-hmac',
       PAYMOB_WALLET_INTEGRATION_ID: '4100',
     },
-  });
-  log = captureLog(server.app);
-  await enableAllMethods(server.db);
+  }));
   admin = await makeStaff(server.db, 'admin', { name: 'مدير المدفوعات' });
   leader = await makeStaff(server.db, 'leader');
 }, 120_000);
@@ -134,6 +128,29 @@ async function fawryOrder(amount: number) {
   const res = await apiPost(server.app, '/wallet/fawry/order', { amount }, student.token);
   expect(res.statusCode, res.body).toBe(200);
   return lastOrder(server.db, student.userId);
+}
+
+/**
+ * An order of the student's as a gateway left it, written straight to the table (no provider is
+ * called), with the id the provider gave it when there is one.
+ */
+async function storedOrder(order: {
+  method: GatewayMethod;
+  provider: Provider;
+  amount: number;
+  providerOrderId?: string;
+}): Promise<string> {
+  const id = newOrderId();
+  const { providerOrderId, ...rest } = order;
+  await insertOrder(server.db, { id, userId: student.userId, ...rest });
+  if (providerOrderId !== undefined) {
+    await server.db
+      .updateTable('payment_orders')
+      .set({ provider_order_id: providerOrderId })
+      .where('id', '=', id)
+      .execute();
+  }
+  return id;
 }
 
 /** Fawry's server notification V2, signed as its documentation says. */
@@ -279,19 +296,12 @@ describe('re-checking a stuck order', () => {
   });
 
   it('Paymob cannot be asked: 500 in Arabic, nothing changes, the operator reads which call failed and why', async () => {
-    const id = newOrderId();
-    await insertOrder(server.db, {
-      id,
-      userId: student.userId,
+    const id = await storedOrder({
       method: 'paymob_card',
       provider: 'paymob',
       amount: 4_000,
+      providerOrderId: '777500',
     });
-    await server.db
-      .updateTable('payment_orders')
-      .set({ provider_order_id: '777500' })
-      .where('id', '=', id)
-      .execute();
     const whyNot = async () => {
       log.length = 0;
       const res = await recheck(id);
@@ -359,19 +369,12 @@ describe('re-checking a stuck order', () => {
   });
 
   it('Paymob: its transaction inquiry by Paymob’s order id decides', async () => {
-    const id = newOrderId();
-    await insertOrder(server.db, {
-      id,
-      userId: student.userId,
+    const id = await storedOrder({
       method: 'paymob_wallet',
       provider: 'paymob',
       amount: 3_000,
+      providerOrderId: '777001',
     });
-    await server.db
-      .updateTable('payment_orders')
-      .set({ provider_order_id: '777001' })
-      .where('id', '=', id)
-      .execute();
     const tx = (success: boolean, pending: boolean) => ({
       id: 91_001,
       pending,
@@ -419,14 +422,7 @@ describe('re-checking a stuck order', () => {
   });
 
   it('Paymob: an order Paymob gave no id of its own is asked about by ours', async () => {
-    const id = newOrderId();
-    await insertOrder(server.db, {
-      id,
-      userId: student.userId,
-      method: 'paymob_card',
-      provider: 'paymob',
-      amount: 2_500,
-    });
+    const id = await storedOrder({ method: 'paymob_card', provider: 'paymob', amount: 2_500 });
     const tx = (merchantOrderId: string) => ({
       id: 91_002,
       pending: false,
@@ -482,14 +478,7 @@ describe('re-checking a stuck order', () => {
   });
 
   it('an order of a provider this server no longer runs (the sandbox, now off) is 409 with the reason', async () => {
-    const id = newOrderId();
-    await insertOrder(server.db, {
-      id,
-      userId: student.userId,
-      method: 'paymob_card',
-      provider: 'sandbox',
-      amount: 5_000,
-    });
+    const id = await storedOrder({ method: 'paymob_card', provider: 'sandbox', amount: 5_000 });
     providers.calls.length = 0;
     const res = await recheck(id);
     expect(res.statusCode).toBe(409);

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTeacherResponseSchema, getTeachersResponseSchema } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
-import { apiGet, startTestServer, type TestServer } from '../helpers';
+import { apiGet, startWithStudent, type TestServer } from '../helpers';
 import { makeTeacher } from '../factories/catalog';
 import { makeCourse } from '../factories/courses';
-import { makeStudent, type TestStudent } from '../factories/students';
+import type { TestStudent } from '../factories/students';
 
 let server: TestServer;
 let student: TestStudent;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  student = await makeStudent(server.db);
-});
+beforeAll(async () => ({ server, student } = await startWithStudent()));
 afterAll(() => server.close());
 
 const get = (url: string, token?: string) => apiGet(server.app, url, token);

@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWalletResponseSchema } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { credit } from '../../src/modules/wallet/ledger';
-import { apiGet, startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { apiGet, startWithStudent, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent, type TestStudent } from '../factories/students';
 
 let server: TestServer;
 let student: TestStudent;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-  student = await makeStudent(server.db);
-});
+beforeAll(async () => ({ server, student } = await startWithStudent()));
 afterAll(() => server.close());
 
 const get = (url: string, token?: string) => apiGet(server.app, url, token);

@@ -11,8 +11,8 @@ import {
   type staffAttachmentListQuerySchema,
   type staffAttachmentUpdateSchema,
 } from '@dars/contract';
-import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { defined, listPage, matches } from '../../db/list-page';
+import { auditedRows, type Actor, type Db } from '../../db/audited-change';
+import { defined, viewedRows } from '../../db/list-page';
 import type { AttachmentsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { readUploadedForm } from '../../lib/multipart';
@@ -42,28 +42,20 @@ function attachmentView(r: Selectable<AttachmentsTable>): StaffAttachment {
   };
 }
 
-export async function getAttachment(
-  db: Db | Trx,
-  id: number,
-): Promise<StaffAttachment | undefined> {
-  const row = await db
-    .selectFrom('attachments')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? attachmentView(row) : undefined;
-}
+const attachmentItems = viewedRows('attachments', (_db, rows) => rows.map(attachmentView));
+
+export const getAttachment = attachmentItems.get;
 
 export async function listAttachments(
   db: Db,
   query: StaffListQuery & z.output<typeof staffAttachmentListQuerySchema>,
 ) {
-  let base = db.selectFrom('attachments');
-  if (query.q) base = base.where(matches('name', query.q));
-  if (query.lecture_id !== undefined) base = base.where('lecture_id', '=', query.lecture_id);
-  const sortable = ['id', 'name', 'position', 'size'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'position');
-  return { data: rows.map(attachmentView), meta: { total } };
+  return attachmentItems.list(db, query, {
+    search: ['name'],
+    equal: ['lecture_id'],
+    sortable: ['id', 'name', 'position', 'size'],
+    fallback: 'position',
+  });
 }
 
 const attachmentRows = auditedRows('attachments', 'attachments', getAttachment);

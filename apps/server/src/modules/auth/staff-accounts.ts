@@ -21,7 +21,7 @@ import {
   type Db,
   type Trx,
 } from '../../db/audited-change';
-import { countOf, defined, pageOf, sortOf, likePattern } from '../../db/list-page';
+import { countOf, defined, likePattern, listPage } from '../../db/list-page';
 import { sql } from 'kysely';
 
 type Row = Selectable<UsersTable>;
@@ -60,19 +60,9 @@ export async function listAccounts(db: Db, query: z.output<typeof staffAccountLi
       ]),
     );
   }
-  const sort = sortOf(query, ['id', 'name', 'email', 'created_at'] as const, 'id');
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(view), meta: { total: countOf(total) } };
+  const sortable = ['id', 'name', 'email', 'created_at'] as const;
+  const { rows, total } = await listPage(base, query, sortable, 'id');
+  return { data: rows.map(view), meta: { total } };
 }
 
 /** A taken e-mail or phone as a 422 on its field. */

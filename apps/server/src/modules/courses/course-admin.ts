@@ -26,7 +26,7 @@ import {
   type Db,
   type Trx,
 } from '../../db/audited-change';
-import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
+import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 
 type Row = Selectable<CoursesTable>;
 
@@ -85,40 +85,38 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffCourse[]> {
   }));
 }
 
-export async function getCourse(db: Db | Trx, id: number): Promise<StaffCourse | undefined> {
-  const row = await db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await views(db, [row]))[0] : undefined;
-}
+const courseItems = viewedRows('courses', views);
+
+export const getCourse = courseItems.get;
 
 export async function listCourses(
   db: Db,
   query: StaffListQuery & z.output<typeof staffCourseListQuerySchema>,
 ) {
-  let base = db.selectFrom('courses');
-  if (query.q) base = base.where(matches('name', query.q));
-  if (query.grade_id !== undefined) {
-    const id = query.grade_id;
-    base = base.where('id', 'in', (eb) =>
-      eb.selectFrom('course_grades').select('course_id').where('grade_id', '=', id),
-    );
-  }
-  if (query.category_id !== undefined) {
-    const id = query.category_id;
-    base = base.where('id', 'in', (eb) =>
-      eb.selectFrom('course_categories').select('course_id').where('category_id', '=', id),
-    );
-  }
-  if (query.teacher_id !== undefined) {
-    const id = query.teacher_id;
-    base = base.where('id', 'in', (eb) =>
-      eb.selectFrom('course_teachers').select('course_id').where('teacher_id', '=', id),
-    );
-  }
-  if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
-  if (query.published !== undefined) base = base.where('published', '=', flagOf(query.published));
   const sortable = ['id', 'name', 'price', 'created_at', 'featured', 'published'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'id');
-  return { data: await views(db, rows), meta: { total } };
+  return courseItems.list(db, query, { search: ['name'], sortable, fallback: 'id' }, (base) => {
+    if (query.grade_id !== undefined) {
+      const id = query.grade_id;
+      base = base.where('id', 'in', (eb) =>
+        eb.selectFrom('course_grades').select('course_id').where('grade_id', '=', id),
+      );
+    }
+    if (query.category_id !== undefined) {
+      const id = query.category_id;
+      base = base.where('id', 'in', (eb) =>
+        eb.selectFrom('course_categories').select('course_id').where('category_id', '=', id),
+      );
+    }
+    if (query.teacher_id !== undefined) {
+      const id = query.teacher_id;
+      base = base.where('id', 'in', (eb) =>
+        eb.selectFrom('course_teachers').select('course_id').where('teacher_id', '=', id),
+      );
+    }
+    if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
+    if (query.published !== undefined) base = base.where('published', '=', flagOf(query.published));
+    return base;
+  });
 }
 
 type Fields = z.output<typeof staffCourseUpdateSchema>;

@@ -10,7 +10,7 @@ import {
   type staffExamUpdateSchema,
 } from '@dars/contract';
 import { auditedRows, conflict, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
+import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { ExamsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -68,25 +68,20 @@ async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
   }));
 }
 
-export async function getExam(db: Db | Trx, id: number): Promise<StaffExam | undefined> {
-  const row = await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await examViews(db, [row]))[0] : undefined;
-}
+const examItems = viewedRows('exams', examViews);
+
+export const getExam = examItems.get;
 
 export async function listExams(
   db: Db,
   query: StaffListQuery & z.output<typeof staffExamListQuerySchema>,
 ) {
-  let base = db.selectFrom('exams');
-  if (query.q) {
-    const text = query.q;
-    base = base.where((eb) => eb.or([matches('name', text), matches('exam_code', text)]));
-  }
-  if (query.course_id !== undefined) base = base.where('course_id', '=', query.course_id);
-  if (query.kind !== undefined) base = base.where('kind', '=', query.kind);
-  const sortable = ['id', 'name', 'exam_code', 'created_at'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'id');
-  return { data: await examViews(db, rows), meta: { total } };
+  return examItems.list(db, query, {
+    search: ['name', 'exam_code'],
+    equal: ['course_id', 'kind'],
+    sortable: ['id', 'name', 'exam_code', 'created_at'],
+    fallback: 'id',
+  });
 }
 
 type ExamFields = z.output<typeof staffExamUpdateSchema>;

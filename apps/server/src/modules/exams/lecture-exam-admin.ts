@@ -10,7 +10,7 @@ import {
   type staffLectureExamUpdateSchema,
 } from '@dars/contract';
 import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, flagOf, listPage } from '../../db/list-page';
+import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { LectureExamsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
@@ -33,28 +33,19 @@ function linkView(r: LinkRow): StaffLectureExam {
   };
 }
 
-export async function getLectureExam(
-  db: Db | Trx,
-  id: number,
-): Promise<StaffLectureExam | undefined> {
-  const row = await db
-    .selectFrom('lecture_exams')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? linkView(row) : undefined;
-}
+const linkItems = viewedRows('lecture_exams', (_db, rows) => rows.map(linkView));
+
+export const getLectureExam = linkItems.get;
 
 export async function listLectureExams(
   db: Db,
   query: StaffListQuery & z.output<typeof staffLectureExamListQuerySchema>,
 ) {
-  let base = db.selectFrom('lecture_exams');
-  if (query.lecture_id !== undefined) base = base.where('lecture_id', '=', query.lecture_id);
-  if (query.exam_id !== undefined) base = base.where('exam_id', '=', query.exam_id);
-  const sortable = ['id', 'position', 'lecture_id', 'exam_id'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'position');
-  return { data: rows.map(linkView), meta: { total } };
+  return linkItems.list(db, query, {
+    equal: ['lecture_id', 'exam_id'],
+    sortable: ['id', 'position', 'lecture_id', 'exam_id'],
+    fallback: 'position',
+  });
 }
 
 type LinkFields = z.output<typeof staffLectureExamUpdateSchema>;

@@ -10,7 +10,7 @@ import {
   type staffQuestionUpdateSchema,
 } from '@dars/contract';
 import { auditedRows, conflict, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, listPage, matches } from '../../db/list-page';
+import { bool, defined, viewedRows } from '../../db/list-page';
 import type { QuestionsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
@@ -56,21 +56,20 @@ async function questionViews(
   }));
 }
 
-export async function getQuestion(db: Db | Trx, id: number): Promise<StaffQuestion | undefined> {
-  const row = await db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await questionViews(db, [row]))[0] : undefined;
-}
+const questionItems = viewedRows('questions', questionViews);
+
+export const getQuestion = questionItems.get;
 
 export async function listQuestions(
   db: Db,
   query: StaffListQuery & z.output<typeof staffQuestionListQuerySchema>,
 ) {
-  let base = db.selectFrom('questions');
-  if (query.q) base = base.where(matches('text', query.q));
-  if (query.exam_id !== undefined) base = base.where('exam_id', '=', query.exam_id);
-  const sortable = ['id', 'position', 'type', 'mark'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'position');
-  return { data: await questionViews(db, rows), meta: { total } };
+  return questionItems.list(db, query, {
+    search: ['text'],
+    equal: ['exam_id'],
+    sortable: ['id', 'position', 'type', 'mark'],
+    fallback: 'position',
+  });
 }
 
 type QuestionFields = z.output<typeof staffQuestionUpdateSchema>;

@@ -26,7 +26,7 @@ import {
   type Db,
   type Trx,
 } from '../../db/audited-change';
-import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
+import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 
 type Row = Selectable<LecturesTable>;
 
@@ -71,21 +71,20 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffLecture[]> {
   }));
 }
 
-export async function getLecture(db: Db | Trx, id: number): Promise<StaffLecture | undefined> {
-  const row = await db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await views(db, [row]))[0] : undefined;
-}
+const lectureItems = viewedRows('lectures', views);
+
+export const getLecture = lectureItems.get;
 
 export async function listLectures(
   db: Db,
   query: StaffListQuery & z.output<typeof staffLectureListQuerySchema>,
 ) {
-  let base = db.selectFrom('lectures');
-  if (query.q) base = base.where(matches('name', query.q));
-  if (query.course_id !== undefined) base = base.where('course_id', '=', query.course_id);
-  const sortable = ['id', 'name', 'position', 'price', 'created_at', 'course_id'] as const;
-  const { rows, total } = await listPage(base, query, sortable, 'position');
-  return { data: await views(db, rows), meta: { total } };
+  return lectureItems.list(db, query, {
+    search: ['name'],
+    equal: ['course_id'],
+    sortable: ['id', 'name', 'position', 'price', 'created_at', 'course_id'],
+    fallback: 'position',
+  });
 }
 
 type Fields = z.output<typeof staffLectureUpdateSchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { StaffAuditEntry, staffAuditListQuerySchema } from '@dars/contract';
 import { auditTargets } from './audit-names';
-import { countOf, pageOf, sortOf, type Db } from './staff-core';
+import { listPage, type Db } from './staff-core';
 
 function parsed(json: string | null): unknown {
   return json === null ? null : JSON.parse(json);
@@ -20,22 +20,12 @@ export async function listAudit(db: Db, query: z.output<typeof staffAuditListQue
   if (query.from !== undefined) base = base.where('created_at', '>=', query.from);
   if (query.to !== undefined) base = base.where('created_at', '<=', query.to);
   if (query.q) base = base.where('resource_id', '=', query.q);
-  const sort = sortOf(
+  const { rows, total } = await listPage(
+    base,
     { ...query, order: query.sort ? query.order : 'desc' },
-    ['id', 'created_at'] as const,
+    ['id', 'created_at'],
     'id',
   );
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll()
-      .orderBy(sort.column, sort.direction)
-      .orderBy('id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
   const entries = rows.map((r) => ({ ...r, before: parsed(r.before), after: parsed(r.after) }));
   const targets = await auditTargets(db, entries);
   const data: StaffAuditEntry[] = entries.map((r, i) => ({
@@ -50,5 +40,5 @@ export async function listAudit(db: Db, query: z.output<typeof staffAuditListQue
     after: r.after,
     created_at: r.created_at,
   }));
-  return { data, meta: { total: countOf(total) } };
+  return { data, meta: { total } };
 }

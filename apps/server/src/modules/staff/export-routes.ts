@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
 import { listCourses } from '../courses/course-admin';
-import { listExamSessions } from './exam-results-staff';
+import { listExamSessions } from '../exams/exam-results-admin';
 import {
   COURSE_COLUMNS,
   EXAM_RESULT_COLUMNS,
@@ -15,11 +15,11 @@ import {
   STUDENT_COLUMNS,
   TRANSACTION_COLUMNS,
 } from './export-staff';
-import { listTransactions } from './ledger-staff';
-import { listPaymentOrders } from './payment-staff';
-import { listPurchases } from './purchases-staff';
+import { listTransactions } from '../wallet/ledger-admin';
+import { listPaymentOrders } from '../payments/payment-admin';
+import { listPurchases } from '../purchases/purchase-admin';
 import { notFound } from './staff-core';
-import { listStudents } from './students-staff';
+import { listStudents } from '../users/student-admin';
 
 /** The export calls that mirror a list (their query is the list's). */
 type ExportDef =

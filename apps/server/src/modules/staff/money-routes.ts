@@ -7,8 +7,8 @@ import {
   disablePaycardBatch,
   getPaycardBatch,
   listPaycardBatches,
-} from './paycard-staff';
-import { getPaymentOrder, listPaymentOrders, recheckPaymentOrder } from './payment-staff';
+} from '../paycards/paycard-admin';
+import { getPaymentOrder, listPaymentOrders, recheckPaymentOrder } from '../payments/payment-admin';
 import { notFound, type Actor } from './staff-core';
 import { staffStats } from './stats-staff';
 

@@ -6,17 +6,15 @@ import { sendMessage } from '../notifications/message-admin';
 import { announcement, putAnnouncement } from '../settings/settings-admin';
 import { notFound, type Actor } from './staff-core';
 import {
-  blockStudent,
-  getStudent,
   grantStudent,
-  listStudents,
   resetStudentPassword,
   studentCourses,
   studentLedger,
   studentPurchases,
   studentSessions,
-  unblockStudent,
 } from './students-staff';
+import { blockStudent, unblockStudent } from '../auth/student-blocking';
+import { getStudent, listStudents } from '../users/student-admin';
 
 async function actorOf(request: FastifyRequest): Promise<Actor> {
   const user = await request.requireUser();

@@ -17,7 +17,11 @@ export {
   defined,
   flagOf,
   likePattern,
+  listPage,
   matches,
   pageOf,
+  selectedPage,
   sortOf,
+  STUDENT_SELECT,
+  studentOf,
 } from '../../db/list-page';

@@ -24,11 +24,10 @@ import { serveMoney } from './money-routes';
 import {
   approvePayment,
   getMobilePayment,
-  listMarking,
   listMobilePayments,
-  markAnswer,
   rejectPayment,
-} from './review-staff';
+} from '../wallet/mobile-payment-admin';
+import { listMarking, markAnswer } from '../exams/marking-admin';
 import { createExam, deleteExam, getExam, listExams, updateExam } from '../exams/exam-admin';
 import {
   createLectureExam,

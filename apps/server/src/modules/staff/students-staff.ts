@@ -1,45 +1,54 @@
-import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
-  fromPiasters,
-  ID_MAX,
   STAFF_PEOPLE_MESSAGES,
-  toLatinDigits,
-  type StaffStudent,
   type StaffStudentCourse,
-  type StaffStudentDetail,
   type StaffStudentPurchase,
   type StaffStudentSession,
   type StaffStudentTransaction,
   type staffGrantBodySchema,
-  type staffStudentListQuerySchema,
   type StaffListQuery,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
-import type { UsersTable } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { enforce } from '../../lib/rate-limit';
 import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
-import { revokeAllTokens } from '../auth/session-tokens';
+import { enrollmentsOf } from '../courses/enrollment-admin';
+import { sessionsOf } from '../exams/exam-results-admin';
 import { grantAccess } from '../purchases/grants';
-import { setBlocked } from '../users/user-blocking';
-import { listTransactions } from './ledger-staff';
-import { listPurchases } from './purchases-staff';
-import {
-  conflict,
-  countOf,
-  likePattern,
-  pageOf,
-  sortOf,
-  writeAudit,
-  type Actor,
-  type Db,
-  type Trx,
-} from './staff-core';
+import { listPurchases } from '../purchases/purchase-admin';
+import { notStudent, requireStudent } from '../users/student-admin';
+import { listTransactions } from '../wallet/ledger-admin';
+import { writeAudit, type Actor, type Db } from './staff-core';
+
+// A student's page for staff: each tab is the list of the module that owns its table, of this
+// student only (a 404 first when the id names no student); the password reset and the grants
+// are the auth and purchases modules' services, audited here.
 
 const M = STAFF_PEOPLE_MESSAGES;
 
-/** A student's tab of a school-wide list: no search or filter, newest first. */
+type Page<T> = { data: T[]; meta: { total: number } };
+type Tab<T> = (db: Db, id: number, query: StaffListQuery) => Promise<Page<T>>;
+
+/** A tab of the student's page: a 404 first when `id` names no student, then the tab's rows. */
+function tab<T>(rows: Tab<T>): Tab<T> {
+  return async (db, id, query) => {
+    await requireStudent(db, id);
+    return rows(db, id, query);
+  };
+}
+
+/**
+ * A school-wide list of one student as their tab: no search or filter, newest first (the tab
+ * has paging only), each row without the student it names.
+ */
+function oneStudent<T extends { student: unknown }>(
+  list: (db: Db, query: StaffListQuery & OneStudent) => Promise<Page<T>>,
+): Tab<Omit<T, 'student'>> {
+  return async (db, id, query) => {
+    const page = await list(db, { ...query, ...ONE_STUDENT, student_id: id });
+    return { data: page.data.map(({ student: _, ...row }) => row), meta: page.meta };
+  };
+}
+
 const ONE_STUDENT = {
   q: undefined,
   sort: undefined,
@@ -47,254 +56,19 @@ const ONE_STUDENT = {
   from: undefined,
   to: undefined,
 } as const;
-
-type StudentRow = Selectable<UsersTable> & { grade_name: string | null };
-
-function notStudent(): AppError {
-  return new AppError('NOT_FOUND', M.notStudent);
-}
-
-/** Students only: staff accounts (a group) are never listed, changed or granted here. */
-function students(db: Db | Trx) {
-  return db
-    .selectFrom('users')
-    .leftJoin('grades', 'grades.id', 'users.grade_id')
-    .where('users.group_id', 'is', null);
-}
-
-function view(row: StudentRow): StaffStudent {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    grade: row.grade_id !== null ? { id: row.grade_id, name: row.grade_name ?? '' } : null,
-    balance: fromPiasters(row.balance),
-    wallet_address: row.wallet_address,
-    email_verified: row.email_verified_at !== null,
-    blocked: row.blocked_at !== null,
-    blocked_at: row.blocked_at,
-    blocked_reason: row.blocked_reason,
-    created_at: row.created_at,
-  };
-}
-
-/**
- * The student list: `q` is part of a name, e-mail, phone (Arabic digits read as Latin) or
- * wallet address, or a whole id. Newest first unless another order is asked for.
- */
-export async function listStudents(db: Db, query: z.output<typeof staffStudentListQuerySchema>) {
-  let base = students(db);
-  if (query.grade_id !== undefined) base = base.where('users.grade_id', '=', query.grade_id);
-  if (query.blocked !== undefined) {
-    base = base.where('users.blocked_at', query.blocked ? 'is not' : 'is', null);
-  }
-  if (query.q) {
-    const text = toLatinDigits(query.q).trim();
-    const pattern = likePattern(text);
-    const id = /^\d{1,10}$/.test(text) && Number(text) <= ID_MAX ? Number(text) : null;
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
-        sql<boolean>`users.phone like ${likePattern(text.replace(/[\s-]/g, ''))} escape '\\'`,
-        sql<boolean>`lower(users.wallet_address) like ${pattern} escape '\\'`,
-        ...(id !== null ? [eb('users.id', '=', id)] : []),
-      ]),
-    );
-  }
-  const sort = sortOf(
-    { ...query, order: query.sort ? query.order : 'desc' },
-    ['id', 'name', 'email', 'phone', 'balance', 'created_at'] as const,
-    'id',
-  );
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .selectAll('users')
-      .select('grades.name as grade_name')
-      .orderBy(`users.${sort.column}`, sort.direction)
-      .orderBy('users.id', sort.direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(view), meta: { total: countOf(total) } };
-}
-
-async function studentRow(db: Db | Trx, id: number): Promise<StudentRow | undefined> {
-  return students(db)
-    .selectAll('users')
-    .select('grades.name as grade_name')
-    .where('users.id', '=', id)
-    .executeTakeFirst();
-}
-
-async function countWhere(
-  db: Db | Trx,
-  table: 'enrollments' | 'lecture_purchases' | 'exam_sessions' | 'wallet_transactions',
-  userId: number,
-): Promise<number> {
-  return countOf(
-    await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  );
-}
-
-/** One student's page: the list's fields, the centre and the size of each tab. */
-export async function getStudent(
-  db: Db | Trx,
-  id: number,
-): Promise<StaffStudentDetail | undefined> {
-  const row = await studentRow(db, id);
-  if (!row) return undefined;
-  const [courses, purchases, sessions, transactions] = await Promise.all([
-    countWhere(db, 'enrollments', id),
-    countWhere(db, 'lecture_purchases', id),
-    countWhere(db, 'exam_sessions', id),
-    countWhere(db, 'wallet_transactions', id),
-  ]);
-  return {
-    ...view(row),
-    center_name: row.center_name,
-    courses_count: courses,
-    purchases_count: purchases,
-    sessions_count: sessions,
-    transactions_count: transactions,
-  };
-}
-
-async function requireStudent(db: Db | Trx, id: number): Promise<StaffStudentDetail> {
-  const student = await getStudent(db, id);
-  if (!student) throw notStudent();
-  return student;
-}
-
-type Page<T> = { data: T[]; meta: { total: number } };
+type OneStudent = typeof ONE_STUDENT & { student_id: number };
 
 /** The courses the student joined, newest first. */
-export async function studentCourses(
-  db: Db,
-  id: number,
-  query: StaffListQuery,
-): Promise<Page<StaffStudentCourse>> {
-  await requireStudent(db, id);
-  const base = db
-    .selectFrom('enrollments as e')
-    .innerJoin('courses', 'courses.id', 'e.course_id')
-    .leftJoin('users as staff', 'staff.id', 'e.granted_by')
-    .where('e.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        'courses.id',
-        'courses.name',
-        'courses.pay_type',
-        'e.created_at',
-        'e.granted_by',
-        'e.pay_by',
-        'e.price_paid',
-        'staff.name as staff_name',
-      ])
-      .orderBy('e.created_at', 'desc')
-      .orderBy('courses.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      pay_type: r.pay_type,
-      joined_at: r.created_at,
-      granted: r.granted_by !== null,
-      granted_by: r.staff_name ?? null,
-      pay_by: r.pay_by,
-      price_paid: fromPiasters(r.price_paid),
-    })),
-    meta: { total: countOf(total) },
-  };
-}
+export const studentCourses: Tab<StaffStudentCourse> = tab(enrollmentsOf);
 
 /** The student's lecture purchases and grants, newest first. */
-export async function studentPurchases(
-  db: Db,
-  id: number,
-  query: StaffListQuery,
-): Promise<Page<StaffStudentPurchase>> {
-  await requireStudent(db, id);
-  // The school-wide list of one student, newest first (the tab has paging only).
-  const page = await listPurchases(db, { ...query, ...ONE_STUDENT, student_id: id });
-  return { data: page.data.map(({ student: _, ...row }) => row), meta: page.meta };
-}
+export const studentPurchases: Tab<StaffStudentPurchase> = tab(oneStudent(listPurchases));
 
 /** The student's exam sessions, newest first. */
-export async function studentSessions(
-  db: Db,
-  id: number,
-  query: StaffListQuery,
-): Promise<Page<StaffStudentSession>> {
-  await requireStudent(db, id);
-  const base = db
-    .selectFrom('exam_sessions as s')
-    .innerJoin('exams', 'exams.id', 's.exam_id')
-    .where('s.user_id', '=', id);
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        's.id',
-        's.started_at',
-        's.finished_at',
-        's.finished_by',
-        's.correction_mark',
-        's.total_mark',
-        's.succeeded',
-        's.corrected',
-        'exams.id as exam_id',
-        'exams.name as exam_name',
-        'exams.exam_code',
-      ])
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      exam: { id: r.exam_id, name: r.exam_name, exam_code: r.exam_code },
-      started_at: r.started_at,
-      finished_at: r.finished_at,
-      finished_by: r.finished_by,
-      correction_mark: r.correction_mark === null ? null : Number(r.correction_mark),
-      total_mark: Number(r.total_mark),
-      // Passed or failed only once no essay waits for marks (a running session is not marked).
-      succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
-      corrected: r.corrected === 1,
-    })),
-    meta: { total: countOf(total) },
-  };
-}
+export const studentSessions: Tab<StaffStudentSession> = tab(sessionsOf);
 
 /** The student's ledger, newest first, as the wallet table shows it (pounds). */
-export async function studentLedger(
-  db: Db,
-  id: number,
-  query: StaffListQuery,
-): Promise<Page<StaffStudentTransaction>> {
-  await requireStudent(db, id);
-  const page = await listTransactions(db, { ...query, ...ONE_STUDENT, student_id: id });
-  return { data: page.data.map(({ student: _, ...row }) => row), meta: page.meta };
-}
+export const studentLedger: Tab<StaffStudentTransaction> = tab(oneStudent(listTransactions));
 
 /**
  * Mails the student a password-reset code through the students' own reset flow (ADR 000), under
@@ -325,54 +99,6 @@ export async function resetStudentPassword(
     }),
   );
   return { message: M.resetMailed };
-}
-
-/**
- * Blocks a student: every session ends in the same transaction (so the next call of any of
- * their tokens is a 401), and sign-in is refused with an Arabic message until unblocked.
- */
-export async function blockStudent(
-  db: Db,
-  actor: Actor,
-  id: number,
-  reason: string | null,
-): Promise<StaffStudentDetail> {
-  return db.transaction().execute(async (trx) => {
-    const before = await requireStudent(trx, id);
-    const done = await setBlocked(trx, id, { by: actor.id, reason });
-    if (!done) throw conflict(M.alreadyBlocked);
-    await revokeAllTokens(trx, id);
-    const after = (await getStudent(trx, id))!;
-    await writeAudit(trx, actor, {
-      action: 'block',
-      resource: 'students',
-      resourceId: id,
-      before,
-      after,
-    });
-    return after;
-  });
-}
-
-export async function unblockStudent(
-  db: Db,
-  actor: Actor,
-  id: number,
-): Promise<StaffStudentDetail> {
-  return db.transaction().execute(async (trx) => {
-    const before = await requireStudent(trx, id);
-    const done = await setBlocked(trx, id, null);
-    if (!done) throw conflict(M.notBlocked);
-    const after = (await getStudent(trx, id))!;
-    await writeAudit(trx, actor, {
-      action: 'unblock',
-      resource: 'students',
-      resourceId: id,
-      before,
-      after,
-    });
-    return after;
-  });
 }
 
 /** A course or lecture given by staff (purchases/grants.ts, ADR 029 and 033), audited. */

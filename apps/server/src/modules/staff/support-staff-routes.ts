@@ -3,7 +3,7 @@ import { endpoints, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
-import { listExamSessions } from './exam-results-staff';
+import { listExamSessions } from '../exams/exam-results-admin';
 import type { Actor } from './staff-core';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
 

@@ -15,7 +15,7 @@ import { nowIso } from '../../lib/time';
 import { notify } from '../notifications/notification-service';
 import { issueFollowToken, stateOf } from './support-service';
 import { conflict, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { countOf, matches, pageOf, sortOf } from '../../db/list-page';
+import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
 
 // The support inbox for leaders and admins (issue 13, ADR 031): student and guest tickets, the
 // thread (the sender's messages and the staff replies, ADR 039), close and reopen. A student is
@@ -63,7 +63,7 @@ function ticketsQuery(db: Db | Trx) {
     ]);
 }
 
-type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketsQuery>['executeTakeFirstOrThrow']>>;
+type TicketRow = RowOf<typeof ticketsQuery>;
 
 function ticketView(r: TicketRow): StaffSupportTicket {
   // A guest's ticket carries what they typed; a student's is read from the account.
@@ -117,20 +117,8 @@ export async function listTickets(
   }
   const sort = sortOf(query, ['id', 'created_at'] as const, 'id');
   const direction = sort.direction;
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(`t.${sort.column}`, direction)
-      .orderBy('t.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(ticketView), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(base, query, [`t.${sort.column}`, 't.id'], direction);
+  return { data: rows.map(ticketView), meta: { total } };
 }
 
 /** One ticket with its replies, oldest first; undefined when there is none. */

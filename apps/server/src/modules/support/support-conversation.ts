@@ -19,6 +19,7 @@ import { nowIso } from '../../lib/time';
 import { hashToken } from '../../lib/tokens';
 import { markReadLeadingTo, unreadCount } from '../notifications/notification-service';
 import { stateOf } from './support-service';
+import type { RowOf } from '../../db/list-page';
 
 // A ticket's conversation for its sender (issue 24, ADR 039): the opening message (the ticket's
 // own content), then the thread of `support_ticket_replies`, staff and sender alike, oldest
@@ -84,7 +85,7 @@ function ticketsQuery(db: Conn) {
   ]);
 }
 
-type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketsQuery>['executeTakeFirstOrThrow']>>;
+type TicketRow = RowOf<typeof ticketsQuery>;
 
 function previewOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

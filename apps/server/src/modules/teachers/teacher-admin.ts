@@ -6,7 +6,7 @@ import type { TeachersTable } from '../../db/schema';
 import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
 import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { defined, listPage, matches } from '../../db/list-page';
+import { defined, viewedRows } from '../../db/list-page';
 
 type Row = Selectable<TeachersTable>;
 
@@ -42,16 +42,13 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffTeacher[]> {
   }));
 }
 
-export async function getTeacher(db: Db | Trx, id: number): Promise<StaffTeacher | undefined> {
-  const row = await db.selectFrom('teachers').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? (await views(db, [row]))[0] : undefined;
-}
+const teacherItems = viewedRows('teachers', views);
+
+export const getTeacher = teacherItems.get;
 
 export async function listTeachers(db: Db, query: StaffListQuery) {
-  let base = db.selectFrom('teachers');
-  if (query.q) base = base.where(matches('name', query.q));
-  const { rows, total } = await listPage(base, query, ['id', 'name', 'created_at'], 'id');
-  return { data: await views(db, rows), meta: { total } };
+  const how = { search: ['name'], sortable: ['id', 'name', 'created_at'], fallback: 'id' } as const;
+  return teacherItems.list(db, query, how);
 }
 
 type Fields = z.output<typeof staffTeacherUpdateSchema>;

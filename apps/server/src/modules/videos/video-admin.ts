@@ -7,8 +7,8 @@ import {
   type staffVideoListQuerySchema,
   type staffVideoUpdateSchema,
 } from '@dars/contract';
-import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, flagOf, listPage, matches } from '../../db/list-page';
+import { auditedRows, type Actor, type Db } from '../../db/audited-change';
+import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { VideosTable } from '../../db/schema';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
@@ -34,20 +34,20 @@ function videoView(r: VideoRow): StaffVideo {
   };
 }
 
-export async function getVideo(db: Db | Trx, id: number): Promise<StaffVideo | undefined> {
-  const row = await db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? videoView(row) : undefined;
-}
+const videoItems = viewedRows('videos', (_db, rows) => rows.map(videoView));
+
+export const getVideo = videoItems.get;
 
 export async function listVideos(
   db: Db,
   query: StaffListQuery & z.output<typeof staffVideoListQuerySchema>,
 ) {
-  let base = db.selectFrom('videos');
-  if (query.q) base = base.where(matches('name', query.q));
-  if (query.lecture_id !== undefined) base = base.where('lecture_id', '=', query.lecture_id);
-  const { rows, total } = await listPage(base, query, ['id', 'name', 'position'], 'position');
-  return { data: rows.map(videoView), meta: { total } };
+  return videoItems.list(db, query, {
+    search: ['name'],
+    equal: ['lecture_id'],
+    sortable: ['id', 'name', 'position'],
+    fallback: 'position',
+  });
 }
 
 type VideoFields = z.output<typeof staffVideoUpdateSchema>;

@@ -7,18 +7,16 @@ import {
   fromPiasters,
 } from '@dars/contract';
 import { AppError, fieldError } from '../../lib/app-error';
-import { disableBatch, issueBatch } from '../paycards/paycard-batches';
+import { disableBatch, issueBatch } from './paycard-batches';
 import {
   conflict,
-  countOf,
   notFound,
-  pageOf,
-  sortOf,
   writeAudit,
   type Actor,
   type Db,
   type Trx,
-} from './staff-core';
+} from '../../db/audited-change';
+import { selectedPage, sortOf, type RowOf } from '../../db/list-page';
 
 // Pay-card batches for admins (issue 13, ADR 030): issue (the codes answered once), list with
 // used/unused counts, disable the unused cards. The cards are made by the paycards module's
@@ -60,7 +58,7 @@ function batchesQuery(db: Db | Trx) {
     ]);
 }
 
-type BatchRow = Awaited<ReturnType<ReturnType<typeof batchesQuery>['executeTakeFirstOrThrow']>>;
+type BatchRow = RowOf<typeof batchesQuery>;
 
 function batchView(r: BatchRow): StaffPaycardBatch {
   const used = Number(r.used ?? 0);
@@ -90,21 +88,9 @@ export async function listPaycardBatches(
   if (query.course_id !== undefined) base = base.where('b.course_id', '=', query.course_id);
   const sort = sortOf(query, ['id', 'created_at', 'value', 'count'] as const, 'id');
   const direction = query.sort ? sort.direction : 'desc';
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    db
-      .selectFrom('paycard_batches as b')
-      .$if(query.course_id !== undefined, (q) => q.where('b.course_id', '=', query.course_id!))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(`b.${sort.column}`, direction)
-      .orderBy('b.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(batchView), meta: { total: countOf(total) } };
+  // The count is of the same joins: each batch has at most one course and one lecture.
+  const { rows, total } = await selectedPage(base, query, [`b.${sort.column}`, 'b.id'], direction);
+  return { data: rows.map(batchView), meta: { total } };
 }
 
 export async function getPaycardBatch(

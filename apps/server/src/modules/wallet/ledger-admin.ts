@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { StaffTransaction, staffTransactionListQuerySchema } from '@dars/contract';
 import { fromPiasters } from '@dars/contract';
-import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
+import { type Db } from '../../db/audited-change';
+import { matches, selectedPage, sortOf, STUDENT_SELECT, studentOf } from '../../db/list-page';
 
 // The wallet ledger of every student (issue 23, ADR 034): the admins' list and its export;
 // a student's wallet tab is the same list filtered by the student.
@@ -30,36 +31,30 @@ export async function listTransactions(db: Db, query: TransactionQuery) {
   }
   const sort = sortOf(query, ['id', 'created_at', 'value'] as const, 'id');
   const direction = sort.direction;
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        't.id',
-        't.serial',
-        't.type',
-        't.value',
-        't.balance_after',
-        't.comment',
-        't.created_at',
-        't.lecture_id',
-        't.course_id',
-        'lectures.name as lecture_name',
-        'courses.name as course_name',
-        'u.id as student_id',
-        'u.name as student_name',
-        'u.phone as student_phone',
-      ])
-      .orderBy(`t.${sort.column}`, direction)
-      .orderBy('t.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  const selected = base.select([
+    't.id',
+    't.serial',
+    't.type',
+    't.value',
+    't.balance_after',
+    't.comment',
+    't.created_at',
+    't.lecture_id',
+    't.course_id',
+    'lectures.name as lecture_name',
+    'courses.name as course_name',
+    ...STUDENT_SELECT,
   ]);
+  const { rows, total } = await selectedPage(
+    selected,
+    query,
+    [`t.${sort.column}`, 't.id'],
+    direction,
+  );
   const data: StaffTransaction[] = rows.map((r) => ({
     id: r.id,
     serial: r.serial,
-    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    student: studentOf(r),
     type: r.type,
     value: fromPiasters(r.value),
     balance_after: fromPiasters(r.balance_after),
@@ -69,5 +64,5 @@ export async function listTransactions(db: Db, query: TransactionQuery) {
       r.lecture_id !== null && r.lecture_name ? { id: r.lecture_id, name: r.lecture_name } : null,
     created_at: r.created_at,
   }));
-  return { data, meta: { total: countOf(total) } };
+  return { data, meta: { total } };
 }

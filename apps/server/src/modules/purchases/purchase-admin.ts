@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { StaffPurchase, staffPurchaseListQuerySchema } from '@dars/contract';
 import { fromPiasters } from '@dars/contract';
 import { nowIso } from '../../lib/time';
-import { countOf, matches, pageOf, sortOf, type Db } from './staff-core';
+import { type Db } from '../../db/audited-change';
+import { matches, selectedPage, sortOf, STUDENT_SELECT, studentOf } from '../../db/list-page';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034): the admins' list and
 // its export; a student's purchases tab is the same list filtered by the student.
@@ -37,35 +38,29 @@ export async function listPurchases(db: Db, query: PurchaseQuery) {
   }
   const sort = sortOf(query, ['id', 'created_at', 'price_paid'] as const, 'id');
   const direction = sort.direction;
-  const { limit, offset } = pageOf(query);
   const now = nowIso();
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base
-      .select([
-        'p.id',
-        'p.price_paid',
-        'p.pay_by',
-        'p.created_at',
-        'p.expires_at',
-        'lectures.id as lecture_id',
-        'lectures.name as lecture_name',
-        'courses.id as course_id',
-        'courses.name as course_name',
-        'u.id as student_id',
-        'u.name as student_name',
-        'u.phone as student_phone',
-        'staff.name as staff_name',
-      ])
-      .orderBy(`p.${sort.column}`, direction)
-      .orderBy('p.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  const selected = base.select([
+    'p.id',
+    'p.price_paid',
+    'p.pay_by',
+    'p.created_at',
+    'p.expires_at',
+    'lectures.id as lecture_id',
+    'lectures.name as lecture_name',
+    'courses.id as course_id',
+    'courses.name as course_name',
+    ...STUDENT_SELECT,
+    'staff.name as staff_name',
   ]);
+  const { rows, total } = await selectedPage(
+    selected,
+    query,
+    [`p.${sort.column}`, 'p.id'],
+    direction,
+  );
   const data: StaffPurchase[] = rows.map((r) => ({
     id: r.id,
-    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    student: studentOf(r),
     lecture: { id: r.lecture_id, name: r.lecture_name },
     course: { id: r.course_id, name: r.course_name },
     price_paid: fromPiasters(r.price_paid),
@@ -75,5 +70,5 @@ export async function listPurchases(db: Db, query: PurchaseQuery) {
     expires_at: r.expires_at,
     expired: r.expires_at !== null && r.expires_at <= now,
   }));
-  return { data, meta: { total: countOf(total) } };
+  return { data, meta: { total } };
 }

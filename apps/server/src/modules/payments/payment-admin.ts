@@ -3,8 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { StaffPaymentOrder, staffPaymentOrderListQuerySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
-import { RECHECK_MESSAGES, recheckOrder } from '../payments/payment-recheck';
-import { countOf, matches, pageOf, sortOf, writeAudit, type Actor, type Db } from './staff-core';
+import { RECHECK_MESSAGES, recheckOrder } from './payment-recheck';
+import { writeAudit, type Actor, type Db } from '../../db/audited-change';
+import {
+  matches,
+  selectedPage,
+  sortOf,
+  STUDENT_SELECT,
+  studentOf,
+  type RowOf,
+} from '../../db/list-page';
 
 // Gateway orders for admins (issue 13, ADR 030): the list with filters, one order, and the
 // re-check of a stuck one against the provider's status call (payments/payment-recheck.ts).
@@ -26,18 +34,16 @@ function ordersQuery(db: Db) {
       'o.created_at',
       'o.updated_at',
       'o.paid_at',
-      'u.id as student_id',
-      'u.name as student_name',
-      'u.phone as student_phone',
+      ...STUDENT_SELECT,
     ]);
 }
 
-type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>;
+type OrderRow = RowOf<typeof ordersQuery>;
 
 function orderView(r: OrderRow): StaffPaymentOrder {
   return {
     id: r.id,
-    student: { id: r.student_id, name: r.student_name, phone: r.student_phone },
+    student: studentOf(r),
     method: r.method,
     provider: r.provider,
     amount: fromPiasters(r.amount),
@@ -72,20 +78,8 @@ export async function listPaymentOrders(
   }
   const sort = sortOf(query, ['created_at', 'amount', 'updated_at'] as const, 'created_at');
   const direction = query.sort ? sort.direction : 'desc';
-  const { limit, offset } = pageOf(query);
-  const [total, rows] = await Promise.all([
-    base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-    base
-      .orderBy(`o.${sort.column}`, direction)
-      .orderBy('o.id', direction)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return { data: rows.map(orderView), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(base, query, [`o.${sort.column}`, 'o.id'], direction);
+  return { data: rows.map(orderView), meta: { total } };
 }
 
 export async function getPaymentOrder(db: Db, id: string): Promise<StaffPaymentOrder | undefined> {

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type {
+  StaffExamSession,
+  StaffListQuery,
+  StaffStudentSession,
+  staffExamSessionListQuerySchema,
+} from '@dars/contract';
+import { type Db } from '../../db/audited-change';
+import {
+  matches,
+  selectedPage,
+  sortOf,
+  STUDENT_SELECT,
+  studentOf,
+  type RowOf,
+} from '../../db/list-page';
+
+// The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
+// Staff see every score, whatever the exam shows its students.
+
+/** A session's own columns, as both lists select them. */
+const SESSION_SELECT = [
+  's.id',
+  's.started_at',
+  's.finished_at',
+  's.finished_by',
+  's.correction_mark',
+  's.total_mark',
+  's.succeeded',
+  's.corrected',
+] as const;
+
+function sessionsQuery(db: Db) {
+  return db
+    .selectFrom('exam_sessions as s')
+    .innerJoin('exams as e', 'e.id', 's.exam_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([...SESSION_SELECT, 'e.id as exam_id', 'e.name as exam_name', ...STUDENT_SELECT]);
+}
+
+type SessionRow = RowOf<typeof sessionsQuery>;
+
+function sessionView(r: SessionRow): StaffExamSession {
+  const finished = r.finished_at !== null;
+  const mark = finished ? (r.correction_mark ?? 0) : null;
+  return {
+    id: r.id,
+    exam: { id: r.exam_id, name: r.exam_name },
+    student: studentOf(r),
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    finished_by: r.finished_by,
+    correction_mark: mark,
+    total_mark: r.total_mark,
+    percentage:
+      mark === null
+        ? null
+        : r.total_mark === 0
+          ? 0
+          : Math.round((mark / r.total_mark) * 10_000) / 100,
+    // Passed or failed only once no essay waits for marks: the marks so far decide nothing.
+    succeeded: finished && r.corrected === 1 ? r.succeeded === 1 : null,
+    corrected: finished && r.corrected === 1,
+  };
+}
+
+type SessionQuery = z.output<typeof staffExamSessionListQuerySchema>;
+
+function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q'>) {
+  let base = sessionsQuery(db);
+  if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
+  if (query.state === 'running') base = base.where('s.finished_at', 'is', null);
+  if (query.state === 'finished') base = base.where('s.finished_at', 'is not', null);
+  if (query.q) {
+    const q = query.q;
+    base = base.where((eb) => eb.or([matches('u.name', q), matches('u.phone', q)]));
+  }
+  return base;
+}
+
+/** The sessions by id unless asked otherwise (`order=desc`: newest first). */
+export async function listExamSessions(db: Db, query: SessionQuery) {
+  const base = filtered(db, query);
+  const sort = sortOf(query, ['id', 'started_at', 'finished_at', 'correction_mark'] as const, 'id');
+  const direction = sort.direction;
+  const { rows, total } = await selectedPage(base, query, [`s.${sort.column}`, 's.id'], direction);
+  return { data: rows.map(sessionView), meta: { total } };
+}
+
+/** A student's exam sessions, newest first (their page's sessions tab). */
+export async function sessionsOf(
+  db: Db,
+  id: number,
+  query: StaffListQuery,
+): Promise<{ data: StaffStudentSession[]; meta: { total: number } }> {
+  const base = db
+    .selectFrom('exam_sessions as s')
+    .innerJoin('exams', 'exams.id', 's.exam_id')
+    .where('s.user_id', '=', id);
+  const selected = base.select([
+    ...SESSION_SELECT,
+    'exams.id as exam_id',
+    'exams.name as exam_name',
+    'exams.exam_code',
+  ]);
+  const { rows, total } = await selectedPage(selected, query, ['s.id'], 'desc');
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      exam: { id: r.exam_id, name: r.exam_name, exam_code: r.exam_code },
+      started_at: r.started_at,
+      finished_at: r.finished_at,
+      finished_by: r.finished_by,
+      correction_mark: r.correction_mark === null ? null : Number(r.correction_mark),
+      total_mark: Number(r.total_mark),
+      // Passed or failed only once no essay waits for marks (a running session is not marked).
+      succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
+      corrected: r.corrected === 1,
+    })),
+    meta: { total },
+  };
+}
