@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKashierOrderResponseSchema } from '@dars/contract';
+import type { GatewayMethod } from '../../src/modules/payments/gateway';
 import { kashierGateway, kashierOrderHash } from '../../src/modules/payments/kashier';
+import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
 import { captureLog } from '../captured-log';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
@@ -123,6 +125,22 @@ describe('the signed redirect', () => {
       status: 'paid',
       transaction_id: 'TX-28577431145',
     });
+  });
+
+  it('credits an order of a method this server no longer names (an older one opened it) under the general comment', async () => {
+    const id = newOrderId();
+    const method = 'kashier_wallet' as GatewayMethod;
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method,
+      provider: 'kashier',
+      amount: 7_500,
+    });
+    expect((await redirect(paid(id, '75.00'))).headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).recharges).toEqual([
+      { value: 7_500, balance_after: 7_500, comment: 'شحن إلكتروني' },
+    ]);
   });
 
   it('reads the status in any case', async () => {
