@@ -178,9 +178,15 @@ describe('the signed redirect', () => {
     expect(decodeURIComponent(res.headers.location as string)).toBe(
       '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
     );
-    expect(logged('payment callback refused')).toEqual([
+    // The same fields under another key: refused for the signature, and no order is made up
+    // for the operator where the redirect named none.
+    await redirect(fields, 'not-the-key');
+    const refused = logged('payment callback refused');
+    expect(refused).toEqual([
       expect.objectContaining({ provider: 'kashier', reason: 'no order reference' }),
+      expect.objectContaining({ provider: 'kashier', reason: 'bad signature' }),
     ]);
+    expect(refused.map((line) => 'order' in line)).toEqual([false, false]);
   });
 
   it('refuses a bad signature, a changed field, and a signature over another order', async () => {
