@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKashierOrderResponseSchema } from '@dars/contract';
+import type { GatewayMethod } from '../../src/modules/payments/gateway';
 import { kashierGateway, kashierOrderHash } from '../../src/modules/payments/kashier';
+import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
 import { linesWith } from '../captured-log';
 import type { TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
@@ -119,6 +121,22 @@ describe('the signed redirect', () => {
     });
   });
 
+  it('credits an order of a method this server no longer names (an older one opened it) under the general comment', async () => {
+    const id = newOrderId();
+    const method = 'kashier_wallet' as GatewayMethod;
+    await insertOrder(server.db, {
+      id,
+      userId: student.userId,
+      method,
+      provider: 'kashier',
+      amount: 7_500,
+    });
+    expect((await redirect(paid(id, '75.00'))).headers.location).toBe('/wallet');
+    expect((await moneyOf(server.db, student.userId)).recharges).toEqual([
+      { value: 7_500, balance_after: 7_500, comment: 'شحن إلكتروني' },
+    ]);
+  });
+
   it('reads the status in any case', async () => {
     const { order } = await kashierOrder(120);
     const res = await redirect(paid(order.id, '120.00', 'success'));
@@ -154,9 +172,15 @@ describe('the signed redirect', () => {
     expect(decodeURIComponent(res.headers.location as string)).toBe(
       '/wallet?error=تعذر التحقق من عملية الدفع، إن خُصم المبلغ فتواصل مع الدعم',
     );
-    expect(logged('payment callback refused')).toEqual([
+    // The same fields under another key: refused for the signature, and no order is made up
+    // for the operator where the redirect named none.
+    await redirect(fields, 'not-the-key');
+    const refused = logged('payment callback refused');
+    expect(refused).toEqual([
       expect.objectContaining({ provider: 'kashier', reason: 'no order reference' }),
+      expect.objectContaining({ provider: 'kashier', reason: 'bad signature' }),
     ]);
+    expect(refused.map((line) => 'order' in line)).toEqual([false, false]);
   });
 
   it('refuses a bad signature, a changed field, and a signature over another order', async () => {

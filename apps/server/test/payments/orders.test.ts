@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAppResponseSchema } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { ORDERS_PER_HOUR } from '../../src/modules/payments/payment-service';
+import {
+  insertOrder,
+  newOrderId,
+  orderById,
+  recordStarted,
+} from '../../src/modules/payments/payment-orders';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStudent } from '../factories/students';
 import { apiPost, enableAllMethods } from './payment-client';
@@ -99,6 +105,49 @@ describe('opening an order', () => {
     expect(over.json().code).toBe('TOO_MANY_REQUESTS');
     const other = await makeStudent(server.db);
     expect((await order('/wallet/paymob/order/card', 20, other.token)).statusCode).toBe(200);
+  });
+});
+
+describe('what the provider gave an order', () => {
+  /** An order last changed at a known time, to see whether recording rewrote it. */
+  async function orderChangedAt(userId: number, updatedAt: string) {
+    const id = newOrderId();
+    await insertOrder(server.db, {
+      id,
+      userId,
+      method: 'paymob_kiosk',
+      provider: 'paymob',
+      amount: 5_000,
+    });
+    await server.db
+      .updateTable('payment_orders')
+      .set({ updated_at: updatedAt })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+
+  it('keeps a bill reference given without an order id, and writes nothing when given neither', async () => {
+    const student = await makeStudent(server.db);
+    const before = '2026-01-02T03:04:05.000Z';
+    const billOnly = await orderChangedAt(student.userId, before);
+    await recordStarted(server.db, billOnly, {
+      checkout: { url: '/kiosk' },
+      providerReference: '91827364',
+    });
+    expect(await orderById(server.db, billOnly)).toMatchObject({
+      provider_order_id: null,
+      provider_reference: '91827364',
+    });
+    expect((await orderById(server.db, billOnly))!.updated_at).not.toBe(before);
+
+    const nothing = await orderChangedAt(student.userId, before);
+    await recordStarted(server.db, nothing, { checkout: { url: '/page' } });
+    expect(await orderById(server.db, nothing)).toMatchObject({
+      provider_order_id: null,
+      provider_reference: null,
+      updated_at: before,
+    });
   });
 });
 
