@@ -79,7 +79,8 @@ export function defined<T extends Record<string, unknown>>(values: T): Partial<T
 /**
  * One page of a list whose columns are already selected (joins, aliases): the count of all the
  * filtered rows (the same query, its columns cleared), and the page of rows ordered by each
- * of `order` in turn, all in `direction` (the last is the tie-breaker, usually the id).
+ * of `order` in turn, all in `direction` (the last is the tie-breaker, usually the id). Not for
+ * a grouped or distinct query: its count would be one group's, not the number of rows.
  * @example const { rows, total } = await selectedPage(ordersQuery(db), query, [`o.${sort.column}`, 'o.id'], sort.direction);
  */
 export async function selectedPage<D, TB extends keyof D, O>(
