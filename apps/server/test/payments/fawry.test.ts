@@ -25,7 +25,10 @@ const statuses = new Map<
   {
     orderStatus: string;
     orderAmount: number;
-    fawryFees?: number;
+    /** Fawry's fees (0 unless given; null and a text are sent as they are). */
+    fawryFees?: number | string | null;
+    /** The answer has no fee field at all. */
+    feesLeftOut?: boolean;
     /** What the customer paid, when not the order and the fees (null: left out). */
     paymentAmount?: number | null;
     /** Fawry's reference of the payment; '9990076204' unless given (undefined: left out). */
@@ -79,9 +82,13 @@ function fawryAnswers(call: ProviderCall): Response {
     // What the customer paid: the order and Fawry's fees when the customer bears them.
     ...(status.paymentAmount === null
       ? {}
-      : { paymentAmount: status.paymentAmount ?? status.orderAmount + (status.fawryFees ?? 0) }),
+      : {
+          paymentAmount: status.paymentAmount ?? status.orderAmount + Number(status.fawryFees ?? 0),
+        }),
     orderAmount: status.orderAmount,
-    fawryFees: status.fawryFees ?? 0,
+    ...(status.feesLeftOut
+      ? {}
+      : { fawryFees: status.fawryFees === undefined ? 0 : status.fawryFees }),
     orderStatus: status.orderStatus,
     paymentMethod: 'CARD',
   });
@@ -239,6 +246,29 @@ describe('crediting only after the signed status check', () => {
     });
     expect((await browserReturn({ merchantRefNumber: order.id })).headers.location).toBe('/wallet');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(3000);
+  });
+
+  it('credits a payment of the order without a fee field, and nothing when the fee field cannot be read', async () => {
+    // No fee field, or an empty one: the student paid the order, and the order is credited.
+    for (const fees of [{ feesLeftOut: true }, { fawryFees: null }]) {
+      const plain = await fawryOrder(20);
+      statuses.set(plain.order.id, { orderStatus: 'PAID', orderAmount: 20, ...fees });
+      const res = await browserReturn({ merchantRefNumber: plain.order.id });
+      expect(res.headers.location, JSON.stringify(fees)).toBe('/wallet');
+    }
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(4000);
+    // A fee field that is no amount: the answer is not trusted, even where payment = order.
+    const odd = await fawryOrder(40);
+    statuses.set(odd.order.id, {
+      orderStatus: 'PAID',
+      orderAmount: 40,
+      paymentAmount: 40,
+      fawryFees: 'غير معروف',
+    });
+    const res = await browserReturn({ merchantRefNumber: odd.order.id });
+    expect(res.headers.location).toMatch(/^\/wallet\?error=/);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(4000);
   });
 
   it('compares each amount field of the status answer: a mismatch in either credits nothing (issue 23)', async () => {
