@@ -3,6 +3,7 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { t } from '../../../i18n/t';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
 /** Typing pauses this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -44,13 +45,9 @@ export function CourseSearchField({
     timer.current = window.setTimeout(() => onSearch(value), SEARCH_DEBOUNCE_MS);
   };
 
-  useEffect(() => {
-    // Hydration keeps what was typed before it, but React's state does not know it.
-    const typed = input.current?.value ?? text;
+  useTypedBeforeHydration(input, (typed) => {
     if (typed !== text) change(typed);
-    // Once, when the field is taken over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

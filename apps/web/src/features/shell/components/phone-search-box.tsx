@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { t } from '../../../i18n/t';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
 /** The top bar's search on phones: leads to the course list with the query (spec §2, §5). */
 export function PhoneSearchBox() {
@@ -10,12 +11,7 @@ export function PhoneSearchBox() {
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    // Hydration keeps what was typed into the server's page before it, but React's state does
-    // not know it: without this, Enter after hydration searched for nothing and stayed put.
-    const typed = input.current?.value ?? '';
-    if (typed) setText(typed);
-  }, []);
+  useTypedBeforeHydration(input, setText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
