@@ -23,6 +23,7 @@ const MODULE_SURFACE = [
   'courses/course-service.ts',
   'courses/enrollment-admin.ts',
   'exams/answer-image-link.ts',
+  'exams/exam-accommodations.ts',
   'exams/exam-admin.ts',
   'exams/exam-marking.ts',
   'exams/exam-results-admin.ts',

@@ -105,7 +105,8 @@ export type EditedTable =
   | 'attachments'
   | 'exams'
   | 'questions'
-  | 'lecture_exams';
+  | 'lecture_exams'
+  | 'exam_accommodations';
 
 /**
  * The audited create / update / upload / delete of one table's rows, each `change()`:
@@ -115,8 +116,8 @@ export type EditedTable =
  *   `values(trx, before)` gives (nothing when it is empty), runs `then`, answers the item;
  * - `upload(db, actor, id, values)`: sets a file's column (an image, a video's file), audited as
  *   `upload`;
- * - `remove(db, actor, id, guard?)`: 404 when `id` names nothing, `guard(trx, before)` may refuse
- *   (409), then deletes the row.
+ * - `remove(db, actor, id, guard?, then?)`: 404 when `id` names nothing, `guard(trx, before)` may
+ *   refuse (409), then deletes the row and runs `then(trx, before)`.
  * The audit row names `resource` (the API's name) and holds the item as `load` reads it.
  * @example const teacherRows = auditedRows('teachers', 'teachers', getTeacher);
  *   await teacherRows.remove(db, actor, id);
@@ -188,6 +189,7 @@ export function auditedRows<T, K extends EditedTable>(
       actor: Actor,
       id: number,
       guard?: (trx: Trx, before: T) => Promise<void>,
+      then?: (trx: Trx, before: T) => Promise<void>,
     ): Promise<void> {
       await change(db, actor, { resource, action: 'delete', id }, load, async (trx, before) => {
         await guard?.(trx, before!);
@@ -195,6 +197,7 @@ export function auditedRows<T, K extends EditedTable>(
           .deleteFrom(table as string)
           .where('id', '=', id)
           .execute();
+        await then?.(trx, before!);
         return id;
       });
     },

@@ -24,6 +24,7 @@ import * as courseSalesAndCash from './migrations/2026-11-28-013-course-sales-an
 import * as approvedAmounts from './migrations/2026-11-28-014-recharge-approved-amounts';
 import * as supportConversation from './migrations/2026-11-29-015-support-conversation';
 import * as replyNotifications from './migrations/2026-11-29-016-reply-notifications';
+import * as examAccommodations from './migrations/2026-11-29-017-exam-accommodations';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-014-recharge-approved-amounts': approvedAmounts,
   '2026-11-29-015-support-conversation': supportConversation,
   '2026-11-29-016-reply-notifications': replyNotifications,
+  '2026-11-29-017-exam-accommodations': examAccommodations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

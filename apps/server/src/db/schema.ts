@@ -178,6 +178,24 @@ export interface ExamSessionsTable {
   corrected: Generated<number>;
 }
 
+/**
+ * A student's own exam time (issue 26, ADR 042): extra time and an own window, for one exam or
+ * (exam_id null) for every exam; the one for the exam wins.
+ */
+export interface ExamAccommodationsTable {
+  id: Generated<number>;
+  user_id: number;
+  exam_id: number | null;
+  extra_minutes: number;
+  /** A percentage of the exam's duration (0 when the exam has none). */
+  extra_percent: number;
+  /** Replace the exam's window for this student when set. */
+  starts_at: string | null;
+  ends_at: string | null;
+  note: string | null;
+  created_at: string;
+}
+
 /** One saved answer per question of a session. */
 export interface AnswerAttemptsTable {
   id: Generated<number>;
@@ -491,6 +509,7 @@ export interface DB {
   answer_options: AnswerOptionsTable;
   lecture_exams: LectureExamsTable;
   exam_sessions: ExamSessionsTable;
+  exam_accommodations: ExamAccommodationsTable;
   answer_attempts: AnswerAttemptsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;

@@ -145,7 +145,8 @@ export async function registerSecurityHeaders(
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // Public files may be embedded by the native apps, whose pages are not ours (ADR 021).
-    if (request.url.startsWith('/storage/')) reply.header('cross-origin-resource-policy', CORP_OPEN);
+    if (request.url.startsWith('/storage/'))
+      reply.header('cross-origin-resource-policy', CORP_OPEN);
     done();
   });
   app.addHook('onSend', async (request, reply) => {

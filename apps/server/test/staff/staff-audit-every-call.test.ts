@@ -509,6 +509,35 @@ const ROWS: Row[] = [
       target: null,
     }),
   },
+  {
+    route: 'POST /staff/exam-accommodations',
+    audit: { action: 'create', resource: 'exam-accommodations' },
+    make: async () => ({
+      url: '/staff/exam-accommodations',
+      payload: { user_id: await student(), exam_id: await exam(), extra_minutes: 15 },
+      target: 'created',
+    }),
+    refused: async () => ({
+      url: '/staff/exam-accommodations',
+      payload: { user_id: await student(), exam_id: await exam() },
+      target: null,
+    }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
+    route: `${method} /staff/exam-accommodations/:id`,
+    audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'exam-accommodations' },
+    make: async () => {
+      const id = await made('/staff/exam-accommodations', {
+        user_id: await student(),
+        extra_percent: 50,
+      });
+      return {
+        url: `/staff/exam-accommodations/${id}`,
+        ...(method === 'PATCH' ? { payload: { extra_minutes: 10 } } : {}),
+        target: id,
+      };
+    },
+  })),
   ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
     route: `${method} /staff/lecture-exams/:id`,
     audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'lecture-exams' },

@@ -78,6 +78,12 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'POST /staff/lecture-exams': 'leader',
   'PATCH /staff/lecture-exams/:id': 'leader',
   'DELETE /staff/lecture-exams/:id': 'leader',
+  // A student's own exam time (issue 26, ADR 042): exam matters, as the exams are.
+  'GET /staff/exam-accommodations': 'leader',
+  'GET /staff/exam-accommodations/:id': 'leader',
+  'POST /staff/exam-accommodations': 'leader',
+  'PATCH /staff/exam-accommodations/:id': 'leader',
+  'DELETE /staff/exam-accommodations/:id': 'leader',
   // Home header images (ADR 022): content.
   'GET /staff/home/header-images': 'leader',
   'PUT /staff/home/header-images': 'leader',

@@ -169,6 +169,11 @@ const lectureExams = crud('/staff/lecture-exams', s.staffLectureExamSchema, {
   create: s.staffLectureExamCreateSchema,
   update: s.staffLectureExamUpdateSchema,
 });
+const accommodations = crud('/staff/exam-accommodations', s.staffExamAccommodationSchema, {
+  query: s.staffExamAccommodationListQuerySchema,
+  create: s.staffExamAccommodationCreateSchema,
+  update: s.staffExamAccommodationUpdateSchema,
+});
 const accounts = crud(
   '/staff/accounts',
   s.staffAccountSchema,
@@ -319,6 +324,11 @@ export const staffEndpoints = {
   staffCreateLectureExam: lectureExams.create,
   staffUpdateLectureExam: lectureExams.update,
   staffDeleteLectureExam: lectureExams.remove,
+  staffListExamAccommodations: accommodations.list,
+  staffGetExamAccommodation: accommodations.get,
+  staffCreateExamAccommodation: accommodations.create,
+  staffUpdateExamAccommodation: accommodations.update,
+  staffDeleteExamAccommodation: accommodations.remove,
 
   staffGetSettings: {
     method: 'GET',

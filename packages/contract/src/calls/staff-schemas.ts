@@ -14,6 +14,7 @@ export * from './staff-uploads';
 export * from './staff-exams';
 export * from './staff-questions';
 export * from './staff-lecture-exams';
+export * from './staff-exam-accommodations';
 export * from './staff-settings';
 export * from './staff-header-images';
 export * from './staff-audit';

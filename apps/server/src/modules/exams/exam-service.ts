@@ -13,11 +13,13 @@ import { AppError } from '../../lib/app-error';
 import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { newToken } from '../../lib/tokens';
 import { answerImageUrl } from './answer-image-link';
+import { accommodationOf } from './exam-accommodations';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
 import { mayReach } from './exam-reach';
 import {
   ANSWER_GRACE_MS,
+  accommodated,
   deadlineOf,
   isOverdue,
   remainingSeconds,
@@ -162,8 +164,10 @@ export async function examDetailsByCode(
     await hit(ctx.db, guesses, WRONG_CODES);
     return new AppError('EXAM_NOT_FOUND');
   };
-  const exam = await findExam(ctx, { code });
-  if (!exam) throw await notFound();
+  const found = await findExam(ctx, { code });
+  if (!found) throw await notFound();
+  // The student's own time (ADR 042): their window and duration, not everyone's.
+  const exam = accommodated(found, await accommodationOf(ctx.db, userId, found.id));
   let session = await findUserSession(ctx, userId, exam.id);
   if (session) session = await settle(ctx, session);
   else {
@@ -219,8 +223,9 @@ export async function startSession(
 ): Promise<string> {
   const existing = await findUserSession(ctx, userId, examId);
   if (existing) return existing.token;
-  const exam = await findExam(ctx, { id: examId });
-  if (!exam || !(await mayReach(ctx, exam, userId))) throw new AppError('EXAM_NOT_FOUND');
+  const found = await findExam(ctx, { id: examId });
+  if (!found || !(await mayReach(ctx, found, userId))) throw new AppError('EXAM_NOT_FOUND');
+  const exam = accommodated(found, await accommodationOf(ctx.db, userId, examId));
   const now = ctx.clock.now();
   if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
   // One statement writes the session with its total mark and answers its token; when a racing
@@ -300,14 +305,17 @@ export async function sessionView(
   token: string,
 ): Promise<GetExamSessionResponse> {
   const { session, exam } = await ownSession(ctx, userId, token);
-  const payload = await sessionPayload(ctx, exam, session);
+  const [payload, accommodation] = await Promise.all([
+    sessionPayload(ctx, exam, session),
+    accommodationOf(ctx.db, userId, exam.id),
+  ]);
   return {
     session: {
       token: session.token,
       active: session.finished_at === null,
       remaining_seconds: remainingSeconds(session, ctx.clock.now()),
     },
-    exam: examDetails(exam, payload.questions.length, session),
+    exam: examDetails(accommodated(exam, accommodation), payload.questions.length, session),
     ...payload,
   };
 }

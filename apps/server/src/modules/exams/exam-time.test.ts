@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANSWER_GRACE_MS,
+  accommodated,
   deadlineOf,
   isOverdue,
   remainingSeconds,
@@ -73,5 +74,54 @@ describe('exam time', () => {
     expect(submitTime({ deadline_at: null }, T('2026-01-01T10:30:40.000Z'))).toBe(
       '2026-01-01T10:30:40.000Z',
     );
+  });
+
+  it('grows the duration by a percentage of it plus minutes, and moves a fixed end by as much (ADR 042)', () => {
+    const exam = {
+      duration_minutes: 40,
+      starts_at: '2026-01-01T10:00:00.000Z',
+      ends_at: '2026-01-01T12:00:00.000Z',
+    };
+    const none = { extra_minutes: 0, extra_percent: 0, starts_at: null, ends_at: null };
+    expect(accommodated(exam, undefined)).toBe(exam);
+    // 40 + 25% of 40 (10) + 5 = 55 minutes; the end moves by the same 15.
+    expect(accommodated(exam, { ...none, extra_minutes: 5, extra_percent: 25 })).toEqual({
+      duration_minutes: 55,
+      starts_at: '2026-01-01T10:00:00.000Z',
+      ends_at: '2026-01-01T12:15:00.000Z',
+    });
+    // No duration: a percentage of nothing adds nothing; minutes still move the end.
+    expect(
+      accommodated(
+        { ...exam, duration_minutes: null },
+        { ...none, extra_minutes: 10, extra_percent: 50 },
+      ),
+    ).toEqual({
+      duration_minutes: null,
+      starts_at: exam.starts_at,
+      ends_at: '2026-01-01T12:10:00.000Z',
+    });
+    // An own window replaces the exam's; no end stays no end.
+    expect(
+      accommodated(
+        { duration_minutes: 30, starts_at: null, ends_at: null },
+        {
+          ...none,
+          extra_minutes: 5,
+          starts_at: '2026-01-02T08:00:00.000Z',
+          ends_at: '2026-01-02T09:00:00.000Z',
+        },
+      ),
+    ).toEqual({
+      duration_minutes: 35,
+      starts_at: '2026-01-02T08:00:00.000Z',
+      ends_at: '2026-01-02T09:00:00.000Z',
+    });
+    expect(
+      accommodated(
+        { duration_minutes: 30, starts_at: null, ends_at: null },
+        { ...none, extra_minutes: 5 },
+      ).ends_at,
+    ).toBeNull();
   });
 });

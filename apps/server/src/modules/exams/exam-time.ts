@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ExamSessionsTable, ExamsTable } from '../../db/schema';
+import type { ExamAccommodationsTable, ExamSessionsTable, ExamsTable } from '../../db/schema';
 
 /**
  * How long after the deadline answers already in flight are still taken (ADR 016: The window
@@ -9,6 +9,37 @@ export const ANSWER_GRACE_MS = 60_000;
 
 export type ExamRow = Selectable<ExamsTable>;
 export type SessionRow = Selectable<ExamSessionsTable>;
+export type Accommodation = Pick<
+  Selectable<ExamAccommodationsTable>,
+  'extra_minutes' | 'extra_percent' | 'starts_at' | 'ends_at'
+>;
+
+/**
+ * The exam's time as one student sits it (ADR 042): the duration grows by `extra_percent` of
+ * itself plus `extra_minutes`; an own window replaces the exam's, and without an own end the
+ * exam's end moves by the same extra time, so the extra time is real in a fixed window too.
+ * @example accommodated({ duration_minutes: 60, starts_at: null, ends_at: null }, { extra_minutes: 5, extra_percent: 25, starts_at: null, ends_at: null }).duration_minutes // 80
+ */
+export function accommodated<E extends Pick<ExamRow, 'duration_minutes' | 'starts_at' | 'ends_at'>>(
+  exam: E,
+  accommodation: Accommodation | undefined,
+): E {
+  if (!accommodation) return exam;
+  const duration = exam.duration_minutes;
+  const extra =
+    accommodation.extra_minutes +
+    (duration === null ? 0 : (duration * accommodation.extra_percent) / 100);
+  const movedEnd =
+    exam.ends_at === null
+      ? null
+      : new Date(Date.parse(exam.ends_at) + extra * 60_000).toISOString();
+  return {
+    ...exam,
+    duration_minutes: duration === null ? null : duration + extra,
+    starts_at: accommodation.starts_at ?? exam.starts_at,
+    ends_at: accommodation.ends_at ?? movedEnd,
+  };
+}
 
 /**
  * Whether the exam's window lets a session start at `now`.

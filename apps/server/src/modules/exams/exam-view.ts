@@ -55,7 +55,8 @@ export function examDetails(
     id: exam.id,
     name: exam.name,
     description: exam.description,
-    duration: exam.duration_minutes,
+    // Whole minutes: a percentage of extra time (ADR 042) may add a part of one.
+    duration: exam.duration_minutes === null ? null : Math.floor(exam.duration_minutes),
     questions_count: questionsCount,
     active_session: session !== undefined && session.finished_at === null,
     has_session: session !== undefined,

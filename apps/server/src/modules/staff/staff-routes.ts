@@ -30,6 +30,13 @@ import {
 import { listMarking, markAnswer } from '../exams/marking-admin';
 import { createExam, deleteExam, getExam, listExams, updateExam } from '../exams/exam-admin';
 import {
+  createAccommodation,
+  deleteAccommodation,
+  getAccommodation,
+  listAccommodations,
+  updateAccommodation,
+} from '../exams/exam-accommodations';
+import {
   createLectureExam,
   deleteLectureExam,
   getLectureExam,
@@ -348,6 +355,30 @@ export const staffRoutes =
     }));
     serve(app, e.staffDeleteLectureExam, async (request) => {
       await deleteLectureExam(db, await actorOf(request), request.params.id);
+      return { data: { id: request.params.id } };
+    });
+
+    // A student's own exam time (issue 26, ADR 042).
+    serve(app, e.staffListExamAccommodations, async (request) =>
+      listAccommodations(db, request.query),
+    );
+    serve(app, e.staffGetExamAccommodation, async (request) =>
+      found(await getAccommodation(db, request.params.id)),
+    );
+    serve(app, e.staffCreateExamAccommodation, async (request) => ({
+      data: await createAccommodation(db, await actorOf(request), request.body, ctx.clock.now()),
+    }));
+    serve(app, e.staffUpdateExamAccommodation, async (request) => ({
+      data: await updateAccommodation(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body,
+        ctx.clock.now(),
+      ),
+    }));
+    serve(app, e.staffDeleteExamAccommodation, async (request) => {
+      await deleteAccommodation(db, await actorOf(request), request.params.id, ctx.clock.now());
       return { data: { id: request.params.id } };
     });
 
