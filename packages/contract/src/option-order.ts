@@ -36,3 +36,16 @@ export function sessionOptionOrder<T extends { id: number }>(
   const rank = new Map(options.map((o) => [o.id, mixHash(`${key}:${questionId}:${o.id}`)]));
   return [...options].sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || a.id - b.id);
 }
+
+/**
+ * The exam's questions in the order session `key` draws (an exam that shuffles its questions,
+ * issue 26): another order for each session, the same on every reload.
+ * @example sessionQuestionOrder(session.token, questions).map((q) => q.id)
+ */
+export function sessionQuestionOrder<T extends { id: number }>(
+  key: string,
+  questions: readonly T[],
+): T[] {
+  const rank = new Map(questions.map((q) => [q.id, mixHash(`${key}:question:${q.id}`)]));
+  return [...questions].sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || a.id - b.id);
+}

@@ -25,6 +25,7 @@ import * as approvedAmounts from './migrations/2026-11-28-014-recharge-approved-
 import * as supportConversation from './migrations/2026-11-29-015-support-conversation';
 import * as replyNotifications from './migrations/2026-11-29-016-reply-notifications';
 import * as examAccommodations from './migrations/2026-11-29-017-exam-accommodations';
+import * as examQuestionOrder from './migrations/2026-11-29-018-exam-question-order';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-015-support-conversation': supportConversation,
   '2026-11-29-016-reply-notifications': replyNotifications,
   '2026-11-29-017-exam-accommodations': examAccommodations,
+  '2026-11-29-018-exam-question-order': examQuestionOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,8 @@ export interface ExamsTable {
   shuffled_answers: number;
   enable_images_answers: number;
   created_at: string;
+  /** Migration 018: questions in another order for each session (drawn from its token). */
+  shuffled_questions: Generated<number>;
 }
 
 export interface QuestionsTable {

@@ -175,6 +175,16 @@ describe('the demo exams', () => {
     expect((await details('essay')).data).toMatchObject({ enable_images_answers: true });
   });
 
+  it('give the second student 15 minutes more on PHY2026 and no one else (ADR 042)', async () => {
+    const durationFor = async (email: string) => {
+      const { token } = await tokenFor(server.db, email);
+      const res = await examClient(server.app, token).details(DEMO_EXAM_CODES.detailed);
+      return (res.json() as { data: { duration: number } }).data.duration;
+    };
+    expect(await durationFor('student@dars.test')).toBe(30);
+    expect(await durationFor('student2@dars.test')).toBe(45);
+  });
+
   it('carry figures that exist in public storage and are served, and explanations with links', async () => {
     const questions = await server.db
       .selectFrom('questions')

@@ -28,6 +28,7 @@ export function staffExam(fields: Partial<StaffExam> & Pick<StaffExam, 'id'>): S
     show_result: true,
     show_detailed_result: false,
     shuffled_answers: false,
+    shuffled_questions: false,
     enable_images_answers: false,
     questions_count: 0,
     total_mark: 0,

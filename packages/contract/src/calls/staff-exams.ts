@@ -33,6 +33,8 @@ export const staffExamSchema = z.object({
   show_result: z.boolean(),
   show_detailed_result: z.boolean(),
   shuffled_answers: z.boolean(),
+  /** Another order of the questions for each session. */
+  shuffled_questions: z.boolean(),
   enable_images_answers: z.boolean(),
   questions_count: z.number().int(),
   total_mark: z.number(),
@@ -64,6 +66,7 @@ export const staffExamCreateSchema = z.object({
   show_result: flag.optional(),
   show_detailed_result: flag.optional(),
   shuffled_answers: flag.optional(),
+  shuffled_questions: flag.optional(),
   enable_images_answers: flag.optional(),
 });
 export const staffExamUpdateSchema = staffExamCreateSchema.partial();

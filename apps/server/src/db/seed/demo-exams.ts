@@ -215,3 +215,32 @@ export async function seedDemoGeneralExams(
   for (const exam of demoGeneralExams(writeFigures(files), now))
     await insertExam(db, exam, { courseId: null, createdAt });
 }
+
+/**
+ * A student with extra time (issue 26, ADR 042): the second demo student has 15 minutes more
+ * on PHY2026 (45 instead of 30), as staff would record a medical certificate.
+ */
+export async function seedDemoAccommodations(
+  db: Kysely<DB>,
+  studentIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  const exam = await db
+    .selectFrom('exams')
+    .select('id')
+    .where('exam_code', '=', DEMO_EXAM_CODES.detailed)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('exam_accommodations')
+    .values({
+      user_id: studentIds[1]!,
+      exam_id: exam.id,
+      extra_minutes: 15,
+      extra_percent: 0,
+      starts_at: null,
+      ends_at: null,
+      note: 'شهادة طبية (مثال)',
+      created_at: now.toISOString(),
+    })
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { DB } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoCourses } from './demo-courses';
-import { seedDemoGeneralExams } from './demo-exams';
+import { seedDemoAccommodations, seedDemoGeneralExams } from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
 import { seedDemoSettings } from './demo-settings';
 import { DEMO_PASSWORD, seedDemoStudents } from './demo-students';
@@ -46,6 +46,7 @@ export async function seedDemoIfEmpty(
       passwordHash,
       daysAgo,
     );
+    await seedDemoAccommodations(trx, studentIds, now);
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
     await seedDemoStaff(trx, passwordHash, daysAgo);
     // The rows land only with their files.

@@ -60,6 +60,7 @@ async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
     show_result: bool(r.show_result),
     show_detailed_result: bool(r.show_detailed_result),
     shuffled_answers: bool(r.shuffled_answers),
+    shuffled_questions: bool(r.shuffled_questions),
     enable_images_answers: bool(r.enable_images_answers),
     questions_count: Number(q.get(r.id)?.n ?? 0),
     total_mark: Number(q.get(r.id)?.total ?? 0),
@@ -102,6 +103,7 @@ function examColumns(body: ExamFields) {
     show_result: flag(body.show_result),
     show_detailed_result: flag(body.show_detailed_result),
     shuffled_answers: flag(body.shuffled_answers),
+    shuffled_questions: flag(body.shuffled_questions),
     enable_images_answers: flag(body.enable_images_answers),
   });
 }

@@ -1,10 +1,11 @@
-import type {
-  ExamAnswerInput,
-  ExamDetails,
-  ExamResultSession,
-  GetExamSessionResponse,
-  SaveExamAnswersResponse,
-  SubmitExamSessionResponse,
+import {
+  sessionQuestionOrder,
+  type ExamAnswerInput,
+  type ExamDetails,
+  type ExamResultSession,
+  type GetExamSessionResponse,
+  type SaveExamAnswersResponse,
+  type SubmitExamSessionResponse,
 } from '@dars/contract';
 import { PostgresAdapter } from 'kysely';
 import type { AppContext } from '../../app-context';
@@ -281,8 +282,11 @@ async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRo
     attemptRows(ctx, session.id),
   ]);
   const { detailed } = disclosure(exam, session);
+  // An exam that shuffles its questions shows each session its own order (issue 26).
+  const ordered =
+    exam.shuffled_questions === 1 ? sessionQuestionOrder(session.token, questions) : questions;
   return {
-    questions: questionsView(questions, options, {
+    questions: questionsView(ordered, options, {
       detailed,
       shuffleKey: exam.shuffled_answers === 1 ? session.token : null,
     }),
