@@ -24,6 +24,7 @@ const MODULE_SURFACE = [
   'courses/enrollment-admin.ts',
   'exams/answer-image-link.ts',
   'exams/exam-accommodations.ts',
+  'exams/item-analysis.ts',
   'exams/exam-admin.ts',
   'exams/exam-marking.ts',
   'exams/exam-results-admin.ts',

@@ -15,6 +15,7 @@ export * from './staff-exams';
 export * from './staff-questions';
 export * from './staff-lecture-exams';
 export * from './staff-exam-accommodations';
+export * from './staff-item-analysis';
 export * from './staff-settings';
 export * from './staff-header-images';
 export * from './staff-audit';

@@ -36,6 +36,7 @@ import {
   listAccommodations,
   updateAccommodation,
 } from '../exams/exam-accommodations';
+import { itemAnalysis } from '../exams/item-analysis';
 import {
   createLectureExam,
   deleteLectureExam,
@@ -358,6 +359,9 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
+    serve(app, e.staffExamItemAnalysis, async (request) =>
+      found(await itemAnalysis(db, request.params.id)),
+    );
     // A student's own exam time (issue 26, ADR 042).
     serve(app, e.staffListExamAccommodations, async (request) =>
       listAccommodations(db, request.query),

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffItemAnalysisSchema, type ExamAnswerInput } from '@dars/contract';
+import { markEssayAnswer } from '../../src/modules/exams/exam-marking';
+import { groupSize } from '../../src/modules/exams/item-analysis';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeExam, type TestExam } from '../factories/exams';
+import { makeStudent } from '../factories/students';
+import { makeStaff } from '../staff/staff-factory';
+import { examClient } from './exam-client';
+
+/**
+ * Item analysis (issue 26, ADR 043) against a data set worked out by hand: six students whose
+ * totals are 3, 2.5, 2, 1.5, 1 and 0 (the upper group is the first two, the lower the last
+ * two: 27 % of 6 is 1.62, rounded to 2), a question with a planted wrong key that the strong
+ * students answer "wrongly", a true/false nobody gets right, and an essay with marks, an
+ * unanswered one and one still waiting for marks.
+ */
+
+let server: TestServer;
+let staffToken: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  staffToken = (await makeStaff(server.db, 'leader')).token;
+});
+afterAll(() => server.close());
+
+function analysis(examId: number) {
+  return server.app.inject({
+    method: 'GET',
+    url: `/api/v1/staff/exams/${examId}/item-analysis`,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${staffToken}` },
+  });
+}
+
+type Plan = {
+  /** Q1 and Q2: option index (0 is the key's), or null: unanswered. */
+  q1: number | null;
+  q2: number | null;
+  /** Q3, true/false: 0 'صواب' (the key), 1 'خطأ', null unanswered. */
+  q3: number | null;
+  /** Q4, essay: the marks given; 'waiting' answered but not marked; null unanswered. */
+  q4: number | 'waiting' | null;
+};
+
+async function sit(exam: TestExam, plan: Plan) {
+  const api = examClient(server.app, (await makeStudent(server.db)).token);
+  const token = await api.tokenFor(exam.id);
+  const [q1, q2, q3, q4] = exam.questions;
+  const answers: ExamAnswerInput[] = [];
+  const choose = (q: typeof q1, index: number | null) => {
+    if (index !== null) answers.push({ question_id: q!.id, chosen_answer: q!.options[index]!.id });
+  };
+  choose(q1, plan.q1);
+  choose(q2, plan.q2);
+  choose(q3, plan.q3);
+  if (plan.q4 !== null) answers.push({ question_id: q4!.id, answer_text: 'الحل بالتفصيل' });
+  expect((await api.submit(token, answers)).statusCode).toBe(200);
+  if (typeof plan.q4 === 'number') {
+    const attempt = await server.db
+      .selectFrom('answer_attempts as a')
+      .innerJoin('exam_sessions as s', 's.id', 'a.session_id')
+      .select('a.id')
+      .where('s.token', '=', token)
+      .where('a.question_id', '=', q4!.id)
+      .executeTakeFirstOrThrow();
+    await markEssayAnswer(server.db, { attemptId: attempt.id, marks: plan.q4 });
+  }
+  return api;
+}
+
+describe('item analysis', () => {
+  it('puts 27 % of the sessions in each group, at least one, never overlapping', () => {
+    // Worked by hand: round(0.27 n), at least 1, at most floor(n / 2); none below 2 sessions.
+    const expected: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [2, 1],
+      [3, 1],
+      [6, 2],
+      [10, 3],
+      [100, 27],
+    ];
+    for (const [n, g] of expected) expect(groupSize(n), `${n} sessions`).toBe(g);
+  });
+
+  it('gives each question its facility, discrimination, option picks and flags', async () => {
+    const exam = await makeExam(server.db, {
+      questions: [
+        { type: 'choices', options: 3 },
+        { type: 'choices', options: 3 },
+        { type: 'truefalse' },
+        { type: 'essay', mark: 2 },
+      ],
+    });
+    // Totals: 3, 2.5, 2, 1.5, 1, 0 (the sixth's essay waits for marks).
+    await sit(exam, { q1: 0, q2: 1, q3: 1, q4: 2 });
+    await sit(exam, { q1: 0, q2: 1, q3: 1, q4: 1.5 });
+    await sit(exam, { q1: 0, q2: 0, q3: 1, q4: 0 });
+    await sit(exam, { q1: 2, q2: 0, q3: 1, q4: 0.5 });
+    await sit(exam, { q1: 1, q2: 0, q3: 1, q4: null });
+    await sit(exam, { q1: null, q2: 2, q3: null, q4: 'waiting' });
+    // A session still running counts nowhere.
+    const running = examClient(server.app, (await makeStudent(server.db)).token);
+    const runningToken = await running.tokenFor(exam.id);
+    await running.answer(runningToken, [
+      { question_id: exam.questions[0]!.id, chosen_answer: exam.questions[0]!.options[1]!.id },
+    ]);
+
+    const res = await analysis(exam.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = staffItemAnalysisSchema.parse(res.json().data);
+    expect(data.sessions).toBe(6);
+    expect(data.group_size).toBe(2);
+    const [q1, q2, q3, q4] = data.questions;
+    const picks = (q: typeof q1) => q!.options.map((o) => [o.correct, o.picks]);
+
+    // Q1: right 3 of 6 (the unanswered counts 0): 50 %; upper 1, lower 0: 1.
+    expect(q1).toMatchObject({
+      answered: 5,
+      scored: 6,
+      facility: 50,
+      discrimination: 1,
+      flags: [],
+    });
+    expect(picks(q1)).toEqual([
+      [true, 3],
+      [false, 1],
+      [false, 1],
+    ]);
+    // Q2, the wrong key: right 3 of 6: 50 %; upper 0 (both chose the second option), lower
+    // (1 + 0) / 2 = 0.5: -0.5, reversed.
+    expect(q2).toMatchObject({
+      answered: 6,
+      facility: 50,
+      discrimination: -0.5,
+      flags: ['reversed'],
+    });
+    expect(picks(q2)).toEqual([
+      [true, 3],
+      [false, 2],
+      [false, 1],
+    ]);
+    // Q3: five answered, none right.
+    expect(q3).toMatchObject({
+      answered: 5,
+      facility: 0,
+      discrimination: 0,
+      flags: ['no_one_right'],
+    });
+    expect(picks(q3)).toEqual([
+      [true, 0],
+      [false, 5],
+    ]);
+    // Q4, essay of 2 marks: shares 1, 0.75, 0, 0.25, 0 (unanswered); the waiting one is left
+    // out: facility 2 / 5 = 40 %; upper (1 + 0.75) / 2 = 0.875, lower 0 (only the fifth):
+    // 0.875, shown as 0.88.
+    expect(q4).toMatchObject({
+      answered: 5,
+      scored: 5,
+      facility: 40,
+      discrimination: 0.88,
+      options: [],
+      flags: [],
+    });
+  });
+
+  it('answers an exam with no submitted session with empty figures, and 404 for no exam', async () => {
+    const exam = await makeExam(server.db, { questions: [{ type: 'choices' }] });
+    const res = await analysis(exam.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      sessions: 0,
+      group_size: 0,
+      questions: [{ answered: 0, scored: 0, facility: null, discrimination: null, flags: [] }],
+    });
+    expect((await analysis(999_999)).statusCode).toBe(404);
+  });
+});
