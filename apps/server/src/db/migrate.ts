@@ -26,6 +26,7 @@ import * as supportConversation from './migrations/2026-11-29-015-support-conver
 import * as replyNotifications from './migrations/2026-11-29-016-reply-notifications';
 import * as examAccommodations from './migrations/2026-11-29-017-exam-accommodations';
 import * as examQuestionOrder from './migrations/2026-11-29-018-exam-question-order';
+import * as examSessionEvents from './migrations/2026-11-29-019-exam-session-events';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-016-reply-notifications': replyNotifications,
   '2026-11-29-017-exam-accommodations': examAccommodations,
   '2026-11-29-018-exam-question-order': examQuestionOrder,
+  '2026-11-29-019-exam-session-events': examSessionEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -198,6 +198,20 @@ export interface ExamAccommodationsTable {
   created_at: string;
 }
 
+/** A session's integrity record (issue 26, ADR 044): one event, stamped with the server's time. */
+export interface ExamSessionEventsTable {
+  id: Generated<number>;
+  session_id: number;
+  /** The client's id of the event (kept once); null for what the server saw itself. */
+  client_id: string | null;
+  kind: string;
+  /** When the client says it happened (offline events arrive later). */
+  client_at: string | null;
+  /** JSON: what the server saw (the device's sign-in and the address). */
+  detail: string | null;
+  created_at: string;
+}
+
 /** One saved answer per question of a session. */
 export interface AnswerAttemptsTable {
   id: Generated<number>;
@@ -512,6 +526,7 @@ export interface DB {
   lecture_exams: LectureExamsTable;
   exam_sessions: ExamSessionsTable;
   exam_accommodations: ExamAccommodationsTable;
+  exam_session_events: ExamSessionEventsTable;
   answer_attempts: AnswerAttemptsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;

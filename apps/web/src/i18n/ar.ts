@@ -513,6 +513,9 @@ export const ar = {
     questions: 'عدد الأسئلة',
     startedNotice: 'لقد بدأت هذا الامتحان من قبل، تابعه من حيث توقفت قبل أن ينتهي وقته.',
     submittedNotice: 'لقد أديت هذا الامتحان من قبل.',
+    /** ADR 044: no surprise surveillance */
+    recordedNotice:
+      'أثناء الامتحان يُسجَّل خروجك من صفحته وعودتك إليها وفتحه من جهاز آخر، ويطّلع المعلم على ذلك.',
     /** spec §2: the entry's one button */
     continue: 'متابعة الامتحان',
     viewResult: 'عرض النتيجة',

@@ -386,6 +386,15 @@ export const submitExamSessionEndpoint = {
   errors: ['SESSION_NOT_FOUND'],
 } as const satisfies EndpointDef;
 
+export const saveExamEventsEndpoint = {
+  method: 'POST',
+  path: '/exams/session/events',
+  auth: 'required',
+  body: exams.saveExamEventsBodySchema,
+  response: exams.saveExamEventsResponseSchema,
+  errors: ['SESSION_NOT_FOUND'],
+} as const satisfies EndpointDef;
+
 export const getExamResultsEndpoint = {
   method: 'GET',
   path: '/exams/results',
@@ -647,6 +656,7 @@ export const endpoints = /* @__PURE__ */ (() =>
     getExamSession: getExamSessionEndpoint,
     saveExamAnswers: saveExamAnswersEndpoint,
     saveExamImageAnswer: saveExamImageAnswerEndpoint,
+    saveExamEvents: saveExamEventsEndpoint,
     submitExamSession: submitExamSessionEndpoint,
     getExamResults: getExamResultsEndpoint,
     getAnswerImage: getAnswerImageEndpoint,

@@ -9,6 +9,7 @@ import {
   questionSchema,
 } from '../entities/exam';
 import { VALIDATION_MESSAGES, imageFileSchema } from '../fields';
+import { isoDateTimeSchema } from '../datetime';
 import { normalizeCode } from '../normalize-input';
 import { idField, idSchema, safeString } from '../primitives';
 
@@ -150,3 +151,42 @@ export type GetHomeworkResultsResponse = GetExamResultsResponse;
 /** GET /exams/answers/{id}/image?at= — an essay answer's image, through a signed short-lived link. */
 export const getAnswerImageQuerySchema = z.object({ at: z.string().max(1000).optional() });
 export type GetAnswerImageQuery = z.infer<typeof getAnswerImageQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The integrity record (issue 26, ADR 044): what the exam page reports, through its own outbox.
+
+/** What the exam page reports: left the page or the app, came back, offline, online, reloaded. */
+export const EXAM_CLIENT_EVENT_KINDS = [
+  'hidden',
+  'visible',
+  'offline',
+  'online',
+  'reload',
+] as const;
+/** What the server sees itself: the first opening, another device, another address. */
+export const EXAM_SERVER_EVENT_KINDS = ['opened', 'second_device', 'new_address'] as const;
+export type ExamEventKind =
+  (typeof EXAM_CLIENT_EVENT_KINDS)[number] | (typeof EXAM_SERVER_EVENT_KINDS)[number];
+/** Events a session keeps at the most; later ones are dropped (a page stuck in a loop). */
+export const EXAM_EVENTS_MAX = 2000;
+
+export const examEventInputSchema = z.object({
+  /** The client's own id of the event: sent again from the outbox, it is kept once. */
+  id: safeString(VALIDATION_MESSAGES.fieldRequired).regex(/^[A-Za-z0-9_-]{8,64}$/, {
+    error: VALIDATION_MESSAGES.fieldRequired,
+  }),
+  kind: z.enum(EXAM_CLIENT_EVENT_KINDS, { error: VALIDATION_MESSAGES.choice }),
+  /** When it happened by the device's clock; the server stamps its own time as well. */
+  at: isoDateTimeSchema,
+});
+export type ExamEventInput = z.infer<typeof examEventInputSchema>;
+
+export const saveExamEventsBodySchema = z.object({
+  session_token: sessionTokenSchema,
+  events: z.array(examEventInputSchema).min(1).max(100),
+});
+export type SaveExamEventsBody = z.infer<typeof saveExamEventsBodySchema>;
+
+/** → how many of the events were new (a replay records nothing twice). */
+export const saveExamEventsResponseSchema = z.object({ recorded: z.number().int().nonnegative() });
+export type SaveExamEventsResponse = z.infer<typeof saveExamEventsResponseSchema>;

@@ -3,6 +3,8 @@ import { idParamsSchema } from './courses';
 import { staffListQuery, staffListResponse, staffOneResponse, staffText } from './staff';
 import { idSchema } from '../primitives';
 import { SUPPORT_TICKET_STATES } from '../entities/support';
+import { EXAM_CLIENT_EVENT_KINDS, EXAM_SERVER_EVENT_KINDS } from './exams';
+import { staffFilterFlag } from './staff-fields';
 
 /**
  * Staff console, part 2 (issue 13, ADR 031): the support inbox (student and guest tickets,
@@ -115,8 +117,30 @@ export const staffExamSessionSchema = z.object({
   succeeded: z.boolean().nullable(),
   /** false while an essay answer waits for marks. */
   corrected: z.boolean(),
+  /**
+   * The integrity record in numbers (ADR 044): times the student left the exam page, openings
+   * on another device, from another address. It informs; it blocks nothing.
+   */
+  integrity: z.object({
+    away: z.number().int(),
+    other_devices: z.number().int(),
+    other_addresses: z.number().int(),
+  }),
 });
 export type StaffExamSession = z.infer<typeof staffExamSessionSchema>;
+
+/** One event of a session's integrity record, the server's time first (ADR 044). */
+export const staffExamSessionEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum([...EXAM_CLIENT_EVENT_KINDS, ...EXAM_SERVER_EVENT_KINDS]),
+  /** When the server received it (or saw it). */
+  created_at: z.string(),
+  /** When the device says it happened (offline events arrive later); null for the server's own. */
+  client_at: z.string().nullable(),
+  /** The address the session was opened from (the server's own events). */
+  address: z.string().nullable(),
+});
+export type StaffExamSessionEvent = z.infer<typeof staffExamSessionEventSchema>;
 
 function filterId() {
   return z.preprocess(
@@ -129,6 +153,8 @@ function filterId() {
 export const staffExamSessionListQuerySchema = staffListQuery({
   exam_id: filterId(),
   state: z.enum(EXAM_SESSION_STATES).optional().catch(undefined),
+  /** true: only sessions whose integrity record has something (left the page, another device or address). */
+  flagged: staffFilterFlag(),
 });
 
 /** The staff calls of this file; `staffEndpoints` spreads them. */
@@ -183,6 +209,15 @@ export const staffSupportEndpoints = {
     staff: 'leader',
     query: staffExamSessionListQuerySchema,
     response: staffListResponse(staffExamSessionSchema),
+  },
+  staffListExamSessionEvents: {
+    method: 'GET',
+    path: '/staff/exam-sessions/:id/events',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: staffOneResponse(z.array(staffExamSessionEventSchema)),
+    errors: ['NOT_FOUND'],
   },
   staffExportExamResults: {
     method: 'GET',

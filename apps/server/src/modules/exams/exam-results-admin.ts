@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type {
   StaffExamSession,
+  StaffExamSessionEvent,
   StaffListQuery,
   StaffStudentSession,
   staffExamSessionListQuerySchema,
@@ -30,12 +32,26 @@ const SESSION_SELECT = [
   's.corrected',
 ] as const;
 
+/** What the integrity record counts (ADR 044): leaving the page, another device, another address. */
+const FLAGGED_KINDS = ['hidden', 'second_device', 'new_address'] as const;
+
 function sessionsQuery(db: Db) {
+  const count = (kind: (typeof FLAGGED_KINDS)[number]) =>
+    db
+      .selectFrom('exam_session_events as ev')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ev.session_id', '=', sql.ref<number>('s.id'))
+      .where('ev.kind', '=', kind);
   return db
     .selectFrom('exam_sessions as s')
     .innerJoin('exams as e', 'e.id', 's.exam_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([...SESSION_SELECT, 'e.id as exam_id', 'e.name as exam_name', ...STUDENT_SELECT]);
+    .select([...SESSION_SELECT, 'e.id as exam_id', 'e.name as exam_name', ...STUDENT_SELECT])
+    .select([
+      count('hidden').as('away'),
+      count('second_device').as('other_devices'),
+      count('new_address').as('other_addresses'),
+    ]);
 }
 
 type SessionRow = RowOf<typeof sessionsQuery>;
@@ -61,12 +77,17 @@ function sessionView(r: SessionRow): StaffExamSession {
     // Passed or failed only once no essay waits for marks: the marks so far decide nothing.
     succeeded: finished && r.corrected === 1 ? r.succeeded === 1 : null,
     corrected: finished && r.corrected === 1,
+    integrity: {
+      away: Number(r.away ?? 0),
+      other_devices: Number(r.other_devices ?? 0),
+      other_addresses: Number(r.other_addresses ?? 0),
+    },
   };
 }
 
 type SessionQuery = z.output<typeof staffExamSessionListQuerySchema>;
 
-function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q'>) {
+function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q' | 'flagged'>) {
   let base = sessionsQuery(db);
   if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
   if (query.state === 'running') base = base.where('s.finished_at', 'is', null);
@@ -74,6 +95,14 @@ function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q'>) 
   if (query.q) {
     const q = query.q;
     base = base.where((eb) => eb.or([matches('u.name', q), matches('u.phone', q)]));
+  }
+  if (query.flagged !== undefined) {
+    const flagged = db
+      .selectFrom('exam_session_events as ev')
+      .select('ev.id')
+      .where('ev.session_id', '=', sql.ref<number>('s.id'))
+      .where('ev.kind', 'in', FLAGGED_KINDS);
+    base = base.where((eb) => (query.flagged ? eb.exists(flagged) : eb.not(eb.exists(flagged))));
   }
   return base;
 }
@@ -119,4 +148,30 @@ export async function sessionsOf(
     })),
     meta: { total },
   };
+}
+
+/** A session's integrity record, in the order it arrived; undefined when there is no session. */
+export async function sessionEvents(
+  db: Db,
+  sessionId: number,
+): Promise<StaffExamSessionEvent[] | undefined> {
+  const session = await db
+    .selectFrom('exam_sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  if (!session) return undefined;
+  const rows = await db
+    .selectFrom('exam_session_events')
+    .select(['id', 'kind', 'created_at', 'client_at', 'detail'])
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as StaffExamSessionEvent['kind'],
+    created_at: r.created_at,
+    client_at: r.client_at,
+    address: r.detail ? ((JSON.parse(r.detail) as { address?: string }).address ?? null) : null,
+  }));
 }

@@ -13,6 +13,7 @@ import {
   submitSession,
   sweepOverdueSessions,
 } from './exam-service';
+import { recordClientEvents } from './exam-integrity';
 
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
@@ -28,8 +29,16 @@ export const examRoutes =
     });
 
     serve(app, endpoints.getExamSession, async (request) => {
+      const { user, tokenId } = await request.requireSession();
+      return sessionView(ctx, user.id, request.query.session_token, {
+        device: tokenId,
+        address: request.ip,
+      });
+    });
+
+    serve(app, endpoints.saveExamEvents, async (request) => {
       const user = await request.requireUser();
-      return sessionView(ctx, user.id, request.query.session_token);
+      return recordClientEvents(ctx, user.id, request.body.session_token, request.body.events);
     });
 
     serve(app, endpoints.saveExamAnswers, async (request) => {

@@ -15,6 +15,7 @@ import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { newToken } from '../../lib/tokens';
 import { answerImageUrl } from './answer-image-link';
 import { accommodationOf } from './exam-accommodations';
+import { noteOpening, type SeenFrom } from './exam-integrity';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
 import { mayReach } from './exam-reach';
@@ -307,8 +308,11 @@ export async function sessionView(
   ctx: AppContext,
   userId: number,
   token: string,
+  /** Where the page is opened from, for the integrity record (ADR 044). */
+  seen?: SeenFrom,
 ): Promise<GetExamSessionResponse> {
   const { session, exam } = await ownSession(ctx, userId, token);
+  if (seen && session.finished_at === null) await noteOpening(ctx, session.id, seen);
   const [payload, accommodation] = await Promise.all([
     sessionPayload(ctx, exam, session),
     accommodationOf(ctx.db, userId, exam.id),

@@ -118,4 +118,8 @@ export const EXAM_RESULT_COLUMNS: readonly CsvColumn<StaffExamSession>[] = [
       r.succeeded === null ? null : EXAM_OUTCOME_LABELS[r.succeeded ? 'passed' : 'failed'],
   },
   { header: 'مصحح بالكامل', value: (r) => yesNo(r.corrected) },
+  // The integrity record in numbers (ADR 044).
+  { header: 'مرات مغادرة صفحة الامتحان', value: (r) => r.integrity.away },
+  { header: 'فتح من جهاز آخر', value: (r) => r.integrity.other_devices },
+  { header: 'فتح من عنوان آخر', value: (r) => r.integrity.other_addresses },
 ];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { endpoints, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
+import { endpoints, STAFF_MESSAGES, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
-import { listExamSessions } from '../exams/exam-results-admin';
+import { listExamSessions, sessionEvents } from '../exams/exam-results-admin';
 import type { Actor } from './staff-core';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
 
@@ -46,4 +46,10 @@ export const supportStaffRoutes =
     }));
 
     serve(app, e.staffListExamSessions, async (request) => listExamSessions(db, request.query));
+    // A session's integrity record (ADR 044).
+    serve(app, e.staffListExamSessionEvents, async (request) => {
+      const events = await sessionEvents(db, request.params.id);
+      if (!events) throw new AppError('NOT_FOUND', STAFF_MESSAGES.notFound);
+      return { data: events };
+    });
   };

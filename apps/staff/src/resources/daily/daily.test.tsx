@@ -60,6 +60,7 @@ const SESSION: StaffExamSession = {
   percentage: 70,
   succeeded: true,
   corrected: true,
+  integrity: { away: 0, other_devices: 0, other_addresses: 0 },
 };
 
 /** Opens the console at `path` already signed in as a leader. */

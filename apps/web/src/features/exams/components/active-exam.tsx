@@ -14,6 +14,7 @@ import { formatNumber } from '../../../lib/format';
 import { t } from '../../../i18n/t';
 import type { ExamSessionState } from '../hooks/use-exam-session';
 import { useBeforeUnload } from '../hooks/use-before-unload';
+import { useIntegrityRecord } from '../hooks/use-integrity-record';
 import { isSolved } from '../lib/answer-state';
 import { CountdownChip } from './countdown-chip';
 import { QuestionList } from './question-list';
@@ -46,6 +47,7 @@ export function ActiveExam({
   const [confirming, setConfirming] = useState(false);
   const [welcomeOpen, setWelcomeOpen] = useState(welcomeBack);
   useBeforeUnload(true);
+  useIntegrityRecord(data.session.token);
 
   const { questions } = data;
   const total = questions.length;

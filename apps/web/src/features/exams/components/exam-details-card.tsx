@@ -126,6 +126,11 @@ function ExamDetailsView({ exam, courseId }: { exam: ExamDetails; courseId: numb
             value={formatNumber(exam.questions_count)}
           />
         </Stack>
+        {!(exam.has_session && !exam.active_session) && (
+          <Typography variant="body2" color="text.secondary">
+            {t('exams.recordedNotice')}
+          </Typography>
+        )}
         {exam.has_session && (
           <Alert severity="info">
             {exam.active_session ? t('exams.startedNotice') : t('exams.submittedNotice')}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type {
   AnswerAttempt,
   ExamAnswerInput,
+  ExamEventInput,
   ExamResult,
   GetExamSessionResponse,
 } from '@dars/contract';
@@ -32,6 +33,7 @@ function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
   const data = structuredClone(initial);
   const log: string[] = [];
   const answerCalls: ExamAnswerInput[][] = [];
+  const eventCalls: ExamEventInput[][] = [];
   const submitCalls: ExamAnswerInput[][] = [];
   const state = {
     offline: false,
@@ -86,6 +88,12 @@ function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
         body: { remaining_seconds: state.remaining, answer_attempts: data.answer_attempts },
       };
     },
+    'POST /api/v1/exams/session/events': (_url, init) => {
+      down();
+      const { events } = JSON.parse(String(init?.body)) as { events: ExamEventInput[] };
+      eventCalls.push(events);
+      return { body: { recorded: events.length } };
+    },
     'POST /api/v1/exams/session/submit': (_url, init) => {
       down();
       log.push('submit');
@@ -104,7 +112,7 @@ function sessionServer(initial: GetExamSessionResponse = sessionFixture()) {
       };
     },
   });
-  return { api, data, log, answerCalls, submitCalls, state };
+  return { api, data, log, answerCalls, eventCalls, submitCalls, state };
 }
 
 function renderSession(path = SESSION_PATH) {
@@ -123,6 +131,35 @@ async function dismissWelcome() {
   await userEvent.click(await screen.findByRole('button', { name: 'متابعة الامتحان' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
+
+describe('ExamSessionPage: the integrity record (ADR 044)', () => {
+  it('reports leaving the page and coming back, and the network going and coming back', async () => {
+    const server = sessionServer();
+    renderSession();
+    await dismissWelcome();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    visibility.mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockRestore();
+    await waitFor(() =>
+      expect(server.eventCalls.flat().map((e) => e.kind)).toEqual(['hidden', 'visible']),
+    );
+    act(() => void window.dispatchEvent(new Event('offline')));
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() =>
+      expect(server.eventCalls.flat().map((e) => e.kind)).toEqual([
+        'hidden',
+        'visible',
+        'offline',
+        'online',
+      ]),
+    );
+    const ids = server.eventCalls.flat().map((e) => e.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+});
 
 describe('ExamSessionPage: answering', () => {
   it('shows the question, its place and the countdown, and sends a choice at once', async () => {

@@ -60,7 +60,7 @@ function memoryStorage(): OutboxStorage {
   };
 }
 
-function defaultStorage(): OutboxStorage {
+export function defaultStorage(): OutboxStorage {
   try {
     const probe = '__exam_outbox_probe__';
     window.localStorage.setItem(probe, '1');
