@@ -25,6 +25,7 @@ const MODULE_SURFACE = [
   'exams/answer-image-link.ts',
   'exams/exam-accommodations.ts',
   'exams/item-analysis.ts',
+  'exams/regrade.ts',
   'exams/exam-admin.ts',
   'exams/exam-marking.ts',
   'exams/exam-results-admin.ts',

@@ -27,6 +27,7 @@ import * as replyNotifications from './migrations/2026-11-29-016-reply-notificat
 import * as examAccommodations from './migrations/2026-11-29-017-exam-accommodations';
 import * as examQuestionOrder from './migrations/2026-11-29-018-exam-question-order';
 import * as examSessionEvents from './migrations/2026-11-29-019-exam-session-events';
+import * as regradeKeptAccess from './migrations/2026-11-29-020-regrade-kept-access';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-017-exam-accommodations': examAccommodations,
   '2026-11-29-018-exam-question-order': examQuestionOrder,
   '2026-11-29-019-exam-session-events': examSessionEvents,
+  '2026-11-29-020-regrade-kept-access': regradeKeptAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

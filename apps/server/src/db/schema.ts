@@ -178,6 +178,8 @@ export interface ExamSessionsTable {
   succeeded: number | null;
   /** 1 when no essay answer waits for marks. */
   corrected: Generated<number>;
+  /** Migration 020: 1 when a regrade turned a pass into a fail; the pass's access stays. */
+  access_kept: Generated<number>;
 }
 
 /**

@@ -98,6 +98,28 @@ async function aSchoolDay(db: Kysely<DB>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its integrity record: a report from the page and what the server saw (ADR 044).
+  await db
+    .insertInto('exam_session_events')
+    .values([
+      {
+        session_id: session.id,
+        client_id: 'evt-00000001',
+        kind: 'hidden',
+        client_at: NOW,
+        detail: null,
+        created_at: NOW,
+      },
+      {
+        session_id: session.id,
+        client_id: null,
+        kind: 'opened',
+        client_at: null,
+        detail: JSON.stringify({ device: 1, address: '10.0.0.1' }),
+        created_at: NOW,
+      },
+    ])
+    .execute();
   await db
     .insertInto('answer_attempts')
     .values({

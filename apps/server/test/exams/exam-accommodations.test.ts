@@ -330,4 +330,40 @@ describe('what staff may record', () => {
       meta: { total: 2 },
     });
   });
+
+  it('names each change in the audit log by the student and the exam, also once deleted', async () => {
+    const exam = await makeExam(server.db);
+    const s = await student();
+    const id = await accommodate({ user_id: s.id, exam_id: exam.id, extra_minutes: 5 });
+    const forAll = await accommodate({ user_id: s.id, extra_minutes: 5 });
+    expect((await staff('DELETE', `/exam-accommodations/${id}`)).statusCode).toBe(200);
+    const [user, examRow] = await Promise.all([
+      server.db.selectFrom('users').select('name').where('id', '=', s.id).executeTakeFirstOrThrow(),
+      server.db
+        .selectFrom('exams')
+        .select('name')
+        .where('id', '=', exam.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    // The audit log is the admins'.
+    const admin = await makeStaff(server.db, 'admin');
+    const log = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/audit-log?resource=exam-accommodations&per_page=100',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${admin.token}` },
+    });
+    expect(log.statusCode).toBe(200);
+    const names = (
+      log.json().data as { resource_id: string; action: string; resource_name: string }[]
+    )
+      .filter((r) => [String(id), String(forAll)].includes(r.resource_id))
+      .map((r) => [r.resource_id, r.action, r.resource_name]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        [String(id), 'create', `${user.name} — ${examRow.name}`],
+        [String(id), 'delete', `${user.name} — ${examRow.name}`],
+        [String(forAll), 'create', `${user.name} — كل الامتحانات`],
+      ]),
+    );
+  });
 });

@@ -479,6 +479,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /staff/questions/:id/regrade',
+    audit: { action: 'regrade', resource: 'questions' },
+    make: async () => {
+      const id = await question();
+      return { url: `/staff/questions/${id}/regrade`, payload: { mark: 4 }, target: id };
+    },
+  },
+  {
     route: 'DELETE /staff/questions/:id',
     audit: { action: 'delete', resource: 'questions' },
     make: async () => {

@@ -80,6 +80,8 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'DELETE /staff/lecture-exams/:id': 'leader',
   // A session's integrity record (issue 26, ADR 044).
   'GET /staff/exam-sessions/:id/events': 'leader',
+  // Regrading a question after students submitted (issue 26, ADR 045).
+  'POST /staff/questions/:id/regrade': 'leader',
   // What each question tells the teacher (issue 26, ADR 043).
   'GET /staff/exams/:id/item-analysis': 'leader',
   // A student's own exam time (issue 26, ADR 042): exam matters, as the exams are.

@@ -324,6 +324,16 @@ export const staffEndpoints = {
   staffCreateLectureExam: lectureExams.create,
   staffUpdateLectureExam: lectureExams.update,
   staffDeleteLectureExam: lectureExams.remove,
+  staffRegradeQuestion: {
+    method: 'POST',
+    path: '/staff/questions/:id/regrade',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    body: s.staffQuestionRegradeBodySchema,
+    response: s.staffOneResponse(s.staffQuestionRegradeResultSchema),
+    errors: ['NOT_FOUND'],
+  },
   staffExamItemAnalysis: {
     method: 'GET',
     path: '/staff/exams/:id/item-analysis',

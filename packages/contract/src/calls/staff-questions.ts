@@ -61,3 +61,34 @@ export const staffQuestionUpdateSchema = staffQuestionCreateSchema
   .omit({ exam_id: true })
   .partial();
 export const staffQuestionListQuerySchema = staffListQuery({ exam_id: filterId() });
+
+/**
+ * Regrading a question of an exam students have submitted (issue 26, ADR 045): the right
+ * options (choices), which of true and false is right, and/or its mark. Every submitted
+ * session is marked again and its result recomputed, in one audited step.
+ */
+export const staffQuestionRegradeBodySchema = z
+  .object({
+    correct_option_ids: z
+      .array(staffId)
+      .min(1, { error: M.choicesNeedCorrect })
+      .max(20, { error: 'عدد العناصر أكبر من المسموح' })
+      .optional(),
+    correct_true: flag.optional(),
+    mark: staffInt(1, 1000).optional(),
+  })
+  .refine(
+    (b) =>
+      b.correct_option_ids !== undefined || b.correct_true !== undefined || b.mark !== undefined,
+    { error: 'اختر الإجابة الصحيحة أو الدرجة الجديدة', path: ['correct_option_ids'] },
+  );
+export const staffQuestionRegradeResultSchema = z.object({
+  question: staffQuestionSchema,
+  /** Submitted sessions marked again. */
+  sessions: z.number().int(),
+  /** Of those, sessions whose mark or outcome changed (their students were told). */
+  changed: z.number().int(),
+  now_passed: z.number().int(),
+  now_failed: z.number().int(),
+});
+export type StaffQuestionRegradeResult = z.infer<typeof staffQuestionRegradeResultSchema>;

@@ -16,7 +16,8 @@ export function examHoldsVideos(userId: number, alias: string): RawBuilder<boole
     sql`exists (select 1 from exam_sessions as s where s.user_id = ${userId}
       and (s.exam_id = ${e}.exam_id or s.exam_id = ${e}.alternative_exam_id)
       and s.finished_at is not null ${extra})`;
-  return sql<boolean>`((${e}.must_pass = 1 and not ${sessionOf(sql`and s.corrected = 1 and s.succeeded = 1`)})
+  // A pass a regrade took back keeps the access it gave (access_kept, ADR 045).
+  return sql<boolean>`((${e}.must_pass = 1 and not ${sessionOf(sql`and s.corrected = 1 and (s.succeeded = 1 or s.access_kept = 1)`)})
     or (${e}.must_take = 1 and not ${sessionOf(sql``)}))`;
 }
 
@@ -36,5 +37,5 @@ export function sendsToAlternative(userId: number, alias: string): RawBuilder<bo
   return sql<boolean>`(${e}.navigate_to_alternative = 1 and ${e}.alternative_exam_id is not null
     and exists (select 1 from exam_sessions as s where s.user_id = ${userId}
       and s.exam_id = ${e}.exam_id and s.finished_at is not null
-      and s.corrected = 1 and s.succeeded = 0))`;
+      and s.corrected = 1 and s.succeeded = 0 and s.access_kept = 0))`;
 }

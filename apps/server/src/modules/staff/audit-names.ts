@@ -105,6 +105,18 @@ const READERS: Record<string, NameReader> = {
         .execute()
     ).map((r) => ({ id: r.id, name: batchName(fromPiasters(r.value), r.count) })),
   ),
+  // A student's own exam time by the student and the exam (ADR 042).
+  'exam-accommodations': numericReader(async (db, ids) =>
+    (
+      await db
+        .selectFrom('exam_accommodations as a')
+        .innerJoin('users', 'users.id', 'a.user_id')
+        .leftJoin('exams', 'exams.id', 'a.exam_id')
+        .select(['a.id', 'users.name as student', 'exams.name as exam'])
+        .where('a.id', 'in', ids)
+        .execute()
+    ).map((r) => ({ id: r.id, name: accommodationName(r.student, r.exam) })),
+  ),
   // An essay answer by its student and exam.
   marking: numericReader(async (db, ids) =>
     (
@@ -135,7 +147,8 @@ export function batchName(value: number, count: number): string {
 
 /**
  * The name an audited state carries, for a row that is gone: its `name`, a ticket's or
- * message's `title`, a question's `text`, a batch's value and count, a person's `student.name`.
+ * message's `title`, a question's `text`, a batch's value and count, a person's `student.name`,
+ * an accommodation's student and exam.
  * @example nameInState({ name: 'الفيزياء', price: 100 }) // 'الفيزياء'
  */
 export function nameInState(state: unknown): string | null {
@@ -149,7 +162,15 @@ export function nameInState(state: unknown): string | null {
     return batchName(s.value, s.count);
   const student = s.student as { name?: unknown } | undefined;
   if (student && typeof student.name === 'string') return student.name;
+  if (typeof s.student_name === 'string' && s.student_name) {
+    return accommodationName(s.student_name, typeof s.exam_name === 'string' ? s.exam_name : null);
+  }
   return null;
+}
+
+/** An accommodation by its student and exam (null: every exam). */
+function accommodationName(student: string, exam: string | null): string {
+  return `${student} — ${exam ?? 'كل الامتحانات'}`;
 }
 
 export interface AuditTarget {

@@ -37,6 +37,7 @@ import {
   updateAccommodation,
 } from '../exams/exam-accommodations';
 import { itemAnalysis } from '../exams/item-analysis';
+import { regradeQuestion } from '../exams/regrade';
 import {
   createLectureExam,
   deleteLectureExam,
@@ -359,6 +360,9 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
+    serve(app, e.staffRegradeQuestion, async (request) => ({
+      data: await regradeQuestion(db, await actorOf(request), request.params.id, request.body),
+    }));
     serve(app, e.staffExamItemAnalysis, async (request) =>
       found(await itemAnalysis(db, request.params.id)),
     );
