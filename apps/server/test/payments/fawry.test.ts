@@ -35,6 +35,10 @@ const statuses = new Map<
     fawryRefNumber?: string | null;
     /** The same reference under the name some answers give it. */
     referenceNumber?: string | null;
+    /** The answer's statusCode (200 unless given). */
+    statusCode?: number;
+    /** The order the answer says it is about (the one asked about unless given). */
+    answeredRef?: string;
   }
 >();
 /** Orders whose status answer breaks off after its headers (a dropped connection, a stall). */
@@ -74,9 +78,9 @@ function fawryAnswers(call: ProviderCall): Response {
     });
   return providerAnswer({
     type: 'PaymentStatusResponse',
-    statusCode: 200,
+    statusCode: status.statusCode ?? 200,
     statusDescription: 'Operation done successfully',
-    merchantRefNumber: ref,
+    merchantRefNumber: status.answeredRef ?? ref,
     fawryRefNumber: 'fawryRefNumber' in status ? status.fawryRefNumber : '9990076204',
     ...('referenceNumber' in status ? { referenceNumber: status.referenceNumber } : {}),
     // What the customer paid: the order and Fawry's fees when the customer bears them.
@@ -515,6 +519,34 @@ describe('what Fawry is answered and what the operator reads', () => {
         provider: 'fawry',
         err: expect.objectContaining({ message: 'fawry: status check answered 9938' }),
       }),
+    ]);
+    expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
+    expect((await moneyOf(server.db, student.userId)).balance).toBe(0);
+  });
+
+  it('a status answer about another order, or with another code than 200, credits nothing (issue 23)', async () => {
+    const { order: other } = await fawryOrder(50);
+    const { order } = await fawryOrder(50);
+    const paid = { orderStatus: 'PAID', orderAmount: 50 };
+    // Each answer says PAID for the order's amount; only its code or its order is wrong.
+    const wrong = [
+      { ...paid, answeredRef: other.id },
+      { ...paid, statusCode: 9901 },
+    ];
+    log.length = 0;
+    for (const answer of wrong) {
+      statuses.set(order.id, answer);
+      const res = await browserReturn({ merchantRefNumber: order.id });
+      expect(decodeURIComponent(res.headers.location as string), JSON.stringify(answer)).toBe(
+        '/wallet?error=تعذر التحقق من عملية الدفع الآن، وسيُضاف المبلغ إلى محفظتك فور تأكيده',
+      );
+      expect((await notify(notification(order.id, '50.00'))).statusCode).toBe(502);
+    }
+    expect(logged('payment callback: the provider could not be asked').map((l) => l.err)).toEqual([
+      expect.objectContaining({ message: 'fawry: status check answered 200' }),
+      expect.objectContaining({ message: 'fawry: status check answered 200' }),
+      expect.objectContaining({ message: 'fawry: status check answered 9901' }),
+      expect.objectContaining({ message: 'fawry: status check answered 9901' }),
     ]);
     expect((await lastOrder(server.db, student.userId)).status).toBe('pending');
     expect((await moneyOf(server.db, student.userId)).balance).toBe(0);

@@ -173,6 +173,41 @@ describe('the settings answer', () => {
       await enableAllMethods(server.db);
     }
   });
+
+  it("offers each Fawry account's method once its keys are given, and each takes its own account", async () => {
+    // Only Fawry has keys here: no sandbox, no other provider.
+    const fawryOnly = await startTestServer({
+      seed: false,
+      env: {
+        FAWRY_MERCHANT_CODE: 'live-code',
+        FAWRY_SECURE_KEY: 'live-key',
+        FAWRY_STAGING_MERCHANT_CODE: 'staging-code',
+        FAWRY_STAGING_SECURE_KEY: 'staging-key',
+      },
+    });
+    try {
+      // Every method enabled (the mobile wallet not): what can be used is ours and Fawry's two.
+      await enableAllMethods(fawryOnly.db);
+      const res = await fawryOnly.app.inject({ method: 'GET', url: '/api/v1/app' });
+      const { data } = getAppResponseSchema.parse(res.json());
+      expect(data.recharge_info.supported_methods).toEqual([
+        'recharge_card',
+        'fawry',
+        'fawry_staging',
+      ]);
+      const student = await makeStudent(fawryOnly.db);
+      for (const [path, code] of [
+        ['/wallet/fawry/order', 'live-code'],
+        ['/wallet/fawry/order/staging', 'staging-code'],
+      ] as const) {
+        const opened = await apiPost(fawryOnly.app, path, { amount: 20 }, student.token);
+        expect(opened.statusCode, opened.body).toBe(200);
+        expect(opened.json().charge_request.merchantCode, path).toBe(code);
+      }
+    } finally {
+      await fawryOnly.close();
+    }
+  });
 });
 
 describe("the app's Content-Security-Policy", () => {

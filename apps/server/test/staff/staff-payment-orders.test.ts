@@ -505,4 +505,51 @@ describe('re-checking a stuck order', () => {
     expect(rows).toEqual([]);
     expect(logged('payment re-check')).toEqual([]);
   });
+
+  it("a Fawry staging order is re-checked with staging's own host and key, and credited once", async () => {
+    // A server with Fawry's staging account only, whose status API says PAID for 20 pounds.
+    const STAGING = { code: 'staging-code', key: 'fawry-secure-key-staging' };
+    const staging = providerStandIn((call) =>
+      providerAnswer({
+        statusCode: 200,
+        merchantRefNumber: call.url.searchParams.get('merchantRefNumber'),
+        paymentAmount: 20,
+        orderAmount: 20,
+        orderStatus: 'PAID',
+        fawryRefNumber: '9990099999',
+      }),
+    );
+    const { server: other } = await gatewayServer({
+      fetch: staging.fetch,
+      env: { FAWRY_STAGING_MERCHANT_CODE: STAGING.code, FAWRY_STAGING_SECURE_KEY: STAGING.key },
+    });
+    try {
+      const otherAdmin = await makeStaff(other.db, 'admin');
+      const payer = await makeStudent(other.db);
+      const opened = await apiPost(
+        other.app,
+        '/wallet/fawry/order/staging',
+        { amount: 20 },
+        payer.token,
+      );
+      expect(opened.statusCode, opened.body).toBe(200);
+      const order = await lastOrder(other.db, payer.userId);
+      const res = await other.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/payment-orders/${order.id}/recheck`,
+        headers: { ...WEB_HEADERS, authorization: `Bearer ${otherAdmin.token}` },
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().meta.result).toBe('credited');
+      // The one call: staging's status API, signed merchantCode + order + staging's key.
+      expect(staging.calls.map((c) => c.url.origin)).toEqual(['https://atfawry.fawrystaging.com']);
+      expect(staging.calls[0]!.url.searchParams.get('signature')).toBe(
+        sha256(`${STAGING.code}${order.id}${STAGING.key}`),
+      );
+      expect(await moneyOf(other.db, payer.userId)).toMatchObject({ balance: 2000 });
+    } finally {
+      await other.close();
+    }
+  });
 });
