@@ -46,6 +46,7 @@ export function PhoneSearchBox() {
           inputRef={input}
           onChange={(e) => setText(e.target.value)}
           placeholder={t('search.shortPlaceholder')}
+          fullWidth
           // A plain text input keeps the textbox role; the keyboard still offers 'search'.
           inputProps={{
             'aria-label': t('search.label'),
