@@ -8,10 +8,19 @@ import { preloadFonts } from './build/preload-fonts';
  * The exams and wallet features' are left out: only their routes use them, so they split with
  * those routes instead of joining what every page loads (ADR 017, ADR 020). So is the QR code's
  * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020), and the
- * native apps' bridges (`platform/native.ts`, `platform/dars-player.ts`, ADR 021).
+ * native apps' bridges (`platform/native.ts`, `platform/dars-player.ts`, ADR 021). So are the
+ * common components built on MUI components of `vendor-screens` (below): see `SHARED_SCREENS`.
  */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.|confirm-dialog\.|message-bar\.|purchase-dialog\.|snackbar-view\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+
+/**
+ * Common components built on MUI's dialogs, radios, snackbar or collapse: one chunk that the
+ * screens using them load with `vendor-screens`; in `shared` they would bring that chunk into
+ * every page's first screen (ADR 041).
+ */
+const SHARED_SCREENS =
+  /[\\/]src[\\/]components[\\/](?:confirm-dialog|message-bar|purchase-dialog|snackbar-view)\./;
 
 /**
  * Libraries only a late-loaded part uses (the QR encoder; Capacitor and its plugins, which only
@@ -19,6 +28,51 @@ const SHARED_SOURCE =
  * explanation): they load with that part, not in vendor.
  */
 const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/]|punycode[\\/])/;
+
+/**
+ * The MUI components a public page's first screen (`/`, with the shell) uses, and what they
+ * are built from. Every other MUI component (dialogs, drawers, menus, tabs, steppers, radios,
+ * tooltips and Popper.js…) goes into `vendor-screens`, which only the screens that use them
+ * load, not the landing page (ADR 041). A component added to the landing page but not to this
+ * list brings the whole `vendor-screens` chunk into it, and `npm run bench:bundle` fails.
+ */
+const FIRST_SCREEN_MUI = [
+  'Alert',
+  'AppBar',
+  'BottomNavigation',
+  'BottomNavigationAction',
+  'Box',
+  'Button',
+  'ButtonBase',
+  'Card',
+  'CardActionArea',
+  'Chip',
+  'CircularProgress',
+  'Container',
+  'CssBaseline',
+  'DefaultPropsProvider',
+  'Divider',
+  'Fade',
+  'FormControl',
+  'GlobalStyles',
+  'IconButton',
+  'InitColorSchemeScript',
+  'InputAdornment',
+  'InputBase',
+  'LinearProgress',
+  'Link',
+  'OutlinedInput',
+  'Paper',
+  'Skeleton',
+  'Stack',
+  'SvgIcon',
+  'TextareaAutosize',
+  'Toolbar',
+  'Typography',
+];
+const VENDOR_SCREENS = new RegExp(
+  `[\\\\/]node_modules[\\\\/](?:@mui[\\\\/]material[\\\\/](?!(?:${FIRST_SCREEN_MUI.join('|')})[\\\\/])[A-Z]\\w*[\\\\/](?!\\w*Classes\\.)|@popperjs[\\\\/])`,
+);
 
 /**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's
@@ -57,8 +111,20 @@ export default defineConfig(({ isSsrBuild }) => ({
             // helpers, API calls and common components. Screens stay one chunk per route.
             codeSplitting: {
               groups: [
-                { name: 'boot', tags: ['$initial'], priority: 3 },
+                { name: 'boot', tags: ['$initial'], priority: 4 },
+                {
+                  name: 'vendor-screens',
+                  test: VENDOR_SCREENS,
+                  priority: 3,
+                  includeDependenciesRecursively: false,
+                },
                 { name: 'vendor', test: VENDOR, priority: 2 },
+                {
+                  name: 'shared-screens',
+                  test: SHARED_SCREENS,
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
                 { name: 'shared', test: SHARED_SOURCE, priority: 1 },
               ],
             },

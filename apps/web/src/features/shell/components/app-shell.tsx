@@ -1,14 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, LinearProgress } from '@mui/material';
+import { DRAWER_WIDTH } from '@dars/contract';
 import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useSession } from '../../../lib/session-context';
-import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
 import { Announcement } from './announcement';
 import { AppTopBar } from './app-top-bar';
 import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
 import { UnconfirmedEmailBar } from './unconfirmed-email-bar';
+
+/**
+ * The drawer's code (MUI's Drawer with its modal, backdrop, slide and focus trap, and the
+ * lists): its own chunk, not part of a public page's first screen, where the drawer is closed
+ * (ADR 041). See `AppShell` for when it loads.
+ */
+const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
 
 /** The parts of a route's meta that shape the shell (spec §2). */
 export interface ShellOptions {
@@ -51,6 +58,10 @@ export function AppShell({
   const bottomBar = signedIn && !isDesktop;
   // Below the first view on every page that has it: rendered after the page has painted.
   const footerReady = useAfterIdle();
+  // The docked drawer is there at once (its width held while its code loads); the one that
+  // slides over the page is loaded, closed, once the page is idle, so that it opens with its
+  // slide as before, or at once if the menu is tapped sooner.
+  const drawerWanted = permanentDrawer || footerReady || drawerOpen;
 
   return (
     <Box
@@ -60,12 +71,18 @@ export function AppShell({
         bgcolor: options.whiteBackground ? 'background.paper' : 'background.default',
       }}
     >
-      <AppDrawer
-        signedIn={signedIn}
-        variant={permanentDrawer ? 'permanent' : 'temporary'}
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-      />
+      {drawerWanted && (
+        <Suspense
+          fallback={<Box sx={{ width: permanentDrawer ? DRAWER_WIDTH : 0, flexShrink: 0 }} />}
+        >
+          <AppDrawer
+            signedIn={signedIn}
+            variant={permanentDrawer ? 'permanent' : 'temporary'}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
+      )}
       <Box
         sx={{
           flex: 1,

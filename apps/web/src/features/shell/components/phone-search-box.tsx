@@ -1,13 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { FormControl, IconButton, InputAdornment, OutlinedInput } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { t } from '../../../i18n/t';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
-/** The top bar's search on phones: leads to the course list with the query (spec §2, §5). */
+/**
+ * The top bar's search on phones: leads to the course list with the query (spec §2, §5).
+ * The outlined field is built from `FormControl` and `OutlinedInput`, what `TextField` renders
+ * without a label: `TextField` imports `Select` (and with it menus, popovers and the other
+ * input variants) for its `select` prop, 10 kB gzip on every public page (ADR 041).
+ */
 export function PhoneSearchBox() {
   const navigate = useNavigate();
+  const id = useId();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
@@ -32,33 +38,31 @@ export function PhoneSearchBox() {
       onSubmit={submit}
       style={{ flex: 1, minWidth: 0 }}
     >
-      <TextField
-        name="query"
-        value={text}
-        inputRef={input}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={t('search.shortPlaceholder')}
-        size="small"
-        fullWidth
-        slotProps={{
+      <FormControl size="small" fullWidth>
+        <OutlinedInput
+          id={id}
+          name="query"
+          value={text}
+          inputRef={input}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('search.shortPlaceholder')}
+          fullWidth
           // A plain text input keeps the textbox role; the keyboard still offers 'search'.
-          htmlInput: {
+          inputProps={{
             'aria-label': t('search.label'),
             enterKeyHint: 'search',
             inputMode: 'search',
-          },
-          input: {
-            sx: { borderRadius: 5, bgcolor: 'background.default', paddingInlineEnd: 0.5 },
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton type="submit" size="small" edge="end" aria-label={t('search.submit')}>
-                  <SearchIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+          }}
+          sx={{ borderRadius: 5, bgcolor: 'background.default', paddingInlineEnd: 0.5 }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton type="submit" size="small" edge="end" aria-label={t('search.submit')}>
+                <SearchIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+      </FormControl>
     </form>
   );
 }
