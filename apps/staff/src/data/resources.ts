@@ -140,6 +140,14 @@ export const resources: Record<string, ResourceCalls> = {
     e.staffUpdateLectureExam,
     e.staffDeleteLectureExam,
   ),
+  // A student's own exam time (ADR 042), edited on the student's page.
+  'exam-accommodations': crud(
+    e.staffListExamAccommodations,
+    e.staffGetExamAccommodation,
+    e.staffCreateExamAccommodation,
+    e.staffUpdateExamAccommodation,
+    e.staffDeleteExamAccommodation,
+  ),
   accounts: crud(
     e.staffListAccounts,
     e.staffGetAccount,

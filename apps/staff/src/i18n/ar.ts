@@ -10,6 +10,7 @@ import { exportsArabic, exportsResourcesArabic } from './exports-ar';
 import { auditFieldsArabic, auditValuesArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
+import { examReviewArabic } from './exam-review-ar';
 import { countsArabic } from './counts-ar';
 
 /**
@@ -124,6 +125,7 @@ export const consoleArabic = {
         show_result: 'إظهار النتيجة',
         show_detailed_result: 'إظهار النتيجة التفصيلية',
         shuffled_answers: 'ترتيب عشوائي للإجابات',
+        shuffled_questions: 'ترتيب مختلف للأسئلة لكل طالب',
         enable_images_answers: 'السماح بالإجابة بالصور',
         questions_count: 'الأسئلة',
         total_mark: 'الدرجة الكلية',
@@ -209,6 +211,7 @@ export const consoleArabic = {
     kind: { exam: 'امتحان', homework: 'واجب' },
     question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
     exams: examsArabic,
+    review: examReviewArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
     date: {

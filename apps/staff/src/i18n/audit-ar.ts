@@ -71,6 +71,7 @@ export const auditFieldsArabic = {
   show_result: 'إظهار النتيجة',
   show_detailed_result: 'إظهار النتيجة التفصيلية',
   shuffled_answers: 'ترتيب عشوائي للإجابات',
+  shuffled_questions: 'ترتيب مختلف للأسئلة لكل طالب',
   must_pass: 'يجب النجاح فيه',
   must_take: 'يجب أداؤه',
   alternative_exam_id: 'الامتحان البديل',

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   reply: 'رد',
   close: 'إغلاق',
   reopen: 'إعادة فتح',
+  regrade: 'إعادة تصحيح',
 };
 
 /** The resources the audit log names (the API's names), as the menu calls them. */
@@ -47,6 +48,7 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   exams: 'الامتحانات',
   questions: 'الأسئلة',
   'lecture-exams': 'امتحانات المحاضرات',
+  'exam-accommodations': 'الوقت الخاص في الامتحانات',
   teachers: 'المدرسون',
   grades: 'الصفوف الدراسية',
   categories: 'التصنيفات',

@@ -15,6 +15,7 @@ import { LTR } from '../../components/ltr';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
 import { ExamQuestions } from './exam-questions';
+import { ExamItemAnalysis } from './item-analysis';
 
 /**
  * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),
@@ -57,6 +58,7 @@ function ExamForm() {
       <BooleanInput source="show_result" />
       <BooleanInput source="show_detailed_result" />
       <BooleanInput source="shuffled_answers" />
+      <BooleanInput source="shuffled_questions" />
       <BooleanInput source="enable_images_answers" />
     </SimpleForm>
   );
@@ -70,6 +72,7 @@ const NEW_EXAM = {
   show_result: true,
   show_detailed_result: false,
   shuffled_answers: false,
+  shuffled_questions: false,
   enable_images_answers: false,
 };
 
@@ -88,6 +91,7 @@ export function ExamEdit() {
     <Edit mutationMode="pessimistic" redirect={false}>
       <ExamForm />
       <ExamQuestions />
+      <ExamItemAnalysis />
     </Edit>
   );
 }
