@@ -4,7 +4,6 @@ import {
   BooleanInput,
   Create,
   Edit,
-  List,
   NullableBooleanInput,
   NumberInput,
   ReferenceArrayInput,
@@ -27,12 +26,10 @@ import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { LectureOrder } from './lecture-order';
 import { endpoints } from '@dars/contract';
-import { ExportActions } from '../components/export-button';
+import { ExportedList } from '../components/export-button';
+import { choicesOf } from '../components/choices';
 
-export const PAY_TYPES = [
-  { id: 'course', name: 'dars.pay_type.course' },
-  { id: 'lectures', name: 'dars.pay_type.lectures' },
-];
+export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -53,11 +50,10 @@ type CourseRow = { id: number; name: string; price: number; free: boolean };
 
 export function CourseList() {
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportCourses}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportCourses} />}
-      exporter={false}
     >
       <ResponsiveList<CourseRow>
         primaryText={(r) => r.name}
@@ -71,7 +67,7 @@ export function CourseList() {
         <CountField source="lectures_count" />
         <CountField source="users_count" />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }
 

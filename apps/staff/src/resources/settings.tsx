@@ -17,6 +17,7 @@ import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
 import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
+import { choicesOf } from '../components/choices';
 
 const FEATURE_SWITCHES = [
   'enable_gen_exm',
@@ -77,10 +78,7 @@ export function SettingsEdit() {
           <SelectInput
             source="home_mode"
             label={t('home_mode')}
-            choices={[
-              { id: 'default', name: 'dars.settings.home_mode.default' },
-              { id: 'classic', name: 'dars.settings.home_mode.classic' },
-            ]}
+            choices={choicesOf('dars.settings.home_mode', ['default', 'classic'])}
           />
           <TextInput
             source="general_announcement"
@@ -109,7 +107,7 @@ export function SettingsEdit() {
           <CheckboxGroupInput
             source="recharge_info.supported_methods"
             label={t('supported_methods')}
-            choices={RECHARGE_METHODS.map((id) => ({ id, name: `dars.settings.methods.${id}` }))}
+            choices={choicesOf('dars.settings.methods', RECHARGE_METHODS)}
             row={false}
           />
           <TextInput

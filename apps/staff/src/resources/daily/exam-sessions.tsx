@@ -16,11 +16,9 @@ import { endpoints, type StaffExamSession } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { ExportButton } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
+import { choicesOf } from '../../components/choices';
 
-export const SESSION_STATES = [
-  { id: 'finished', name: 'dars.daily.sessions.state.finished' },
-  { id: 'running', name: 'dars.daily.sessions.state.running' },
-];
+export const SESSION_STATES = choicesOf('dars.daily.sessions.state', ['finished', 'running']);
 
 const filters = [
   <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>

@@ -28,12 +28,13 @@ import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
+import { choicesOf } from '../../components/choices';
 
-export const PAYMENT_STATUSES = [
-  { id: 'pending', name: 'dars.daily.payments.status.pending' },
-  { id: 'approved', name: 'dars.daily.payments.status.approved' },
-  { id: 'rejected', name: 'dars.daily.payments.status.rejected' },
-];
+export const PAYMENT_STATUSES = choicesOf('dars.daily.payments.status', [
+  'pending',
+  'approved',
+  'rejected',
+]);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

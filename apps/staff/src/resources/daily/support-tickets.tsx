@@ -34,16 +34,14 @@ import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { LtrRuns } from '@dars/ui/ltr-runs';
+import { choicesOf } from '../../components/choices';
 
-export const TICKET_STATUSES = [
-  { id: 'open', name: 'dars.daily.support.status.open' },
-  { id: 'answered', name: 'dars.daily.support.status.answered' },
-  { id: 'closed', name: 'dars.daily.support.status.closed' },
-];
-export const TICKET_KINDS = [
-  { id: 'student', name: 'dars.daily.support.kind.student' },
-  { id: 'guest', name: 'dars.daily.support.kind.guest' },
-];
+export const TICKET_STATUSES = choicesOf('dars.daily.support.status', [
+  'open',
+  'answered',
+  'closed',
+]);
+export const TICKET_KINDS = choicesOf('dars.daily.support.kind', ['student', 'guest']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -14,11 +14,9 @@ import { CountField } from '../../components/count-field';
 import { useCount } from '../../i18n/use-count';
 import { formatDateTime } from '@dars/ui/format';
 import { ResponsiveList } from '../../components/responsive-list';
+import { choicesOf } from '../../components/choices';
 
-export const EXAM_KINDS = [
-  { id: 'exam', name: 'dars.kind.exam' },
-  { id: 'homework', name: 'dars.kind.homework' },
-];
+export const EXAM_KINDS = choicesOf('dars.kind', ['exam', 'homework']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
-  List,
   SearchInput,
   SelectInput,
   TextField,
@@ -23,13 +22,14 @@ import {
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls } from '../../data/money-calls';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
+import { choicesOf } from '../../components/choices';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
 
 const choices = (prefix: string, ids: readonly string[]) =>
-  ids.map((id) => ({ id, name: `dars.money.orders.${prefix}.${id}` }));
+  choicesOf(`dars.money.orders.${prefix}`, ids);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -126,14 +126,13 @@ function OrderCards() {
 export function PaymentOrderList() {
   const isPhone = useIsPhone();
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportPaymentOrders}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportPaymentOrders} />}
-      exporter={false}
     >
       {isPhone ? <OrderCards /> : <OrderTable />}
-    </List>
+    </ExportedList>
   );
 }
 

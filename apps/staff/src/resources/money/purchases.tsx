@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   FunctionField,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -10,9 +9,10 @@ import {
 } from 'react-admin';
 import { endpoints, PAY_BY_LABELS, type StaffPurchase } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
+import { choicesOf } from '../../components/choices';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034), admins only: the list a
 // school filters by student, course, how it was paid and days, and downloads for Excel.
@@ -25,10 +25,7 @@ const filters = [
   <SelectInput
     key="pay_by"
     source="pay_by"
-    choices={Object.keys(PAY_BY_LABELS).map((id) => ({
-      id,
-      name: `dars.people.purchases.by.${id}`,
-    }))}
+    choices={choicesOf('dars.people.purchases.by', Object.keys(PAY_BY_LABELS))}
     alwaysOn
   />,
   <DayMonthYearInput key="from" source="from" filter="from" />,
@@ -42,11 +39,10 @@ export function PurchaseList() {
     translate(`dars.people.purchases.by.${r.pay_by}`, { _: r.pay_by }) +
     (r.granted_by ? ` — ${r.granted_by}` : '');
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportPurchases}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportPurchases} />}
-      exporter={false}
     >
       <ResponsiveList<StaffPurchase>
         link={false}
@@ -73,6 +69,6 @@ export function PurchaseList() {
           render={(r) => (r.expires_at ? formatDateTime(r.expires_at) : '—')}
         />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }

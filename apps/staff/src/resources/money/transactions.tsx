@@ -1,16 +1,10 @@
-import {
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { endpoints, TRANSACTION_TYPES, type StaffTransaction } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
+import { choicesOf } from '../../components/choices';
 
 // The wallet ledger of every student (issue 23, ADR 034), admins only: filtered by type and
 // days, searched by serial or student, and downloaded for Excel.
@@ -20,7 +14,7 @@ const filters = [
   <SelectInput
     key="type"
     source="type"
-    choices={TRANSACTION_TYPES.map((id) => ({ id, name: `dars.people.ledger.types.${id}` }))}
+    choices={choicesOf('dars.people.ledger.types', TRANSACTION_TYPES)}
     alwaysOn
   />,
   <DayMonthYearInput key="from" source="from" filter="from" />,
@@ -35,11 +29,10 @@ export function TransactionList() {
   const type = (r: StaffTransaction) =>
     translate(`dars.people.ledger.types.${r.type}`, { _: r.type });
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportTransactions}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportTransactions} />}
-      exporter={false}
     >
       <ResponsiveList<StaffTransaction>
         link={false}
@@ -75,6 +68,6 @@ export function TransactionList() {
           render={(r) => formatDateTime(r.created_at)}
         />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }

@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from 'react';
 import {
   Datagrid,
   FunctionField,
-  List,
   ListBase,
   Loading,
   NullableBooleanInput,
@@ -30,7 +29,7 @@ import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -62,11 +61,10 @@ const ltr = (text: string) => (
 export function StudentList() {
   const isPhone = useIsPhone();
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportStudents}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportStudents} />}
-      exporter={false}
     >
       {isPhone ? (
         <SimpleList<StaffStudent>
@@ -94,7 +92,7 @@ export function StudentList() {
           />
         </Datagrid>
       )}
-    </List>
+    </ExportedList>
   );
 }
 
