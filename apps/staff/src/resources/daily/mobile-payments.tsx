@@ -29,6 +29,7 @@ import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
 import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 export const PAYMENT_STATUSES = choicesOf('dars.daily.payments.status', [
   'pending',
@@ -104,7 +105,7 @@ export function MobilePaymentList() {
       >
         <TextField source="id" />
         <TextField source="student.name" />
-        <FunctionField<StaffMobilePayment> source="amount" render={(r) => formatMoney(r.amount)} />
+        <MoneyField source="amount" />
         <FunctionField<StaffMobilePayment>
           source="approved_amount"
           sortable={false}
@@ -118,10 +119,7 @@ export function MobilePaymentList() {
           source="status"
           render={(r) => <StatusChip status={r.status} />}
         />
-        <FunctionField<StaffMobilePayment>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
     </List>
   );

@@ -35,6 +35,7 @@ import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { LtrRuns } from '@dars/ui/ltr-runs';
 import { choicesOf } from '../../components/choices';
+import { DateTimeField } from '../../components/formatted-fields';
 
 export const TICKET_STATUSES = choicesOf('dars.daily.support.status', [
   'open',
@@ -108,10 +109,7 @@ export function SupportTicketList() {
           render={(r) => <StatusChip status={r.status} />}
         />
         <CountField source="replies_count" />
-        <FunctionField<StaffSupportTicket>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
     </List>
   );

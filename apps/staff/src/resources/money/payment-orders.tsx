@@ -24,6 +24,7 @@ import { moneyCalls } from '../../data/money-calls';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
 import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
@@ -157,21 +158,14 @@ function OrderTable() {
         sortable={false}
         render={(o) => translate(`dars.money.orders.method.${o.method}`, { _: o.method })}
       />
-      <FunctionField<StaffPaymentOrder> source="amount" render={(o) => formatMoney(o.amount)} />
+      <MoneyField source="amount" />
       <FunctionField<StaffPaymentOrder>
         source="status"
         sortable={false}
         render={(o) => <StatusChip status={o.status} />}
       />
-      <FunctionField<StaffPaymentOrder>
-        source="created_at"
-        render={(o) => formatDateTime(o.created_at)}
-      />
-      <FunctionField<StaffPaymentOrder>
-        source="paid_at"
-        sortable={false}
-        render={(o) => (o.paid_at ? formatDateTime(o.paid_at) : '—')}
-      />
+      <DateTimeField source="created_at" />
+      <DateTimeField source="paid_at" sortable={false} />
       <RecheckButton />
     </Datagrid>
   );

@@ -13,6 +13,7 @@ import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034), admins only: the list a
 // school filters by student, course, how it was paid and days, and downloads for Excel.
@@ -54,20 +55,10 @@ export function PurchaseList() {
         <TextField source="student.name" sortable={false} />
         <TextField source="course.name" sortable={false} />
         <TextField source="lecture.name" sortable={false} />
-        <FunctionField<StaffPurchase>
-          source="price_paid"
-          render={(r) => formatMoney(r.price_paid)}
-        />
+        <MoneyField source="price_paid" />
         <FunctionField<StaffPurchase> source="pay_by" sortable={false} render={payBy} />
-        <FunctionField<StaffPurchase>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
-        <FunctionField<StaffPurchase>
-          source="expires_at"
-          sortable={false}
-          render={(r) => (r.expires_at ? formatDateTime(r.expires_at) : '—')}
-        />
+        <DateTimeField source="created_at" />
+        <DateTimeField source="expires_at" sortable={false} />
       </ResponsiveList>
     </ExportedList>
   );

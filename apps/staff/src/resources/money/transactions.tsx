@@ -5,6 +5,7 @@ import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // The wallet ledger of every student (issue 23, ADR 034), admins only: filtered by type and
 // days, searched by serial or student, and downloaded for Excel.
@@ -51,11 +52,7 @@ export function TransactionList() {
         <TextField source="student.name" sortable={false} />
         <FunctionField<StaffTransaction> source="type" sortable={false} render={type} />
         <FunctionField<StaffTransaction> source="value" render={signed} />
-        <FunctionField<StaffTransaction>
-          source="balance_after"
-          sortable={false}
-          render={(r) => formatMoney(r.balance_after)}
-        />
+        <MoneyField source="balance_after" sortable={false} />
         <FunctionField<StaffTransaction>
           source="comment"
           sortable={false}
@@ -63,10 +60,7 @@ export function TransactionList() {
             [r.comment, r.lecture?.name ?? r.course?.name].filter(Boolean).join(' — ') || '—'
           }
         />
-        <FunctionField<StaffTransaction>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
     </ExportedList>
   );

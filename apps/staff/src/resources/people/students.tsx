@@ -30,6 +30,7 @@ import { useRole } from '../../components/use-role';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -79,17 +80,14 @@ export function StudentList() {
           <FunctionField<StaffStudent> source="phone" render={(r) => ltr(r.phone)} />
           <FunctionField<StaffStudent> source="email" render={(r) => ltr(r.email)} />
           <TextField source="grade.name" sortable={false} />
-          <FunctionField<StaffStudent> source="balance" render={(r) => formatMoney(r.balance)} />
+          <MoneyField source="balance" />
           <FunctionField<StaffStudent>
             source="blocked"
             label="resources.students.fields.status"
             sortable={false}
             render={(r) => <StatusChip blocked={r.blocked} />}
           />
-          <FunctionField<StaffStudent>
-            source="created_at"
-            render={(r) => formatDateTime(r.created_at)}
-          />
+          <DateTimeField source="created_at" />
         </Datagrid>
       )}
     </ExportedList>
