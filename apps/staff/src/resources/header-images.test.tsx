@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
 import {
   LEADER,
@@ -10,6 +10,7 @@ import {
   type Handler,
 } from '../test/fake-api';
 import { openConsole } from '../test/console';
+import { stubObjectUrls } from '../test/browser';
 
 /**
  * The home slider's screen (issue 23): a picked picture shows before it is saved, the stored
@@ -45,8 +46,7 @@ function namesOnPage(): string[] {
 configure({ asyncUtilTimeout: 25_000 });
 beforeAll(() => import('./header-images'), 240_000);
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:chosen-slide');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:chosen-slide');
 });
 
 describe('the home slider screen', { timeout: 240_000 }, () => {

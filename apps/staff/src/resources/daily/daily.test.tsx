@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffExamSession,
@@ -10,6 +10,7 @@ import { PENDING_PAYMENT } from '../../test/payment';
 import { staffExam } from '../../test/fixtures';
 import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 const TICKET: StaffSupportTicketDetail = {
   id: 3,
@@ -76,8 +77,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   // jsdom has no object URLs: the receipt and the CSV go through them.
-  URL.createObjectURL = vi.fn(() => 'blob:receipt');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:receipt');
 });
 
 describe('the daily-work screens (leader)', () => {

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { staffEndpoints as e, type StaffUser } from '@dars/contract';
 import { PENDING_PAYMENT } from '../../test/payment';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../test/fake-api';
 import { parsePounds } from './parse-pounds';
 import { openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 /**
  * Approving a recharge in the console (issue 23): a confirmation that names the student and
@@ -66,8 +67,7 @@ async function retype(ui: ReturnType<typeof userEvent.setup>, field: HTMLElement
 configure({ asyncUtilTimeout: 25_000 });
 beforeAll(() => import('./mobile-payments'), 240_000);
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:receipt');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:receipt');
 });
 
 describe('approving a recharge', { timeout: 240_000 }, () => {

@@ -10,6 +10,7 @@ import { paycardCsv } from './paycard-export';
 import { onPhone } from '../../test/phone';
 import type { IssuedBatch } from '../../data/money-calls';
 import { openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 const BATCH: StaffPaycardBatch = {
   id: 7,
@@ -52,11 +53,10 @@ beforeAll(async () => {
 let blobs: Blob[];
 beforeEach(() => {
   blobs = [];
-  URL.createObjectURL = vi.fn((blob: Blob) => {
+  stubObjectUrls((blob) => {
     blobs.push(blob);
     return 'blob:codes';
   });
-  URL.revokeObjectURL = vi.fn();
 });
 
 describe('pay-card export', () => {
