@@ -94,15 +94,12 @@ export function AttachmentEdit() {
 
 /** A lecture's attachments tab: name, extension and size, in order. */
 export function LectureAttachments({ lectureId }: { lectureId: Identifier }) {
-  const translate = useTranslate();
   return (
     <OrderedContents<AttachmentItem>
       resource="attachments"
+      tab="attachments"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.attachments.add')}
-      emptyText={translate('dars.contents.attachments.empty')}
       nameOf={(a) => a.name}
-      primary={(a) => a.name}
       secondary={(a) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
           <ExtensionChip extension={a.extension} />

@@ -129,11 +129,9 @@ export function LectureExams({ lectureId }: { lectureId: Identifier }) {
   return (
     <OrderedContents<LinkItem>
       resource="lecture-exams"
+      tab="exams"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.exams.add')}
-      emptyText={translate('dars.contents.exams.empty')}
       nameOf={nameOf}
-      primary={nameOf}
       secondary={(l) => {
         const linked = exam(l.exam_id);
         const alternative = exam(l.alternative_exam_id);

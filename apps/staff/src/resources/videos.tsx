@@ -205,11 +205,9 @@ export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
   return (
     <OrderedContents<VideoItem>
       resource="videos"
+      tab="videos"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.videos.add')}
-      emptyText={translate('dars.contents.videos.empty')}
       nameOf={(v) => v.name}
-      primary={(v) => v.name}
       secondary={(v) => (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
           <Chip
