@@ -6,7 +6,7 @@ import {
   type StaffMarkingItem,
   type StaffSupportTicketDetail,
 } from '@dars/contract';
-import { PENDING_PAYMENT } from '../../test/payment';
+import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
 import { staffExam } from '../../test/fixtures';
 import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { openConsole } from '../../test/console';
@@ -253,16 +253,14 @@ describe('the daily-work screens (leader)', () => {
   });
 
   it('shows the receipt fetched with the token, approves, and shows a 409 when already reviewed', async () => {
-    const api = fakeStaffApi([
-      ...staffBasics(LEADER),
-      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
-      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
+    const api = paymentApi(
+      LEADER,
       answer(
         e.staffApproveMobilePayment,
         { message: 'تمت مراجعة طلب الشحن هذا من قبل', code: 'CONFLICT' },
         { params: { id: 4 }, status: 409 },
       ),
-    ]);
+    );
     const user = open('/mobile-payments/4/show');
     const img = await screen.findByRole('img', { name: 'صورة إيصال التحويل — منى علي' });
     expect(img).toHaveAttribute('src', 'blob:receipt');
@@ -279,18 +277,14 @@ describe('the daily-work screens (leader)', () => {
   });
 
   it('rejects with a reason', async () => {
-    const api = fakeStaffApi([
-      ...staffBasics(LEADER),
-      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
-      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
+    const api = paymentApi(
+      LEADER,
       answer(
         e.staffRejectMobilePayment,
-        {
-          data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' },
-        },
+        { data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' } },
         { params: { id: 4 } },
       ),
-    ]);
+    );
     const user = open('/mobile-payments/4/show');
     await user.click(await screen.findByLabelText('سبب الرفض (يصل للطالب)'));
     await user.paste('الإيصال غير واضح');
