@@ -14,7 +14,6 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  minValue,
   required,
   useTranslate,
 } from 'react-admin';
@@ -28,6 +27,7 @@ import { LectureOrder } from './lecture-order';
 import { endpoints } from '@dars/contract';
 import { ExportedList } from '../components/export-button';
 import { choicesOf } from '../components/choices';
+import { AmountInput } from '../components/amount-input';
 
 export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
@@ -84,11 +84,8 @@ function CourseForm({ edit }: { edit?: boolean }) {
       <TextInput source="name" validate={required()} />
       <TextInput source="description" multiline minRows={3} />
       <SelectInput source="pay_type" choices={PAY_TYPES} validate={required()} />
-      <NumberInput
+      <AmountInput
         source="price"
-        min={0}
-        step={0.01}
-        validate={minValue(0)}
         disabled={pricesLocked}
         helperText={pricesLocked ? translate('dars.admin_only_price') : undefined}
       />

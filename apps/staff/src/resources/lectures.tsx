@@ -13,7 +13,6 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  minValue,
   required,
   useTranslate,
 } from 'react-admin';
@@ -24,6 +23,7 @@ import { MoneyField } from '../components/formatted-fields';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { LectureContents } from './lecture-contents';
+import { AmountInput } from '../components/amount-input';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -65,14 +65,7 @@ function LectureForm({ edit }: { edit?: boolean }) {
         <AutocompleteInput optionText="name" validate={required()} disabled={edit} />
       </ReferenceInput>
       <TextInput source="name" validate={required()} />
-      <NumberInput
-        source="price"
-        min={0}
-        step={0.01}
-        validate={minValue(0)}
-        disabled={locked}
-        helperText={help}
-      />
+      <AmountInput source="price" disabled={locked} helperText={help} />
       <BooleanInput source="free" />
       <BooleanInput source="preview" />
       <NumberInput source="expiry_days" min={1} step={1} />

@@ -3,11 +3,9 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
   BooleanInput,
   CheckboxGroupInput,
-  NumberInput,
   SelectInput,
   TextInput,
   Title,
-  minValue,
   useTranslate,
 } from 'react-admin';
 import { SingletonEdit } from '../components/singleton-edit';
@@ -16,6 +14,7 @@ import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
 import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
 import { choicesOf } from '../components/choices';
+import { AmountInput } from '../components/amount-input';
 
 const FEATURE_SWITCHES = [
   'enable_gen_exm',
@@ -81,20 +80,8 @@ export function SettingsEdit() {
       <Section title={translate('dars.settings.sections.wallet')}>
         <BooleanInput source="enable_wallet_system" label={t('enable_wallet_system')} />
         <BooleanInput source="enable_wallet_transfers" label={t('enable_wallet_transfers')} />
-        <NumberInput
-          source="transfer_fees"
-          label={t('transfer_fees')}
-          min={0}
-          step={0.01}
-          validate={minValue(0)}
-        />
-        <NumberInput
-          source="recharge_info.min_recharge_amount"
-          label={t('min_recharge_amount')}
-          min={0}
-          step={0.01}
-          validate={minValue(0)}
-        />
+        <AmountInput source="transfer_fees" label={t('transfer_fees')} />
+        <AmountInput source="recharge_info.min_recharge_amount" label={t('min_recharge_amount')} />
         <CheckboxGroupInput
           source="recharge_info.supported_methods"
           label={t('supported_methods')}
