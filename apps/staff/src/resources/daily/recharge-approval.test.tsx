@@ -1,11 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { staffEndpoints as e, type StaffUser } from '@dars/contract';
 import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
 import { ADMIN, LEADER, answer, type Call, type Handler } from '../../test/fake-api';
 import { parsePounds } from './parse-pounds';
-import { openConsole } from '../../test/console';
+import { loadScreensFirst, openConsole } from '../../test/console';
 import { stubObjectUrls } from '../../test/browser';
 
 /**
@@ -47,8 +47,7 @@ async function retype(ui: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await ui.type(field, text);
 }
 
-configure({ asyncUtilTimeout: 25_000 });
-beforeAll(() => import('./mobile-payments'), 240_000);
+loadScreensFirst(() => import('./mobile-payments'));
 beforeEach(() => {
   stubObjectUrls('blob:receipt');
 });
