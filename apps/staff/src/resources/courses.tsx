@@ -27,7 +27,7 @@ import { LectureOrder } from './lecture-order';
 import { endpoints } from '@dars/contract';
 import { ExportedList } from '../components/export-button';
 import { choicesOf } from '../components/choices';
-import { AmountInput } from '../components/amount-input';
+import { PriceInput, withoutPricesFor } from '../components/amount-input';
 
 export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
@@ -76,19 +76,13 @@ export function CourseList() {
  * with the reason under it, and the server refuses a leader's price change (403) anyway.
  */
 function CourseForm({ edit }: { edit?: boolean }) {
-  const role = useRole();
   const translate = useTranslate();
-  const pricesLocked = role !== 'admin';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
       <TextInput source="description" multiline minRows={3} />
       <SelectInput source="pay_type" choices={PAY_TYPES} validate={required()} />
-      <AmountInput
-        source="price"
-        disabled={pricesLocked}
-        helperText={pricesLocked ? translate('dars.admin_only_price') : undefined}
-      />
+      <PriceInput source="price" />
       <BooleanInput source="published" />
       <BooleanInput source="featured" />
       <BooleanInput source="show_preview" />
@@ -113,22 +107,13 @@ function CourseForm({ edit }: { edit?: boolean }) {
   );
 }
 
-/** A leader's new course carries no price (the server's default, free until an admin sets one). */
-function withoutPricesFor(role: string | undefined) {
-  return (data: Record<string, unknown>) => {
-    if (role === 'admin') return data;
-    const { price: _price, ...rest } = data;
-    return rest;
-  };
-}
-
 /** A new course's defaults, one object (react-admin resets the form when it changes). */
 const NEW_COURSE = { pay_type: 'lectures', price: 0, published: false };
 
 export function CourseCreate() {
   const role = useRole();
   return (
-    <Create redirect="edit" transform={withoutPricesFor(role)} record={NEW_COURSE}>
+    <Create redirect="edit" transform={withoutPricesFor(role, ['price'])} record={NEW_COURSE}>
       <CourseForm />
     </Create>
   );
