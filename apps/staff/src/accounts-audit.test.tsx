@@ -5,6 +5,7 @@ import { ADMIN, LEADER, answer, fakeStaffApi, isCall, list, staffBasics } from '
 import { auditRows, auditValue, type AuditEntry } from './resources/audit-log';
 import { cairoDayEnd } from './components/cairo-time';
 import { openSignedOut, signIn as sendSignIn } from './test/console';
+import { tableLines } from './test/browser';
 
 // The staff accounts and audit log screens (ADR 028): admins only.
 
@@ -219,10 +220,7 @@ describe('the audit log screen', () => {
 
     await user.click(within(row).getByText('تعديل'));
     const changes = await screen.findByRole('table', { name: 'تفاصيل التغيير رقم 31' });
-    const lines = within(changes)
-      .getAllByRole('row')
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
-    expect(lines).toEqual([
+    expect(tableLines(changes)).toEqual([
       ['الحقل', 'قبل', 'بعد'],
       ['منشورة', 'لا', 'نعم'],
       ['السعر (جنيه)', '100', '120'],

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import SchoolIcon from '@mui/icons-material/School';
@@ -39,6 +39,46 @@ import {
 import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
 
+/** A resource listed, made and edited on its own pages, shown elsewhere by its name. */
+function named(
+  name: string,
+  icon: ResourceProps['icon'],
+  pages: Pick<ResourceProps, 'list' | 'create' | 'edit'>,
+): ResourceProps {
+  return { name, ...pages, icon, recordRepresentation: 'name' };
+}
+
+/** The console's resources, in the menu's order (a role sees those it may open). */
+const RESOURCES: ResourceProps[] = [
+  named('courses', MenuBookIcon, { list: CourseList, create: CourseCreate, edit: CourseEdit }),
+  named('lectures', OndemandVideoIcon, {
+    list: LectureList,
+    create: LectureCreate,
+    edit: LectureEdit,
+  }),
+  ...lectureContentResources,
+  examsResource,
+  questionsResource,
+  named('teachers', PersonIcon, { list: TeacherList, create: TeacherCreate, edit: TeacherEdit }),
+  named('grades', SchoolIcon, { list: NamedList, create: NamedCreate, edit: NamedEdit }),
+  named('categories', CategoryIcon, { list: NamedList, create: NamedCreate, edit: NamedEdit }),
+  named('accounts', ManageAccountsIcon, {
+    list: AccountList,
+    create: AccountCreate,
+    edit: AccountEdit,
+  }),
+  { name: 'audit-log', list: AuditLogList, icon: HistoryIcon },
+  supportTicketsResource,
+  mobilePaymentsResource,
+  paymentOrdersResource,
+  paycardBatchesResource,
+  purchasesResource,
+  transactionsResource,
+  markingResource,
+  examSessionsResource,
+  studentsResource,
+];
+
 /**
  * The staff console: react-admin on the staff API, Arabic, right to left, under /staff with
  * real paths (/staff/courses/7; the server answers each with the console's page).
@@ -64,69 +104,9 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
           requireAuth
           disableTelemetry
         >
-          <Resource
-            name="courses"
-            list={CourseList}
-            create={CourseCreate}
-            edit={CourseEdit}
-            icon={MenuBookIcon}
-            recordRepresentation="name"
-          />
-          <Resource
-            name="lectures"
-            list={LectureList}
-            create={LectureCreate}
-            edit={LectureEdit}
-            icon={OndemandVideoIcon}
-            recordRepresentation="name"
-          />
-          {lectureContentResources.map((r) => (
+          {RESOURCES.map((r) => (
             <Resource key={r.name} {...r} />
           ))}
-          <Resource {...examsResource} />
-          <Resource {...questionsResource} />
-          <Resource
-            name="teachers"
-            list={TeacherList}
-            create={TeacherCreate}
-            edit={TeacherEdit}
-            icon={PersonIcon}
-            recordRepresentation="name"
-          />
-          <Resource
-            name="grades"
-            list={NamedList}
-            create={NamedCreate}
-            edit={NamedEdit}
-            icon={SchoolIcon}
-            recordRepresentation="name"
-          />
-          <Resource
-            name="categories"
-            list={NamedList}
-            create={NamedCreate}
-            edit={NamedEdit}
-            icon={CategoryIcon}
-            recordRepresentation="name"
-          />
-          <Resource
-            name="accounts"
-            list={AccountList}
-            create={AccountCreate}
-            edit={AccountEdit}
-            icon={ManageAccountsIcon}
-            recordRepresentation="name"
-          />
-          <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
-          <Resource {...supportTicketsResource} />
-          <Resource {...mobilePaymentsResource} />
-          <Resource {...paymentOrdersResource} />
-          <Resource {...paycardBatchesResource} />
-          <Resource {...purchasesResource} />
-          <Resource {...transactionsResource} />
-          <Resource {...markingResource} />
-          <Resource {...examSessionsResource} />
-          <Resource {...studentsResource} />
           <CustomRoutes>
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />

@@ -12,6 +12,7 @@ import {
 } from '../test/fake-api';
 import { staffAccount, staffExam, staffLecture, staffNamed, staffTeacher } from '../test/fixtures';
 import { openConsole } from '../test/console';
+import { stubObjectUrls } from '../test/browser';
 
 // The console's export button (issue 23, ADR 034): it asks the server for the whole filtered
 // list (the list's filters and order, never its page) with the staff token, and saves the file
@@ -58,8 +59,7 @@ const csv = (entry: StaffEntry, name: string): Handler =>
 let saved: string[];
 beforeEach(() => {
   saved = [];
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:export');
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import {
   CreateButton,
   FilterButton,
+  List,
   TopToolbar,
   useListContext,
   useNotify,
   useResourceDefinition,
   useTranslate,
   type HttpError,
+  type ListProps,
 } from 'react-admin';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -68,4 +70,15 @@ export function ExportActions({ endpoint }: { endpoint: ExportEndpoint }) {
       <ExportButton endpoint={endpoint} />
     </TopToolbar>
   );
+}
+
+/**
+ * A list downloaded through the server's export (ADR 034) and not react-admin's own exporter:
+ * its toolbar is {@link ExportActions} for `endpoint`.
+ */
+export function ExportedList({
+  endpoint,
+  ...props
+}: { endpoint: ExportEndpoint } & Omit<ListProps, 'actions' | 'exporter'>) {
+  return <List {...props} actions={<ExportActions endpoint={endpoint} />} exporter={false} />;
 }

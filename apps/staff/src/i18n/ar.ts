@@ -12,14 +12,7 @@ import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 import { examReviewArabic } from './exam-review-ar';
 import { countsArabic } from './counts-ar';
-
-/**
- * A resource's name for Polyglot's six Arabic forms: react-admin asks for smart_count 1 on a
- * record's page (singular) and 2 on a list (the plural, not the dual).
- */
-function name(singular: string, plural: string): string {
-  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
-}
+import { name } from './resource-name';
 
 const common = {
   id: 'الرقم',

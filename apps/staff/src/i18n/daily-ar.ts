@@ -1,15 +1,11 @@
 import { EXAM_OUTCOME_LABELS } from '@dars/contract';
+import { name } from './resource-name';
 
 /**
  * The daily-work screens' texts (issue 13, ADR 031): support inbox, recharge review, marking,
  * exam sessions. Resource names and field labels merge into `resources`, the screens' own
  * texts sit under `dars.daily`.
  */
-
-/** A resource's name for Polyglot's six Arabic forms (see ar.ts). */
-function name(singular: string, plural: string): string {
-  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
-}
 
 const student = { 'student.name': 'الطالب', 'student.phone': 'هاتف الطالب' };
 

@@ -1,12 +1,8 @@
+import { name } from './resource-name';
 /**
  * The exports' and the school-wide money lists' texts (issue 23, ADR 034). Resource names and
  * field labels merge into `resources`, the buttons' texts sit under `dars.exports`.
  */
-
-/** A resource's name for Polyglot's six Arabic forms (see ar.ts). */
-function name(singular: string, plural: string): string {
-  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
-}
 
 export const exportsResourcesArabic = {
   purchases: {

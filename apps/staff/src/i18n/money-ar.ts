@@ -3,17 +3,13 @@ import {
   PAYMENT_PROVIDER_LABELS,
   RECHARGE_METHOD_LABELS,
 } from '@dars/contract';
+import { name } from './resource-name';
 
 /**
  * The money screens' texts (issue 13, ADR 030): pay-card batches, gateway orders, dashboard.
  * Resource names and field labels merge into `resources`, the screens' own texts sit under
  * `dars.money`. Counts carry Polyglot's six Arabic forms (0, 1, 2, 3–10, 11–99, 100+).
  */
-
-/** A resource's name for Polyglot's six Arabic forms (see ar.ts). */
-function name(singular: string, plural: string): string {
-  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
-}
 
 export const moneyResourcesArabic = {
   'paycard-batches': {

@@ -1,14 +1,10 @@
 import { PAY_BY_LABELS, STUDENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@dars/contract';
+import { name } from './resource-name';
 
 /**
  * The students and messages screens' texts (issue 13, ADR 029). The resource's name and field
  * labels merge into `resources`; the screens' own texts sit under `dars.people`.
  */
-
-/** A resource's name for Polyglot's six Arabic forms (see ar.ts). */
-function name(singular: string, plural: string): string {
-  return [plural, singular, plural, plural, plural, plural].join(' |||| ');
-}
 
 export const peopleResourcesArabic = {
   students: {

@@ -1,12 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-  AutocompleteInput,
-  Create,
-  Edit,
   FileField,
   FileInput,
-  ReferenceInput,
-  SimpleForm,
   TextInput,
   required,
   useRecordContext,
@@ -15,12 +10,7 @@ import {
 } from 'react-admin';
 import { ATTACHMENT_MAX_BYTES, type StaffAttachment } from '@dars/contract';
 import { formatFileSize } from '../components/file-size';
-import {
-  BackToLecture,
-  LectureItemToolbar,
-  backToLecture,
-  useNewLectureItem,
-} from './lecture-item-pages';
+import { LectureItemCreate, LectureItemEdit } from './lecture-item-pages';
 import { OrderedContents } from './ordered-contents';
 
 /** What the server takes (ADR 022: judged by the bytes; the picker only narrows the choice). */
@@ -47,44 +37,31 @@ function ExtensionChip({ extension }: { extension: string }) {
   );
 }
 
-function LectureInput({ fixed }: { fixed: boolean }) {
-  return (
-    <ReferenceInput source="lecture_id" reference="lectures">
-      <AutocompleteInput optionText="name" validate={required()} readOnly={fixed} />
-    </ReferenceInput>
-  );
-}
-
 const NEW_ATTACHMENT = {};
 
 /** A new attachment: its name and file in one multipart call (the contract's staffCreateAttachment). */
 export function AttachmentCreate() {
-  const record = useNewLectureItem(NEW_ATTACHMENT);
   const translate = useTranslate();
   return (
-    <Create record={record} redirect={backToLecture('attachments')}>
-      <BackToLecture tab="attachments" lectureId={record.lecture_id} />
-      <SimpleForm>
-        <LectureInput fixed={record.lecture_id !== undefined} />
-        <TextInput source="name" validate={required()} />
-        <FileInput
-          source="file"
-          label={translate('dars.contents.attachments.file')}
-          // react-admin's label is a caption, not a <label>: the file input is named here.
-          inputProps={{ 'aria-label': translate('dars.contents.attachments.file') }}
-          accept={ACCEPT}
-          maxSize={ATTACHMENT_MAX_BYTES}
-          validate={required()}
-          placeholder={
-            <Typography variant="body2">
-              {translate('dars.contents.attachments.file_placeholder')}
-            </Typography>
-          }
-        >
-          <FileField source="src" title="title" />
-        </FileInput>
-      </SimpleForm>
-    </Create>
+    <LectureItemCreate tab="attachments" defaults={NEW_ATTACHMENT}>
+      <TextInput source="name" validate={required()} />
+      <FileInput
+        source="file"
+        label={translate('dars.contents.attachments.file')}
+        // react-admin's label is a caption, not a <label>: the file input is named here.
+        inputProps={{ 'aria-label': translate('dars.contents.attachments.file') }}
+        accept={ACCEPT}
+        maxSize={ATTACHMENT_MAX_BYTES}
+        validate={required()}
+        placeholder={
+          <Typography variant="body2">
+            {translate('dars.contents.attachments.file_placeholder')}
+          </Typography>
+        }
+      >
+        <FileField source="src" title="title" />
+      </FileInput>
+    </LectureItemCreate>
   );
 }
 
@@ -108,28 +85,21 @@ function StoredFile() {
 /** An attachment's name (its file stays; a new file is a new attachment). */
 export function AttachmentEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={backToLecture('attachments')}>
-      <BackToLecture tab="attachments" />
-      <SimpleForm toolbar={<LectureItemToolbar tab="attachments" />}>
-        <LectureInput fixed />
-        <TextInput source="name" validate={required()} />
-        <StoredFile />
-      </SimpleForm>
-    </Edit>
+    <LectureItemEdit tab="attachments">
+      <TextInput source="name" validate={required()} />
+      <StoredFile />
+    </LectureItemEdit>
   );
 }
 
 /** A lecture's attachments tab: name, extension and size, in order. */
 export function LectureAttachments({ lectureId }: { lectureId: Identifier }) {
-  const translate = useTranslate();
   return (
     <OrderedContents<AttachmentItem>
       resource="attachments"
+      tab="attachments"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.attachments.add')}
-      emptyText={translate('dars.contents.attachments.empty')}
       nameOf={(a) => a.name}
-      primary={(a) => a.name}
       secondary={(a) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
           <ExtensionChip extension={a.extension} />

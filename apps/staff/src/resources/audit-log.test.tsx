@@ -8,6 +8,7 @@ import { onPhone } from '../test/phone';
 import { auditWordKey, type AuditEntry } from './audit-log';
 import { consoleArabic } from '../i18n/ar';
 import { openConsole } from '../test/console';
+import { tableLines } from '../test/browser';
 
 // The audit log names what changed (issue 23, ADR 034): the record by name with a link while
 // it exists, its fields by their Arabic names, and Latin values isolated in the Arabic line.
@@ -211,10 +212,7 @@ describe('the audit log names what changed', () => {
     const row = (await screen.findByRole('link', { name: 'امتحان الكهرباء' })).closest('tr')!;
     await user.click(within(row).getByText('تعديل'));
     const changes = await screen.findByRole('table', { name: 'تفاصيل التغيير رقم 41' });
-    const lines = within(changes)
-      .getAllByRole('row')
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
-    expect(lines).toEqual([
+    expect(tableLines(changes)).toEqual([
       ['الحقل', 'قبل', 'بعد'],
       ['كود الامتحان', 'PHY-1', 'PHY-2026'],
       ['نسبة النجاح (%)', '50', '60'],
@@ -255,11 +253,8 @@ describe('the audit log words the codes in what changed (issue 23)', () => {
     const row = (await screen.findByText(target)).closest('tr')!;
     await user.click(within(row).getAllByRole('cell')[0]!);
     const table = await screen.findByRole('table', { name: `تفاصيل التغيير رقم ${id}` });
-    const lines = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
-    return { table, lines };
+    // The values only: the field's name is the row's header cell.
+    return { table, lines: tableLines(table, 'td').slice(1) };
   }
 
   it('shows a payment order’s state and a re-check’s result in Arabic, and a code it has no word for as it is, left to right', async () => {

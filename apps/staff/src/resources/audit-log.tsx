@@ -33,6 +33,7 @@ import { useRole } from '../components/use-role';
 import { DayMonthYearInput } from '../components/day-month-year-input';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, AUDIT_TEXTS } from './people-texts';
 import { useIsPhone } from '../components/phone-cards';
+import { DateTimeField } from '../components/formatted-fields';
 
 /**
  * The audit log (ADR 022's `GET /staff/audit-log`, admins only): newest first, filtered by
@@ -370,11 +371,7 @@ function AuditRows() {
   if (isPhone) return <AuditCards />;
   return (
     <Datagrid rowClick="expand" expand={<AuditChanges />} bulkActionButtons={false}>
-      <FunctionField<AuditEntry>
-        source="created_at"
-        sortable
-        render={(r) => formatDateTime(r.created_at)}
-      />
+      <DateTimeField source="created_at" sortable />
       <FunctionField<AuditEntry> source="staff_user_name" sortable={false} render={who} />
       <FunctionField<AuditEntry>
         source="action"

@@ -4,7 +4,6 @@ import {
   BooleanInput,
   Create,
   Edit,
-  List,
   NullableBooleanInput,
   NumberInput,
   ReferenceArrayInput,
@@ -15,24 +14,22 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  minValue,
   required,
   useTranslate,
 } from 'react-admin';
 import { CountField } from '../components/count-field';
 import { formatMoney } from '@dars/ui/format';
 import { ImageUpload } from '../components/image-upload';
-import { MoneyField } from '../components/money-field';
+import { MoneyField } from '../components/formatted-fields';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { LectureOrder } from './lecture-order';
 import { endpoints } from '@dars/contract';
-import { ExportActions } from '../components/export-button';
+import { ExportedList } from '../components/export-button';
+import { choicesOf } from '../components/choices';
+import { PriceInput, withoutPricesFor } from '../components/amount-input';
 
-export const PAY_TYPES = [
-  { id: 'course', name: 'dars.pay_type.course' },
-  { id: 'lectures', name: 'dars.pay_type.lectures' },
-];
+export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -53,11 +50,10 @@ type CourseRow = { id: number; name: string; price: number; free: boolean };
 
 export function CourseList() {
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportCourses}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportCourses} />}
-      exporter={false}
     >
       <ResponsiveList<CourseRow>
         primaryText={(r) => r.name}
@@ -71,7 +67,7 @@ export function CourseList() {
         <CountField source="lectures_count" />
         <CountField source="users_count" />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }
 
@@ -80,22 +76,13 @@ export function CourseList() {
  * with the reason under it, and the server refuses a leader's price change (403) anyway.
  */
 function CourseForm({ edit }: { edit?: boolean }) {
-  const role = useRole();
   const translate = useTranslate();
-  const pricesLocked = role !== 'admin';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
       <TextInput source="description" multiline minRows={3} />
       <SelectInput source="pay_type" choices={PAY_TYPES} validate={required()} />
-      <NumberInput
-        source="price"
-        min={0}
-        step={0.01}
-        validate={minValue(0)}
-        disabled={pricesLocked}
-        helperText={pricesLocked ? translate('dars.admin_only_price') : undefined}
-      />
+      <PriceInput source="price" />
       <BooleanInput source="published" />
       <BooleanInput source="featured" />
       <BooleanInput source="show_preview" />
@@ -120,22 +107,13 @@ function CourseForm({ edit }: { edit?: boolean }) {
   );
 }
 
-/** A leader's new course carries no price (the server's default, free until an admin sets one). */
-function withoutPricesFor(role: string | undefined) {
-  return (data: Record<string, unknown>) => {
-    if (role === 'admin') return data;
-    const { price: _price, ...rest } = data;
-    return rest;
-  };
-}
-
 /** A new course's defaults, one object (react-admin resets the form when it changes). */
 const NEW_COURSE = { pay_type: 'lectures', price: 0, published: false };
 
 export function CourseCreate() {
   const role = useRole();
   return (
-    <Create redirect="edit" transform={withoutPricesFor(role)} record={NEW_COURSE}>
+    <Create redirect="edit" transform={withoutPricesFor(role, ['price'])} record={NEW_COURSE}>
       <CourseForm />
     </Create>
   );

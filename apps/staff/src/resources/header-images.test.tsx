@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
 import {
   LEADER,
@@ -9,7 +9,8 @@ import {
   type Call,
   type Handler,
 } from '../test/fake-api';
-import { openConsole } from '../test/console';
+import { loadScreensFirst, openConsole } from '../test/console';
+import { stubObjectUrls } from '../test/browser';
 
 /**
  * The home slider's screen (issue 23): a picked picture shows before it is saved, the stored
@@ -42,11 +43,9 @@ function namesOnPage(): string[] {
   return [...labels, ...buttons].map((t) => t.trim()).filter(Boolean);
 }
 
-configure({ asyncUtilTimeout: 25_000 });
-beforeAll(() => import('./header-images'), 240_000);
+loadScreensFirst(() => import('./header-images'));
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:chosen-slide');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:chosen-slide');
 });
 
 describe('the home slider screen', { timeout: 240_000 }, () => {

@@ -1,14 +1,6 @@
-import {
-  ArrayInput,
-  Edit,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  required,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
 import { Typography } from '@mui/material';
-import { SaveOnlyToolbar } from '../components/save-only-toolbar';
+import { SingletonEdit } from '../components/singleton-edit';
 import { LTR, LTR_URL } from '../components/ltr';
 import { HEADER_IMAGES_ID } from '../data/data-provider';
 import { SlideImageInput } from './slide-image-input';
@@ -24,42 +16,38 @@ const F = 'resources.header-images.fields';
 export function HeaderImagesEdit() {
   const translate = useTranslate();
   return (
-    <Edit
+    <SingletonEdit
       resource="header-images"
       id={HEADER_IMAGES_ID}
-      mutationMode="pessimistic"
-      redirect={false}
       title={translate('dars.menu.header_images')}
     >
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
-        <Typography variant="body2" color="text.secondary">
-          {translate('dars.header_images.help')}
-        </Typography>
-        <ArrayInput source="header_images" label={translate(`${F}.header_images`)}>
-          <SimpleFormIterator inline disableReordering={false}>
-            <SlideImageInput />
-            <TextInput
-              source="url"
-              label={translate(`${F}.url`)}
-              helperText={translate('dars.header_images.url_help')}
-              validate={required()}
-              slotProps={LTR}
-            />
-            <TextInput
-              source="href"
-              label={translate(`${F}.href`)}
-              helperText={false}
-              slotProps={LTR_URL}
-            />
-            <TextInput
-              source="to"
-              label={translate(`${F}.to`)}
-              helperText={translate('dars.header_images.to_help')}
-              slotProps={LTR}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
-      </SimpleForm>
-    </Edit>
+      <Typography variant="body2" color="text.secondary">
+        {translate('dars.header_images.help')}
+      </Typography>
+      <ArrayInput source="header_images" label={translate(`${F}.header_images`)}>
+        <SimpleFormIterator inline disableReordering={false}>
+          <SlideImageInput />
+          <TextInput
+            source="url"
+            label={translate(`${F}.url`)}
+            helperText={translate('dars.header_images.url_help')}
+            validate={required()}
+            slotProps={LTR}
+          />
+          <TextInput
+            source="href"
+            label={translate(`${F}.href`)}
+            helperText={false}
+            slotProps={LTR_URL}
+          />
+          <TextInput
+            source="to"
+            label={translate(`${F}.to`)}
+            helperText={translate('dars.header_images.to_help')}
+            slotProps={LTR}
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SingletonEdit>
   );
 }

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffAttachment,
@@ -21,7 +21,7 @@ import {
   type StaffEntry,
 } from '../test/fake-api';
 import { staffCourse, staffExam } from '../test/fixtures';
-import { openConsole } from '../test/console';
+import { loadScreensFirst, openConsole } from '../test/console';
 
 /** What the console handed to tus-js-client (the upload itself is video-upload.test's). */
 const uploads = vi.hoisted(() => [] as { file: File; metadata: Record<string, string> }[]);
@@ -140,13 +140,10 @@ const bodies = (calls: Call[]) => calls.map((c) => c.body);
  * 2-core machine under load that has taken 30 s (the project's default), so each gets 90.
  */
 const SCREEN_TIMEOUT = 90_000;
-// And a page may take longer than setup.ts's 10 s to show (A's exam screens wait 25 s too).
-configure({ asyncUtilTimeout: 25_000 });
-
-// The screens' modules: loaded once up front so no test pays for their transform.
-beforeAll(async () => {
-  await Promise.all([import('./lecture-contents'), import('./lectures')]);
-}, 240_000);
+loadScreensFirst(
+  () => import('./lecture-contents'),
+  () => import('./lectures'),
+);
 
 describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
   it('lists them in order with their file, views and chip, moves one up and deletes one', async () => {

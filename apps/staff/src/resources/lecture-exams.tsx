@@ -2,35 +2,25 @@ import { Chip, Stack } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanInput,
-  Create,
-  Edit,
   FormDataConsumer,
   RadioButtonGroupInput,
   ReferenceInput,
-  SimpleForm,
   required,
   useGetManyAggregate,
   useTranslate,
   type Identifier,
 } from 'react-admin';
 import type { StaffExam, StaffLectureExam } from '@dars/contract';
-import {
-  BackToLecture,
-  LectureItemToolbar,
-  backToLecture,
-  useNewLectureItem,
-} from './lecture-item-pages';
+import { LectureItemCreate, LectureItemEdit } from './lecture-item-pages';
 import { OrderedContents, useLectureItems } from './ordered-contents';
 import { LectureExamLockNotice, type LectureExamRules } from './lecture-exam-rule';
 import { LectureStudentPreview } from './lecture-student-preview';
+import { choicesOf } from '../components/choices';
 
 type ExamRecord = StaffExam & { id: Identifier };
 type LinkItem = StaffLectureExam & { id: Identifier };
 
-const KINDS = [
-  { id: 'exam', name: 'dars.kind.exam' },
-  { id: 'homework', name: 'dars.kind.homework' },
-];
+const KINDS = choicesOf('dars.kind', ['exam', 'homework']);
 
 /** An exam in a picker: its name and code (codes tell apart exams of the same name). */
 const examOption = (exam: ExamRecord) => `${exam.name} (${exam.exam_code})`;
@@ -68,14 +58,6 @@ function RuleFields() {
   );
 }
 
-function LectureInput({ fixed }: { fixed: boolean }) {
-  return (
-    <ReferenceInput source="lecture_id" reference="lectures">
-      <AutocompleteInput optionText="name" validate={required()} readOnly={fixed} />
-    </ReferenceInput>
-  );
-}
-
 const NEW_LINK = {
   kind: 'exam',
   must_pass: false,
@@ -89,53 +71,44 @@ const NEW_LINK = {
  * exam's own `kind` (ADR 022): the choice here narrows the picker to that kind and is not sent.
  */
 export function LectureExamCreate() {
-  const record = useNewLectureItem(NEW_LINK);
   const translate = useTranslate();
   return (
-    <Create
-      record={record}
-      redirect={backToLecture('exams')}
+    <LectureItemCreate
+      tab="exams"
+      defaults={NEW_LINK}
       transform={({ kind: _kind, ...rest }: Record<string, unknown>) => rest}
     >
-      <BackToLecture tab="exams" lectureId={record.lecture_id} />
-      <SimpleForm>
-        <LectureInput fixed={record.lecture_id !== undefined} />
-        <RadioButtonGroupInput
-          source="kind"
-          label={translate('dars.contents.exams.kind')}
-          choices={KINDS}
-          helperText={translate('dars.contents.exams.kind_help')}
-        />
-        <FormDataConsumer<{ kind?: string }>>
-          {({ formData }) => (
-            <ReferenceInput
-              source="exam_id"
-              reference="exams"
-              filter={formData.kind ? { kind: formData.kind } : {}}
-            >
-              <AutocompleteInput optionText={examOption} validate={required()} />
-            </ReferenceInput>
-          )}
-        </FormDataConsumer>
-        <RuleFields />
-      </SimpleForm>
-    </Create>
+      <RadioButtonGroupInput
+        source="kind"
+        label={translate('dars.contents.exams.kind')}
+        choices={KINDS}
+        helperText={translate('dars.contents.exams.kind_help')}
+      />
+      <FormDataConsumer<{ kind?: string }>>
+        {({ formData }) => (
+          <ReferenceInput
+            source="exam_id"
+            reference="exams"
+            filter={formData.kind ? { kind: formData.kind } : {}}
+          >
+            <AutocompleteInput optionText={examOption} validate={required()} />
+          </ReferenceInput>
+        )}
+      </FormDataConsumer>
+      <RuleFields />
+    </LectureItemCreate>
   );
 }
 
 /** An attached exam's rules (the exam itself is fixed: detach it and attach another). */
 export function LectureExamEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={backToLecture('exams')}>
-      <BackToLecture tab="exams" />
-      <SimpleForm toolbar={<LectureItemToolbar tab="exams" />}>
-        <LectureInput fixed />
-        <ReferenceInput source="exam_id" reference="exams">
-          <AutocompleteInput optionText={examOption} readOnly />
-        </ReferenceInput>
-        <RuleFields />
-      </SimpleForm>
-    </Edit>
+    <LectureItemEdit tab="exams">
+      <ReferenceInput source="exam_id" reference="exams">
+        <AutocompleteInput optionText={examOption} readOnly />
+      </ReferenceInput>
+      <RuleFields />
+    </LectureItemEdit>
   );
 }
 
@@ -156,11 +129,9 @@ export function LectureExams({ lectureId }: { lectureId: Identifier }) {
   return (
     <OrderedContents<LinkItem>
       resource="lecture-exams"
+      tab="exams"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.exams.add')}
-      emptyText={translate('dars.contents.exams.empty')}
       nameOf={nameOf}
-      primary={nameOf}
       secondary={(l) => {
         const linked = exam(l.exam_id);
         const alternative = exam(l.alternative_exam_id);

@@ -1,13 +1,20 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link, useLocation } from 'react-router-dom';
 import {
+  AutocompleteInput,
+  Create,
   DeleteWithConfirmButton,
+  Edit,
+  ReferenceInput,
   SaveButton,
+  SimpleForm,
   Toolbar,
   useRecordContext,
+  required,
   useTranslate,
+  type CreateProps,
   type RaRecord,
 } from 'react-admin';
 
@@ -67,5 +74,68 @@ export function LectureItemToolbar({ tab }: { tab: ContentsTab }) {
         />
       )}
     </Toolbar>
+  );
+}
+
+/** The item's lecture: picked on a new item, fixed once the item is saved or made for one. */
+function LectureInput({ fixed }: { fixed: boolean }) {
+  return (
+    <ReferenceInput source="lecture_id" reference="lectures">
+      <AutocompleteInput optionText="name" validate={required()} readOnly={fixed} />
+    </ReferenceInput>
+  );
+}
+
+/**
+ * A new item's page: the link back to its lecture and the form, its lecture first (fixed when
+ * the page was opened for one, `?lecture_id=`), then `children`; a save goes back to the
+ * lecture's tab unless `props` say otherwise. `defaults` is a constant of the page's module
+ * (see {@link useNewLectureItem}).
+ */
+export function LectureItemCreate({
+  tab,
+  defaults,
+  children,
+  ...props
+}: {
+  tab: ContentsTab;
+  defaults: Record<string, unknown>;
+  children: ReactNode;
+} & Omit<CreateProps, 'record' | 'children'>) {
+  const record = useNewLectureItem(defaults);
+  return (
+    <Create record={record} redirect={backToLecture(tab)} {...props}>
+      <BackToLecture tab={tab} lectureId={record.lecture_id} />
+      <SimpleForm>
+        <LectureInput fixed={record.lecture_id !== undefined} />
+        {children}
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/**
+ * A saved item's edit page: the link back to its lecture, the form (its lecture, fixed, then
+ * `children`) with save and delete, and `after` it what is not part of the form (a video's
+ * file); a save goes back to the lecture's tab.
+ */
+export function LectureItemEdit({
+  tab,
+  children,
+  after,
+}: {
+  tab: ContentsTab;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Edit mutationMode="pessimistic" redirect={backToLecture(tab)}>
+      <BackToLecture tab={tab} />
+      <SimpleForm toolbar={<LectureItemToolbar tab={tab} />}>
+        <LectureInput fixed />
+        {children}
+      </SimpleForm>
+      {after}
+    </Edit>
   );
 }

@@ -41,23 +41,13 @@ import {
 } from 'react-admin';
 import { formatMoney } from '@dars/ui/format';
 import type { StaffDataProvider } from '../data/data-provider';
+import { listAllByPosition } from '../data/list-all';
 
 type LectureItem = RaRecord & { name: string; price: number; position: number };
 
-const PAGE = 100;
-
-/** Every lecture of a course in position order (the list is paged at 100 by the server). */
-async function loadAll(dataProvider: StaffDataProvider, courseId: Identifier) {
-  const all: LectureItem[] = [];
-  for (let page = 1; ; page++) {
-    const { data, total } = await dataProvider.getList<LectureItem>('lectures', {
-      pagination: { page, perPage: PAGE },
-      sort: { field: 'position', order: 'ASC' },
-      filter: { course_id: courseId },
-    });
-    all.push(...data);
-    if (data.length < PAGE || all.length >= (total ?? 0)) return all;
-  }
+/** Every lecture of a course in position order. */
+function loadAll(dataProvider: StaffDataProvider, courseId: Identifier) {
+  return listAllByPosition<LectureItem>(dataProvider, 'lectures', { course_id: courseId });
 }
 
 function SortableLecture({ lecture, index }: { lecture: LectureItem; index: number }) {

@@ -13,17 +13,16 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  minValue,
   required,
-  useTranslate,
 } from 'react-admin';
 import { CountField } from '../components/count-field';
 import { useLocation } from 'react-router-dom';
 import { formatMoney } from '@dars/ui/format';
-import { MoneyField } from '../components/money-field';
+import { MoneyField } from '../components/formatted-fields';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { LectureContents } from './lecture-contents';
+import { PriceInput, usePriceLock, withoutPricesFor } from '../components/amount-input';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -55,35 +54,19 @@ export function LectureList() {
 const PRICE_FIELDS = ['price', 'repurchase_price'] as const;
 
 function LectureForm({ edit }: { edit?: boolean }) {
-  const role = useRole();
-  const translate = useTranslate();
-  const locked = role !== 'admin';
-  const help = locked ? translate('dars.admin_only_price') : undefined;
+  const priceLock = usePriceLock();
   return (
     <SimpleForm>
       <ReferenceInput source="course_id" reference="courses">
         <AutocompleteInput optionText="name" validate={required()} disabled={edit} />
       </ReferenceInput>
       <TextInput source="name" validate={required()} />
-      <NumberInput
-        source="price"
-        min={0}
-        step={0.01}
-        validate={minValue(0)}
-        disabled={locked}
-        helperText={help}
-      />
+      <PriceInput source="price" />
       <BooleanInput source="free" />
       <BooleanInput source="preview" />
       <NumberInput source="expiry_days" min={1} step={1} />
       <BooleanInput source="repurchasable" />
-      <NumberInput
-        source="repurchase_price"
-        min={0}
-        step={0.01}
-        disabled={locked}
-        helperText={help}
-      />
+      <NumberInput source="repurchase_price" min={0} step={0.01} {...priceLock} />
       <BooleanInput source="paycard_disabled" />
     </SimpleForm>
   );
@@ -105,12 +88,7 @@ export function LectureCreate() {
         data?.course_id ? `courses/${data.course_id}` : 'lectures'
       }
       record={record}
-      transform={(data: Record<string, unknown>) => {
-        if (role === 'admin') return data;
-        const rest = { ...data };
-        for (const field of PRICE_FIELDS) delete rest[field];
-        return rest;
-      }}
+      transform={withoutPricesFor(role, PRICE_FIELDS)}
     >
       <LectureForm />
     </Create>

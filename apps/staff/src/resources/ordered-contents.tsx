@@ -24,6 +24,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import type { ContentsTab } from './lecture-item-pages';
 
 /** A video, attachment or attached exam: its lecture's items carry a position. */
 export type LectureItem = RaRecord & { lecture_id: number; position: number };
@@ -50,19 +51,19 @@ export function useLectureItems<T extends LectureItem>(resource: string, lecture
  */
 export function OrderedContents<T extends LectureItem>({
   resource,
+  tab,
   lectureId,
-  addLabel,
-  emptyText,
   nameOf,
-  primary,
+  primary = nameOf,
   secondary,
 }: {
   resource: string;
+  /** The lecture page's tab they are listed on, which names their texts (`dars.contents.videos`). */
+  tab: ContentsTab;
   lectureId: Identifier;
-  addLabel: string;
-  emptyText: string;
   nameOf: (item: T) => string;
-  primary: (item: T) => ReactNode;
+  /** The line's text; the item's name unless told. */
+  primary?: (item: T) => ReactNode;
   secondary?: (item: T) => ReactNode;
 }) {
   const translate = useTranslate();
@@ -119,9 +120,11 @@ export function OrderedContents<T extends LectureItem>({
         variant="outlined"
         sx={{ mb: 1 }}
       >
-        {addLabel}
+        {translate(`dars.contents.${tab}.add`)}
       </Button>
-      {!isPending && items.length === 0 && <Typography sx={{ my: 1 }}>{emptyText}</Typography>}
+      {!isPending && items.length === 0 && (
+        <Typography sx={{ my: 1 }}>{translate(`dars.contents.${tab}.empty`)}</Typography>
+      )}
       {items.length > 0 && (
         <List disablePadding data-testid={`${resource}-list`}>
           {items.map((item, index) => {

@@ -3,20 +3,18 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
   BooleanInput,
   CheckboxGroupInput,
-  Edit,
-  NumberInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   Title,
-  minValue,
   useTranslate,
 } from 'react-admin';
-import { SaveOnlyToolbar } from '../components/save-only-toolbar';
+import { SingletonEdit } from '../components/singleton-edit';
 import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
 import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
 import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
+import { choicesOf } from '../components/choices';
+import { AmountInput } from '../components/amount-input';
 
 const FEATURE_SWITCHES = [
   'enable_gen_exm',
@@ -62,86 +60,63 @@ export function SettingsEdit() {
     );
   }
   return (
-    <Edit
-      resource="settings"
-      id={SETTINGS_ID}
-      mutationMode="pessimistic"
-      redirect={false}
-      title={translate('dars.settings.title')}
-    >
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
-        <Section title={translate('dars.settings.sections.features')}>
-          {FEATURE_SWITCHES.map((key) => (
-            <BooleanInput key={key} source={key} label={t(key)} />
-          ))}
-          <SelectInput
-            source="home_mode"
-            label={t('home_mode')}
-            choices={[
-              { id: 'default', name: 'dars.settings.home_mode.default' },
-              { id: 'classic', name: 'dars.settings.home_mode.classic' },
-            ]}
-          />
+    <SingletonEdit resource="settings" id={SETTINGS_ID} title={translate('dars.settings.title')}>
+      <Section title={translate('dars.settings.sections.features')}>
+        {FEATURE_SWITCHES.map((key) => (
+          <BooleanInput key={key} source={key} label={t(key)} />
+        ))}
+        <SelectInput
+          source="home_mode"
+          label={t('home_mode')}
+          choices={choicesOf('dars.settings.home_mode', ['default', 'classic'])}
+        />
+        <TextInput
+          source="general_announcement"
+          label={t('general_announcement')}
+          multiline
+          minRows={2}
+        />
+      </Section>
+      <Section title={translate('dars.settings.sections.wallet')}>
+        <BooleanInput source="enable_wallet_system" label={t('enable_wallet_system')} />
+        <BooleanInput source="enable_wallet_transfers" label={t('enable_wallet_transfers')} />
+        <AmountInput source="transfer_fees" label={t('transfer_fees')} />
+        <AmountInput source="recharge_info.min_recharge_amount" label={t('min_recharge_amount')} />
+        <CheckboxGroupInput
+          source="recharge_info.supported_methods"
+          label={t('supported_methods')}
+          choices={choicesOf('dars.settings.methods', RECHARGE_METHODS)}
+          row={false}
+        />
+        <TextInput
+          source="recharge_info.mobile_wallet_number"
+          label={t('mobile_wallet_number')}
+          slotProps={LTR}
+        />
+      </Section>
+      <Section title={translate('dars.settings.sections.app')}>
+        {LINKS.map((key) => (
+          <TextInput key={key} source={key} label={t(key)} slotProps={LTR_URL} />
+        ))}
+        {VERSIONS.map((key) => (
+          <TextInput key={key} source={key} label={t(key)} slotProps={LTR} />
+        ))}
+      </Section>
+      <Section title={translate('dars.settings.sections.contact')}>
+        <TextInput source="contact_phone" label={t('contact_phone')} slotProps={LTR} />
+        <TextInput source="contact_email" label={t('contact_email')} slotProps={LTR_EMAIL} />
+        <TextInput source="crisp_website_id" label={t('crisp_website_id')} slotProps={LTR} />
+      </Section>
+      <Section title={translate('dars.settings.sections.social')}>
+        {SOCIAL_NETWORKS.map((network) => (
           <TextInput
-            source="general_announcement"
-            label={t('general_announcement')}
-            multiline
-            minRows={2}
+            key={network}
+            source={`social.${network}`}
+            label={translate(`dars.settings.social.${network}`)}
+            slotProps={LTR_URL}
           />
-        </Section>
-        <Section title={translate('dars.settings.sections.wallet')}>
-          <BooleanInput source="enable_wallet_system" label={t('enable_wallet_system')} />
-          <BooleanInput source="enable_wallet_transfers" label={t('enable_wallet_transfers')} />
-          <NumberInput
-            source="transfer_fees"
-            label={t('transfer_fees')}
-            min={0}
-            step={0.01}
-            validate={minValue(0)}
-          />
-          <NumberInput
-            source="recharge_info.min_recharge_amount"
-            label={t('min_recharge_amount')}
-            min={0}
-            step={0.01}
-            validate={minValue(0)}
-          />
-          <CheckboxGroupInput
-            source="recharge_info.supported_methods"
-            label={t('supported_methods')}
-            choices={RECHARGE_METHODS.map((id) => ({ id, name: `dars.settings.methods.${id}` }))}
-            row={false}
-          />
-          <TextInput
-            source="recharge_info.mobile_wallet_number"
-            label={t('mobile_wallet_number')}
-            slotProps={LTR}
-          />
-        </Section>
-        <Section title={translate('dars.settings.sections.app')}>
-          {LINKS.map((key) => (
-            <TextInput key={key} source={key} label={t(key)} slotProps={LTR_URL} />
-          ))}
-          {VERSIONS.map((key) => (
-            <TextInput key={key} source={key} label={t(key)} slotProps={LTR} />
-          ))}
-        </Section>
-        <Section title={translate('dars.settings.sections.contact')}>
-          <TextInput source="contact_phone" label={t('contact_phone')} slotProps={LTR} />
-          <TextInput source="contact_email" label={t('contact_email')} slotProps={LTR_EMAIL} />
-          <TextInput source="crisp_website_id" label={t('crisp_website_id')} slotProps={LTR} />
-        </Section>
-        <Section title={translate('dars.settings.sections.social')}>
-          {SOCIAL_NETWORKS.map((network) => (
-            <TextInput
-              key={network}
-              source={`social.${network}`}
-              label={translate(`dars.settings.social.${network}`)}
-              slotProps={LTR_URL}
-            />
-          ))}
-        </Section>
-      </SimpleForm>
-    </Edit>
+        ))}
+      </Section>
+    </SingletonEdit>
   );
 }

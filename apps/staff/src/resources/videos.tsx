@@ -3,13 +3,8 @@ import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/ma
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useNavigate } from 'react-router-dom';
 import {
-  AutocompleteInput,
   BooleanInput,
-  Create,
-  Edit,
   NumberInput,
-  ReferenceInput,
-  SimpleForm,
   TextInput,
   maxValue,
   minValue,
@@ -26,21 +21,17 @@ import { VideoUpload, videoFileProblem } from '../components/video-upload';
 import { formatFileSize } from '../components/file-size';
 import {
   BackToLecture,
-  LectureItemToolbar,
-  backToLecture,
+  LectureItemCreate,
+  LectureItemEdit,
   lecturePath,
-  useNewLectureItem,
 } from './lecture-item-pages';
 import { OrderedContents } from './ordered-contents';
 
 /** A video's fields (spec §3 Video): name, views limit, attendance chip and its flags. */
-function VideoFields({ lectureFixed }: { lectureFixed: boolean }) {
+function VideoFields() {
   const translate = useTranslate();
   return (
     <>
-      <ReferenceInput source="lecture_id" reference="lectures">
-        <AutocompleteInput optionText="name" validate={required()} readOnly={lectureFixed} />
-      </ReferenceInput>
       <TextInput source="name" validate={required()} />
       <NumberInput
         source="views_limit"
@@ -143,15 +134,15 @@ const NEW_VIDEO = { hide_attendance_chips: false, attendance_required: false };
  * the video exists (the tus endpoint wants the video's id).
  */
 export function VideoCreate() {
-  const record = useNewLectureItem(NEW_VIDEO);
   const notify = useNotify();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [created, setCreated] = useState<RaRecord | null>(null);
   if (created && file) return <NewVideoUpload video={created} file={file} />;
   return (
-    <Create
-      record={record}
+    <LectureItemCreate
+      tab="videos"
+      defaults={NEW_VIDEO}
       redirect={false}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
@@ -161,12 +152,9 @@ export function VideoCreate() {
         },
       }}
     >
-      <BackToLecture tab="videos" lectureId={record.lecture_id} />
-      <SimpleForm>
-        <VideoFields lectureFixed={record.lecture_id !== undefined} />
-        <VideoFilePicker file={file} onChange={setFile} />
-      </SimpleForm>
-    </Create>
+      <VideoFields />
+      <VideoFilePicker file={file} onChange={setFile} />
+    </LectureItemCreate>
   );
 }
 
@@ -192,13 +180,9 @@ function VideoFile() {
 
 export function VideoEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={backToLecture('videos')}>
-      <BackToLecture tab="videos" />
-      <SimpleForm toolbar={<LectureItemToolbar tab="videos" />}>
-        <VideoFields lectureFixed />
-      </SimpleForm>
-      <VideoFile />
-    </Edit>
+    <LectureItemEdit tab="videos" after={<VideoFile />}>
+      <VideoFields />
+    </LectureItemEdit>
   );
 }
 
@@ -221,11 +205,9 @@ export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
   return (
     <OrderedContents<VideoItem>
       resource="videos"
+      tab="videos"
       lectureId={lectureId}
-      addLabel={translate('dars.contents.videos.add')}
-      emptyText={translate('dars.contents.videos.empty')}
       nameOf={(v) => v.name}
-      primary={(v) => v.name}
       secondary={(v) => (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
           <Chip

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { StaffApp } from '../app';
 import { session } from '../data/token';
@@ -33,4 +34,15 @@ export async function signIn(email: string) {
   await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'secret-pass');
   await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
   return user;
+}
+
+/**
+ * For a file whose screens are lazy chunks: loads their modules (`loads`) once before its tests,
+ * so no test pays for their transform, and lets Testing Library wait 25 s for a page (setup.ts
+ * gives 20): a page loads its record, then its screen, on a shared 2-core machine.
+ * @example loadScreensFirst(() => import('./header-images'))
+ */
+export function loadScreensFirst(...loads: (() => Promise<unknown>)[]) {
+  configure({ asyncUtilTimeout: 25_000 });
+  beforeAll(() => Promise.all(loads.map((load) => load())), 240_000);
 }

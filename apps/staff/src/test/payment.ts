@@ -1,5 +1,5 @@
-import { API_BASE, staffEndpoints, type StaffMobilePayment } from '@dars/contract';
-import { pathOf } from './fake-api';
+import { API_BASE, staffEndpoints, type StaffMobilePayment, type StaffUser } from '@dars/contract';
+import { answer, fakeStaffApi, pathOf, staffBasics, type Handler } from './fake-api';
 
 /** A pending mobile-wallet recharge of 150 pounds, as staffGetMobilePayment answers it. */
 export const PENDING_PAYMENT: StaffMobilePayment = {
@@ -18,3 +18,17 @@ export const PENDING_PAYMENT: StaffMobilePayment = {
   receipt_url: `${API_BASE}${pathOf(staffEndpoints.staffGetMobilePaymentReceipt, { id: 4 })}`,
   created_at: '2026-11-20T10:00:00.000Z',
 };
+
+/**
+ * The fake API of {@link PENDING_PAYMENT}'s page as `user` opens it (the request and its
+ * receipt), with `decision` answering the approval or the rejection.
+ */
+export function paymentApi(user: StaffUser, decision: Handler) {
+  const id = { params: { id: PENDING_PAYMENT.id } };
+  return fakeStaffApi([
+    ...staffBasics(user),
+    answer(staffEndpoints.staffGetMobilePayment, { data: PENDING_PAYMENT }, id),
+    answer(staffEndpoints.staffGetMobilePaymentReceipt, {}, id),
+    decision,
+  ]);
+}

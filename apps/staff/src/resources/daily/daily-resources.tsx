@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyPage } from '../../components/lazy-page';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RateReviewIcon from '@mui/icons-material/RateReview';
@@ -6,18 +7,10 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { ResourceProps } from 'react-admin';
 
 // The daily-work screens (issue 13, ADR 031), each its own chunk like the exam screens.
-const SupportTicketList = lazy(() =>
-  import('./support-tickets').then((m) => ({ default: m.SupportTicketList })),
-);
-const SupportTicketShow = lazy(() =>
-  import('./support-tickets').then((m) => ({ default: m.SupportTicketShow })),
-);
-const MobilePaymentList = lazy(() =>
-  import('./mobile-payments').then((m) => ({ default: m.MobilePaymentList })),
-);
-const MobilePaymentShow = lazy(() =>
-  import('./mobile-payments').then((m) => ({ default: m.MobilePaymentShow })),
-);
+const SupportTicketList = lazyPage(() => import('./support-tickets'), 'SupportTicketList');
+const SupportTicketShow = lazyPage(() => import('./support-tickets'), 'SupportTicketShow');
+const MobilePaymentList = lazyPage(() => import('./mobile-payments'), 'MobilePaymentList');
+const MobilePaymentShow = lazyPage(() => import('./mobile-payments'), 'MobilePaymentShow');
 const MarkingList = lazy(() => import('./marking'));
 const ExamSessionList = lazy(() => import('./exam-sessions'));
 

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffExamSession,
   type StaffMarkingItem,
   type StaffSupportTicketDetail,
 } from '@dars/contract';
-import { PENDING_PAYMENT } from '../../test/payment';
+import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
 import { staffExam } from '../../test/fixtures';
 import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 const TICKET: StaffSupportTicketDetail = {
   id: 3,
@@ -77,8 +78,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   // jsdom has no object URLs: the receipt and the CSV go through them.
-  URL.createObjectURL = vi.fn(() => 'blob:receipt');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:receipt');
 });
 
 describe('the daily-work screens (leader)', () => {
@@ -254,16 +254,14 @@ describe('the daily-work screens (leader)', () => {
   });
 
   it('shows the receipt fetched with the token, approves, and shows a 409 when already reviewed', async () => {
-    const api = fakeStaffApi([
-      ...staffBasics(LEADER),
-      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
-      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
+    const api = paymentApi(
+      LEADER,
       answer(
         e.staffApproveMobilePayment,
         { message: 'تمت مراجعة طلب الشحن هذا من قبل', code: 'CONFLICT' },
         { params: { id: 4 }, status: 409 },
       ),
-    ]);
+    );
     const user = open('/mobile-payments/4/show');
     const img = await screen.findByRole('img', { name: 'صورة إيصال التحويل — منى علي' });
     expect(img).toHaveAttribute('src', 'blob:receipt');
@@ -280,18 +278,14 @@ describe('the daily-work screens (leader)', () => {
   });
 
   it('rejects with a reason', async () => {
-    const api = fakeStaffApi([
-      ...staffBasics(LEADER),
-      answer(e.staffGetMobilePayment, { data: PAYMENT }, { params: { id: 4 } }),
-      answer(e.staffGetMobilePaymentReceipt, {}, { params: { id: 4 } }),
+    const api = paymentApi(
+      LEADER,
       answer(
         e.staffRejectMobilePayment,
-        {
-          data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' },
-        },
+        { data: { ...PAYMENT, status: 'rejected', reject_reason: 'الإيصال غير واضح' } },
         { params: { id: 4 } },
       ),
-    ]);
+    );
     const user = open('/mobile-payments/4/show');
     await user.click(await screen.findByLabelText('سبب الرفض (يصل للطالب)'));
     await user.paste('الإيصال غير واضح');

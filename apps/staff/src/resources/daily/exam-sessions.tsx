@@ -13,14 +13,13 @@ import {
 } from 'react-admin';
 import { Tooltip } from '@mui/material';
 import { endpoints, type StaffExamSession } from '@dars/contract';
-import { formatDateTime, formatNumber } from '@dars/ui/format';
+import { formatNumber } from '@dars/ui/format';
 import { ExportButton } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField } from '../../components/formatted-fields';
 
-export const SESSION_STATES = [
-  { id: 'finished', name: 'dars.daily.sessions.state.finished' },
-  { id: 'running', name: 'dars.daily.sessions.state.running' },
-];
+export const SESSION_STATES = choicesOf('dars.daily.sessions.state', ['finished', 'running']);
 
 const filters = [
   <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>
@@ -89,14 +88,8 @@ export default function ExamSessionList() {
       >
         <TextField source="student.name" />
         <TextField source="exam.name" />
-        <FunctionField<StaffExamSession>
-          source="started_at"
-          render={(r) => formatDateTime(r.started_at)}
-        />
-        <FunctionField<StaffExamSession>
-          source="finished_at"
-          render={(r) => (r.finished_at ? formatDateTime(r.finished_at) : '—')}
-        />
+        <DateTimeField source="started_at" />
+        <DateTimeField source="finished_at" />
         <FunctionField<StaffExamSession> source="correction_mark" render={score} />
         <FunctionField<StaffExamSession>
           source="percentage"

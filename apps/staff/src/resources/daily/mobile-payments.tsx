@@ -28,12 +28,14 @@ import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
-export const PAYMENT_STATUSES = [
-  { id: 'pending', name: 'dars.daily.payments.status.pending' },
-  { id: 'approved', name: 'dars.daily.payments.status.approved' },
-  { id: 'rejected', name: 'dars.daily.payments.status.rejected' },
-];
+export const PAYMENT_STATUSES = choicesOf('dars.daily.payments.status', [
+  'pending',
+  'approved',
+  'rejected',
+]);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -103,7 +105,7 @@ export function MobilePaymentList() {
       >
         <TextField source="id" />
         <TextField source="student.name" />
-        <FunctionField<StaffMobilePayment> source="amount" render={(r) => formatMoney(r.amount)} />
+        <MoneyField source="amount" />
         <FunctionField<StaffMobilePayment>
           source="approved_amount"
           sortable={false}
@@ -117,10 +119,7 @@ export function MobilePaymentList() {
           source="status"
           render={(r) => <StatusChip status={r.status} />}
         />
-        <FunctionField<StaffMobilePayment>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
     </List>
   );

@@ -1,19 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { staffEndpoints as e, type StaffUser } from '@dars/contract';
-import { PENDING_PAYMENT } from '../../test/payment';
-import {
-  ADMIN,
-  LEADER,
-  answer,
-  fakeStaffApi,
-  staffBasics,
-  type Call,
-  type Handler,
-} from '../../test/fake-api';
+import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
+import { ADMIN, LEADER, answer, type Call, type Handler } from '../../test/fake-api';
 import { parsePounds } from './parse-pounds';
-import { openConsole } from '../../test/console';
+import { loadScreensFirst, openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 /**
  * Approving a recharge in the console (issue 23): a confirmation that names the student and
@@ -25,15 +18,6 @@ const PAYMENT = PENDING_PAYMENT;
 const PAYMENT_4 = { params: { id: 4 } };
 const posts = (calls: Call[]) =>
   calls.filter((c) => c.entry === 'staffApproveMobilePayment').map((c) => c.body);
-
-function api(user: StaffUser, approve: Handler) {
-  return fakeStaffApi([
-    ...staffBasics(user),
-    answer(e.staffGetMobilePayment, { data: PAYMENT }, PAYMENT_4),
-    answer(e.staffGetMobilePaymentReceipt, {}, PAYMENT_4),
-    approve,
-  ]);
-}
 
 const approvedAs = (amount: number, note: string | null): Handler =>
   answer(
@@ -63,16 +47,14 @@ async function retype(ui: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await ui.type(field, text);
 }
 
-configure({ asyncUtilTimeout: 25_000 });
-beforeAll(() => import('./mobile-payments'), 240_000);
+loadScreensFirst(() => import('./mobile-payments'));
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:receipt');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:receipt');
 });
 
 describe('approving a recharge', { timeout: 240_000 }, () => {
   it('asks first, naming the student and the claim; cancelling sends nothing', async () => {
-    const fake = api(LEADER, approvedAs(150, null));
+    const fake = paymentApi(LEADER, approvedAs(150, null));
     const ui = open(LEADER);
     const dialog = await openDialog(ui);
     expect(dialog).toHaveTextContent(
@@ -85,7 +67,7 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
   });
 
   it('approves the claim as it is', async () => {
-    const fake = api(LEADER, approvedAs(150, null));
+    const fake = paymentApi(LEADER, approvedAs(150, null));
     const ui = open(LEADER);
     const dialog = await openDialog(ui);
     await ui.click(within(dialog).getByRole('button', { name: 'قبول وإضافة 150.00 جنيه' }));
@@ -95,7 +77,7 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
 
   it('approves another amount only with a note, then shows both on the page', async () => {
     const note = 'الإيصال يُظهر 120 جنيهاً';
-    const fake = api(LEADER, approvedAs(120, note));
+    const fake = paymentApi(LEADER, approvedAs(120, note));
     const ui = open(LEADER);
     const dialog = await openDialog(ui);
     await retype(ui, within(dialog).getByLabelText(/^المبلغ المقبول/), '١٢٠');
@@ -119,7 +101,7 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
   });
 
   it('keeps a leader to the claim, saying so before the call', async () => {
-    const fake = api(LEADER, approvedAs(200, 'x'));
+    const fake = paymentApi(LEADER, approvedAs(200, 'x'));
     const ui = open(LEADER);
     const dialog = await openDialog(ui);
     expect(dialog).toHaveTextContent('قبول مبلغ أكبر من المطلوب للمدير فقط');
@@ -133,7 +115,7 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
   });
 
   it('lets an admin approve more than the claim', async () => {
-    const fake = api(ADMIN, approvedAs(200, 'حوّل أكثر'));
+    const fake = paymentApi(ADMIN, approvedAs(200, 'حوّل أكثر'));
     const ui = open(ADMIN);
     const dialog = await openDialog(ui);
     await retype(ui, within(dialog).getByLabelText(/^المبلغ المقبول/), '200');
@@ -149,7 +131,7 @@ describe('approving a recharge', { timeout: 240_000 }, () => {
       { message: 'بيانات غير صحيحة', errors: { amount: ['المبلغ أكبر من المسموح'] } },
       { ...PAYMENT_4, status: 422 },
     );
-    api(ADMIN, refusal);
+    paymentApi(ADMIN, refusal);
     const ui = open(ADMIN);
     const dialog = await openDialog(ui);
     await ui.click(within(dialog).getByRole('button', { name: 'قبول وإضافة 150.00 جنيه' }));

@@ -34,16 +34,15 @@ import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
 import { ResponsiveList } from '../../components/responsive-list';
 import { LtrRuns } from '@dars/ui/ltr-runs';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField } from '../../components/formatted-fields';
 
-export const TICKET_STATUSES = [
-  { id: 'open', name: 'dars.daily.support.status.open' },
-  { id: 'answered', name: 'dars.daily.support.status.answered' },
-  { id: 'closed', name: 'dars.daily.support.status.closed' },
-];
-export const TICKET_KINDS = [
-  { id: 'student', name: 'dars.daily.support.kind.student' },
-  { id: 'guest', name: 'dars.daily.support.kind.guest' },
-];
+export const TICKET_STATUSES = choicesOf('dars.daily.support.status', [
+  'open',
+  'answered',
+  'closed',
+]);
+export const TICKET_KINDS = choicesOf('dars.daily.support.kind', ['student', 'guest']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -110,10 +109,7 @@ export function SupportTicketList() {
           render={(r) => <StatusChip status={r.status} />}
         />
         <CountField source="replies_count" />
-        <FunctionField<StaffSupportTicket>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
     </List>
   );

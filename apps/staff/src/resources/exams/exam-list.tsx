@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   BooleanField,
-  FunctionField,
   List,
   ReferenceField,
   ReferenceInput,
@@ -12,13 +11,11 @@ import {
 } from 'react-admin';
 import { CountField } from '../../components/count-field';
 import { useCount } from '../../i18n/use-count';
-import { formatDateTime } from '@dars/ui/format';
 import { ResponsiveList } from '../../components/responsive-list';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField } from '../../components/formatted-fields';
 
-export const EXAM_KINDS = [
-  { id: 'exam', name: 'dars.kind.exam' },
-  { id: 'homework', name: 'dars.kind.homework' },
-];
+export const EXAM_KINDS = choicesOf('dars.kind', ['exam', 'homework']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -54,14 +51,8 @@ export default function ExamList() {
         <CountField source="questions_count" />
         <CountField source="total_mark" />
         <CountField source="sessions_count" />
-        <FunctionField<ExamRow>
-          source="starts_at"
-          render={(r) => (r.starts_at ? formatDateTime(r.starts_at) : '—')}
-        />
-        <FunctionField<ExamRow>
-          source="ends_at"
-          render={(r) => (r.ends_at ? formatDateTime(r.ends_at) : '—')}
-        />
+        <DateTimeField source="starts_at" />
+        <DateTimeField source="ends_at" />
       </ResponsiveList>
     </List>
   );

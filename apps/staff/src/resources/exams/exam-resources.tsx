@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyPage } from '../../components/lazy-page';
 import { Route } from 'react-router-dom';
 import QuizIcon from '@mui/icons-material/Quiz';
 import type { ResourceProps } from 'react-admin';
@@ -6,15 +7,11 @@ import type { ResourceProps } from 'react-admin';
 // The exam screens are their own chunks (ADR 026): the console's first load does not carry
 // them, and react-admin's layout shows its spinner while one arrives.
 const ExamList = lazy(() => import('./exam-list'));
-const ExamCreate = lazy(() => import('./exam-edit').then((m) => ({ default: m.ExamCreate })));
-const ExamEdit = lazy(() => import('./exam-edit').then((m) => ({ default: m.ExamEdit })));
+const ExamCreate = lazyPage(() => import('./exam-edit'), 'ExamCreate');
+const ExamEdit = lazyPage(() => import('./exam-edit'), 'ExamEdit');
 const ExamPreview = lazy(() => import('./exam-preview'));
-const QuestionCreate = lazy(() =>
-  import('./question-edit').then((m) => ({ default: m.QuestionCreate })),
-);
-const QuestionEdit = lazy(() =>
-  import('./question-edit').then((m) => ({ default: m.QuestionEdit })),
-);
+const QuestionCreate = lazyPage(() => import('./question-edit'), 'QuestionCreate');
+const QuestionEdit = lazyPage(() => import('./question-edit'), 'QuestionEdit');
 
 /** Exams and homework, with the student preview at /exams/:id/preview. */
 export const examsResource: ResourceProps = {

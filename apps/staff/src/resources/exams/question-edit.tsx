@@ -28,12 +28,10 @@ import { QUESTION_TYPES, staffEndpoints, type StaffExam, type StaffQuestion } fr
 import { ImageUpload } from '../../components/image-upload';
 import { LTR_URL } from '../../components/ltr';
 import { LockedNotice } from './exam-questions';
+import { choicesOf } from '../../components/choices';
 
-const TYPE_CHOICES = QUESTION_TYPES.map((id) => ({ id, name: `dars.question_type.${id}` }));
-const TRUE_FALSE = [
-  { id: 'true', name: 'dars.exams.question.true' },
-  { id: 'false', name: 'dars.exams.question.false' },
-];
+const TYPE_CHOICES = choicesOf('dars.question_type', QUESTION_TYPES);
+const TRUE_FALSE = choicesOf('dars.exams.question', ['true', 'false']);
 
 type QuestionType = StaffQuestion['type'];
 

@@ -1,24 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
 import type { StaffQuestion } from '@dars/contract';
+import { listAllByPosition } from '../../data/list-all';
 
-const PAGE = 100;
-
-/** Every question of an exam in position order (the server pages its lists at 100). */
-export async function loadQuestions(
+/** Every question of an exam in position order. */
+export function loadQuestions(
   dataProvider: DataProvider,
   examId: Identifier,
 ): Promise<StaffQuestion[]> {
-  const all: StaffQuestion[] = [];
-  for (let page = 1; ; page++) {
-    const { data, total } = await dataProvider.getList<StaffQuestion>('questions', {
-      pagination: { page, perPage: PAGE },
-      sort: { field: 'position', order: 'ASC' },
-      filter: { exam_id: examId },
-    });
-    all.push(...data);
-    if (data.length < PAGE || all.length >= (total ?? 0)) return all;
-  }
+  return listAllByPosition<StaffQuestion>(dataProvider, 'questions', { exam_id: examId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../components/lazy-page';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -6,19 +6,11 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { ResourceProps } from 'react-admin';
 
 // Pay cards and gateway orders (issue 13, ADR 030), each its own chunk.
-const PaycardBatchList = lazy(() =>
-  import('./paycards').then((m) => ({ default: m.PaycardBatchList })),
-);
-const PaycardBatchCreate = lazy(() =>
-  import('./paycards').then((m) => ({ default: m.PaycardBatchCreate })),
-);
-const PaymentOrderList = lazy(() =>
-  import('./payment-orders').then((m) => ({ default: m.PaymentOrderList })),
-);
-const PurchaseList = lazy(() => import('./purchases').then((m) => ({ default: m.PurchaseList })));
-const TransactionList = lazy(() =>
-  import('./transactions').then((m) => ({ default: m.TransactionList })),
-);
+const PaycardBatchList = lazyPage(() => import('./paycards'), 'PaycardBatchList');
+const PaycardBatchCreate = lazyPage(() => import('./paycards'), 'PaycardBatchCreate');
+const PaymentOrderList = lazyPage(() => import('./payment-orders'), 'PaymentOrderList');
+const PurchaseList = lazyPage(() => import('./purchases'), 'PurchaseList');
+const TransactionList = lazyPage(() => import('./transactions'), 'TransactionList');
 
 /** Pay-card batches: the list and the issue form (admins only). */
 export const paycardBatchesResource: ResourceProps = {

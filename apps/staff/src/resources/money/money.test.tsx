@@ -10,6 +10,7 @@ import { paycardCsv } from './paycard-export';
 import { onPhone } from '../../test/phone';
 import type { IssuedBatch } from '../../data/money-calls';
 import { openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 const BATCH: StaffPaycardBatch = {
   id: 7,
@@ -52,11 +53,10 @@ beforeAll(async () => {
 let blobs: Blob[];
 beforeEach(() => {
   blobs = [];
-  URL.createObjectURL = vi.fn((blob: Blob) => {
+  stubObjectUrls((blob) => {
     blobs.push(blob);
     return 'blob:codes';
   });
-  URL.revokeObjectURL = vi.fn();
 });
 
 describe('pay-card export', () => {
@@ -182,22 +182,21 @@ describe('pay cards (admin)', () => {
   });
 });
 
+/** Two orders, one pending and one paid; a re-check pays the pending one, the provider saying `meta`. */
+function ordersApi(meta: { result: 'credited' | 'pending'; message: string }) {
+  return fakeStaffApi([
+    ...staffBasics(ADMIN),
+    list(e.staffListPaymentOrders, [ORDER, { ...ORDER, id: '111111111111111111', status: 'paid' }]),
+    answer(e.staffRecheckPaymentOrder, { data: { ...ORDER, status: 'paid' }, meta }),
+  ]);
+}
+
 describe('gateway orders (admin)', () => {
   it('re-checks a pending order and shows what the provider said', async () => {
-    const api = fakeStaffApi([
-      ...staffBasics(ADMIN),
-      list(e.staffListPaymentOrders, [
-        ORDER,
-        { ...ORDER, id: '111111111111111111', status: 'paid' },
-      ]),
-      answer(e.staffRecheckPaymentOrder, {
-        data: { ...ORDER, status: 'paid' },
-        meta: {
-          result: 'credited',
-          message: 'أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب',
-        },
-      }),
-    ]);
+    const api = ordersApi({
+      result: 'credited',
+      message: 'أكد مزود الدفع الدفع، وأُضيف المبلغ إلى محفظة الطالب',
+    });
     const user = openConsole('/payment-orders');
     expect(await screen.findAllByText('منى علي')).toHaveLength(2);
     // A paid order has nothing to re-check.
@@ -242,17 +241,7 @@ describe('the money lists on a phone', () => {
 
   it('shows an order as a card with its status, and re-checks only the one not paid', async () => {
     onPhone();
-    const api = fakeStaffApi([
-      ...staffBasics(ADMIN),
-      list(e.staffListPaymentOrders, [
-        ORDER,
-        { ...ORDER, id: '111111111111111111', status: 'paid' },
-      ]),
-      answer(e.staffRecheckPaymentOrder, {
-        data: { ...ORDER, status: 'paid' },
-        meta: { result: 'pending', message: 'لم يؤكد مزود الدفع الدفع بعد' },
-      }),
-    ]);
+    const api = ordersApi({ result: 'pending', message: 'لم يؤكد مزود الدفع الدفع بعد' });
     const user = openConsole('/payment-orders');
     await screen.findByText(ORDER.id);
     const cards = screen.getAllByRole('listitem');

@@ -1,6 +1,7 @@
 import { csvDocument } from '@dars/ui/csv';
 import { formatDate, formatMoney } from '@dars/ui/format';
 import type { IssuedBatch } from '../../data/money-calls';
+import { saveBlob } from '../../data/daily-calls';
 
 /** The CSV's header row (Arabic: the file opens in a spreadsheet for printing houses). */
 export const PAYCARD_CSV_HEADER = [
@@ -50,14 +51,7 @@ export function cardValue(batch: IssuedBatch): string {
   return formatMoney(batch.value);
 }
 
-/** Starts a download of text as a file (an object URL, revoked after the click). */
+/** Starts a download of text as a file (saveBlob's object URL, revoked after the click). */
 export function downloadText(text: string, name: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type }), name);
 }

@@ -43,6 +43,7 @@ import { moneyCalls, type IssuedBatch } from '../../data/money-calls';
 import { batchTarget, downloadText, paycardCsv, paycardCsvName } from './paycard-export';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // Pay-card batches (issue 13, ADR 030), admins only: the list with used/unused counts and a
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
@@ -160,7 +161,7 @@ function BatchTable() {
   return (
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
-      <FunctionField<StaffPaycardBatch> source="value" render={(b) => formatMoney(b.value)} />
+      <MoneyField source="value" />
       <TextField source="count" />
       <FunctionField<StaffPaycardBatch>
         source="used"
@@ -179,10 +180,7 @@ function BatchTable() {
         render={(b) => (b.expires_at ? formatDate(b.expires_at) : '—')}
       />
       <TextField source="created_by.name" sortable={false} />
-      <FunctionField<StaffPaycardBatch>
-        source="created_at"
-        render={(b) => formatDateTime(b.created_at)}
-      />
+      <DateTimeField source="created_at" />
       <DisableButton />
     </Datagrid>
   );

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Datagrid,
   FunctionField,
-  List,
   SearchInput,
   SelectInput,
   TextField,
@@ -23,13 +22,15 @@ import {
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { moneyCalls } from '../../data/money-calls';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
 
 const choices = (prefix: string, ids: readonly string[]) =>
-  ids.map((id) => ({ id, name: `dars.money.orders.${prefix}.${id}` }));
+  choicesOf(`dars.money.orders.${prefix}`, ids);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -126,14 +127,13 @@ function OrderCards() {
 export function PaymentOrderList() {
   const isPhone = useIsPhone();
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportPaymentOrders}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportPaymentOrders} />}
-      exporter={false}
     >
       {isPhone ? <OrderCards /> : <OrderTable />}
-    </List>
+    </ExportedList>
   );
 }
 
@@ -158,21 +158,14 @@ function OrderTable() {
         sortable={false}
         render={(o) => translate(`dars.money.orders.method.${o.method}`, { _: o.method })}
       />
-      <FunctionField<StaffPaymentOrder> source="amount" render={(o) => formatMoney(o.amount)} />
+      <MoneyField source="amount" />
       <FunctionField<StaffPaymentOrder>
         source="status"
         sortable={false}
         render={(o) => <StatusChip status={o.status} />}
       />
-      <FunctionField<StaffPaymentOrder>
-        source="created_at"
-        render={(o) => formatDateTime(o.created_at)}
-      />
-      <FunctionField<StaffPaymentOrder>
-        source="paid_at"
-        sortable={false}
-        render={(o) => (o.paid_at ? formatDateTime(o.paid_at) : '—')}
-      />
+      <DateTimeField source="created_at" />
+      <DateTimeField source="paid_at" sortable={false} />
       <RecheckButton />
     </Datagrid>
   );

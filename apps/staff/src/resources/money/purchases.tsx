@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   FunctionField,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -10,9 +9,11 @@ import {
 } from 'react-admin';
 import { endpoints, PAY_BY_LABELS, type StaffPurchase } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // Lecture purchases and grants of every student (issue 23, ADR 034), admins only: the list a
 // school filters by student, course, how it was paid and days, and downloads for Excel.
@@ -25,10 +26,7 @@ const filters = [
   <SelectInput
     key="pay_by"
     source="pay_by"
-    choices={Object.keys(PAY_BY_LABELS).map((id) => ({
-      id,
-      name: `dars.people.purchases.by.${id}`,
-    }))}
+    choices={choicesOf('dars.people.purchases.by', Object.keys(PAY_BY_LABELS))}
     alwaysOn
   />,
   <DayMonthYearInput key="from" source="from" filter="from" />,
@@ -42,11 +40,10 @@ export function PurchaseList() {
     translate(`dars.people.purchases.by.${r.pay_by}`, { _: r.pay_by }) +
     (r.granted_by ? ` — ${r.granted_by}` : '');
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportPurchases}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportPurchases} />}
-      exporter={false}
     >
       <ResponsiveList<StaffPurchase>
         link={false}
@@ -58,21 +55,11 @@ export function PurchaseList() {
         <TextField source="student.name" sortable={false} />
         <TextField source="course.name" sortable={false} />
         <TextField source="lecture.name" sortable={false} />
-        <FunctionField<StaffPurchase>
-          source="price_paid"
-          render={(r) => formatMoney(r.price_paid)}
-        />
+        <MoneyField source="price_paid" />
         <FunctionField<StaffPurchase> source="pay_by" sortable={false} render={payBy} />
-        <FunctionField<StaffPurchase>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
-        <FunctionField<StaffPurchase>
-          source="expires_at"
-          sortable={false}
-          render={(r) => (r.expires_at ? formatDateTime(r.expires_at) : '—')}
-        />
+        <DateTimeField source="created_at" />
+        <DateTimeField source="expires_at" sortable={false} />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }

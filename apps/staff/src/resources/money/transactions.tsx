@@ -1,16 +1,11 @@
-import {
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { endpoints, TRANSACTION_TYPES, type StaffTransaction } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
+import { choicesOf } from '../../components/choices';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 // The wallet ledger of every student (issue 23, ADR 034), admins only: filtered by type and
 // days, searched by serial or student, and downloaded for Excel.
@@ -20,7 +15,7 @@ const filters = [
   <SelectInput
     key="type"
     source="type"
-    choices={TRANSACTION_TYPES.map((id) => ({ id, name: `dars.people.ledger.types.${id}` }))}
+    choices={choicesOf('dars.people.ledger.types', TRANSACTION_TYPES)}
     alwaysOn
   />,
   <DayMonthYearInput key="from" source="from" filter="from" />,
@@ -35,11 +30,10 @@ export function TransactionList() {
   const type = (r: StaffTransaction) =>
     translate(`dars.people.ledger.types.${r.type}`, { _: r.type });
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportTransactions}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportTransactions} />}
-      exporter={false}
     >
       <ResponsiveList<StaffTransaction>
         link={false}
@@ -58,11 +52,7 @@ export function TransactionList() {
         <TextField source="student.name" sortable={false} />
         <FunctionField<StaffTransaction> source="type" sortable={false} render={type} />
         <FunctionField<StaffTransaction> source="value" render={signed} />
-        <FunctionField<StaffTransaction>
-          source="balance_after"
-          sortable={false}
-          render={(r) => formatMoney(r.balance_after)}
-        />
+        <MoneyField source="balance_after" sortable={false} />
         <FunctionField<StaffTransaction>
           source="comment"
           sortable={false}
@@ -70,11 +60,8 @@ export function TransactionList() {
             [r.comment, r.lecture?.name ?? r.course?.name].filter(Boolean).join(' — ') || '—'
           }
         />
-        <FunctionField<StaffTransaction>
-          source="created_at"
-          render={(r) => formatDateTime(r.created_at)}
-        />
+        <DateTimeField source="created_at" />
       </ResponsiveList>
-    </List>
+    </ExportedList>
   );
 }

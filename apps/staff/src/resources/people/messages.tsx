@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   AutocompleteInput,
   Confirm,
@@ -16,7 +16,7 @@ import {
   type HttpError,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Typography, type SxProps, type Theme } from '@mui/material';
 import type { z } from 'zod';
 import {
   MESSAGE_AUDIENCES,
@@ -242,6 +242,30 @@ function AnnouncementForm() {
   );
 }
 
+/** One of the screen's two forms in its card, under its title (`${M}.${texts}_title`) and help. */
+function FormCard({
+  texts,
+  sx,
+  children,
+}: {
+  texts: 'send' | 'announcement';
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Card sx={sx}>
+      <CardContent>
+        <Typography component="h2" variant="h6">
+          {translate(`${M}.${texts}_title`)}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{translate(`${M}.${texts}_help`)}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * Messages (issue 13, ADR 029): an `admin_message` notification to one student, a grade, a
  * course's students or everyone; and the general announcement. Admins only (the server
@@ -258,24 +282,12 @@ export function MessagesScreen() {
         <Alert severity="warning">{translate(`${M}.admin_only`)}</Alert>
       ) : (
         <>
-          <Card sx={{ mb: 3 }}>
-            <CardContent>
-              <Typography component="h2" variant="h6">
-                {translate(`${M}.send_title`)}
-              </Typography>
-              <Typography sx={{ mb: 2 }}>{translate(`${M}.send_help`)}</Typography>
-              <MessageForm />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent>
-              <Typography component="h2" variant="h6">
-                {translate(`${M}.announcement_title`)}
-              </Typography>
-              <Typography sx={{ mb: 2 }}>{translate(`${M}.announcement_help`)}</Typography>
-              <AnnouncementForm />
-            </CardContent>
-          </Card>
+          <FormCard texts="send" sx={{ mb: 3 }}>
+            <MessageForm />
+          </FormCard>
+          <FormCard texts="announcement">
+            <AnnouncementForm />
+          </FormCard>
         </>
       )}
     </Box>

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../components/lazy-page';
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
 
 // Students and messages (issue 13, ADR 029), each its own chunk like the daily screens.
-const StudentList = lazy(() => import('./students').then((m) => ({ default: m.StudentList })));
-const StudentShow = lazy(() => import('./students').then((m) => ({ default: m.StudentShow })));
-const LazyMessages = lazy(() => import('./messages').then((m) => ({ default: m.MessagesScreen })));
+const StudentList = lazyPage(() => import('./students'), 'StudentList');
+const StudentShow = lazyPage(() => import('./students'), 'StudentShow');
+const LazyMessages = lazyPage(() => import('./messages'), 'MessagesScreen');
 
 /** Students: search list, then one student's page with tabs and an admin's actions. */
 export const studentsResource: ResourceProps = {

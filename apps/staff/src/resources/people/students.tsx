@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from 'react';
 import {
   Datagrid,
   FunctionField,
-  List,
   ListBase,
   Loading,
   NullableBooleanInput,
@@ -30,7 +29,8 @@ import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
-import { ExportActions } from '../../components/export-button';
+import { ExportedList } from '../../components/export-button';
+import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -62,11 +62,10 @@ const ltr = (text: string) => (
 export function StudentList() {
   const isPhone = useIsPhone();
   return (
-    <List
+    <ExportedList
+      endpoint={endpoints.staffExportStudents}
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      actions={<ExportActions endpoint={endpoints.staffExportStudents} />}
-      exporter={false}
     >
       {isPhone ? (
         <SimpleList<StaffStudent>
@@ -81,20 +80,17 @@ export function StudentList() {
           <FunctionField<StaffStudent> source="phone" render={(r) => ltr(r.phone)} />
           <FunctionField<StaffStudent> source="email" render={(r) => ltr(r.email)} />
           <TextField source="grade.name" sortable={false} />
-          <FunctionField<StaffStudent> source="balance" render={(r) => formatMoney(r.balance)} />
+          <MoneyField source="balance" />
           <FunctionField<StaffStudent>
             source="blocked"
             label="resources.students.fields.status"
             sortable={false}
             render={(r) => <StatusChip blocked={r.blocked} />}
           />
-          <FunctionField<StaffStudent>
-            source="created_at"
-            render={(r) => formatDateTime(r.created_at)}
-          />
+          <DateTimeField source="created_at" />
         </Datagrid>
       )}
-    </List>
+    </ExportedList>
   );
 }
 

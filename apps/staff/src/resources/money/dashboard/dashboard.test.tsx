@@ -4,6 +4,7 @@ import { staffEndpoints as e, type StaffStats, type StaffUser } from '@dars/cont
 import { ADMIN, LEADER, answer, fakeStaffApi, staffBasics } from '../../../test/fake-api';
 import { compare, dayLabel, daysInMonth, monthOf, periodLength } from './dashboard-days';
 import { openConsole } from '../../../test/console';
+import { tableLines } from '../../../test/browser';
 
 /**
  * What the dashboard shows of the server's figures (issue 23, ADR 033): every figure beside
@@ -130,10 +131,7 @@ describe('the dashboard, for an admin', { timeout: 240_000 }, () => {
     expect(screen.getByText('فوري: 825.00 جنيه (3 عمليات)', { exact: false })).toBeInTheDocument();
 
     const sales = screen.getByRole('table', { name: 'المبيعات حسب طريقة الدفع' });
-    const rows = within(sales)
-      .getAllByRole('row')
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
-    expect(rows).toEqual([
+    expect(tableLines(sales)).toEqual([
       ['طريقة الدفع', 'عدد المبيعات', 'المبلغ'],
       ['من المحفظة', '3', '340.00 جنيه'],
       ['كارت دفع', '1', '60.00 جنيه'],
