@@ -70,6 +70,8 @@ export const dailyResourcesArabic = {
       percentage: 'النسبة',
       succeeded: 'النتيجة',
       corrected: 'مصحح بالكامل',
+      flagged: 'سجل المراقبة',
+      integrity: 'سجل المراقبة',
     },
   },
 };

@@ -18,14 +18,19 @@ import { ExportButton } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField } from '../../components/formatted-fields';
+import { SessionRecordCell } from './session-record';
 
 export const SESSION_STATES = choicesOf('dars.daily.sessions.state', ['finished', 'running']);
+
+const FLAGGED = [{ id: 'true', name: 'dars.review.integrity.flagged' }];
 
 const filters = [
   <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>
     <AutocompleteInput optionText="name" />
   </ReferenceInput>,
   <SelectInput key="state" source="state" choices={SESSION_STATES} alwaysOn />,
+  // Sessions whose integrity record has something to look at (ADR 044).
+  <SelectInput key="flagged" source="flagged" choices={FLAGGED} />,
   <SearchInput key="q" source="q" alwaysOn />,
 ];
 
@@ -99,6 +104,11 @@ export default function ExamSessionList() {
         <FunctionField<StaffExamSession>
           source="corrected"
           render={(r) => translate(r.corrected ? 'ra.boolean.true' : 'ra.boolean.false')}
+        />
+        <FunctionField<StaffExamSession>
+          source="integrity"
+          sortable={false}
+          render={(r) => <SessionRecordCell session={r} />}
         />
       </ResponsiveList>
     </List>

@@ -137,6 +137,7 @@ describe('exams in the staff console', SLOW, () => {
         show_result: true,
         show_detailed_result: true,
         shuffled_answers: true,
+        shuffled_questions: false,
         enable_images_answers: false,
       },
     ]);

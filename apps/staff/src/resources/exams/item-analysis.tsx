@@ -33,6 +33,11 @@ import { callStaff } from '../../data/http';
 
 type Item = StaffItemAnalysis['questions'][number];
 
+/** A discrimination figure with a plain minus sign, read left to right (−0.5, 0.88). */
+function signed(value: number): string {
+  return `${value < 0 ? '−' : ''}${formatNumber(Math.abs(value))}`;
+}
+
 /** The exam's item analysis (ADR 043), read again after a regrade. */
 function useItemAnalysis(examId: number) {
   const [data, setData] = useState<StaffItemAnalysis | null>(null);
@@ -116,7 +121,11 @@ export function ItemAnalysis({ examId }: { examId: number }) {
                       {q.facility === null ? '—' : `${formatNumber(q.facility)}%`}
                     </TableCell>
                     <TableCell>
-                      {q.discrimination === null ? '—' : formatNumber(q.discrimination)}
+                      {q.discrimination === null ? (
+                        '—'
+                      ) : (
+                        <bdi dir="ltr">{signed(q.discrimination)}</bdi>
+                      )}
                     </TableCell>
                     <TableCell>
                       <Stack spacing={0.25}>

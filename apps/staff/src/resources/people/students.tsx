@@ -27,6 +27,7 @@ import {
 } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
+import { StudentAccommodations } from './student-accommodations';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
@@ -292,6 +293,7 @@ export function StudentShow() {
                 />
               </TabList>
             )}
+            {tab === 'sessions' && <StudentAccommodations studentId={student.id} />}
             {tab === 'sessions' && (
               <TabList
                 resource="student-exam-sessions"

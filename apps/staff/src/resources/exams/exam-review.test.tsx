@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  staffEndpoints as e,
+  type StaffExamAccommodation,
+  type StaffExamSession,
+  type StaffItemAnalysis,
+  type StaffStudentDetail,
+} from '@dars/contract';
+import { staffExam } from '../../test/fixtures';
+import { answer, fakeStaffApi, LEADER, list, staffBasics } from '../../test/fake-api';
+import { loadScreensFirst, openConsole } from '../../test/console';
+
+/**
+ * What the results tell the teacher in the console (issue 26): the exam page's item analysis
+ * and its regrade (ADRs 043, 045), the sessions' integrity record (ADR 044) and a student's own
+ * exam time (ADR 042).
+ */
+
+loadScreensFirst(
+  () => import('./exam-list'),
+  () => import('../daily/exam-sessions'),
+  () => import('../people/students'),
+);
+
+const EXAM = staffExam({ id: 5, name: 'امتحان الكهرباء', exam_code: 'PHY-1' });
+
+const ANALYSIS: StaffItemAnalysis = {
+  exam: { id: 5, name: 'امتحان الكهرباء' },
+  sessions: 6,
+  group_size: 2,
+  questions: [
+    {
+      id: 31,
+      position: 0,
+      type: 'choices',
+      text: 'وحدة قياس المقاومة',
+      mark: 1,
+      answered: 6,
+      scored: 6,
+      facility: 50,
+      discrimination: -0.5,
+      options: [
+        { id: 311, text: 'الأوم', correct: true, picks: 3 },
+        { id: 312, text: 'الفولت', correct: false, picks: 2 },
+        { id: 313, text: 'الأمبير', correct: false, picks: 1 },
+      ],
+      flags: ['reversed'],
+    },
+  ],
+};
+
+describe('the exam page’s item analysis', () => {
+  it('shows each question’s figures and flags, and regrades it with the key the teacher ticks', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      answer(e.staffGetExam, { data: EXAM }, { params: { id: 5 } }),
+      list(e.staffListQuestions, []),
+      list(e.staffListCourses, []),
+      answer(e.staffExamItemAnalysis, { data: ANALYSIS }, { params: { id: 5 } }),
+      answer(e.staffRegradeQuestion, () => ({
+        data: {
+          question: {
+            id: 31,
+            exam_id: 5,
+            position: 0,
+            type: 'choices',
+            text: 'وحدة قياس المقاومة',
+            image_url: null,
+            mark: 1,
+            answer_explain_text: null,
+            answer_explain_image: null,
+            answers: [],
+          },
+          sessions: 6,
+          changed: 2,
+          now_passed: 1,
+          now_failed: 0,
+        },
+      })),
+    ]);
+    const user = openConsole('/exams/5', LEADER);
+    const section = await screen.findByRole('region', { name: 'تحليل الأسئلة' });
+    expect(await within(section).findByText('50%')).toBeInTheDocument();
+    expect(within(section).getByText('−0.5')).toHaveAttribute('dir', 'ltr');
+    expect(
+      within(section).getByText('أخطأ فيه المتفوقون أكثر من غيرهم: راجع مفتاح الإجابة'),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('✓ الأوم: 3')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'إعادة تصحيح السؤال 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إعادة تصحيح السؤال 1' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'الأوم' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'الفولت' }));
+    await user.click(within(dialog).getByRole('button', { name: 'إعادة التصحيح' }));
+    await screen.findByText('أُعيد تصحيح 6 جلسة؛ تغيّرت نتيجة 2، نجح منهم الآن 1 ورسب 0');
+    expect(api.callsTo(e.staffRegradeQuestion, { id: 31 }).map((c) => c.body)).toEqual([
+      { correct_option_ids: [312] },
+    ]);
+    // The figures are read again after the regrade.
+    await waitFor(() => expect(api.callsTo(e.staffExamItemAnalysis).length).toBe(2));
+  });
+});
+
+const SESSION: StaffExamSession = {
+  id: 8,
+  exam: { id: 5, name: 'امتحان الكهرباء' },
+  student: { id: 40, name: 'منى علي', phone: '01011112222' },
+  started_at: '2026-11-20T09:00:00.000Z',
+  finished_at: '2026-11-20T10:00:00.000Z',
+  finished_by: 'student',
+  correction_mark: 7,
+  total_mark: 10,
+  percentage: 70,
+  succeeded: true,
+  corrected: true,
+  integrity: { away: 2, other_devices: 1, other_addresses: 0 },
+};
+
+describe('the results’ integrity record', () => {
+  it('shows a session’s counts and opens its timeline; the filter asks for flagged sessions', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SESSION]),
+      answer(
+        e.staffListExamSessionEvents,
+        {
+          data: [
+            {
+              id: 1,
+              kind: 'hidden',
+              created_at: '2026-11-20T09:10:00.000Z',
+              client_at: '2026-11-20T09:09:58.000Z',
+              address: null,
+            },
+            {
+              id: 2,
+              kind: 'second_device',
+              created_at: '2026-11-20T09:20:00.000Z',
+              client_at: null,
+              address: '10.1.1.1',
+            },
+          ],
+        },
+        { params: { id: 8 } },
+      ),
+    ]);
+    const filter = encodeURIComponent(JSON.stringify({ flagged: 'true' }));
+    const user = openConsole(`/exam-sessions?filter=${filter}`, LEADER);
+    const open = await screen.findByRole('button', { name: 'عرض سجل جلسة منى علي' });
+    expect(open).toHaveTextContent('غادر الصفحة 2 — جهاز آخر 1 — عنوان آخر 0');
+    expect(api.callsTo(e.staffListExamSessions)[0]?.query.flagged).toBe('true');
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'سجل المراقبة: منى علي' });
+    expect(await within(dialog).findByText('غادر صفحة الامتحان')).toBeInTheDocument();
+    expect(within(dialog).getByText('10.1.1.1')).toHaveAttribute('dir', 'ltr');
+    expect(within(dialog).getByText(/فُتحت من جهاز آخر/)).toBeInTheDocument();
+  });
+});
+
+const STUDENT: StaffStudentDetail = {
+  id: 40,
+  name: 'منى علي',
+  email: 'mona@example.com',
+  phone: '01011112222',
+  grade: null,
+  balance: 0,
+  wallet_address: 'DW1234567890',
+  email_verified: true,
+  blocked: false,
+  blocked_at: null,
+  blocked_reason: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  center_name: null,
+  courses_count: 0,
+  purchases_count: 0,
+  sessions_count: 0,
+  transactions_count: 0,
+};
+
+const ACCOMMODATION: StaffExamAccommodation = {
+  id: 3,
+  user_id: 40,
+  exam_id: 5,
+  extra_minutes: 15,
+  extra_percent: 0,
+  starts_at: null,
+  ends_at: null,
+  note: 'شهادة طبية',
+  student_name: 'منى علي',
+  exam_name: 'امتحان الكهرباء',
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+describe('a student’s own exam time', () => {
+  it('lists it on the student’s exam tab, adds one for every exam and deletes one after asking', async () => {
+    const rows = [ACCOMMODATION];
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+      list(e.staffListStudentSessions, []),
+      list(e.staffListExams, [EXAM]),
+      answer(e.staffListExamAccommodations, () => ({
+        data: rows,
+        meta: { total: rows.length },
+      })),
+      answer(e.staffCreateExamAccommodation, () => {
+        const made = {
+          ...ACCOMMODATION,
+          id: 4,
+          exam_id: null,
+          exam_name: null,
+          extra_minutes: 0,
+          extra_percent: 25,
+          note: null,
+        };
+        rows.push(made);
+        return { data: made };
+      }),
+      answer(e.staffDeleteExamAccommodation, { data: { id: 3 } }, { params: { id: 3 } }),
+    ]);
+    const user = openConsole('/students/40/show', LEADER);
+    await user.click(await screen.findByRole('tab', { name: /^الامتحانات/ }));
+    const section = await screen.findByRole('region', { name: 'وقت خاص في الامتحانات' });
+    expect(await within(section).findByText('امتحان الكهرباء')).toBeInTheDocument();
+    expect(within(section).getByText(/15 دقيقة/)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'إضافة وقت خاص' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إضافة وقت خاص' });
+    const percent = within(dialog).getByLabelText('نسبة إضافية من مدة الامتحان (%)');
+    await user.clear(percent);
+    await user.type(percent, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await screen.findByText('تم حفظ الوقت الخاص');
+    const sent = api.callsTo(e.staffCreateExamAccommodation).map((c) => c.body);
+    expect(sent).toEqual([expect.objectContaining({ user_id: 40, extra_percent: 25 })]);
+    expect(await within(section).findByText('كل الامتحانات')).toBeInTheDocument();
+
+    await user.click(
+      within(section).getByRole('button', { name: 'حذف الوقت الخاص: امتحان الكهرباء' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
+    await screen.findByText('تم حذف الوقت الخاص');
+    expect(api.callsTo(e.staffDeleteExamAccommodation, { id: 3 })).toHaveLength(1);
+  });
+});
