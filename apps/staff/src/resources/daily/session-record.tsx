@@ -34,6 +34,11 @@ export function SessionRecordCell({ session }: { session: StaffExamSession }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   if (!isFlagged(session)) return <>{translate('dars.review.integrity.clean')}</>;
+  const summary = translate('dars.review.integrity.summary', {
+    away: formatNumber(session.integrity.away),
+    devices: formatNumber(session.integrity.other_devices),
+    addresses: formatNumber(session.integrity.other_addresses),
+  });
   return (
     <>
       <Button
@@ -42,13 +47,10 @@ export function SessionRecordCell({ session }: { session: StaffExamSession }) {
           event.stopPropagation();
           setOpen(true);
         }}
-        aria-label={translate('dars.review.integrity.open', { name: session.student.name })}
+        // The visible counts first (a spoken name begins with what is seen), then whose it is.
+        aria-label={`${summary}: ${translate('dars.review.integrity.open', { name: session.student.name })}`}
       >
-        {translate('dars.review.integrity.summary', {
-          away: formatNumber(session.integrity.away),
-          devices: formatNumber(session.integrity.other_devices),
-          addresses: formatNumber(session.integrity.other_addresses),
-        })}
+        {summary}
       </Button>
       {open && <SessionRecordDialog session={session} onClose={() => setOpen(false)} />}
     </>
