@@ -85,3 +85,16 @@ export function codeLabel(labels: Readonly<Record<string, string>>, code: string
   if (code === null) return '';
   return Object.hasOwn(labels, code) ? labels[code]! : code;
 }
+
+/** Question types as the console and the exports name them. */
+export const QUESTION_TYPE_LABELS: Readonly<Record<'choices' | 'truefalse' | 'essay', string>> = {
+  choices: 'اختيار من متعدد',
+  truefalse: 'صواب وخطأ',
+  essay: 'مقالي',
+};
+
+/** The item analysis's flags (ADR 043), as the console and the export say them. */
+export const ITEM_FLAG_LABELS: Readonly<Record<'no_one_right' | 'reversed', string>> = {
+  no_one_right: 'لم يُجب أحد إجابة صحيحة',
+  reversed: 'أخطأ فيه المتفوقون أكثر من غيرهم: راجع مفتاح الإجابة',
+};

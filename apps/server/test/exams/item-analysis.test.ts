@@ -69,6 +69,18 @@ async function sit(exam: TestExam, plan: Plan) {
   return api;
 }
 
+/** Submits the two questions with these option indexes (0 is the key's). */
+async function sit2(exam: TestExam, first: number, second: number) {
+  const api = examClient(server.app, (await makeStudent(server.db)).token);
+  const token = await api.tokenFor(exam.id);
+  const [q1, q2] = exam.questions;
+  const res = await api.submit(token, [
+    { question_id: q1!.id, chosen_answer: q1!.options[first]!.id },
+    { question_id: q2!.id, chosen_answer: q2!.options[second]!.id },
+  ]);
+  expect(res.statusCode).toBe(200);
+}
+
 describe('item analysis', () => {
   it('puts 27 % of the sessions in each group, at least one, never overlapping', () => {
     // Worked by hand: round(0.27 n), at least 1, at most floor(n / 2); none below 2 sessions.
@@ -163,6 +175,36 @@ describe('item analysis', () => {
       options: [],
       flags: [],
     });
+  });
+
+  it('exports the same figures for Excel: a question a row, Arabic headers and labels', async () => {
+    const exam = await makeExam(server.db, {
+      questions: [{ type: 'choices', options: 2 }, { type: 'truefalse' }],
+    });
+    // Two students: the first right on both (2 marks), the second wrong on both (0).
+    await sit2(exam, 0, 0);
+    await sit2(exam, 1, 1);
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/exams/${exam.id}/item-analysis.csv`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${staffToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'السؤال,نص السؤال,النوع,الدرجة,أجابوا,نسبة الصواب %,التمييز,اختيار الإجابات,تنبيهات',
+    );
+    // One group each (27 % of 2, at least 1): upper 1, lower 0 → 1; half right → 50 %.
+    expect(lines[1]).toMatch(/^1,.*,اختيار من متعدد,1,2,50,1,.*: 1 \| .*: 1,$/);
+    expect(lines[2]).toMatch(/^2,.*,صواب وخطأ,1,2,50,1,✓ صواب: 1 \| خطأ: 1,$/);
+    expect(lines).toHaveLength(4);
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/exams/999999/item-analysis.csv',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${staffToken}` },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers an exam with no submitted session with empty figures, and 404 for no exam', async () => {

@@ -83,6 +83,7 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   // Regrading a question after students submitted (issue 26, ADR 045).
   'POST /staff/questions/:id/regrade': 'leader',
   // What each question tells the teacher (issue 26, ADR 043).
+  'GET /staff/exams/:id/item-analysis.csv': 'leader',
   'GET /staff/exams/:id/item-analysis': 'leader',
   // A student's own exam time (issue 26, ADR 042): exam matters, as the exams are.
   'GET /staff/exam-accommodations': 'leader',

@@ -15,8 +15,12 @@ export type ListExportEndpoint =
   | typeof staffEndpoints.staffExportPurchases
   | typeof staffEndpoints.staffExportPaymentOrders
   | typeof staffEndpoints.staffExportTransactions;
-/** Every export call: a list's, or an exam's results (which takes the exam's id). */
-export type ExportEndpoint = ListExportEndpoint | typeof staffEndpoints.staffExportExamResults;
+/** An exam's own file: its results or its item analysis (each takes the exam's id). */
+type ExamExportEndpoint =
+  | typeof staffEndpoints.staffExportExamResults
+  | typeof staffEndpoints.staffExportItemAnalysis;
+/** Every export call: a list's, or an exam's own file. */
+export type ExportEndpoint = ListExportEndpoint | ExamExportEndpoint;
 
 const FILE_NAME = /filename="([^"]+)"/;
 
@@ -42,10 +46,13 @@ export async function downloadExport(
   sort?: { field: string; order: string },
   params?: { id: string | number },
 ): Promise<string> {
-  if (endpoint === staffEndpoints.staffExportExamResults) {
-    if (!params) throw new Error('An exam results export needs the exam id');
+  if (
+    endpoint === staffEndpoints.staffExportExamResults ||
+    endpoint === staffEndpoints.staffExportItemAnalysis
+  ) {
+    if (!params) throw new Error('An exam export needs the exam id');
     const response = await sendStaff(endpoint, { params });
-    return save(response, 'results.csv');
+    return save(response, lastSegment(endpoint.path));
   }
   const response = await sendStaffEntry(endpoint, { query: listQuery(undefined, sort, filter) });
   return save(response, lastSegment(endpoint.path));

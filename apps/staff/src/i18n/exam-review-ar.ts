@@ -14,11 +14,11 @@ export const examReviewArabic = {
     discrimination: 'التمييز',
     picks: 'اختيار الإجابات',
     flags: 'تنبيهات',
-    no_one_right: 'لم يُجب أحد إجابة صحيحة',
-    reversed: 'أخطأ فيه المتفوقون أكثر من غيرهم: راجع مفتاح الإجابة',
     key: 'الإجابة الصحيحة',
     regrade: 'إعادة تصحيح السؤال %{n}',
     load_failed: 'تعذّر تحميل تحليل الأسئلة',
+    export: 'تنزيل التحليل (CSV)',
+    exported: 'تم تنزيل ملف تحليل الأسئلة',
   },
   regrade: {
     title: 'إعادة تصحيح السؤال %{n}',

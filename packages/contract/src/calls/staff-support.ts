@@ -219,6 +219,14 @@ export const staffSupportEndpoints = {
     response: staffOneResponse(z.array(staffExamSessionEventSchema)),
     errors: ['NOT_FOUND'],
   },
+  staffExportItemAnalysis: {
+    method: 'GET',
+    path: '/staff/exams/:id/item-analysis.csv',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    file: 'text/csv',
+  },
   staffExportExamResults: {
     method: 'GET',
     path: '/staff/exams/:id/results.csv',

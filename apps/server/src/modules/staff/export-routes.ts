@@ -7,9 +7,11 @@ import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
 import { listCourses } from '../courses/course-admin';
 import { listExamSessions } from '../exams/exam-results-admin';
+import { itemAnalysis } from '../exams/item-analysis';
 import {
   COURSE_COLUMNS,
   EXAM_RESULT_COLUMNS,
+  ITEM_ANALYSIS_COLUMNS,
   PAYMENT_ORDER_COLUMNS,
   PURCHASE_COLUMNS,
   STUDENT_COLUMNS,
@@ -110,6 +112,18 @@ export function serveExports(app: FastifyInstance, ctx: AppContext): void {
         EXAM_RESULT_COLUMNS,
         pagesOf((q) => listExamSessions(db, q), query),
       ),
+    );
+  });
+
+  // An exam's item analysis (ADR 043), a question a row; 404 when the exam does not exist.
+  serve(app, e.staffExportItemAnalysis, async (request, reply) => {
+    const analysis = await itemAnalysis(db, request.params.id);
+    if (!analysis) throw notFound();
+    const rows = analysis.questions.map((q, i) => ({ ...q, n: i + 1 }));
+    return sendCsv(
+      reply,
+      `exam-${analysis.exam.id}-item-analysis.csv`,
+      csvChunks(ITEM_ANALYSIS_COLUMNS, async (page) => (page === 1 ? rows : [])),
     );
   });
 }

@@ -1,16 +1,19 @@
 import {
   codeLabel,
   EXAM_OUTCOME_LABELS,
+  ITEM_FLAG_LABELS,
   PAY_BY_LABELS,
   PAY_TYPE_LABELS,
   PAYMENT_ORDER_STATUS_LABELS,
   PAYMENT_PROVIDER_LABELS,
+  QUESTION_TYPE_LABELS,
   RECHARGE_METHOD_LABELS,
   STUDENT_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
   YES_NO_LABELS,
   type StaffCourse,
   type StaffExamSession,
+  type StaffItemAnalysis,
   type StaffPaymentOrder,
   type StaffPurchase,
   type StaffStudent,
@@ -122,4 +125,25 @@ export const EXAM_RESULT_COLUMNS: readonly CsvColumn<StaffExamSession>[] = [
   { header: 'مرات مغادرة صفحة الامتحان', value: (r) => r.integrity.away },
   { header: 'فتح من جهاز آخر', value: (r) => r.integrity.other_devices },
   { header: 'فتح من عنوان آخر', value: (r) => r.integrity.other_addresses },
+];
+
+type ItemRow = StaffItemAnalysis['questions'][number];
+
+/** The item analysis (ADR 043), a question a row, the options' picks in one cell. */
+export const ITEM_ANALYSIS_COLUMNS: readonly CsvColumn<ItemRow & { n: number }>[] = [
+  { header: 'السؤال', value: (r) => r.n },
+  { header: 'نص السؤال', value: (r) => r.text },
+  { header: 'النوع', value: (r) => codeLabel(QUESTION_TYPE_LABELS, r.type) },
+  { header: 'الدرجة', value: (r) => r.mark },
+  { header: 'أجابوا', value: (r) => r.answered },
+  { header: 'نسبة الصواب %', value: (r) => r.facility },
+  { header: 'التمييز', value: (r) => r.discrimination },
+  {
+    header: 'اختيار الإجابات',
+    value: (r) => r.options.map((o) => `${o.correct ? '✓ ' : ''}${o.text}: ${o.picks}`).join(' | '),
+  },
+  {
+    header: 'تنبيهات',
+    value: (r) => r.flags.map((f) => ITEM_FLAG_LABELS[f]).join(' | '),
+  },
 ];

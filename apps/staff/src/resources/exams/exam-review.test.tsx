@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffExamAccommodation,
@@ -10,6 +10,7 @@ import {
 import { staffExam } from '../../test/fixtures';
 import { answer, fakeStaffApi, LEADER, list, staffBasics } from '../../test/fake-api';
 import { loadScreensFirst, openConsole } from '../../test/console';
+import { stubObjectUrls } from '../../test/browser';
 
 /**
  * What the results tell the teacher in the console (issue 26): the exam page's item analysis
@@ -51,6 +52,9 @@ const ANALYSIS: StaffItemAnalysis = {
 };
 
 describe('the exam page’s item analysis', () => {
+  // jsdom has no object URLs: the download goes through one.
+  beforeEach(() => stubObjectUrls('blob:analysis'));
+
   it('shows each question’s figures and flags, and regrades it with the key the teacher ticks', async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
@@ -58,6 +62,7 @@ describe('the exam page’s item analysis', () => {
       list(e.staffListQuestions, []),
       list(e.staffListCourses, []),
       answer(e.staffExamItemAnalysis, { data: ANALYSIS }, { params: { id: 5 } }),
+      answer(e.staffExportItemAnalysis, 'السؤال\r\n', { params: { id: 5 } }),
       answer(e.staffRegradeQuestion, () => ({
         data: {
           question: {
@@ -99,6 +104,12 @@ describe('the exam page’s item analysis', () => {
     ]);
     // The figures are read again after the regrade.
     await waitFor(() => expect(api.callsTo(e.staffExamItemAnalysis).length).toBe(2));
+    // And downloaded for Excel with the token.
+    await user.click(within(section).getByRole('button', { name: 'تنزيل التحليل (CSV)' }));
+    await screen.findByText('تم تنزيل ملف تحليل الأسئلة');
+    const csv = api.callsTo(e.staffExportItemAnalysis, { id: 5 });
+    expect(csv).toHaveLength(1);
+    expect(csv[0]!.authorization).toBe('Bearer tok-1');
   });
 });
 

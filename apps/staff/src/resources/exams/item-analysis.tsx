@@ -23,13 +23,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import {
+  ITEM_FLAG_LABELS,
   staffEndpoints as e,
   type StaffItemAnalysis,
   type StaffQuestionRegradeResult,
 } from '@dars/contract';
 import { formatNumber } from '@dars/ui/format';
 import { callStaff } from '../../data/http';
+import { downloadExport } from '../../data/export-calls';
 
 type Item = StaffItemAnalysis['questions'][number];
 
@@ -88,12 +91,15 @@ export function ItemAnalysis({ examId }: { examId: number }) {
       )}
       {data && data.sessions > 0 && (
         <>
-          <Typography sx={{ mb: 1 }}>
-            {translate('dars.review.analysis.sessions', {
-              count: formatNumber(data.sessions),
-              group: formatNumber(data.group_size),
-            })}
-          </Typography>
+          <Stack direction="row" sx={{ mb: 1, alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Typography>
+              {translate('dars.review.analysis.sessions', {
+                count: formatNumber(data.sessions),
+                group: formatNumber(data.group_size),
+              })}
+            </Typography>
+            <DownloadAnalysis examId={examId} />
+          </Stack>
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small">
               <TableHead>
@@ -144,7 +150,7 @@ export function ItemAnalysis({ examId }: { examId: number }) {
                             key={flag}
                             color="warning"
                             size="small"
-                            label={translate(`dars.review.analysis.${flag}`)}
+                            label={ITEM_FLAG_LABELS[flag]}
                           />
                         ))}
                       </Stack>
@@ -310,4 +316,27 @@ function RegradeDialog({
 export function ExamItemAnalysis() {
   const record = useRecordContext<{ id: number }>();
   return record ? <ItemAnalysis examId={record.id} /> : null;
+}
+
+/** Downloads the item analysis for Excel (a question a row, Arabic headers). */
+function DownloadAnalysis({ examId }: { examId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadExport(e.staffExportItemAnalysis, {}, undefined, { id: examId });
+      notify('dars.review.analysis.exported', { type: 'success' });
+    } catch (error) {
+      notify((error as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button startIcon={<DownloadIcon />} disabled={busy} onClick={() => void download()}>
+      {translate(busy ? 'dars.exports.busy' : 'dars.review.analysis.export')}
+    </Button>
+  );
 }
