@@ -45,7 +45,8 @@ export function absolutiseServerPaths(value: unknown, origin: string): unknown {
   if (Array.isArray(value)) return value.map((item) => absolutiseServerPaths(item, origin));
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = absolutiseServerPaths(item, origin);
+    for (const [key, item] of Object.entries(value))
+      copy[key] = absolutiseServerPaths(item, origin);
     return copy;
   }
   return value;
