@@ -284,6 +284,16 @@ const STUDENT_CALLS: Record<string, Row> = {
         PNG_UPLOAD,
       ),
   },
+  saveExamEvents: {
+    ok: 200,
+    call: (f, t) =>
+      send('POST', '/exams/session/events', t, {
+        session_token: f.sessionToken,
+        events: [
+          { id: `evt-${Date.now().toString(36)}`, kind: 'hidden', at: new Date().toISOString() },
+        ],
+      }),
+  },
   submitExamSession: {
     ok: 200,
     call: (f, t) =>
@@ -455,6 +465,13 @@ async function snapshot(f: Fixture) {
       .where('wallet_address', '=', f.recipientAddress)
       .execute(),
     sessions,
+    // The integrity record's events (ADR 044).
+    events: await db
+      .selectFrom('exam_session_events')
+      .selectAll()
+      .where('session_id', 'in', [0, ...sessions.map((s) => s.id)])
+      .orderBy('id')
+      .execute(),
     answers: await db
       .selectFrom('answer_attempts')
       .selectAll()

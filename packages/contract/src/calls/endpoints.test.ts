@@ -40,6 +40,7 @@ describe('endpoints', () => {
       'POST /exams/session/answers',
       'POST /exams/session/answers/image',
       'POST /exams/session/submit',
+      'POST /exams/session/events', // ours: the exam page's integrity reports (ADR 044)
       'GET /exams/results',
       'GET /exams/homeworks/results',
       'GET /exams/answers/:id/image', // ours: an essay answer's image by signed link (ADR 016)
@@ -88,6 +89,7 @@ describe('endpoints', () => {
       'getAnswerImage',
       'staffExportCourses',
       'staffExportExamResults',
+      'staffExportItemAnalysis',
       'staffExportPaymentOrders',
       'staffExportPurchases',
       'staffExportStudents',
