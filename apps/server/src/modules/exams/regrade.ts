@@ -61,12 +61,18 @@ export async function regradeQuestion(
               .map((a) => a.id)
           : undefined);
       if (rightIds !== undefined) {
-        const right = new Set(rightIds);
-        for (const a of question.answers) {
+        // The new key in two statements: every option of the question wrong, then the right ones.
+        await trx
+          .updateTable('answer_options')
+          .set({ correct: 0 })
+          .where('question_id', '=', questionId)
+          .execute();
+        if (rightIds.length > 0) {
           await trx
             .updateTable('answer_options')
-            .set({ correct: right.has(a.id) ? 1 : 0 })
-            .where('id', '=', a.id)
+            .set({ correct: 1 })
+            .where('question_id', '=', questionId)
+            .where('id', 'in', rightIds)
             .execute();
         }
       }
