@@ -32,6 +32,7 @@ const MODULE_SURFACE = [
   'exams/lecture-exam-admin.ts',
   'exams/marking-admin.ts',
   'exams/question-admin.ts',
+  'exams/question-banks.ts',
   'lectures/lecture-access.ts',
   'lectures/lecture-admin.ts',
   'lectures/lecture-queries.ts',

@@ -9,8 +9,9 @@
  * only in their last characters (`…:48`, `…:49`) got hashes whose order barely depended on the
  * session, so a question's six options had a few dozen orders among all students instead of
  * 720, and two students side by side often saw the same one. The finaliser spreads every bit.
+ * Also ranks the questions a session draws from a bank (ADR 046).
  */
-function mixHash(text: string): number {
+export function mixHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -106,7 +106,9 @@ export type EditedTable =
   | 'exams'
   | 'questions'
   | 'lecture_exams'
-  | 'exam_accommodations';
+  | 'exam_accommodations'
+  | 'question_banks'
+  | 'exam_draw_rules';
 
 /**
  * The audited create / update / upload / delete of one table's rows, each `change()`:

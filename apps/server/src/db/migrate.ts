@@ -28,6 +28,7 @@ import * as examAccommodations from './migrations/2026-11-29-017-exam-accommodat
 import * as examQuestionOrder from './migrations/2026-11-29-018-exam-question-order';
 import * as examSessionEvents from './migrations/2026-11-29-019-exam-session-events';
 import * as regradeKeptAccess from './migrations/2026-11-29-020-regrade-kept-access';
+import * as questionBanks from './migrations/2026-11-29-021-question-banks';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-018-exam-question-order': examQuestionOrder,
   '2026-11-29-019-exam-session-events': examSessionEvents,
   '2026-11-29-020-regrade-kept-access': regradeKeptAccess,
+  '2026-11-29-021-question-banks': questionBanks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

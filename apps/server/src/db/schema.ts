@@ -129,7 +129,14 @@ export interface ExamsTable {
 
 export interface QuestionsTable {
   id: Generated<number>;
-  exam_id: number;
+  /** The exam of a fixed question; null for a bank's question (migration 021, ADR 046). */
+  exam_id: number | null;
+  /** Migration 021: the bank of a bank's question. */
+  bank_id: Generated<number | null>;
+  /** 'easy', 'medium' or 'hard' (a bank's question). */
+  difficulty: Generated<string | null>;
+  /** A bank question's tags as `|a|b|`. */
+  tags: Generated<string | null>;
   position: number;
   type: string;
   text: string;
@@ -180,6 +187,28 @@ export interface ExamSessionsTable {
   corrected: Generated<number>;
   /** Migration 020: 1 when a regrade turned a pass into a fail; the pass's access stays. */
   access_kept: Generated<number>;
+  /** Migration 021: the questions drawn for the session (JSON ids, draw order); null without rules. */
+  question_ids: Generated<string | null>;
+}
+
+/** A course's named list of questions that exams draw from (issue 26, ADR 046). */
+export interface QuestionBanksTable {
+  id: Generated<number>;
+  course_id: number | null;
+  name: string;
+  created_at: string;
+}
+
+/** "count questions worth mark each from a bank (with a tag, of a difficulty)" (ADR 046). */
+export interface ExamDrawRulesTable {
+  id: Generated<number>;
+  exam_id: number;
+  bank_id: number;
+  tag: string | null;
+  difficulty: string | null;
+  mark: number;
+  count: number;
+  position: number;
 }
 
 /**
@@ -524,6 +553,8 @@ export interface DB {
   attachments: AttachmentsTable;
   exams: ExamsTable;
   questions: QuestionsTable;
+  question_banks: QuestionBanksTable;
+  exam_draw_rules: ExamDrawRulesTable;
   answer_options: AnswerOptionsTable;
   lecture_exams: LectureExamsTable;
   exam_sessions: ExamSessionsTable;

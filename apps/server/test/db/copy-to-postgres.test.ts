@@ -88,7 +88,7 @@ async function aSchoolDay(db: Kysely<DB>) {
     .values({
       token: 'session-1',
       user_id,
-      exam_id: question.exam_id,
+      exam_id: question.exam_id!,
       started_at: NOW,
       deadline_at: null,
       finished_at: NOW,
@@ -98,6 +98,40 @@ async function aSchoolDay(db: Kysely<DB>) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A question bank with a question of its own, and a rule drawing from it (ADR 046).
+  const bank = await db
+    .insertInto('question_banks')
+    .values({ course_id: null, name: 'بنك الميكانيكا', created_at: NOW })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('questions')
+    .values({
+      exam_id: null,
+      bank_id: bank.id,
+      difficulty: 'hard',
+      tags: '|حركة|',
+      position: 0,
+      type: 'essay',
+      text: 'اشرح قانون نيوتن الثاني',
+      image_path: null,
+      mark: 2,
+      answer_explain_text: null,
+      answer_explain_image: null,
+    })
+    .execute();
+  await db
+    .insertInto('exam_draw_rules')
+    .values({
+      exam_id: question.exam_id!,
+      bank_id: bank.id,
+      tag: 'حركة',
+      difficulty: 'hard',
+      mark: 2,
+      count: 1,
+      position: 0,
+    })
+    .execute();
   // Its integrity record: a report from the page and what the server saw (ADR 044).
   await db
     .insertInto('exam_session_events')

@@ -107,6 +107,18 @@ const course = () => made('/staff/courses', { name: `دورة ${unique()}`, pay_
 const lecture = async () =>
   made('/staff/lectures', { course_id: await course(), name: `محاضرة ${unique()}` });
 const exam = () => made('/staff/exams', { name: `امتحان ${unique()}`, exam_code: unique() });
+const bank = () => made('/staff/question-banks', { name: `بنك ${unique()}` });
+/** A bank with one true/false question worth 1 (a rule may draw one from it). */
+const bankWithQuestion = async () => {
+  const id = await bank();
+  await made('/staff/questions', {
+    bank_id: id,
+    type: 'truefalse',
+    text: 'سؤال',
+    correct_true: true,
+  });
+  return id;
+};
 const question = async () =>
   made('/staff/questions', { exam_id: await exam(), type: 'essay', text: 'اشرح' });
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(500), Buffer.from('%%EOF')]);
@@ -517,6 +529,64 @@ const ROWS: Row[] = [
       target: null,
     }),
   },
+  {
+    route: 'POST /staff/question-banks',
+    audit: { action: 'create', resource: 'question-banks' },
+    make: async () => ({
+      url: '/staff/question-banks',
+      payload: { name: `بنك ${unique()}`, course_id: await course() },
+      target: 'created',
+    }),
+    refused: async () => ({
+      url: '/staff/question-banks',
+      payload: { name: `بنك ${unique()}`, course_id: 999_999 },
+      target: null,
+    }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
+    route: `${method} /staff/question-banks/:id`,
+    audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'question-banks' },
+    make: async () => {
+      const id = await bank();
+      return {
+        url: `/staff/question-banks/${id}`,
+        ...(method === 'PATCH' ? { payload: { name: 'بنك بعد التعديل' } } : {}),
+        target: id,
+      };
+    },
+  })),
+  {
+    route: 'POST /staff/exam-draw-rules',
+    audit: { action: 'create', resource: 'exam-draw-rules' },
+    make: async () => ({
+      url: '/staff/exam-draw-rules',
+      payload: { exam_id: await exam(), bank_id: await bankWithQuestion(), mark: 1, count: 1 },
+      target: 'created',
+    }),
+    // A rule asking for more than the bank holds is refused and leaves no rule and no audit row.
+    refused: async () => ({
+      url: '/staff/exam-draw-rules',
+      payload: { exam_id: await exam(), bank_id: await bankWithQuestion(), mark: 1, count: 2 },
+      target: null,
+    }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
+    route: `${method} /staff/exam-draw-rules/:id`,
+    audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'exam-draw-rules' },
+    make: async () => {
+      const id = await made('/staff/exam-draw-rules', {
+        exam_id: await exam(),
+        bank_id: await bankWithQuestion(),
+        mark: 1,
+        count: 1,
+      });
+      return {
+        url: `/staff/exam-draw-rules/${id}`,
+        ...(method === 'PATCH' ? { payload: { tag: null } } : {}),
+        target: id,
+      };
+    },
+  })),
   {
     route: 'POST /staff/exam-accommodations',
     audit: { action: 'create', resource: 'exam-accommodations' },

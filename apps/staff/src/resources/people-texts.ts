@@ -49,6 +49,8 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   questions: 'الأسئلة',
   'lecture-exams': 'امتحانات المحاضرات',
   'exam-accommodations': 'الوقت الخاص في الامتحانات',
+  'question-banks': 'بنوك الأسئلة',
+  'exam-draw-rules': 'قواعد سحب الأسئلة',
   teachers: 'المدرسون',
   grades: 'الصفوف الدراسية',
   categories: 'التصنيفات',

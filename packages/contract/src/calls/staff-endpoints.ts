@@ -164,6 +164,16 @@ const questions = crud('/staff/questions', s.staffQuestionSchema, {
   create: s.staffQuestionCreateSchema,
   update: s.staffQuestionUpdateSchema,
 });
+const questionBanks = crud('/staff/question-banks', s.staffQuestionBankSchema, {
+  query: s.staffQuestionBankListQuerySchema,
+  create: s.staffQuestionBankCreateSchema,
+  update: s.staffQuestionBankUpdateSchema,
+});
+const drawRules = crud('/staff/exam-draw-rules', s.staffExamDrawRuleSchema, {
+  query: s.staffExamDrawRuleListQuerySchema,
+  create: s.staffExamDrawRuleCreateSchema,
+  update: s.staffExamDrawRuleUpdateSchema,
+});
 const lectureExams = crud('/staff/lecture-exams', s.staffLectureExamSchema, {
   query: s.staffLectureExamListQuerySchema,
   create: s.staffLectureExamCreateSchema,
@@ -341,6 +351,26 @@ export const staffEndpoints = {
     staff: 'leader',
     params: idParamsSchema,
     response: s.staffOneResponse(s.staffItemAnalysisSchema),
+    errors: ['NOT_FOUND'],
+  },
+  staffListQuestionBanks: questionBanks.list,
+  staffGetQuestionBank: questionBanks.get,
+  staffCreateQuestionBank: questionBanks.create,
+  staffUpdateQuestionBank: questionBanks.update,
+  staffDeleteQuestionBank: questionBanks.remove,
+  staffListExamDrawRules: drawRules.list,
+  staffGetExamDrawRule: drawRules.get,
+  staffCreateExamDrawRule: drawRules.create,
+  staffUpdateExamDrawRule: drawRules.update,
+  staffDeleteExamDrawRule: drawRules.remove,
+  staffExamDrawPreview: {
+    method: 'GET',
+    path: '/staff/exams/:id/draw-preview',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    query: s.staffDrawPreviewQuerySchema,
+    response: s.staffOneResponse(s.staffDrawPreviewSchema),
     errors: ['NOT_FOUND'],
   },
   staffListExamAccommodations: accommodations.list,

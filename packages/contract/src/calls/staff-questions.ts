@@ -7,7 +7,20 @@ import { staffFilterId as filterId, staffFlag as flag, staffId } from './staff-f
 
 const M = STAFF_MESSAGES;
 
-/** An exam's questions and their answer options. */
+/** An exam's questions and their answer options; a bank's questions too (ADR 046). */
+
+export const QUESTION_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type QuestionDifficulty = (typeof QUESTION_DIFFICULTIES)[number];
+/** A question's tags: short words a draw rule can ask for. */
+export const QUESTION_TAGS_MAX = 10;
+const tagText = safeString()
+  .trim()
+  .min(1, { error: M.required })
+  .max(40, { error: VALIDATION_MESSAGES.tooLong })
+  .refine((t) => !t.includes('|'), { error: 'لا يحتوي الوسم على الرمز |' });
+export const staffQuestionTags = z
+  .array(tagText)
+  .max(QUESTION_TAGS_MAX, { error: 'عدد العناصر أكبر من المسموح' });
 
 export const staffAnswerOptionSchema = z.object({
   id: z.number().int(),
@@ -17,7 +30,12 @@ export const staffAnswerOptionSchema = z.object({
 });
 export const staffQuestionSchema = z.object({
   id: z.number().int(),
-  exam_id: z.number().int(),
+  /** The exam of a fixed question; null for a bank's. */
+  exam_id: z.number().int().nullable(),
+  /** The bank of a bank's question; null for an exam's. */
+  bank_id: z.number().int().nullable(),
+  difficulty: z.enum(QUESTION_DIFFICULTIES).nullable(),
+  tags: z.array(z.string()),
   position: z.number().int(),
   type: z.enum(QUESTION_TYPES),
   text: z.string(),
@@ -41,8 +59,15 @@ const answerInput = z.object({
     .refine((v) => v === null || /^(https?:\/\/|\/storage\/)[^\s]+$/i.test(v), { error: M.url })
     .optional(),
 });
-export const staffQuestionCreateSchema = z.object({
-  exam_id: staffId,
+const questionFields = z.object({
+  /** An exam's question: its exam; or a bank's: its bank (exactly one of the two). */
+  exam_id: staffId.optional(),
+  bank_id: staffId.optional(),
+  difficulty: z
+    .enum(QUESTION_DIFFICULTIES, { error: VALIDATION_MESSAGES.choice })
+    .nullable()
+    .optional(),
+  tags: staffQuestionTags.optional(),
   type: z.enum(QUESTION_TYPES, { error: VALIDATION_MESSAGES.choice }),
   text: staffText(10_000),
   position: staffInt(0, 100_000).optional(),
@@ -57,10 +82,23 @@ export const staffQuestionCreateSchema = z.object({
   /** truefalse: whether 'صواب' is the right answer. */
   correct_true: flag.optional(),
 });
-export const staffQuestionUpdateSchema = staffQuestionCreateSchema
-  .omit({ exam_id: true })
+export const staffQuestionCreateSchema = questionFields.refine(
+  (b) => (b.exam_id === undefined) !== (b.bank_id === undefined),
+  { error: 'اختر الامتحان أو بنك الأسئلة', path: ['exam_id'] },
+);
+export const staffQuestionUpdateSchema = questionFields
+  .omit({ exam_id: true, bank_id: true })
   .partial();
-export const staffQuestionListQuerySchema = staffListQuery({ exam_id: filterId() });
+export const staffQuestionListQuerySchema = staffListQuery({
+  exam_id: filterId(),
+  bank_id: filterId(),
+  difficulty: z.enum(QUESTION_DIFFICULTIES).optional().catch(undefined),
+  tag: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((t) => t?.trim().slice(0, 40) || undefined),
+});
 
 /**
  * Regrading a question of an exam students have submitted (issue 26, ADR 045): the right

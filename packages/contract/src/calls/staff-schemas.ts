@@ -13,6 +13,7 @@ export * from './staff-attachments';
 export * from './staff-uploads';
 export * from './staff-exams';
 export * from './staff-questions';
+export * from './staff-question-banks';
 export * from './staff-lecture-exams';
 export * from './staff-exam-accommodations';
 export * from './staff-item-analysis';

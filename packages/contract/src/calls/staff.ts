@@ -47,7 +47,18 @@ export const STAFF_MESSAGES = {
   accommodationEmpty: 'أضف وقتاً إضافياً أو موعداً خاصاً للطالب',
   accommodationTakenExam: 'لهذا الطالب وقت خاص في هذا الامتحان بالفعل؛ عدّله بدلاً من إضافة آخر',
   accommodationTakenAll: 'لهذا الطالب وقت خاص لكل الامتحانات بالفعل؛ عدّله بدلاً من إضافة آخر',
+  bankInUse:
+    'يسحب من هذا البنك امتحان بدأه طلاب: لا يمكن تغيير نوع السؤال أو درجته أو إجابته أو حذفه؛ استخدم إعادة التصحيح',
+  bankHasRules: 'لا يمكن حذف بنك يسحب منه امتحان؛ احذف قواعد السحب أولاً',
+  bankMarkFixed: 'درجة سؤال البنك تحددها قواعد السحب؛ صحّح الإجابة فقط',
+  drawRulesMax: 'لا يزيد عدد قواعد السحب في الامتحان عن 20',
+  drawRuleNoneFit: 'لا توجد في البنك أسئلة بهذه الدرجة والوسم ومستوى الصعوبة',
 } as const;
+
+/** The rules ask for more questions than the banks can give once each (ADR 046). */
+export function drawShortMessage(asked: number, drawable: number): string {
+  return `قواعد السحب تطلب ${asked} سؤالاً ولا يمكن سحب إلا ${drawable} دون تكرار؛ أضف أسئلة إلى البنك أو قلّل العدد`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks

@@ -9,6 +9,7 @@ import type {
 import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
+import { drawnIds } from './session-questions';
 
 /** One answer checked against the exam: the row to write, or a clearing of an essay's text. */
 export type PlannedAnswer = {
@@ -22,30 +23,36 @@ const NOT_IN_EXAM = 'السؤال غير موجود في هذا الامتحان
 const NOT_AN_OPTION = 'اختر إجابة من إجابات السؤال';
 const ESSAY_NEEDS_TEXT = 'اكتب إجابة السؤال المقالي';
 
-const questionsWithOptions = precompile((db, p: { examId: number; ids: number[] }) =>
+const questionsWithOptions = precompile((db, p: { ids: number[] }) =>
   db
     .selectFrom('questions')
     .leftJoin('answer_options', 'answer_options.question_id', 'questions.id')
-    .select(['questions.id', 'questions.type', 'answer_options.id as option_id'])
-    .where('questions.exam_id', '=', p.examId)
+    .select([
+      'questions.id',
+      'questions.exam_id',
+      'questions.type',
+      'answer_options.id as option_id',
+    ])
     .where('questions.id', 'in', p.ids),
 );
 
 /**
- * Checks every answer against the exam before anything is written (ADR 016: Answers): a
- * question of the exam, an option of that question, text for an essay. One bad answer refuses
- * the whole request with a 422 and saves nothing.
+ * Checks every answer against the session before anything is written (ADR 016: Answers): a
+ * question of the exam or drawn by the session (ADR 046), an option of that question, text for
+ * an essay. One bad answer refuses the whole request with a 422 and saves nothing.
  */
 export async function planAnswers(
   db: Kysely<DB>,
-  examId: number,
+  session: { exam_id: number; question_ids: string | null },
   answers: readonly ExamAnswerInput[],
 ): Promise<PlannedAnswer[]> {
   if (answers.length === 0) return [];
   const ids = [...new Set(answers.map((a) => a.question_id))];
-  const rows = await questionsWithOptions.execute(db, { examId, ids });
+  const rows = await questionsWithOptions.execute(db, { ids });
+  const drawn = new Set(drawnIds(session));
   const questions = new Map<number, { type: string; options: Set<number> }>();
   for (const r of rows) {
+    if (r.exam_id !== session.exam_id && !drawn.has(r.id)) continue;
     const q = questions.get(r.id) ?? { type: r.type, options: new Set<number>() };
     if (r.option_id !== null) q.options.add(r.option_id);
     questions.set(r.id, q);

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { notify } from '../notifications/notification-service';
+import { drawnIds, ofSession } from './session-questions';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -19,14 +20,15 @@ export async function recomputeResult(db: Db, sessionId: number): Promise<void> 
   const session = await db
     .selectFrom('exam_sessions')
     .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
-    .select(['exam_sessions.exam_id', 'exams.pass_percentage'])
+    .select(['exam_sessions.exam_id', 'exam_sessions.question_ids', 'exams.pass_percentage'])
     .where('exam_sessions.id', '=', sessionId)
     .executeTakeFirstOrThrow();
   const [questions, attempts] = await Promise.all([
+    // The session's questions: the exam's and those it drew (ADR 046).
     db
       .selectFrom('questions')
       .select(['id', 'type', 'mark'])
-      .where('exam_id', '=', session.exam_id)
+      .where((eb) => ofSession(eb, session.exam_id, drawnIds(session)))
       .execute(),
     db
       .selectFrom('answer_attempts')

@@ -18,6 +18,9 @@ import { accommodationOf } from './exam-accommodations';
 import { noteOpening, type SeenFrom } from './exam-integrity';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
+import { drawQuestions } from './question-draw';
+import { drawSetup, drawnTotal } from './question-banks';
+import { drawnIds, inSessionOrder, ofSession, storedDraw } from './session-questions';
 import { mayReach } from './exam-reach';
 import {
   ANSWER_GRACE_MS,
@@ -73,13 +76,24 @@ function findUserSession(ctx: AppContext, userId: number, examId: number) {
   return sessionOfStudent.executeTakeFirst(ctx.db, { userId, examId });
 }
 
-async function questionsCount(ctx: AppContext, examId: number): Promise<number> {
+/** How many questions the student gets: the session's, or the fixed ones plus every rule's count. */
+async function questionsCount(
+  ctx: AppContext,
+  examId: number,
+  session: SessionRow | undefined,
+): Promise<number> {
   const row = await ctx.db
     .selectFrom('questions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('exam_id', '=', examId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  if (session) return Number(row.n) + drawnIds(session).length;
+  const drawn = await ctx.db
+    .selectFrom('exam_draw_rules')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('n'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + Number(drawn.n);
 }
 
 /** A session past its deadline and grace is submitted by the server at the deadline (ADR 016). */
@@ -178,7 +192,7 @@ export async function examDetailsByCode(
     if (state === 'not-started') throw new AppError('EXAM_NOT_STARTED');
     if (state === 'ended') throw new AppError('EXAM_ENDED');
   }
-  return examDetails(exam, await questionsCount(ctx, exam.id), session);
+  return examDetails(exam, await questionsCount(ctx, exam.id, session), session);
 }
 
 type NewSession = {
@@ -187,6 +201,9 @@ type NewSession = {
   examId: number;
   startedAt: string;
   deadlineAt: string | null;
+  /** The drawn questions (JSON ids) and what they add to the total (ADR 046). */
+  questionIds: string | null;
+  drawnMark: number;
 };
 
 // One statement writes the session with its total mark and answers its token; when a racing
@@ -200,9 +217,12 @@ const insertSession = precompile((db, p: NewSession) =>
       exam_id: p.examId,
       started_at: p.startedAt,
       deadline_at: p.deadlineAt,
+      question_ids: p.questionIds,
       total_mark: db
         .selectFrom('questions')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)).as('total'))
+        .select((eb) =>
+          eb(eb.fn.coalesce(eb.fn.sum<number>('mark'), eb.lit(0)), '+', p.drawnMark).as('total'),
+        )
         .where('exam_id', '=', p.examId),
     })
     .onConflict((oc) =>
@@ -230,14 +250,21 @@ export async function startSession(
   const exam = accommodated(found, await accommodationOf(ctx.db, userId, examId));
   const now = ctx.clock.now();
   if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
+  // A drawn exam's questions are drawn now, by the session's token, and kept on it (ADR 046).
+  const token = newToken();
+  const { rules, pool } = await drawSetup(ctx.db, examId);
+  const drawn = rules.length === 0 ? null : drawQuestions(token, rules, pool);
+  if (drawn && drawn.missing > 0) throw new AppError('EXAM_NOT_ACTIVE');
   // One statement writes the session with its total mark and answers its token; when a racing
   // start of the same student won, the conflict keeps that session and answers its token.
   const started = await insertSession.executeTakeFirst(ctx.db, {
-    token: newToken(),
+    token,
     userId,
     examId,
     startedAt: now.toISOString(),
     deadlineAt: deadlineOf(exam, now),
+    questionIds: storedDraw(drawn ? drawn.ids : null),
+    drawnMark: drawnTotal(rules),
   });
   return started!.token;
 }
@@ -275,11 +302,54 @@ const optionsOfExam = precompile((db, p: { examId: number }) =>
     .orderBy('answer_options.id'),
 );
 
+/** A drawn session's questions (ADR 046): the exam's fixed ones, then the drawn ones in order. */
+async function drawnQuestionRows(ctx: AppContext, examId: number, drawn: number[]) {
+  const rows = await ctx.db
+    .selectFrom('questions')
+    .select([
+      'id',
+      'exam_id',
+      'type',
+      'text',
+      'image_path',
+      'mark',
+      'answer_explain_text',
+      'answer_explain_image',
+    ])
+    .where((eb) => ofSession(eb, examId, drawn))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return inSessionOrder(rows, drawn);
+}
+
+function drawnOptionRows(ctx: AppContext, examId: number, drawn: number[]) {
+  return ctx.db
+    .selectFrom('answer_options')
+    .innerJoin('questions', 'questions.id', 'answer_options.question_id')
+    .select([
+      'answer_options.id',
+      'answer_options.question_id',
+      'answer_options.text',
+      'answer_options.image_path',
+      'answer_options.correct',
+    ])
+    .where((eb) => ofSession(eb, examId, drawn))
+    .orderBy('answer_options.position')
+    .orderBy('answer_options.id')
+    .execute();
+}
+
 /** Questions, the student's answers and the result as the session's state allows. */
 async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRow) {
+  const drawn = drawnIds(session);
   const [questions, options, attempts] = await Promise.all([
-    questionsOfExam.execute(ctx.db, { examId: exam.id }),
-    optionsOfExam.execute(ctx.db, { examId: exam.id }),
+    drawn.length === 0
+      ? questionsOfExam.execute(ctx.db, { examId: exam.id })
+      : drawnQuestionRows(ctx, exam.id, drawn),
+    drawn.length === 0
+      ? optionsOfExam.execute(ctx.db, { examId: exam.id })
+      : drawnOptionRows(ctx, exam.id, drawn),
     attemptRows(ctx, session.id),
   ]);
   const { detailed } = disclosure(exam, session);
@@ -387,7 +457,7 @@ export async function saveAnswers(
 ): Promise<SaveExamAnswersResponse> {
   // The exam's own row is not needed: its questions are checked by id (one statement less).
   const session = await runningSessionRow(ctx, userId, token);
-  await writeAnswers(ctx, session, await planAnswers(ctx.db, session.exam_id, answers));
+  await writeAnswers(ctx, session, await planAnswers(ctx.db, session, answers));
   return answersReply(ctx, session);
 }
 
@@ -404,7 +474,7 @@ export async function submitSession(
 ): Promise<SubmitExamSessionResponse> {
   let { session, exam } = await ownSession(ctx, userId, token);
   if (session.finished_at === null) {
-    const planned = await planAnswers(ctx.db, exam.id, answers);
+    const planned = await planAnswers(ctx.db, session, answers);
     try {
       await writeAnswers(ctx, session, planned);
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ItemFlag, StaffItemAnalysis } from '@dars/contract';
 import type { DB } from '../../db/schema';
+import { drawnIds, ofSession } from './session-questions';
 
 // ---------------------------------------------------------------------------------------------
 // What each question of an exam tells the teacher (issue 26, ADR 043), over its submitted
@@ -39,30 +40,41 @@ export async function itemAnalysis(
     .where('id', '=', examId)
     .executeTakeFirst();
   if (!exam) return undefined;
-  const [questions, options, sessions, attempts] = await Promise.all([
+  const sessions = await db
+    .selectFrom('exam_sessions')
+    .select(['id', 'correction_mark', 'question_ids'])
+    .where('exam_id', '=', examId)
+    .where('finished_at', 'is not', null)
+    // Strongest first; equal totals in the order they were started.
+    .orderBy('correction_mark', 'desc')
+    .orderBy('id')
+    .execute();
+  // A drawn exam (ADR 046): a bank question counts among the sessions that drew it.
+  const drewIt = new Map<number, Set<number>>();
+  for (const s of sessions) {
+    for (const id of drawnIds(s)) drewIt.set(id, (drewIt.get(id) ?? new Set()).add(s.id));
+  }
+  const drawn = [...drewIt.keys()];
+  const [rows, options, attempts] = await Promise.all([
     db
       .selectFrom('questions')
-      .select(['id', 'position', 'type', 'text', 'mark'])
-      .where('exam_id', '=', examId)
+      .select(['id', 'exam_id', 'position', 'type', 'text', 'mark'])
+      .where((eb) => ofSession(eb, examId, drawn))
       .orderBy('position')
       .orderBy('id')
       .execute(),
     db
-      .selectFrom('answer_options as o')
-      .innerJoin('questions as q', 'q.id', 'o.question_id')
-      .select(['o.id', 'o.question_id', 'o.text', 'o.correct'])
-      .where('q.exam_id', '=', examId)
-      .orderBy('o.position')
-      .orderBy('o.id')
-      .execute(),
-    db
-      .selectFrom('exam_sessions')
-      .select(['id', 'correction_mark'])
-      .where('exam_id', '=', examId)
-      .where('finished_at', 'is not', null)
-      // Strongest first; equal totals in the order they were started.
-      .orderBy('correction_mark', 'desc')
-      .orderBy('id')
+      .selectFrom('answer_options')
+      .innerJoin('questions', 'questions.id', 'answer_options.question_id')
+      .select([
+        'answer_options.id',
+        'answer_options.question_id',
+        'answer_options.text',
+        'answer_options.correct',
+      ])
+      .where((eb) => ofSession(eb, examId, drawn))
+      .orderBy('answer_options.position')
+      .orderBy('answer_options.id')
       .execute(),
     db
       .selectFrom('answer_attempts as a')
@@ -80,6 +92,11 @@ export async function itemAnalysis(
       .where('s.finished_at', 'is not', null)
       .execute(),
   ]);
+  // Fixed questions in their order, then the bank's in theirs.
+  const questions = [
+    ...rows.filter((q) => q.exam_id !== null),
+    ...rows.filter((q) => q.exam_id === null),
+  ];
   const g = groupSize(sessions.length);
   const upper = new Set(sessions.slice(0, g).map((s) => s.id));
   const lower = new Set(sessions.slice(sessions.length - g).map((s) => s.id));
@@ -101,7 +118,9 @@ export async function itemAnalysis(
       const shares = new Map<number, number>();
       let answered = 0;
       let right = 0;
+      const sawIt = drewIt.get(q.id);
       for (const s of sessions) {
+        if (q.exam_id === null && !sawIt?.has(s.id)) continue;
         const a = attemptOf.get(`${s.id}:${q.id}`);
         const hasAnswer =
           a !== undefined &&

@@ -15,6 +15,8 @@ import type { QuestionsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { hasSessions } from './exam-admin';
+import { bankInUse } from './question-banks';
+import { storedTags, tagList } from './question-draw';
 
 // ---------------------------------------------------------------------------------------------
 // An exam's questions and their answer options as the staff console reads and writes them.
@@ -38,6 +40,12 @@ async function questionViews(
   return rows.map((r) => ({
     id: r.id,
     exam_id: r.exam_id,
+    bank_id: r.bank_id,
+    difficulty:
+      r.difficulty === 'easy' || r.difficulty === 'medium' || r.difficulty === 'hard'
+        ? r.difficulty
+        : null,
+    tags: tagList(r.tags),
     position: r.position,
     type: r.type === 'essay' ? 'essay' : r.type === 'truefalse' ? 'truefalse' : 'choices',
     text: r.text,
@@ -60,16 +68,29 @@ const questionItems = viewedRows('questions', questionViews);
 
 export const getQuestion = questionItems.get;
 
+/** Questions by id, in the order of `ids` (a draw preview's). */
+export async function questionsByIds(db: Db, ids: readonly number[]): Promise<StaffQuestion[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map((await questionViews(db, rows)).map((q) => [q.id, q]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listQuestions(
   db: Db,
   query: StaffListQuery & z.output<typeof staffQuestionListQuerySchema>,
 ) {
-  return questionItems.list(db, query, {
-    search: ['text'],
-    equal: ['exam_id'],
-    sortable: ['id', 'position', 'type', 'mark'],
-    fallback: 'position',
-  });
+  return questionItems.list(
+    db,
+    query,
+    {
+      search: ['text'],
+      equal: ['exam_id', 'bank_id', 'difficulty'],
+      sortable: ['id', 'position', 'type', 'mark', 'difficulty'],
+      fallback: 'position',
+    },
+    (base) => (query.tag ? base.where('tags', 'like', `%|${query.tag}|%`) : base),
+  );
 }
 
 type QuestionFields = z.output<typeof staffQuestionUpdateSchema>;
@@ -151,6 +172,31 @@ function changesMarking(body: QuestionFields): boolean {
 
 const questionRows = auditedRows('questions', 'questions', getQuestion);
 
+/**
+ * Whether the marking of a question is fixed now: an exam's once students started it (ADR 022),
+ * a bank's once an exam drawing from the bank has sessions (ADR 046).
+ */
+async function markingFixed(
+  trx: Trx,
+  at: { exam_id: number | null; bank_id: number | null },
+): Promise<string | null> {
+  if (at.exam_id !== null && (await hasSessions(trx, at.exam_id))) {
+    return STAFF_MESSAGES.examHasSessions;
+  }
+  if (at.bank_id !== null && (await bankInUse(trx, at.bank_id))) return STAFF_MESSAGES.bankInUse;
+  return null;
+}
+
+/** The next position in an exam's or a bank's list. */
+async function nextQuestionPosition(trx: Trx, at: { exam_id?: number; bank_id?: number }) {
+  const last = await trx
+    .selectFrom('questions')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(at.exam_id !== undefined ? 'exam_id' : 'bank_id', '=', at.exam_id ?? at.bank_id!)
+    .executeTakeFirst();
+  return last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+}
+
 export function createQuestion(
   db: Db,
   actor: Actor,
@@ -161,23 +207,30 @@ export function createQuestion(
     db,
     actor,
     async (trx) => {
-      const exam = await trx
-        .selectFrom('exams')
-        .select('id')
-        .where('id', '=', body.exam_id)
-        .executeTakeFirst();
-      if (!exam) throw fieldError('exam_id', VALIDATION_MESSAGES.choice);
-      if (await hasSessions(trx, body.exam_id)) throw conflict(STAFF_MESSAGES.examHasSessions);
+      if (body.exam_id !== undefined) {
+        const exam = await trx
+          .selectFrom('exams')
+          .select('id')
+          .where('id', '=', body.exam_id)
+          .executeTakeFirst();
+        if (!exam) throw fieldError('exam_id', VALIDATION_MESSAGES.choice);
+        // A bank takes new questions while exams draw from it: later draws have more to choose.
+        if (await hasSessions(trx, body.exam_id)) throw conflict(STAFF_MESSAGES.examHasSessions);
+      } else {
+        const bank = await trx
+          .selectFrom('question_banks')
+          .select('id')
+          .where('id', '=', body.bank_id!)
+          .executeTakeFirst();
+        if (!bank) throw fieldError('bank_id', VALIDATION_MESSAGES.choice);
+      }
       options = optionsFor(body.type, body, undefined)!;
-      const last = await trx
-        .selectFrom('questions')
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where('exam_id', '=', body.exam_id)
-        .executeTakeFirst();
       return {
-        exam_id: body.exam_id,
-        position:
-          body.position ?? (last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1),
+        exam_id: body.exam_id ?? null,
+        bank_id: body.bank_id ?? null,
+        difficulty: body.difficulty ?? null,
+        tags: storedTags(body.tags),
+        position: body.position ?? (await nextQuestionPosition(trx, body)),
         type: body.type,
         text: body.text,
         image_path: null,
@@ -198,8 +251,9 @@ export function updateQuestion(db: Db, actor: Actor, id: number, body: QuestionF
     actor,
     id,
     async (trx, before) => {
-      if (changesMarking(body) && (await hasSessions(trx, before.exam_id))) {
-        throw conflict(STAFF_MESSAGES.examHasSessions);
+      if (changesMarking(body)) {
+        const fixed = await markingFixed(trx, before);
+        if (fixed) throw conflict(fixed);
       }
       return defined({
         type: body.type,
@@ -207,6 +261,8 @@ export function updateQuestion(db: Db, actor: Actor, id: number, body: QuestionF
         position: body.position,
         mark: body.mark,
         answer_explain_text: body.answer_explain_text,
+        difficulty: body.difficulty,
+        tags: body.tags === undefined ? undefined : storedTags(body.tags),
       });
     },
     async (trx, before) => {
@@ -228,6 +284,7 @@ export function setQuestionImage(
 
 export function deleteQuestion(db: Db, actor: Actor, id: number): Promise<void> {
   return questionRows.remove(db, actor, id, async (trx, before) => {
-    if (await hasSessions(trx, before.exam_id)) throw conflict(STAFF_MESSAGES.examHasSessions);
+    const fixed = await markingFixed(trx, before);
+    if (fixed) throw conflict(fixed);
   });
 }

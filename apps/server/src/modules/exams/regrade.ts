@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  STAFF_MESSAGES,
   VALIDATION_MESSAGES,
   type StaffQuestionRegradeResult,
   type staffQuestionRegradeBodySchema,
@@ -9,11 +10,13 @@ import { fieldError } from '../../lib/app-error';
 import { notify } from '../notifications/notification-service';
 import { recomputeResult } from './exam-marking';
 import { getQuestion } from './question-admin';
+import { drewQuestion } from './session-questions';
 
 // ---------------------------------------------------------------------------------------------
 // Regrading a question of an exam students have submitted (issue 26, ADR 045). The ordinary
 // edit refuses to change what decides marks once students started (question-admin.ts); this is
-// the one way to correct a wrong key or a mark: every submitted session is marked again, its
+// the one way to correct a wrong key or a mark: every submitted session (of the exam, or for a
+// bank's question every one that drew it, ADR 046) is marked again, its
 // result recomputed, the audit row written and the students whose result changed told, in one
 // transaction.
 
@@ -48,6 +51,11 @@ export async function regradeQuestion(
       }
       if (body.correct_true !== undefined && question.type !== 'truefalse') {
         throw fieldError('correct_true', VALIDATION_MESSAGES.choice);
+      }
+      // A bank question's mark is its draw rules' (ADR 046): changing it would make the
+      // sessions that drew it worth another total than the rest.
+      if (question.bank_id !== null && body.mark !== undefined && body.mark !== question.mark) {
+        throw fieldError('mark', STAFF_MESSAGES.bankMarkFixed);
       }
       // The key and the mark.
       if (body.mark !== undefined) {
@@ -90,7 +98,11 @@ export async function regradeQuestion(
           'exams.name',
           'exams.exam_code',
         ])
-        .where('exam_sessions.exam_id', '=', question.exam_id)
+        .where((eb) =>
+          question.exam_id !== null
+            ? eb('exam_sessions.exam_id', '=', question.exam_id)
+            : drewQuestion(questionId),
+        )
         .where('exam_sessions.finished_at', 'is not', null)
         .execute();
 

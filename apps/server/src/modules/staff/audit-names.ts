@@ -31,6 +31,7 @@ type NamedTable =
   | 'teachers'
   | 'grades'
   | 'categories'
+  | 'question_banks'
   | 'users';
 
 /** The `name` column of a table with numeric ids. */
@@ -58,6 +59,19 @@ const READERS: Record<string, NameReader> = {
     (await db.selectFrom('questions').select(['id', 'text']).where('id', 'in', ids).execute()).map(
       (r) => ({ id: r.id, name: shorten(r.text) }),
     ),
+  ),
+  'question-banks': byName('question_banks'),
+  // A draw rule by its exam and bank (ADR 046).
+  'exam-draw-rules': numericReader(async (db, ids) =>
+    (
+      await db
+        .selectFrom('exam_draw_rules as r')
+        .innerJoin('exams', 'exams.id', 'r.exam_id')
+        .innerJoin('question_banks as b', 'b.id', 'r.bank_id')
+        .select(['r.id', 'exams.name as exam', 'b.name as bank'])
+        .where('r.id', 'in', ids)
+        .execute()
+    ).map((r) => ({ id: r.id, name: `${r.exam} ← ${r.bank}` })),
   ),
   // A lecture's exam by the exam's name.
   'lecture-exams': numericReader((db, ids) =>

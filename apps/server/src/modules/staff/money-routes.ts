@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
@@ -9,13 +9,9 @@ import {
   listPaycardBatches,
 } from '../paycards/paycard-admin';
 import { getPaymentOrder, listPaymentOrders, recheckPaymentOrder } from '../payments/payment-admin';
-import { notFound, type Actor } from './staff-core';
+import { notFound } from './staff-core';
 import { staffStats } from './stats-staff';
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await request.requireUser();
-  return { id: user.id, name: user.name, groupId: user.group_id };
-}
+import { actorOf } from './staff-request';
 
 /**
  * Pay-card batches, gateway orders and the dashboard (issue 13, ADR 030): the roles come from

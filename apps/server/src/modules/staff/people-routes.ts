@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
 import { sendMessage } from '../notifications/message-admin';
 import { announcement, putAnnouncement } from '../settings/settings-admin';
-import { notFound, type Actor } from './staff-core';
+import { notFound } from './staff-core';
 import {
   grantStudent,
   resetStudentPassword,
@@ -15,11 +15,7 @@ import {
 } from './students-staff';
 import { blockStudent, unblockStudent } from '../auth/student-blocking';
 import { getStudent, listStudents } from '../users/student-admin';
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await request.requireUser();
-  return { id: user.id, name: user.name, groupId: user.group_id };
-}
+import { actorOf } from './staff-request';
 
 /**
  * Students and messages (issue 13, ADR 029): the roles come from the contract entries

@@ -21,6 +21,7 @@ import {
 import { listAudit } from './audit-staff';
 import { adjustBalance } from './balance-staff';
 import { serveMoney } from './money-routes';
+import { serveQuestionBanks } from './question-bank-routes';
 import {
   approvePayment,
   getMobilePayment,
@@ -91,7 +92,7 @@ import {
   staffSettings,
   updateStaffSettings,
 } from '../settings/settings-admin';
-import { notFound, writeAudit, type Actor } from './staff-core';
+import { notFound, writeAudit } from './staff-core';
 import {
   createTeacher,
   deleteTeacher,
@@ -103,17 +104,7 @@ import {
 import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
 import { supportStaffRoutes } from './support-staff-routes';
-
-/** The staff member of a request (the role hook of serve() already let them in). */
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await request.requireUser();
-  return { id: user.id, name: user.name, groupId: user.group_id };
-}
-
-function found<T>(item: T | undefined): { data: T } {
-  if (item === undefined) throw notFound();
-  return { data: item };
-}
+import { actorOf, found } from './staff-request';
 
 /** The staff API (ADR 022): every route's role comes from its contract entry. */
 export const staffRoutes =
@@ -366,6 +357,7 @@ export const staffRoutes =
     serve(app, e.staffExamItemAnalysis, async (request) =>
       found(await itemAnalysis(db, request.params.id)),
     );
+    serveQuestionBanks(app, ctx); // question banks and drawn exams (issue 26, ADR 046)
     // A student's own exam time (issue 26, ADR 042).
     serve(app, e.staffListExamAccommodations, async (request) =>
       listAccommodations(db, request.query),

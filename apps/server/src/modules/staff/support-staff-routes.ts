@@ -1,16 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { endpoints, STAFF_MESSAGES, STAFF_SUPPORT_MESSAGES } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
 import { listExamSessions, sessionEvents } from '../exams/exam-results-admin';
-import type { Actor } from './staff-core';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
-
-async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const user = await request.requireUser();
-  return { id: user.id, name: user.name, groupId: user.group_id };
-}
+import { actorOf } from './staff-request';
 
 /**
  * The support inbox and exam sessions (issue 13, ADR 031; the results CSV is in export-routes); registered by

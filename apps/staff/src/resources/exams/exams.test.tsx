@@ -37,6 +37,9 @@ const option = (id: number, text: string, correct = false) => ({
 function question(over: Partial<StaffQuestion> & Pick<StaffQuestion, 'id'>): StaffQuestion {
   return {
     exam_id: EXAM.id,
+    bank_id: null,
+    difficulty: null,
+    tags: [],
     position: over.id,
     type: 'choices',
     text: `نص السؤال ${over.id}`,

@@ -6,6 +6,9 @@ const opt = (id: number, text: string, correct = false) => ({ id, text, image_ur
 const q = (id: number, position: number, type: StaffQuestion['type'], n = 0): StaffQuestion => ({
   id,
   exam_id: 1,
+  bank_id: null,
+  difficulty: null,
+  tags: [],
   position,
   type,
   text: `q${id}`,

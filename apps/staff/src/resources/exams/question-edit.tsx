@@ -149,12 +149,12 @@ function QuestionToolbar({ examId, locked }: { examId: Identifier | undefined; l
 function QuestionForm({ edit }: { edit?: boolean }) {
   const record = useRecordContext<StaffQuestion>();
   const translate = useTranslate();
-  const sessions = useExamSessions(record?.exam_id);
+  const sessions = useExamSessions(record?.exam_id ?? undefined);
   const locked = sessions > 0;
   const lockedHelp = locked ? translate('dars.exams.locked.field') : undefined;
   return (
-    <SimpleForm toolbar={<QuestionToolbar examId={record?.exam_id} locked={locked} />}>
-      <BackToExam examId={record?.exam_id} />
+    <SimpleForm toolbar={<QuestionToolbar examId={record?.exam_id ?? undefined} locked={locked} />}>
+      <BackToExam examId={record?.exam_id ?? undefined} />
       {locked && <LockedNotice sessions={sessions} />}
       <RadioButtonGroupInput
         source="type"

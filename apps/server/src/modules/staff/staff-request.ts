@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import { notFound, type Actor } from './staff-core';
+
+/** The staff member of a request (the role hook of serve() already let them in). */
+export async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const user = await request.requireUser();
+  return { id: user.id, name: user.name, groupId: user.group_id };
+}
+
+/** A staff call's answer for one item: 404 when there is none. */
+export function found<T>(item: T | undefined): { data: T } {
+  if (item === undefined) throw notFound();
+  return { data: item };
+}
