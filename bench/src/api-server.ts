@@ -18,7 +18,12 @@ import { openDatabase } from '@dars/server/db';
 import { guestCatalogCache } from '@dars/server/http-cache';
 import { migrateToLatest } from '@dars/server/migrate';
 import { seedDemoIfEmpty } from '@dars/server/seed';
-import { seedBulkCourses, seedBulkExam, seedBulkStudents } from '@dars/server/seed-bulk';
+import {
+  seedBulkCourses,
+  seedBulkDrawnExam,
+  seedBulkExam,
+  seedBulkStudents,
+} from '@dars/server/seed-bulk';
 
 /** Where the bench's second baseline lives: our plugin stack, no query (see below). */
 const STACK_BASELINE_PATH = `${API_BASE}/bench/stack`;
@@ -82,6 +87,13 @@ async function seed() {
           massStart: await seedBulkExam(database.db, {
             code: 'BENCH-START',
             questions: examQuestions,
+            minutes: 180,
+          }),
+          // The same start of an exam each student draws from a bank of four times as many (ADR 046).
+          massStartDrawn: await seedBulkDrawnExam(database.db, {
+            code: 'BENCH-DRAWN',
+            questions: examQuestions,
+            pool: examQuestions * 4,
             minutes: 180,
           }),
           // bench:instances starts everyone several times, through one instance and through two.

@@ -21,6 +21,8 @@ export type ServerInfo = {
   exams?: {
     answers: BenchExam;
     massStart: BenchExam;
+    /** The same start of an exam each session draws from a bank (ADR 046). */
+    massStartDrawn: BenchExam;
     /** BENCH_MORE_STARTS further exams for mass starts (bench:instances). */
     more: BenchExam[];
   };

@@ -188,20 +188,27 @@ function printExamTable(rows: Row[], base: Row, post: Row, same: Row | undefined
   }
 }
 
-type MassRow = MassStartFigures & { dialect: string; cpuSeconds: number; load: number };
+type MassRow = MassStartFigures & {
+  dialect: string;
+  /** 'fixed': everyone the same questions; 'drawn': each session draws its own (ADR 046). */
+  exam: 'fixed' | 'drawn';
+  cpuSeconds: number;
+  load: number;
+};
 
 /** Every bulk student starts one exam and loads its session; with the server's CPU and load. */
-async function measureMassStart(api: Server): Promise<MassRow> {
+async function measureMassStart(api: Server, exam: MassRow['exam']): Promise<MassRow> {
   const cpuBefore = await cpuOf(api.child);
   const figures = await massStart(
     api.info.address,
-    api.info.exams!.massStart,
+    exam === 'fixed' ? api.info.exams!.massStart : api.info.exams!.massStartDrawn,
     api.info.students!,
     massConnections,
   );
   return {
     ...figures,
     dialect: api.info.dialect!,
+    exam,
     cpuSeconds: Number((((await cpuOf(api.child)) - cpuBefore) / 1e6).toFixed(1)),
     load: Number(os.loadavg()[0]!.toFixed(1)),
   };
@@ -211,7 +218,7 @@ function printMassStart(m: MassRow): void {
   const call = (name: string, c: MassStartFigures['start']) =>
     `  ${name.padEnd(22)} ${column(c.count, 6)} calls  p50 ${column(c.p50, 6)} ms  p99 ${column(c.p99, 6)} ms  max ${column(c.max, 6)} ms  errors ${c.errors}`;
   console.log(
-    `${m.dialect}: ${m.students} students over ${m.connections} connections in ${m.wallSeconds} s ` +
+    `${m.dialect}, ${m.exam} exam: ${m.students} students over ${m.connections} connections in ${m.wallSeconds} s ` +
       `(server CPU ${m.cpuSeconds} s, load ${m.load})`,
   );
   console.log(call('POST /exams/session', m.start));
@@ -281,7 +288,9 @@ try {
     if (wanted(MASS_START)) {
       for (const api of apis) {
         if (alsoPg && api.info.pgSchema) await vacuumExamTables(alsoPg, api.info.pgSchema);
-        massRows.push(await measureMassStart(api));
+        massRows.push(await measureMassStart(api, 'fixed'));
+        if (alsoPg && api.info.pgSchema) await vacuumExamTables(alsoPg, api.info.pgSchema);
+        massRows.push(await measureMassStart(api, 'drawn'));
       }
     }
   }
@@ -326,6 +335,16 @@ try {
   if (massRows.length > 0) {
     console.log('\nexam mass start: every student starts one exam, then loads its session');
     for (const m of massRows) printMassStart(m);
+    // A drawn exam's start against the fixed one's, in the same run (issue 26: within 20 %).
+    for (const drawn of massRows.filter((m) => m.exam === 'drawn')) {
+      const fixed = massRows.find((m) => m.exam === 'fixed' && m.dialect === drawn.dialect);
+      if (fixed) {
+        console.log(
+          `${drawn.dialect}: drawn / fixed wall time ${(drawn.wallSeconds / fixed.wallSeconds).toFixed(2)}, ` +
+            `server CPU ${(drawn.cpuSeconds / fixed.cpuSeconds).toFixed(2)}`,
+        );
+      }
+    }
   }
   const file = writeResults('', {
     at: new Date().toISOString(),

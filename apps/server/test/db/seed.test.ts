@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from '../../src/db/seed/seed';
 import { verifyPassword } from '../../src/lib/passwords';
 import { publicFileUrl } from '../../src/lib/public-url';
 import { hashPaycardCode } from '../../src/modules/paycards/paycard-code';
+import { makeStudent } from '../factories/students';
 import { examClient } from '../exams/exam-client';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { tokenFor } from '../sign-in';
@@ -183,6 +184,43 @@ describe('the demo exams', () => {
     };
     expect(await durationFor('student@dars.test')).toBe(30);
     expect(await durationFor('student2@dars.test')).toBe(45);
+  });
+
+  it('draw DRAW2026 from its bank: 6 questions worth 8 for each student, not the same ones (ADR 046)', async () => {
+    const drawn = async (signedIn: string) => {
+      const api = examClient(server.app, signedIn);
+      const details = (await api.details(DEMO_EXAM_CODES.drawn)).json() as {
+        data: { id: number; questions_count: number };
+      };
+      // One fixed question, three of one mark and two of two: 6 questions, 1 + 3 + 4 = 8 marks.
+      expect(details.data.questions_count).toBe(6);
+      const token = await api.tokenFor(details.data.id);
+      const res = await api.submit(token);
+      const body = res.json() as { result: { total_mark: number }; questions: { id: number }[] };
+      expect(body.result.total_mark).toBe(8);
+      return body.questions
+        .map((q) => q.id)
+        .sort((x, y) => x - y)
+        .join(',');
+    };
+    const sets = new Set<string>();
+    for (const email of ['student@dars.test', 'student2@dars.test']) {
+      sets.add(await drawn((await tokenFor(server.db, email)).token));
+    }
+    for (let i = 0; i < 2; i++) sets.add(await drawn((await makeStudent(server.db)).token));
+    // 56 × 6 sets of drawn questions: four students on one set would be no draw at all.
+    expect(sets.size).toBeGreaterThan(1);
+    const bank = await server.db
+      .selectFrom('question_banks')
+      .select(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    expect(bank.name).toBe('الكهربية التيارية');
+    const inBank = await server.db
+      .selectFrom('questions')
+      .select('id')
+      .where('bank_id', '=', bank.id)
+      .execute();
+    expect(inBank).toHaveLength(12);
   });
 
   it('carry figures that exist in public storage and are served, and explanations with links', async () => {

@@ -204,3 +204,43 @@ export async function seedBulkExam(
   }
   return { id, code, questions: [...byQuestion].map(([qid, options]) => ({ id: qid, options })) };
 }
+
+/**
+ * A bulk exam drawn from a bank (ADR 046): `pool` one-mark choices questions in a bank, and one
+ * rule drawing `questions` of them for each session. What the mass start of a drawn exam starts.
+ * @example await seedBulkDrawnExam(db, { code: 'BENCH-DRAWN', questions: 20, pool: 80, minutes: 180 })
+ */
+export async function seedBulkDrawnExam(
+  db: Kysely<DB>,
+  {
+    code,
+    questions,
+    pool,
+    minutes,
+  }: { code: string; questions: number; pool: number; minutes: number },
+): Promise<BulkExam> {
+  const exam = await seedBulkExam(db, { code, questions: pool, minutes });
+  const bank = await db
+    .insertInto('question_banks')
+    .values({ name: `بنك ${code}`, course_id: null, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('questions')
+    .set({ exam_id: null, bank_id: bank.id })
+    .where('exam_id', '=', exam.id)
+    .execute();
+  await db
+    .insertInto('exam_draw_rules')
+    .values({
+      exam_id: exam.id,
+      bank_id: bank.id,
+      tag: null,
+      difficulty: null,
+      mark: 1,
+      count: questions,
+      position: 0,
+    })
+    .execute();
+  return exam;
+}

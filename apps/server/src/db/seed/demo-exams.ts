@@ -26,6 +26,8 @@ export const DEMO_EXAM_CODES = {
   short: 'QUICK2026',
   /** Essay questions with figures, image answers on, review with explanation figures. */
   essay: 'ESSAY2026',
+  /** Each session draws its own questions from a bank, the same total for all (demo-banks.ts). */
+  drawn: 'DRAW2026',
 } as const;
 
 const DAY = 86_400_000;

@@ -3,6 +3,7 @@ import type { DB } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoCourses } from './demo-courses';
+import { seedDemoQuestionBank } from './demo-banks';
 import { seedDemoAccommodations, seedDemoGeneralExams } from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
 import { seedDemoSettings } from './demo-settings';
@@ -40,6 +41,7 @@ export async function seedDemoIfEmpty(
     const catalog = await seedDemoCatalog(trx, writer, daysAgo(400));
     const { courseIds, lectureIds } = await seedDemoCourses(trx, writer, catalog, daysAgo);
     await seedDemoGeneralExams(trx, writer, now);
+    await seedDemoQuestionBank(trx, now);
     const studentIds = await seedDemoStudents(
       trx,
       { gradeIds: catalog.gradeIds, courseIds, lectureIds },
