@@ -26,6 +26,7 @@ const MODULE_SURFACE = [
   'exams/exam-accommodations.ts',
   'exams/item-analysis.ts',
   'exams/regrade.ts',
+  'exams/session-answers-admin.ts',
   'exams/exam-admin.ts',
   'exams/exam-marking.ts',
   'exams/exam-results-admin.ts',

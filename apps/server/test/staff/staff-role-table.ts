@@ -97,6 +97,7 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'PATCH /staff/exam-draw-rules/:id': 'leader',
   'DELETE /staff/exam-draw-rules/:id': 'leader',
   'GET /staff/exams/:id/draw-preview': 'leader',
+  'GET /staff/exam-sessions/:id/answers': 'leader',
   'GET /staff/exam-accommodations': 'leader',
   'GET /staff/exam-accommodations/:id': 'leader',
   'POST /staff/exam-accommodations': 'leader',

@@ -142,6 +142,45 @@ export const staffExamSessionEventSchema = z.object({
 });
 export type StaffExamSessionEvent = z.infer<typeof staffExamSessionEventSchema>;
 
+/**
+ * One session's answers as the student saw them (issue 26): its questions in the session's order
+ * (drawn ones too), each choice's options in the order shown with the one picked, the marks, and
+ * when the answer was last saved.
+ */
+export const staffSessionAnswersSchema = z.object({
+  session: staffExamSessionSchema.omit({ integrity: true }),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.enum(['choices', 'truefalse', 'essay']),
+      text: z.string(),
+      image_url: z.string().nullable(),
+      mark: z.number().int(),
+      /** Drawn for this session from a bank (ADR 046), not one of the exam's own. */
+      drawn: z.boolean(),
+      options: z.array(
+        z.object({
+          id: z.number().int(),
+          text: z.string(),
+          image_url: z.string().nullable(),
+          correct: z.boolean(),
+          chosen: z.boolean(),
+        }),
+      ),
+      answer_text: z.string().nullable(),
+      /** A signed link to the photographed answer, for staff. */
+      answer_image_url: z.string().nullable(),
+      /** null: not answered, or an essay waiting for marks. */
+      correct: z.boolean().nullable(),
+      correction_mark: z.number().nullable(),
+      comment: z.string().nullable(),
+      /** When the answer was last saved; null when never answered. */
+      answered_at: z.string().nullable(),
+    }),
+  ),
+});
+export type StaffSessionAnswers = z.infer<typeof staffSessionAnswersSchema>;
+
 function filterId() {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined),
@@ -217,6 +256,15 @@ export const staffSupportEndpoints = {
     staff: 'leader',
     params: idParamsSchema,
     response: staffOneResponse(z.array(staffExamSessionEventSchema)),
+    errors: ['NOT_FOUND'],
+  },
+  staffExamSessionAnswers: {
+    method: 'GET',
+    path: '/staff/exam-sessions/:id/answers',
+    auth: 'required',
+    staff: 'leader',
+    params: idParamsSchema,
+    response: staffOneResponse(staffSessionAnswersSchema),
     errors: ['NOT_FOUND'],
   },
   staffExportItemAnalysis: {

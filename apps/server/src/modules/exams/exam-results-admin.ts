@@ -116,6 +116,17 @@ export async function listExamSessions(db: Db, query: SessionQuery) {
   return { data: rows.map(sessionView), meta: { total } };
 }
 
+/** One session as the results list shows it, without its integrity counts; undefined when none. */
+export async function sessionOf(
+  db: Db,
+  id: number,
+): Promise<Omit<StaffExamSession, 'integrity'> | undefined> {
+  const row = await sessionsQuery(db).where('s.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { integrity: _counts, ...session } = sessionView(row);
+  return session;
+}
+
 /** A student's exam sessions, newest first (their page's sessions tab). */
 export async function sessionsOf(
   db: Db,

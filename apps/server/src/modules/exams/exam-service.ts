@@ -20,7 +20,13 @@ import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
 import { drawQuestions } from './question-draw';
 import { drawSetup, drawnTotal } from './question-banks';
-import { drawnIds, inSessionOrder, ofSession, storedDraw } from './session-questions';
+import {
+  drawnIds,
+  inSessionOrder,
+  optionsOfSession,
+  questionsOfSession,
+  storedDraw,
+} from './session-questions';
 import { mayReach } from './exam-reach';
 import {
   ANSWER_GRACE_MS,
@@ -302,54 +308,16 @@ const optionsOfExam = precompile((db, p: { examId: number }) =>
     .orderBy('answer_options.id'),
 );
 
-/** A drawn session's questions (ADR 046): the exam's fixed ones, then the drawn ones in order. */
-async function drawnQuestionRows(ctx: AppContext, examId: number, drawn: number[]) {
-  const rows = await ctx.db
-    .selectFrom('questions')
-    .select([
-      'id',
-      'exam_id',
-      'type',
-      'text',
-      'image_path',
-      'mark',
-      'answer_explain_text',
-      'answer_explain_image',
-    ])
-    .where((eb) => ofSession(eb, examId, drawn))
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return inSessionOrder(rows, drawn);
-}
-
-function drawnOptionRows(ctx: AppContext, examId: number, drawn: number[]) {
-  return ctx.db
-    .selectFrom('answer_options')
-    .innerJoin('questions', 'questions.id', 'answer_options.question_id')
-    .select([
-      'answer_options.id',
-      'answer_options.question_id',
-      'answer_options.text',
-      'answer_options.image_path',
-      'answer_options.correct',
-    ])
-    .where((eb) => ofSession(eb, examId, drawn))
-    .orderBy('answer_options.position')
-    .orderBy('answer_options.id')
-    .execute();
-}
-
 /** Questions, the student's answers and the result as the session's state allows. */
 async function sessionPayload(ctx: AppContext, exam: ExamRow, session: SessionRow) {
   const drawn = drawnIds(session);
   const [questions, options, attempts] = await Promise.all([
     drawn.length === 0
       ? questionsOfExam.execute(ctx.db, { examId: exam.id })
-      : drawnQuestionRows(ctx, exam.id, drawn),
+      : questionsOfSession(ctx.db, exam.id, drawn).then((rows) => inSessionOrder(rows, drawn)),
     drawn.length === 0
       ? optionsOfExam.execute(ctx.db, { examId: exam.id })
-      : drawnOptionRows(ctx, exam.id, drawn),
+      : optionsOfSession(ctx.db, exam.id, drawn),
     attemptRows(ctx, session.id),
   ]);
   const { detailed } = disclosure(exam, session);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ItemFlag, StaffItemAnalysis } from '@dars/contract';
 import type { DB } from '../../db/schema';
-import { drawnIds, ofSession } from './session-questions';
+import { drawnIds, optionsOfSession, questionsOfSession } from './session-questions';
 
 // ---------------------------------------------------------------------------------------------
 // What each question of an exam tells the teacher (issue 26, ADR 043), over its submitted
@@ -56,26 +56,8 @@ export async function itemAnalysis(
   }
   const drawn = [...drewIt.keys()];
   const [rows, options, attempts] = await Promise.all([
-    db
-      .selectFrom('questions')
-      .select(['id', 'exam_id', 'position', 'type', 'text', 'mark'])
-      .where((eb) => ofSession(eb, examId, drawn))
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('answer_options')
-      .innerJoin('questions', 'questions.id', 'answer_options.question_id')
-      .select([
-        'answer_options.id',
-        'answer_options.question_id',
-        'answer_options.text',
-        'answer_options.correct',
-      ])
-      .where((eb) => ofSession(eb, examId, drawn))
-      .orderBy('answer_options.position')
-      .orderBy('answer_options.id')
-      .execute(),
+    questionsOfSession(db, examId, drawn),
+    optionsOfSession(db, examId, drawn),
     db
       .selectFrom('answer_attempts as a')
       .innerJoin('exam_sessions as s', 's.id', 'a.session_id')

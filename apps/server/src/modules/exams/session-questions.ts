@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /**
@@ -47,4 +47,43 @@ export function inSessionOrder<T extends { id: number; exam_id: number | null }>
   const fixed = rows.filter((r) => r.exam_id !== null && !drawn.includes(r.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...fixed, ...drawn.flatMap((id) => byId.get(id) ?? [])];
+}
+
+/** The questions of a session (the exam's and the drawn ones), by position: put them in order with inSessionOrder. */
+export function questionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
+  return db
+    .selectFrom('questions')
+    .select([
+      'id',
+      'exam_id',
+      'position',
+      'type',
+      'text',
+      'image_path',
+      'mark',
+      'answer_explain_text',
+      'answer_explain_image',
+    ])
+    .where((eb) => ofSession(eb, examId, drawn))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The answer options of a session's questions, each question's in their order. */
+export function optionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
+  return db
+    .selectFrom('answer_options')
+    .innerJoin('questions', 'questions.id', 'answer_options.question_id')
+    .select([
+      'answer_options.id',
+      'answer_options.question_id',
+      'answer_options.text',
+      'answer_options.image_path',
+      'answer_options.correct',
+    ])
+    .where((eb) => ofSession(eb, examId, drawn))
+    .orderBy('answer_options.position')
+    .orderBy('answer_options.id')
+    .execute();
 }

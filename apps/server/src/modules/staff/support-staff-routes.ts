@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { serve } from '../../plugins/endpoint';
 import { listExamSessions, sessionEvents } from '../exams/exam-results-admin';
+import { sessionAnswers } from '../exams/session-answers-admin';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
 import { actorOf } from './staff-request';
 
@@ -46,5 +47,11 @@ export const supportStaffRoutes =
       const events = await sessionEvents(db, request.params.id);
       if (!events) throw new AppError('NOT_FOUND', STAFF_MESSAGES.notFound);
       return { data: events };
+    });
+    // One session's answers as its student saw them (issue 26).
+    serve(app, e.staffExamSessionAnswers, async (request) => {
+      const answers = await sessionAnswers(ctx, request.params.id);
+      if (!answers) throw new AppError('NOT_FOUND', STAFF_MESSAGES.notFound);
+      return { data: answers };
     });
   };
