@@ -4,6 +4,7 @@ import {
   staffEndpoints as e,
   type StaffExamSession,
   type StaffMarkingItem,
+  type StaffSessionAnswers,
   type StaffSupportTicketDetail,
 } from '@dars/contract';
 import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
@@ -351,6 +352,94 @@ describe('the daily-work screens (leader)', () => {
     const csv = api.callsTo(e.staffExportExamResults, { id: 5 });
     expect(csv).toHaveLength(1);
     expect(csv[0]!.authorization).toBe('Bearer tok-1');
+  });
+
+  it('opens a session’s answers as the student saw them: order, picks, key, marks, drawn ones', async () => {
+    const answers: StaffSessionAnswers = {
+      session: { ...SESSION, correction_mark: 3, total_mark: 4, percentage: 75, corrected: false },
+      questions: [
+        {
+          id: 21,
+          type: 'choices',
+          text: 'وحدة قياس المقاومة هي',
+          image_url: null,
+          mark: 1,
+          drawn: true,
+          options: [
+            { id: 1, text: 'الفولت', image_url: null, correct: false, chosen: true },
+            { id: 2, text: 'الأوم', image_url: null, correct: true, chosen: false },
+          ],
+          answer_text: null,
+          answer_image_url: null,
+          correct: false,
+          correction_mark: 0,
+          comment: null,
+          answered_at: '2026-11-20T09:12:30.000Z',
+        },
+        {
+          id: 22,
+          type: 'essay',
+          text: 'اشرح قانون أوم',
+          image_url: null,
+          mark: 2,
+          drawn: false,
+          options: [],
+          answer_text: 'الجهد يساوي التيار في المقاومة',
+          answer_image_url: null,
+          correct: null,
+          correction_mark: null,
+          comment: null,
+          answered_at: '2026-11-20T09:40:00.000Z',
+        },
+        {
+          id: 23,
+          type: 'truefalse',
+          text: 'التيار يقاس بالأمبير',
+          image_url: null,
+          mark: 1,
+          drawn: false,
+          options: [
+            { id: 5, text: 'صواب', image_url: null, correct: true, chosen: false },
+            { id: 6, text: 'خطأ', image_url: null, correct: false, chosen: false },
+          ],
+          answer_text: null,
+          answer_image_url: null,
+          correct: null,
+          correction_mark: null,
+          comment: null,
+          answered_at: null,
+        },
+      ],
+    };
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, []),
+      list(e.staffListExamSessions, [SESSION]),
+      answer(e.staffExamSessionAnswers, { data: answers }, { params: { id: 8 } }),
+    ]);
+    const user = open('/exam-sessions');
+    await screen.findByText('7 / 10');
+    await user.click(screen.getByRole('button', { name: 'عرض الإجابات: منى علي' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إجابات منى علي — امتحان الكهرباء' });
+    await within(dialog).findByText('الدرجة: 3 من 4');
+    expect(api.callsTo(e.staffExamSessionAnswers, { id: 8 })).toHaveLength(1);
+    const headings = within(dialog).getAllByRole('heading', { level: 3 });
+    expect(headings.map((h) => h.textContent)).toEqual(['السؤال 1', 'السؤال 2', 'السؤال 3']);
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('h3'));
+    // The first was drawn from a bank: the student picked «الفولت», the key is «الأوم».
+    expect(items[0]).toHaveTextContent('مسحوب من بنك الأسئلة');
+    expect(within(items[0]!).getByText('الفولت').closest('li')).toHaveTextContent('اختيار الطالب');
+    expect(within(items[0]!).getByText('الأوم').closest('li')).toHaveTextContent('الإجابة الصحيحة');
+    expect(items[0]).toHaveTextContent('إجابة خاطئة — الدرجة: 0 من 1');
+    // Saved 12 minutes 30 seconds after the start: 12 whole minutes.
+    expect(items[0]).toHaveTextContent('(بعد 12 دقيقة من البدء)');
+    expect(items[1]).toHaveTextContent('الجهد يساوي التيار في المقاومة');
+    expect(items[1]).toHaveTextContent('ينتظر التصحيح — من 2');
+    expect(items[1]).not.toHaveTextContent('مسحوب من بنك الأسئلة');
+    // Not answered in a submitted session: nothing earned.
+    expect(items[2]).toHaveTextContent('لم يُجب — الدرجة: 0 من 1');
   });
 
   it('the CSV button waits for an exam to be chosen', async () => {

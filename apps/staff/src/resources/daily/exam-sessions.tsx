@@ -18,6 +18,7 @@ import { ExportButton } from '../../components/export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField } from '../../components/formatted-fields';
+import { SessionAnswersButton } from './session-answers';
 import { SessionRecordCell } from './session-record';
 
 export const SESSION_STATES = choicesOf('dars.daily.sessions.state', ['finished', 'running']);
@@ -89,7 +90,14 @@ export default function ExamSessionList() {
       <ResponsiveList<StaffExamSession>
         link={false}
         primaryText={(r) => `${r.student.name} — ${score(r)}`}
-        secondaryText={(r) => `${r.exam.name} — ${outcome(r)}`}
+        // On a phone the line carries the integrity record and the answers too.
+        secondaryText={(r) => (
+          <>
+            {`${r.exam.name} — ${outcome(r)}`}
+            <br />
+            <SessionRecordCell session={r} /> <SessionAnswersButton session={r} />
+          </>
+        )}
       >
         <TextField source="student.name" />
         <TextField source="exam.name" />
@@ -109,6 +117,11 @@ export default function ExamSessionList() {
           source="integrity"
           sortable={false}
           render={(r) => <SessionRecordCell session={r} />}
+        />
+        <FunctionField<StaffExamSession>
+          label="dars.review.answers.column"
+          sortable={false}
+          render={(r) => <SessionAnswersButton session={r} />}
         />
       </ResponsiveList>
     </List>
