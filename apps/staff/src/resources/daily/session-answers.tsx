@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Alert,
@@ -24,6 +24,7 @@ import {
 } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { callStaff } from '../../data/http';
+import { useStaffData } from '../../data/use-staff-data';
 
 type Question = StaffSessionAnswers['questions'][number];
 
@@ -177,22 +178,10 @@ export function SessionAnswersDialog({
 }) {
   const translate = useTranslate();
   const titleId = useId();
-  const [answers, setAnswers] = useState<StaffSessionAnswers | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    callStaff(e.staffExamSessionAnswers, { params: { id: session.id } }).then(
-      (answer) => {
-        if (live) setAnswers(answer.data);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [session.id]);
+  const { data: answers, failed } = useStaffData(
+    () => callStaff(e.staffExamSessionAnswers, { params: { id: session.id } }).then((a) => a.data),
+    [session.id],
+  );
   const s = answers?.session;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Alert,
@@ -12,13 +12,10 @@ import {
   ListItem,
   ListItemText,
 } from '@mui/material';
-import {
-  staffEndpoints as e,
-  type StaffExamSession,
-  type StaffExamSessionEvent,
-} from '@dars/contract';
+import { staffEndpoints as e, type StaffExamSession } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { callStaff } from '../../data/http';
+import { useStaffData } from '../../data/use-staff-data';
 
 /** Whether the session's integrity record has anything to look at (ADR 044). */
 export function isFlagged(session: StaffExamSession): boolean {
@@ -67,22 +64,11 @@ export function SessionRecordDialog({
 }) {
   const translate = useTranslate();
   const titleId = useId();
-  const [events, setEvents] = useState<StaffExamSessionEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    callStaff(e.staffListExamSessionEvents, { params: { id: session.id } }).then(
-      (answer) => {
-        if (live) setEvents(answer.data);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [session.id]);
+  const { data: events, failed } = useStaffData(
+    () =>
+      callStaff(e.staffListExamSessionEvents, { params: { id: session.id } }).then((a) => a.data),
+    [session.id],
+  );
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth>
