@@ -11,7 +11,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Divider,
   Link,
   List,
   ListItem,
@@ -94,15 +93,17 @@ function QuestionAnswer({
   n,
   startedAt,
   finished,
+  divider,
 }: {
   question: Question;
   n: number;
   startedAt: string;
   finished: boolean;
+  divider: boolean;
 }) {
   const translate = useTranslate();
   return (
-    <ListItem disableGutters sx={{ display: 'block' }}>
+    <ListItem disableGutters divider={divider} sx={{ display: 'block' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography component="h3" variant="subtitle2">
           {translate('dars.review.answers.question', { n: formatNumber(n) })}
@@ -191,7 +192,8 @@ export function SessionAnswersDialog({
           exam: session.exam.name,
         })}
       </DialogTitle>
-      <DialogContent>
+      {/* A long list scrolls: it takes focus so the keyboard can scroll it too. */}
+      <DialogContent tabIndex={0}>
         <DialogContentText>{translate('dars.review.answers.lead')}</DialogContentText>
         {failed && <Alert severity="error">{translate('dars.review.answers.load_failed')}</Alert>}
         {!answers && !failed && <CircularProgress aria-label={translate('ra.page.loading')} />}
@@ -208,15 +210,14 @@ export function SessionAnswersDialog({
         {answers && (
           <List>
             {answers.questions.map((q, i) => (
-              <Box key={q.id}>
-                {i > 0 && <Divider />}
-                <QuestionAnswer
-                  question={q}
-                  n={i + 1}
-                  startedAt={answers.session.started_at}
-                  finished={answers.session.finished_at !== null}
-                />
-              </Box>
+              <QuestionAnswer
+                key={q.id}
+                question={q}
+                n={i + 1}
+                startedAt={answers.session.started_at}
+                finished={answers.session.finished_at !== null}
+                divider={i < answers.questions.length - 1}
+              />
             ))}
           </List>
         )}
