@@ -68,6 +68,9 @@ describe('the exam page’s item analysis', () => {
           question: {
             id: 31,
             exam_id: 5,
+            bank_id: null,
+            difficulty: null,
+            tags: [],
             position: 0,
             type: 'choices',
             text: 'وحدة قياس المقاومة',

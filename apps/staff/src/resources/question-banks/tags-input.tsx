@@ -44,6 +44,7 @@ export function TagsInput({ source, label }: { source: string; label: string }) 
   const helper = invalid && error?.message ? translate(error.message, { _: error.message }) : null;
   return (
     <Autocomplete<string, true, false, true>
+      id={id}
       multiple
       freeSolo
       autoSelect
@@ -66,7 +67,6 @@ export function TagsInput({ source, label }: { source: string; label: string }) 
       renderInput={(params) => (
         <TextField
           {...params}
-          id={id}
           name={field.name}
           inputRef={field.ref}
           label={label}
