@@ -16,7 +16,7 @@ import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
 import { ExamQuestions } from './exam-questions';
 import { ExamItemAnalysis } from './item-analysis';
-import { ExamDrawRules } from '../question-banks/draw-rules';
+import { ExamDrawRules } from './draw-rules';
 
 /**
  * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),

@@ -30,8 +30,8 @@ import { ImageUpload } from '../../components/image-upload';
 import { LTR_URL } from '../../components/ltr';
 import { LockedNotice } from './exam-questions';
 import { choicesOf } from '../../components/choices';
-import { TagsInput } from '../question-banks/tags-input';
-import { DIFFICULTY_CHOICES } from '../question-banks/difficulty';
+import { TagsInput } from '../../components/tags-input';
+import { DIFFICULTY_CHOICES } from '../../components/difficulty';
 
 const TYPE_CHOICES = choicesOf('dars.question_type', QUESTION_TYPES);
 const TRUE_FALSE = choicesOf('dars.exams.question', ['true', 'false']);

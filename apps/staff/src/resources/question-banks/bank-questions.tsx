@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { QUESTION_TYPES, type StaffQuestion, type StaffQuestionBank } from '@dars/contract';
 import { choicesOf } from '../../components/choices';
-import { DIFFICULTY_CHOICES } from './difficulty';
+import { DIFFICULTY_CHOICES } from '../../components/difficulty';
 
 const TYPE_CHOICES = choicesOf('dars.question_type', QUESTION_TYPES);
 

@@ -41,8 +41,8 @@ import {
 import { DRAW_RULE_COUNT_MAX, type StaffExam, type StaffExamDrawRule } from '@dars/contract';
 import { formatNumber } from '@dars/ui/format';
 import { useCount } from '../../i18n/use-count';
-import { errorText } from '../exams/exam-questions';
-import { DIFFICULTY_CHOICES } from './difficulty';
+import { errorText } from './exam-questions';
+import { DIFFICULTY_CHOICES } from '../../components/difficulty';
 import { DrawPreviewDialog } from './draw-preview';
 
 const RESOURCE = 'exam-draw-rules';

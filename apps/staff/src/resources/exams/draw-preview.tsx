@@ -30,21 +30,31 @@ export function DrawPreviewDialog({ examId, onClose }: { examId: number; onClose
   const count = useCount();
   const titleId = useId();
   const [round, setRound] = useState(0);
-  const [draw, setDraw] = useState<StaffDrawPreview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The answer of the latest request; an older one is a draw still being replaced.
+  const [result, setResult] = useState<{
+    round: number;
+    draw?: StaffDrawPreview;
+    problem?: string;
+  } | null>(null);
 
   useEffect(() => {
     let live = true;
-    setDraw(null);
-    setProblem(null);
     callStaff(e.staffExamDrawPreview, { params: { id: examId } }).then(
-      (answer) => live && setDraw(answer.data),
-      (error: Error) => live && setProblem(error.message || translate('dars.banks.preview.failed')),
+      (answer) => {
+        if (live) setResult({ round, draw: answer.data });
+      },
+      (error: Error) => {
+        if (live)
+          setResult({ round, problem: error.message || translate('dars.banks.preview.failed') });
+      },
     );
     return () => {
       live = false;
     };
   }, [examId, round, translate]);
+  const current = result?.round === round ? result : null;
+  const draw = current?.draw ?? null;
+  const problem = current?.problem ?? null;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
