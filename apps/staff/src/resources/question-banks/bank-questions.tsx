@@ -12,6 +12,7 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -52,6 +53,18 @@ function Tags({ tags }: { tags: string[] }) {
         <Chip key={tag} component="li" size="small" variant="outlined" label={tag} />
       ))}
     </Stack>
+  );
+}
+
+/** No rows: an empty bank, or no question of the difficulty and tag filtered by. */
+function NoQuestions() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const filtered = Boolean(filterValues.difficulty || filterValues.tag);
+  return (
+    <Typography color="text.secondary" sx={{ p: 2 }}>
+      {translate(filtered ? 'dars.banks.questions.none_match' : 'dars.banks.questions.empty')}
+    </Typography>
   );
 }
 
@@ -123,15 +136,7 @@ export function BankQuestions() {
         actions={<AddQuestion bankId={bank.id} />}
       >
         <Box sx={{ overflowX: 'auto' }}>
-          <Datagrid
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={
-              <Typography color="text.secondary" sx={{ p: 2 }}>
-                {translate('dars.banks.questions.empty')}
-              </Typography>
-            }
-          >
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoQuestions />}>
             <FunctionField<StaffQuestion>
               label="dars.banks.questions.text"
               sortable={false}
