@@ -120,7 +120,7 @@ function homePath(home: Home): string | undefined {
   return undefined;
 }
 
-function BackToExam({ home }: { home: Home }) {
+function BackHome({ home }: { home: Home }) {
   const translate = useTranslate();
   const to = homePath(home);
   if (to === undefined) return null;
@@ -173,7 +173,7 @@ function QuestionForm({ edit }: { edit?: boolean }) {
   const inBank = Boolean(record?.bank_id);
   return (
     <SimpleForm toolbar={<QuestionToolbar home={record} locked={locked} />}>
-      <BackToExam home={record} />
+      <BackHome home={record} />
       {locked && <LockedNotice sessions={sessions} />}
       <RadioButtonGroupInput
         source="type"

@@ -284,6 +284,49 @@ describe("an exam's draw rules", SLOW, () => {
     ]);
   });
 
+  it("changes a rule's count, and shows the 409 when students started the exam meanwhile", async () => {
+    const started = 'لا يمكن تعديل أسئلة امتحان بدأه طلاب؛ أنشئ نسخة جديدة من الامتحان';
+    const rules = [rule({ id: 1, mark: 1, count: 2, available: 6 }), rule({ id: 2, mark: 2 })];
+    const api = fakeStaffApi([
+      ...examPage(),
+      answer(e.staffListExamDrawRules, () => ({ data: rules, meta: { total: rules.length } })),
+      answer(e.staffGetExamDrawRule, { data: rules[0] }, { params: { id: 1 } }),
+      answer(
+        e.staffUpdateExamDrawRule,
+        () => {
+          rules[0] = { ...rules[0]!, count: 3 };
+          return { data: rules[0] };
+        },
+        { params: { id: 1 } },
+      ),
+      answer(e.staffDeleteExamDrawRule, { message: started }, { params: { id: 2 }, status: 409 }),
+    ]);
+    const user = openConsole('/exams/5', LEADER);
+    const panel = await screen.findByRole('region', { name: 'قواعد السحب من بنوك الأسئلة' });
+    // 1 fixed + 2 × 1 + 1 × 2: 4 questions, 5 marks.
+    expect(
+      await within(panel).findByText('ما يحصل عليه كل طالب: 4 أسئلة — الدرجة الكلية 5 درجات'),
+    ).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'تعديل القاعدة 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تعديل قاعدة السحب 1' });
+    const count = within(dialog).getByLabelText(/^عدد الأسئلة/);
+    await waitFor(() => expect(count).toHaveValue(2));
+    await user.clear(count);
+    await fill(user, count, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await screen.findByText('تم حفظ قاعدة السحب');
+    expect(bodies(api.callsTo(e.staffUpdateExamDrawRule, { id: 1 }))).toEqual([{ count: 3 }]);
+    // Read again: 1 + 3 × 1 + 1 × 2 = 6 marks, 5 questions.
+    expect(
+      await within(panel).findByText('ما يحصل عليه كل طالب: 5 أسئلة — الدرجة الكلية 6 درجات'),
+    ).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'حذف القاعدة 2' }));
+    await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
+    expect(await screen.findByText(started)).toBeInTheDocument();
+    expect(api.callsTo(e.staffDeleteExamDrawRule, { id: 2 })).toHaveLength(1);
+  });
+
   it('previews a draw, fixed then drawn, and draws again with a new request', async () => {
     const draws: StaffDrawPreview[] = [
       {
