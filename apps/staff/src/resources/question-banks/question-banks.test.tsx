@@ -100,6 +100,35 @@ describe('question banks', SLOW, () => {
     expect(screen.getByRole('menuitem', { name: /بنوك الأسئلة/ })).toBeInTheDocument();
   });
 
+  it('creates a bank for a course, then opens its page', async () => {
+    const made: StaffQuestionBank = {
+      ...BANK,
+      id: 4,
+      name: 'بنك الكهرباء',
+      questions_count: 0,
+      exams_count: 0,
+    };
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListCourses, [COURSE]),
+      answer(e.staffGetCourse, { data: COURSE }, { params: { id: 2 } }),
+      answer(e.staffCreateQuestionBank, { data: made }),
+      answer(e.staffGetQuestionBank, { data: made }, { params: { id: 4 } }),
+      list(e.staffListQuestions, []),
+    ]);
+    const user = openConsole('/question-banks/create', LEADER);
+    await fill(user, await screen.findByLabelText(/^اسم البنك/), 'بنك الكهرباء');
+    await user.click(screen.getByLabelText(/^الدورة/));
+    await user.click(await screen.findByRole('option', { name: 'فيزياء الصف الثالث الثانوي' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    const section = await screen.findByRole('region', { name: 'أسئلة البنك' });
+    expect(await within(section).findByText('لا توجد أسئلة في هذا البنك بعد')).toBeInTheDocument();
+    expect(bodies(api.callsTo(e.staffCreateQuestionBank))).toEqual([
+      { name: 'بنك الكهرباء', course_id: 2 },
+    ]);
+    expect(window.location.pathname).toBe('/staff/question-banks/4');
+  });
+
   it("shows a bank's questions with difficulty and tags, and filters them", async () => {
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
@@ -120,6 +149,9 @@ describe('question banks', SLOW, () => {
     expect(within(second).getByText('صعب')).toBeInTheDocument();
     expect(within(second).getByText('2')).toBeInTheDocument();
     expect(api.callsTo(e.staffListQuestions)[0]?.query.bank_id).toBe('3');
+    expect(
+      within(section).getByText(/^عدد الامتحانات التي تسحب من هذا البنك: 2\./),
+    ).toBeInTheDocument();
 
     await user.click(within(section).getByLabelText('تصفية حسب مستوى الصعوبة'));
     await user.click(await screen.findByRole('option', { name: 'صعب' }));
@@ -241,7 +273,7 @@ describe("an exam's draw rules", SLOW, () => {
     expect(within(rows[0]!).getByText('6')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('صعب')).toBeInTheDocument();
     // 2 asked, 1 in the bank: said in words, not by colour alone.
-    expect(within(rows[1]!).getByText('تحذير: في البنك 1 فقط من 2 مطلوبة')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('تحذير: المتاح في البنك 1 والمطلوب 2')).toBeInTheDocument();
     expect(within(rows[0]!).queryByText(/تحذير/)).not.toBeInTheDocument();
     // 1 fixed question of 1 mark + 2 × 1 + 2 × 2 = 7 marks; 1 + 2 + 2 = 5 questions.
     expect(
@@ -375,12 +407,12 @@ describe("an exam's draw rules", SLOW, () => {
     expect(
       within(dialog).getByText('الدرجة الكلية: 4 درجات — عدد الأسئلة: 3 أسئلة'),
     ).toBeInTheDocument();
-    expect(within(dialog).queryByText(/لم يمكن سحب/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/تعذّر سحب/)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'اسحب مرة أخرى' }));
     expect(await within(dialog).findByText('مسحوب في المرة الثانية')).toBeInTheDocument();
     expect(within(dialog).queryByText('المسحوب الأول')).not.toBeInTheDocument();
-    expect(within(dialog).getByText(/^لم يمكن سحب 1 من الأسئلة المطلوبة/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^تعذّر سحب 1 من الأسئلة المطلوبة/)).toBeInTheDocument();
     const calls = api.callsTo(e.staffExamDrawPreview, { id: 5 });
     expect(calls).toHaveLength(2);
     // Each draw asks without a seed: the server picks a new one.
