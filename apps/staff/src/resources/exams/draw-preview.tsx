@@ -25,7 +25,16 @@ import { useCount } from '../../i18n/use-count';
  * questions, then the drawn ones, each marked which it is, with the total; «اسحب مرة أخرى» asks
  * the server again without a seed, so it picks a new one.
  */
-export function DrawPreviewDialog({ examId, onClose }: { examId: number; onClose: () => void }) {
+export function DrawPreviewDialog({
+  examId,
+  shuffled,
+  onClose,
+}: {
+  examId: number;
+  /** The exam shuffles its questions per session: students see this set in another order. */
+  shuffled: boolean;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const count = useCount();
   const titleId = useId();
@@ -60,7 +69,10 @@ export function DrawPreviewDialog({ examId, onClose }: { examId: number; onClose
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{translate('dars.banks.preview.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate('dars.banks.preview.lead')}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          {translate('dars.banks.preview.lead')}
+          {shuffled && ` ${translate('dars.banks.preview.shuffled')}`}
+        </DialogContentText>
         {problem && <Alert severity="error">{problem}</Alert>}
         {!draw && !problem && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }} role="status">

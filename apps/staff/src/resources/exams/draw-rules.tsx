@@ -260,7 +260,13 @@ export function ExamDrawRules() {
           }}
         />
       )}
-      {previewing && <DrawPreviewDialog examId={exam.id} onClose={() => setPreviewing(false)} />}
+      {previewing && (
+        <DrawPreviewDialog
+          examId={exam.id}
+          shuffled={exam.shuffled_questions}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
       <Confirm
         isOpen={removing !== null}
         title="dars.banks.rules.delete_title"
