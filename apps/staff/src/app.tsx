@@ -23,6 +23,7 @@ import { AccountCreate, AccountEdit, AccountList } from './resources/accounts';
 import { AuditLogList } from './resources/audit-log';
 import { lectureContentResources } from './resources/lecture-content-resources';
 import { examsResource, questionsResource } from './resources/exams/exam-resources';
+import { questionBanksResource } from './resources/question-banks/bank-resources';
 import {
   examSessionsResource,
   markingResource,
@@ -58,6 +59,7 @@ const RESOURCES: ResourceProps[] = [
   }),
   ...lectureContentResources,
   examsResource,
+  questionBanksResource,
   questionsResource,
   named('teachers', PersonIcon, { list: TeacherList, create: TeacherCreate, edit: TeacherEdit }),
   named('grades', SchoolIcon, { list: NamedList, create: NamedCreate, edit: NamedEdit }),

@@ -133,6 +133,21 @@ export const resources: Record<string, ResourceCalls> = {
     e.staffUpdateQuestion,
     e.staffDeleteQuestion,
   ),
+  // A course's named lists of questions and the rules an exam draws from them by (ADR 046).
+  'question-banks': crud(
+    e.staffListQuestionBanks,
+    e.staffGetQuestionBank,
+    e.staffCreateQuestionBank,
+    e.staffUpdateQuestionBank,
+    e.staffDeleteQuestionBank,
+  ),
+  'exam-draw-rules': crud(
+    e.staffListExamDrawRules,
+    e.staffGetExamDrawRule,
+    e.staffCreateExamDrawRule,
+    e.staffUpdateExamDrawRule,
+    e.staffDeleteExamDrawRule,
+  ),
   'lecture-exams': crud(
     e.staffListLectureExams,
     e.staffGetLectureExam,

@@ -11,6 +11,7 @@ import { auditFieldsArabic, auditValuesArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
 import { examsArabic } from './exams-ar';
 import { examReviewArabic } from './exam-review-ar';
+import { banksArabic, banksResourcesArabic } from './question-banks-ar';
 import { countsArabic } from './counts-ar';
 import { name } from './resource-name';
 
@@ -130,6 +131,9 @@ export const consoleArabic = {
       fields: {
         ...common,
         exam_id: 'الامتحان',
+        bank_id: 'بنك الأسئلة',
+        difficulty: 'مستوى الصعوبة',
+        tags: 'الوسوم',
         type: 'نوع السؤال',
         text: 'نص السؤال',
         mark: 'الدرجة',
@@ -190,6 +194,7 @@ export const consoleArabic = {
     ...moneyResourcesArabic,
     ...peopleResourcesArabic,
     ...exportsResourcesArabic,
+    ...banksResourcesArabic,
   },
   dars: {
     title: 'لوحة إدارة دَرس',
@@ -205,6 +210,7 @@ export const consoleArabic = {
     question_type: { choices: 'اختيار من متعدد', truefalse: 'صواب وخطأ', essay: 'مقالي' },
     exams: examsArabic,
     review: examReviewArabic,
+    banks: banksArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     contents: lectureContentsArabic,
     date: {

@@ -16,6 +16,7 @@ import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
 import { ExamQuestions } from './exam-questions';
 import { ExamItemAnalysis } from './item-analysis';
+import { ExamDrawRules } from './draw-rules';
 
 /**
  * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),
@@ -85,12 +86,16 @@ export function ExamCreate() {
   );
 }
 
-/** The exam's page: its settings, then its questions (added, edited, ordered) and the preview. */
+/**
+ * The exam's page: its settings, then its questions (added, edited, ordered) and the preview,
+ * the rules it draws more questions from banks by (ADR 046), and the item analysis.
+ */
 export function ExamEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
       <ExamForm />
       <ExamQuestions />
+      <ExamDrawRules />
       <ExamItemAnalysis />
     </Edit>
   );

@@ -12,6 +12,7 @@ import {
   NumberInput,
   RadioButtonGroupInput,
   SaveButton,
+  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
@@ -29,6 +30,8 @@ import { ImageUpload } from '../../components/image-upload';
 import { LTR_URL } from '../../components/ltr';
 import { LockedNotice } from './exam-questions';
 import { choicesOf } from '../../components/choices';
+import { TagsInput } from '../../components/tags-input';
+import { DIFFICULTY_CHOICES } from '../../components/difficulty';
 
 const TYPE_CHOICES = choicesOf('dars.question_type', QUESTION_TYPES);
 const TRUE_FALSE = choicesOf('dars.exams.question', ['true', 'false']);
@@ -107,27 +110,41 @@ function useExamSessions(examId: Identifier | undefined): number {
   return data?.sessions_count ?? 0;
 }
 
-function BackToExam({ examId }: { examId: Identifier | undefined }) {
+/** Where a question lives: its exam's page, or its bank's (ADR 046); null before it is known. */
+type Home = { exam_id?: Identifier | null; bank_id?: Identifier | null } | undefined;
+
+/** The page a question returns to: its bank's for a bank question, else its exam's. */
+function homePath(home: Home): string | undefined {
+  if (home?.bank_id) return `/question-banks/${home.bank_id}`;
+  if (home?.exam_id) return `/exams/${home.exam_id}`;
+  return undefined;
+}
+
+function BackHome({ home }: { home: Home }) {
   const translate = useTranslate();
-  if (examId === undefined) return null;
+  const to = homePath(home);
+  if (to === undefined) return null;
   return (
     <Button
       component={Link}
-      to={`/exams/${examId}`}
+      to={to}
       startIcon={<ArrowForwardIcon />}
       sx={{ alignSelf: 'flex-start' }}
     >
-      {translate('dars.exams.questions.back')}
+      {translate(home?.bank_id ? 'dars.banks.questions.back' : 'dars.exams.questions.back')}
     </Button>
   );
 }
 
 /**
- * Save, and on a saved question delete (confirmed, back to its exam: questions have no list of
- * their own); no delete once students started the exam (ADR 022).
+ * Save, and on a saved question delete (confirmed, back to its exam or bank: questions have no
+ * list of their own); no delete once students started the exam (ADR 022). A bank question's
+ * delete is refused by the server (409, its Arabic message shown) once an exam drawing from
+ * the bank has sessions.
  */
-function QuestionToolbar({ examId, locked }: { examId: Identifier | undefined; locked: boolean }) {
+function QuestionToolbar({ home, locked }: { home: Home; locked: boolean }) {
   const record = useRecordContext();
+  const to = homePath(home);
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
@@ -135,7 +152,7 @@ function QuestionToolbar({ examId, locked }: { examId: Identifier | undefined; l
         <DeleteButton
           mutationMode="pessimistic"
           disabled={locked}
-          redirect={examId === undefined ? 'list' : `/exams/${examId}`}
+          redirect={to === undefined ? 'list' : to}
         />
       )}
     </Toolbar>
@@ -152,9 +169,11 @@ function QuestionForm({ edit }: { edit?: boolean }) {
   const sessions = useExamSessions(record?.exam_id ?? undefined);
   const locked = sessions > 0;
   const lockedHelp = locked ? translate('dars.exams.locked.field') : undefined;
+  // A bank's question (ADR 046): a difficulty and tags the draw rules choose by.
+  const inBank = Boolean(record?.bank_id);
   return (
-    <SimpleForm toolbar={<QuestionToolbar examId={record?.exam_id ?? undefined} locked={locked} />}>
-      <BackToExam examId={record?.exam_id ?? undefined} />
+    <SimpleForm toolbar={<QuestionToolbar home={record} locked={locked} />}>
+      <BackHome home={record} />
       {locked && <LockedNotice sessions={sessions} />}
       <RadioButtonGroupInput
         source="type"
@@ -177,8 +196,22 @@ function QuestionForm({ edit }: { edit?: boolean }) {
         step={1}
         validate={required()}
         disabled={locked}
-        helperText={lockedHelp ?? translate('dars.exams.question.mark_help')}
+        helperText={
+          lockedHelp ??
+          translate(inBank ? 'dars.banks.question.mark_help' : 'dars.exams.question.mark_help')
+        }
       />
+      {inBank && (
+        <>
+          <SelectInput
+            source="difficulty"
+            label={translate('dars.banks.question.difficulty')}
+            choices={DIFFICULTY_CHOICES}
+            emptyText="dars.banks.no_difficulty"
+          />
+          <TagsInput source="tags" label={translate('dars.banks.question.tags')} />
+        </>
+      )}
       <AnswersFor locked={locked} />
       <TextInput source="answer_explain_text" multiline minRows={2} />
       {edit ? (
@@ -219,16 +252,28 @@ function withCorrectTrue(question: StaffQuestion) {
   return { ...question, correct_true: question.answers[0]?.correct };
 }
 
+/** After a save or a delete: the bank's page for a bank question, else the exam's. */
 const examPage = (_resource?: string, _id?: Identifier, data?: Partial<RaRecord>) =>
-  data?.exam_id ? `exams/${data.exam_id}` : 'exams';
+  data?.bank_id
+    ? `question-banks/${data.bank_id}`
+    : data?.exam_id
+      ? `exams/${data.exam_id}`
+      : 'exams';
 
-/** Opened from an exam's page (`/questions/create?exam_id=7`); saving goes back there. */
+/**
+ * Opened from an exam's page (`/questions/create?exam_id=7`) or a bank's
+ * (`/questions/create?bank_id=3`, ADR 046: with a difficulty and tags); saving goes back there.
+ */
 export function QuestionCreate() {
-  const examId = Number(new URLSearchParams(useLocation().search).get('exam_id')) || undefined;
-  // One object per exam: react-admin resets the form when its default record changes.
+  const search = new URLSearchParams(useLocation().search);
+  const examId = Number(search.get('exam_id')) || undefined;
+  const bankId = Number(search.get('bank_id')) || undefined;
+  // One object per exam or bank: react-admin resets the form when its default record changes.
   const record = useMemo(
     () => ({
-      exam_id: examId,
+      ...(bankId !== undefined
+        ? { bank_id: bankId, difficulty: null, tags: [] }
+        : { exam_id: examId }),
       type: 'choices',
       mark: 1,
       correct_true: true,
@@ -237,7 +282,7 @@ export function QuestionCreate() {
         { text: '', correct: false, image_url: null },
       ],
     }),
-    [examId],
+    [examId, bankId],
   );
   return (
     <Create record={record} redirect={examPage} transform={questionBody}>
