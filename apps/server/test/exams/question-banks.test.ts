@@ -180,6 +180,16 @@ describe('an exam drawn from a bank', () => {
     expect(rules[0]!.bank_name).toBe('بنك الفيزياء');
   });
 
+  it('counts the drawn questions in the exam’s totals for staff: 5 questions and 7 marks a student', async () => {
+    const res = await staff('GET', `/exams/${exam.id}`);
+    expect(res.json().data).toMatchObject({
+      questions_count: 5,
+      total_mark: 7,
+      drawn_questions_count: 4,
+      drawn_total_mark: 6,
+    });
+  });
+
   it('lists the bank with its question count and the exams drawing from it', async () => {
     const res = await staff('GET', `/question-banks/${bank.bankId}`);
     expect(res.json().data).toMatchObject({ questions_count: 10, exams_count: 1 });
@@ -187,6 +197,33 @@ describe('an exam drawn from a bank', () => {
     expect(tagged.json().meta.total).toBe(3);
     const hard = await staff('GET', `/questions?bank_id=${bank.bankId}&difficulty=hard`);
     expect(hard.json().meta.total).toBe(4);
+    // Tags are whole words: «حركة» is not found inside «طاقة», and a % is a letter.
+    const percent = await staff(
+      'GET',
+      `/questions?bank_id=${bank.bankId}&tag=${encodeURIComponent('%')}`,
+    );
+    expect(percent.json().meta.total).toBe(0);
+  });
+
+  it('keeps tags in lower case, so a filter and a rule on «Newton» find the same questions', async () => {
+    const res = await staff('POST', '/question-banks', { name: 'Mechanics' });
+    const bankId = res.json().data.id as number;
+    const made = await staff('POST', '/questions', {
+      bank_id: bankId,
+      type: 'truefalse',
+      text: 'F = m a',
+      correct_true: true,
+      tags: ['Newton', 'newton '],
+    });
+    expect(made.json().data.tags).toEqual(['newton']);
+    const listed = await staff('GET', `/questions?bank_id=${bankId}&tag=NEWTON`);
+    expect(listed.json().meta.total).toBe(1);
+    const exam = await makeExam(server.db, { questions: [] });
+    const rule = await addRule(exam.id, { bank_id: bankId, tag: 'Newton', mark: 1, count: 1 });
+    expect(rule.statusCode, rule.body).toBe(200);
+    expect(rule.json().data).toMatchObject({ tag: 'newton', available: 1 });
+    const piped = await addRule(exam.id, { bank_id: bankId, tag: 'a|b', mark: 1, count: 1 });
+    expect(piped.statusCode).toBe(422);
   });
 });
 
@@ -196,7 +233,7 @@ describe('rules a bank cannot meet', () => {
     const exam = await makeExam(server.db, { questions: [] });
     const res = await addRule(exam.id, { bank_id: bank.bankId, tag: 'طاقة', mark: 1, count: 4 });
     expect(res.statusCode).toBe(422);
-    expect(res.body).toContain('قواعد السحب تطلب 4 سؤالاً ولا يمكن سحب إلا 3 دون تكرار');
+    expect(res.body).toContain('قواعد السحب تطلب 4 أسئلة ولا يمكن سحب إلا 3 أسئلة دون تكرار');
     const none = await staff('GET', `/exam-draw-rules?exam_id=${exam.id}`);
     expect(none.json().meta.total).toBe(0);
   });
@@ -213,7 +250,7 @@ describe('rules a bank cannot meet', () => {
     expect(first.statusCode, first.body).toBe(200);
     const second = await addRule(exam.id, { bank_id: bank.bankId, tag: 'حركة', mark: 1, count: 3 });
     expect(second.statusCode).toBe(422);
-    expect(second.body).toContain('قواعد السحب تطلب 7 سؤالاً ولا يمكن سحب إلا 6 دون تكرار');
+    expect(second.body).toContain('قواعد السحب تطلب 7 أسئلة ولا يمكن سحب إلا 6 أسئلة دون تكرار');
     // Three of «حركة» and three of any easy ones fit exactly: 6 of 6, no question twice.
     const fits = await addRule(exam.id, { bank_id: bank.bankId, tag: 'حركة', mark: 1, count: 2 });
     expect(fits.statusCode, fits.body).toBe(200);

@@ -32,6 +32,8 @@ export function staffExam(fields: Partial<StaffExam> & Pick<StaffExam, 'id'>): S
     enable_images_answers: false,
     questions_count: 0,
     total_mark: 0,
+    drawn_questions_count: 0,
+    drawn_total_mark: 0,
     sessions_count: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     ...fields,

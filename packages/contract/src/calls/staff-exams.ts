@@ -36,8 +36,13 @@ export const staffExamSchema = z.object({
   /** Another order of the questions for each session. */
   shuffled_questions: z.boolean(),
   enable_images_answers: z.boolean(),
+  /** Questions each student gets: the exam's own plus what its draw rules draw (ADR 046). */
   questions_count: z.number().int(),
+  /** Each student's total mark: the own questions' marks plus every rule's count × mark. */
   total_mark: z.number(),
+  /** Of those, the questions drawn from banks and their marks (0 without draw rules). */
+  drawn_questions_count: z.number().int(),
+  drawn_total_mark: z.number().int(),
   sessions_count: z.number().int(),
   created_at: z.string(),
 });

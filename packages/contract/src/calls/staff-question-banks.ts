@@ -49,12 +49,14 @@ export type StaffExamDrawRule = z.infer<typeof staffExamDrawRuleSchema>;
 export const staffExamDrawRuleCreateSchema = z.object({
   exam_id: staffId,
   bank_id: staffId,
+  /** One whole tag (tags are kept in lower case, so «Newton» finds «newton»). */
   tag: safeString()
     .trim()
     .max(40)
+    .refine((t) => !t.includes('|'), { error: 'لا يحتوي الوسم على الرمز |' })
     .nullable()
     .optional()
-    .transform((t) => (t ? t : null)),
+    .transform((t) => (t ? t.toLowerCase() : null)),
   difficulty: z.enum(QUESTION_DIFFICULTIES, { error: 'اختر مستوى الصعوبة' }).nullable().optional(),
   /** Each drawn question's mark: only questions worth exactly this are drawn. */
   mark: staffInt(1, 1000),

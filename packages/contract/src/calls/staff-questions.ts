@@ -97,7 +97,7 @@ export const staffQuestionListQuerySchema = staffListQuery({
     .string()
     .optional()
     .catch(undefined)
-    .transform((t) => t?.trim().slice(0, 40) || undefined),
+    .transform((t) => t?.trim().toLowerCase().slice(0, 40) || undefined),
 });
 
 /**

@@ -55,9 +55,17 @@ export const STAFF_MESSAGES = {
   drawRuleNoneFit: 'لا توجد في البنك أسئلة بهذه الدرجة والوسم ومستوى الصعوبة',
 } as const;
 
+/** A number of questions in Arabic: سؤالاً واحداً، سؤالين، 3–10 أسئلة، 11 سؤالاً فأكثر. */
+function questionsText(n: number): string {
+  if (n === 1) return 'سؤالاً واحداً';
+  if (n === 2) return 'سؤالين';
+  const lastTwo = n % 100;
+  return lastTwo >= 3 && lastTwo <= 10 ? `${n} أسئلة` : `${n} سؤالاً`;
+}
+
 /** The rules ask for more questions than the banks can give once each (ADR 046). */
 export function drawShortMessage(asked: number, drawable: number): string {
-  return `قواعد السحب تطلب ${asked} سؤالاً ولا يمكن سحب إلا ${drawable} دون تكرار؛ أضف أسئلة إلى البنك أو قلّل العدد`;
+  return `قواعد السحب تطلب ${questionsText(asked)} ولا يمكن سحب إلا ${questionsText(drawable)} دون تكرار؛ أضف أسئلة إلى البنك أو قلّل العدد`;
 }
 
 // ---------------------------------------------------------------------------------------------

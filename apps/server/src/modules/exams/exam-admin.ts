@@ -25,7 +25,7 @@ type ExamRow = Selectable<ExamsTable>;
 async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [questions, sessions] = await Promise.all([
+  const [questions, sessions, rules] = await Promise.all([
     db
       .selectFrom('questions')
       .select([
@@ -42,7 +42,21 @@ async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
       .where('exam_id', 'in', ids)
       .groupBy('exam_id')
       .execute(),
+    // What the draw rules add for every student (ADR 046).
+    db
+      .selectFrom('exam_draw_rules')
+      .select([
+        'exam_id',
+        (eb) => eb.fn.sum<number>('count').as('n'),
+        (eb) => eb.fn.sum<number>(eb('count', '*', eb.ref('mark'))).as('total'),
+      ])
+      .where('exam_id', 'in', ids)
+      .groupBy('exam_id')
+      .execute(),
   ]);
+  const drawn = new Map(
+    rules.map((r) => [r.exam_id, { n: Number(r.n ?? 0), total: Number(r.total ?? 0) }]),
+  );
   const q = new Map(questions.map((r) => [r.exam_id, r]));
   const s = new Map(sessions.map((r) => [r.exam_id, Number(r.n)]));
   return rows.map((r) => ({
@@ -62,8 +76,10 @@ async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
     shuffled_answers: bool(r.shuffled_answers),
     shuffled_questions: bool(r.shuffled_questions),
     enable_images_answers: bool(r.enable_images_answers),
-    questions_count: Number(q.get(r.id)?.n ?? 0),
-    total_mark: Number(q.get(r.id)?.total ?? 0),
+    questions_count: Number(q.get(r.id)?.n ?? 0) + (drawn.get(r.id)?.n ?? 0),
+    total_mark: Number(q.get(r.id)?.total ?? 0) + (drawn.get(r.id)?.total ?? 0),
+    drawn_questions_count: drawn.get(r.id)?.n ?? 0,
+    drawn_total_mark: drawn.get(r.id)?.total ?? 0,
     sessions_count: s.get(r.id) ?? 0,
     created_at: r.created_at,
   }));

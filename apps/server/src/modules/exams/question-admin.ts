@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   STAFF_MESSAGES,
@@ -10,7 +10,7 @@ import {
   type staffQuestionUpdateSchema,
 } from '@dars/contract';
 import { auditedRows, conflict, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, viewedRows } from '../../db/list-page';
+import { bool, defined, likePattern, viewedRows } from '../../db/list-page';
 import type { QuestionsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
@@ -89,7 +89,11 @@ export async function listQuestions(
       sortable: ['id', 'position', 'type', 'mark', 'difficulty'],
       fallback: 'position',
     },
-    (base) => (query.tag ? base.where('tags', 'like', `%|${query.tag}|%`) : base),
+    // One whole tag; its own % and _ are letters, not wildcards.
+    (base) =>
+      query.tag
+        ? base.where(sql<boolean>`tags like ${likePattern(`|${query.tag}|`)} escape '\\'`)
+        : base,
   );
 }
 

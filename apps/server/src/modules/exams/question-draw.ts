@@ -24,9 +24,15 @@ export type DrawCandidate = {
   mark: number;
 };
 
-/** Tags as stored: `|a|b|` (trimmed, without repeats), or null for none. */
+/**
+ * Tags as stored: `|a|b|` (trimmed, in lower case, without repeats), or null for none. Lower
+ * case, so the list's filter (SQL `like`, which ignores Latin case on SQLite) and a rule's
+ * tag (matched exactly here) find the same questions.
+ */
 export function storedTags(tags: readonly string[] | null | undefined): string | null {
-  const clean = [...new Set((tags ?? []).map((t) => t.trim()).filter((t) => t !== ''))];
+  const clean = [
+    ...new Set((tags ?? []).map((t) => t.trim().toLowerCase()).filter((t) => t !== '')),
+  ];
   return clean.length === 0 ? null : `|${clean.join('|')}|`;
 }
 

@@ -49,18 +49,24 @@ const RESOURCE = 'exam-draw-rules';
 
 /** The exam as every student gets it: fixed questions plus what each rule draws (ADR 046). */
 export function drawTotals(
-  exam: Pick<StaffExam, 'questions_count' | 'total_mark'>,
+  exam: Pick<
+    StaffExam,
+    'questions_count' | 'total_mark' | 'drawn_questions_count' | 'drawn_total_mark'
+  >,
   rules: readonly Pick<StaffExamDrawRule, 'count' | 'mark'>[],
 ) {
   const drawnCount = rules.reduce((sum, r) => sum + r.count, 0);
   const drawnMarks = rules.reduce((sum, r) => sum + r.count * r.mark, 0);
+  // The exam's own counts include its rules as they were read; the rules here may be newer.
+  const fixedCount = exam.questions_count - exam.drawn_questions_count;
+  const fixedMarks = exam.total_mark - exam.drawn_total_mark;
   return {
-    fixedCount: exam.questions_count,
-    fixedMarks: exam.total_mark,
+    fixedCount,
+    fixedMarks,
     drawnCount,
     drawnMarks,
-    questions: exam.questions_count + drawnCount,
-    marks: exam.total_mark + drawnMarks,
+    questions: fixedCount + drawnCount,
+    marks: fixedMarks + drawnMarks,
   };
 }
 
