@@ -15,8 +15,9 @@ import { serverURL } from './support/server';
  * An exam drawn from a question bank (issue 26, ADR 046), against the real server and the demo's
  * DRAW2026: students on a desktop, a phone and the API each get their own questions from the
  * bank (one fixed question and five drawn), the same on a reload; the leader opens one
- * student's answers from the results list, the drawn questions marked, and the exam's draw
- * rules with a preview. Every screen visited is checked with axe.
+ * student's answers from the results list, the drawn questions marked, the exam's draw rules
+ * with what every student gets and a preview drawn twice, and the bank's questions on a phone.
+ * Every screen visited is checked with axe.
  */
 
 const EXAM = { code: 'DRAW2026', name: 'امتحان الكهربية التيارية (أسئلة مسحوبة من البنك)' };
@@ -108,8 +109,49 @@ describe('an exam drawn from a bank', () => {
       expect(await answers.getByText('مسحوب من بنك الأسئلة', { exact: true }).count()).toBe(5);
       expect(await answers.getByRole('heading', { level: 3 }).count()).toBe(6);
       await screenshot(staff, 'desktop-exam-banks-02-session-answers', { fullPage: false });
+      await answers.getByRole('button', { name: 'إغلاق', exact: true }).click();
+
+      // The exam's page: its rules, what every student gets, and a preview drawn twice.
+      await staff.goto(filtered('exams', { q: EXAM.code }));
+      await staff.getByRole('row').filter({ hasText: EXAM.name }).click();
+      const rules = staff.getByRole('region', { name: 'قواعد السحب من بنوك الأسئلة' });
+      await rules
+        .getByText('ما يحصل عليه كل طالب: 6 أسئلة — الدرجة الكلية 8 درجات', { exact: true })
+        .waitFor();
+      await rules.scrollIntoViewIfNeeded();
+      await screenshot(staff, 'desktop-exam-banks-03-draw-rules');
+      const drawn = () =>
+        staff.waitForResponse(
+          (r) => r.url().includes('/draw-preview') && r.request().method() === 'GET',
+        );
+      const firstDraw = drawn();
+      await rules.getByRole('button', { name: 'معاينة سحب', exact: true }).click();
+      await firstDraw;
+      const preview = staff.getByRole('dialog', { name: 'معاينة سحب' });
+      await preview.getByText('مسحوب', { exact: true }).first().waitFor();
+      expect(await preview.getByText('مسحوب', { exact: true }).count()).toBe(5);
+      expect(await preview.getByText('ثابت', { exact: true }).count()).toBe(1);
+      await screenshot(staff, 'desktop-exam-banks-04-draw-preview', { fullPage: false });
+      const again = drawn();
+      await preview.getByRole('button', { name: 'اسحب مرة أخرى', exact: true }).click();
+      expect((await again).status()).toBe(200);
+      await preview.getByRole('button', { name: 'إغلاق', exact: true }).click();
     } finally {
       await staffSide.context.close();
+    }
+
+    // --- the bank on a phone: its questions with their difficulty and tags ---
+    const staffPhone = await openPage(browser, serverURL(), 'phone');
+    try {
+      await staffSignIn(staffPhone.page, STAFF.leader);
+      await staffPhone.page.goto('/staff/question-banks');
+      await staffPhone.page.getByText('الكهربية التيارية', { exact: true }).click();
+      await staffPhone.page
+        .getByText('وحدة قياس شدة التيار الكهربي هي:', { exact: true })
+        .waitFor();
+      await screenshot(staffPhone.page, 'phone-exam-banks-05-bank-questions');
+    } finally {
+      await staffPhone.context.close();
     }
   });
 });

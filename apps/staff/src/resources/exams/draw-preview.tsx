@@ -68,7 +68,8 @@ export function DrawPreviewDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{translate('dars.banks.preview.title')}</DialogTitle>
-      <DialogContent>
+      {/* A long draw scrolls: it takes focus so the keyboard can scroll it too. */}
+      <DialogContent tabIndex={0}>
         <DialogContentText sx={{ mb: 2 }}>
           {translate('dars.banks.preview.lead')}
           {shuffled && ` ${translate('dars.banks.preview.shuffled')}`}

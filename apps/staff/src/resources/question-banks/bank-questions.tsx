@@ -10,6 +10,7 @@ import {
   NumberField,
   SelectField,
   SelectInput,
+  SimpleList,
   TextInput,
   TopToolbar,
   useListContext,
@@ -19,6 +20,7 @@ import {
 import { QUESTION_TYPES, type StaffQuestion, type StaffQuestionBank } from '@dars/contract';
 import { choicesOf } from '../../components/choices';
 import { DIFFICULTY_CHOICES } from '../../components/difficulty';
+import { useIsPhone } from '../../components/phone-cards';
 
 const TYPE_CHOICES = choicesOf('dars.question_type', QUESTION_TYPES);
 
@@ -28,19 +30,45 @@ function shortText(text: string): string {
   return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
-function AddQuestion({ bankId }: { bankId: number }) {
+function AddQuestionButton({ bankId }: { bankId: number }) {
   const translate = useTranslate();
   return (
+    <Button
+      component={Link}
+      to={`/questions/create?bank_id=${bankId}`}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
+      {translate('dars.banks.questions.add')}
+    </Button>
+  );
+}
+
+function AddQuestion({ bankId }: { bankId: number }) {
+  return (
     <TopToolbar>
-      <Button
-        component={Link}
-        to={`/questions/create?bank_id=${bankId}`}
-        variant="contained"
-        startIcon={<AddIcon />}
-      >
-        {translate('dars.banks.questions.add')}
-      </Button>
+      <AddQuestionButton bankId={bankId} />
     </TopToolbar>
+  );
+}
+
+/** A phone's line under a question: its type, mark, difficulty and tags, in words. */
+function PhoneDetails({ question }: { question: StaffQuestion }) {
+  const translate = useTranslate();
+  const parts = [
+    translate(`dars.question_type.${question.type}`),
+    `${translate('dars.banks.questions.mark')}: ${question.mark}`,
+    question.difficulty ? translate(`dars.banks.difficulty.${question.difficulty}`) : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {parts.join(' — ')}
+      {question.tags.length > 0 && (
+        <Box sx={{ mt: 0.5 }}>
+          <Tags tags={question.tags} />
+        </Box>
+      )}
+    </>
   );
 }
 
@@ -94,6 +122,7 @@ export function BankQuestions() {
   const bank = useRecordContext<StaffQuestionBank>();
   const translate = useTranslate();
   const titleId = useId();
+  const isPhone = useIsPhone();
   if (!bank) return null;
   const filters = [
     <SelectInput
@@ -133,37 +162,52 @@ export function BankQuestions() {
         exporter={false}
         title={false}
         empty={false}
-        actions={<AddQuestion bankId={bank.id} />}
+        // On a phone the button sits above the list, full width, not in a toolbar.
+        actions={isPhone ? false : <AddQuestion bankId={bank.id} />}
       >
-        <Box sx={{ overflowX: 'auto' }}>
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoQuestions />}>
-            <FunctionField<StaffQuestion>
-              label="dars.banks.questions.text"
-              sortable={false}
-              render={(q) => shortText(q.text)}
+        {isPhone ? (
+          <>
+            <Box sx={{ my: 1 }}>
+              <AddQuestionButton bankId={bank.id} />
+            </Box>
+            <SimpleList<StaffQuestion>
+              primaryText={(q) => shortText(q.text)}
+              secondaryText={(q) => <PhoneDetails question={q} />}
+              linkType="edit"
+              empty={<NoQuestions />}
             />
-            <SelectField
-              source="type"
-              label="dars.banks.questions.type"
-              choices={TYPE_CHOICES}
-              sortable={false}
-            />
-            <NumberField source="mark" label="dars.banks.questions.mark" sortable={false} />
-            <SelectField
-              source="difficulty"
-              label="dars.banks.questions.difficulty"
-              choices={DIFFICULTY_CHOICES}
-              emptyText="—"
-              sortable={false}
-            />
-            <FunctionField<StaffQuestion>
-              label="dars.banks.questions.tags"
-              sortable={false}
-              render={(q) => <Tags tags={q.tags} />}
-            />
-            <EditLink />
-          </Datagrid>
-        </Box>
+          </>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoQuestions />}>
+              <FunctionField<StaffQuestion>
+                label="dars.banks.questions.text"
+                sortable={false}
+                render={(q) => shortText(q.text)}
+              />
+              <SelectField
+                source="type"
+                label="dars.banks.questions.type"
+                choices={TYPE_CHOICES}
+                sortable={false}
+              />
+              <NumberField source="mark" label="dars.banks.questions.mark" sortable={false} />
+              <SelectField
+                source="difficulty"
+                label="dars.banks.questions.difficulty"
+                choices={DIFFICULTY_CHOICES}
+                emptyText="—"
+                sortable={false}
+              />
+              <FunctionField<StaffQuestion>
+                label="dars.banks.questions.tags"
+                sortable={false}
+                render={(q) => <Tags tags={q.tags} />}
+              />
+              <EditLink />
+            </Datagrid>
+          </Box>
+        )}
       </List>
     </Box>
   );
