@@ -223,6 +223,32 @@ describe('the demo exams', () => {
     expect(inBank).toHaveLength(12);
   });
 
+  it('hold one submitted session with an integrity record, found by the flagged filter (ADR 044)', async () => {
+    const { token } = await tokenFor(server.db, 'leader@dars.test');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/exam-sessions?flagged=true',
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json() as {
+      data: {
+        student: { name: string };
+        exam: { name: string };
+        integrity: object;
+        finished_at: string | null;
+      }[];
+    };
+    // مريم left the page twice, and opened the exam from a second device at another address.
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      student: { name: 'مريم علي' },
+      exam: { name: 'امتحان الكيمياء التجريبي' },
+      integrity: { away: 2, other_devices: 1, other_addresses: 1 },
+    });
+    expect(data[0]!.finished_at).not.toBeNull();
+  });
+
   it('carry figures that exist in public storage and are served, and explanations with links', async () => {
     const questions = await server.db
       .selectFrom('questions')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { recomputeResult } from '../../modules/exams/exam-marking';
 import { insertExam, type ExamBuild, type QuestionSeed } from './exams';
 import { circuitFigure, parabolaFigure, rightTriangleFigure } from './images';
 import { QUESTION_BANK } from './question-bank';
@@ -245,4 +246,98 @@ export async function seedDemoAccommodations(
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/**
+ * A submitted session with an integrity record (issue 26, ADR 044), for the results list's
+ * counts, its «بها ما يستحق المراجعة» filter and the timeline: مريم (the second demo student)
+ * sat CHEM2026 two days before the seed, answered its choices right, left the page twice, lost
+ * the connection once, and opened the exam from a second device.
+ */
+export async function seedDemoIntegrityRecord(
+  db: Kysely<DB>,
+  studentIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  const exam = await db
+    .selectFrom('exams')
+    .select('id')
+    .where('exam_code', '=', DEMO_EXAM_CODES.hiddenResult)
+    .executeTakeFirstOrThrow();
+  const at = (minutes: number) =>
+    new Date(now.getTime() - 2 * DAY + minutes * 60_000).toISOString();
+  const session = await db
+    .insertInto('exam_sessions')
+    .values({
+      token: `demo-integrity-${now.getTime().toString(36)}`,
+      user_id: studentIds[1]!,
+      exam_id: exam.id,
+      started_at: at(0),
+      deadline_at: at(20),
+      finished_at: at(14),
+      finished_by: 'student',
+      correction_mark: null,
+      succeeded: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Each choices or true/false question answered with its right option, a minute apart.
+  const rights = await db
+    .selectFrom('answer_options as o')
+    .innerJoin('questions as q', 'q.id', 'o.question_id')
+    .select(['o.id', 'o.question_id', 'q.mark'])
+    .where('q.exam_id', '=', exam.id)
+    .where('o.correct', '=', 1)
+    .orderBy('q.position')
+    .execute();
+  const answered = [...new Map(rights.map((r) => [r.question_id, r])).values()];
+  if (answered.length > 0) {
+    await db
+      .insertInto('answer_attempts')
+      .values(
+        answered.map((r, i) => ({
+          session_id: session.id,
+          question_id: r.question_id,
+          answer_option_id: r.id,
+          answer_text: null,
+          image_path: null,
+          correct: 1,
+          correction_mark: r.mark,
+          comment: null,
+          updated_at: at(2 + i),
+        })),
+      )
+      .execute();
+  }
+  const server = (kind: string, minutes: number, address: string, device: string) => ({
+    session_id: session.id,
+    client_id: null,
+    kind,
+    client_at: null,
+    detail: JSON.stringify({ device, address }),
+    created_at: at(minutes),
+  });
+  const client = (kind: string, minutes: number, n: number) => ({
+    session_id: session.id,
+    client_id: `demo-${n}`,
+    kind,
+    client_at: at(minutes),
+    detail: null,
+    created_at: at(minutes),
+  });
+  await db
+    .insertInto('exam_session_events')
+    .values([
+      server('opened', 0, '197.34.12.8', 'web'),
+      client('hidden', 3, 1),
+      client('visible', 4, 2),
+      client('offline', 6, 3),
+      client('online', 7, 4),
+      server('second_device', 8, '41.44.120.5', 'android'),
+      server('new_address', 8, '41.44.120.5', 'android'),
+      client('hidden', 10, 5),
+      client('visible', 12, 6),
+    ])
+    .execute();
+  await recomputeResult(db, session.id);
 }

@@ -4,7 +4,11 @@ import { hashPassword } from '../../lib/passwords';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoCourses } from './demo-courses';
 import { seedDemoQuestionBank } from './demo-banks';
-import { seedDemoAccommodations, seedDemoGeneralExams } from './demo-exams';
+import {
+  seedDemoAccommodations,
+  seedDemoGeneralExams,
+  seedDemoIntegrityRecord,
+} from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
 import { seedDemoSettings } from './demo-settings';
 import { DEMO_PASSWORD, seedDemoStudents } from './demo-students';
@@ -49,6 +53,7 @@ export async function seedDemoIfEmpty(
       daysAgo,
     );
     await seedDemoAccommodations(trx, studentIds, now);
+    await seedDemoIntegrityRecord(trx, studentIds, now);
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
     await seedDemoStaff(trx, passwordHash, daysAgo);
     // The rows land only with their files.
