@@ -97,6 +97,7 @@ export const staffQuestionListQuerySchema = staffListQuery({
     .string()
     .optional()
     .catch(undefined)
+    .pipe(safeString().optional())
     .transform((t) => t?.trim().toLowerCase().slice(0, 40) || undefined),
 });
 
