@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExamSessionResponseSchema, submitExamSessionResponseSchema } from '@dars/contract';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeCourse } from '../factories/courses';
 import { makeExam, type TestExam } from '../factories/exams';
 import { makeStudent } from '../factories/students';
 import { makeStaff } from '../staff/staff-factory';
@@ -264,6 +265,94 @@ describe('rules a bank cannot meet', () => {
     const res = await addRule(exam.id, { bank_id: bank.bankId, mark: 5, count: 1 });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('لا توجد في البنك أسئلة بهذه الدرجة والوسم ومستوى الصعوبة');
+  });
+});
+
+describe('banks and rules that name nothing, and the limits', () => {
+  it('refuses a rule for no exam or no bank, and a 21st rule (at most 20)', async () => {
+    const bank = await makeBank();
+    const exam = await makeExam(server.db, { questions: [] });
+    const noExam = await addRule(999_999, { bank_id: bank.bankId, mark: 1, count: 1 });
+    expect(noExam.statusCode).toBe(422);
+    const noBank = await addRule(exam.id, { bank_id: 999_999, mark: 1, count: 1 });
+    expect(noBank.statusCode).toBe(422);
+    // Twenty rules of one question each need a bank of at least twenty: 25 of one mark.
+    const big = (await staff('POST', '/question-banks', { name: 'بنك كبير' })).json().data.id;
+    for (let i = 0; i < 25; i++) {
+      const made = await staff('POST', '/questions', {
+        bank_id: big,
+        type: 'truefalse',
+        text: `سؤال ${i}`,
+        correct_true: true,
+      });
+      expect(made.statusCode).toBe(200);
+    }
+    for (let i = 0; i < 20; i++) {
+      const rule = await addRule(exam.id, { bank_id: big, mark: 1, count: 1 });
+      expect(rule.statusCode, rule.body).toBe(200);
+    }
+    const over = await addRule(exam.id, { bank_id: big, mark: 1, count: 1 });
+    expect(over.statusCode).toBe(422);
+    expect(over.body).toContain('لا يزيد عدد قواعد السحب في الامتحان عن 20');
+    expect((await staff('GET', `/exam-draw-rules?exam_id=${exam.id}`)).json().meta.total).toBe(20);
+  });
+
+  it('renames a bank, lists banks by course, and deletes one no exam draws from with its questions', async () => {
+    const course = await makeCourse(server, { payType: 'course', price: 0 });
+    const bank = await makeBank();
+    const renamed = await staff('PATCH', `/question-banks/${bank.bankId}`, { name: 'بنك الحركة' });
+    expect(renamed.json().data.name).toBe('بنك الحركة');
+    {
+      const inCourse = await staff('POST', '/question-banks', {
+        name: 'بنك الدورة',
+        course_id: course.id,
+      });
+      expect(inCourse.json().data.course_id).toBe(course.id);
+      const listed = await staff('GET', `/question-banks?course_id=${course.id}`);
+      expect(listed.json().data.map((b: { name: string }) => b.name)).toEqual(['بنك الدورة']);
+    }
+    const noCourse = await staff('POST', '/question-banks', { name: 'x', course_id: 999_999 });
+    expect(noCourse.statusCode).toBe(422);
+    expect((await staff('DELETE', `/question-banks/${bank.bankId}`)).statusCode).toBe(200);
+    const left = await server.db
+      .selectFrom('questions')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        bank.all.map((q) => q.id),
+      )
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('answers 404 for the preview of no exam, and refuses deleting a rule once started', async () => {
+    expect((await staff('GET', '/exams/999999/draw-preview')).statusCode).toBe(404);
+    const bank = await makeBank();
+    const exam = await drawnExam(bank);
+    await sessionOf(exam);
+    const rules = (await staff('GET', `/exam-draw-rules?exam_id=${exam.id}`)).json().data;
+    expect((await staff('DELETE', `/exam-draw-rules/${rules[0].id}`)).statusCode).toBe(409);
+  });
+
+  it('a session that cannot be drawn any more is not started (a rule asks more than remains)', async () => {
+    const bank = await makeBank();
+    const exam = await makeExam(server.db, { questions: [] });
+    expect(
+      (await addRule(exam.id, { bank_id: bank.bankId, tag: 'طاقة', mark: 1, count: 3 })).statusCode,
+    ).toBe(200);
+    // Before any session, a bank question may still go: the rule now asks 3 of 2.
+    expect((await staff('DELETE', `/questions/${bank.energy[0]!.id}`)).statusCode).toBe(200);
+    const api = examClient(server.app, (await makeStudent(server.db)).token);
+    const res = await api.start(exam.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('EXAM_NOT_ACTIVE');
+    const none = await server.db
+      .selectFrom('exam_sessions')
+      .select('id')
+      .where('exam_id', '=', exam.id)
+      .execute();
+    expect(none).toEqual([]);
   });
 });
 
