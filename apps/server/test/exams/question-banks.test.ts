@@ -173,10 +173,22 @@ describe('an exam drawn from a bank', () => {
   it('shows each rule what it could draw on its own: 6 (حركة, worth 1 → 3 easy) and 4 hard', async () => {
     const res = await staff('GET', `/exam-draw-rules?exam_id=${exam.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    const rules = res.json().data as { available: number; count: number; bank_name: string }[];
+    const rules = res.json().data as {
+      available: number;
+      count: number;
+      bank_name: string;
+      position: number;
+      tag: string | null;
+      difficulty: string | null;
+    }[];
     expect(rules.map((r) => [r.count, r.available])).toEqual([
       [2, 3],
       [2, 4],
+    ]);
+    // In the order they were added, each as it was asked for.
+    expect(rules.map((r) => [r.position, r.tag, r.difficulty])).toEqual([
+      [0, 'حركة', null],
+      [1, null, 'hard'],
     ]);
     expect(rules[0]!.bank_name).toBe('بنك الفيزياء');
   });
@@ -255,6 +267,13 @@ describe('rules a bank cannot meet', () => {
     // Three of «حركة» and three of any easy ones fit exactly: 6 of 6, no question twice.
     const fits = await addRule(exam.id, { bank_id: bank.bankId, tag: 'حركة', mark: 1, count: 2 });
     expect(fits.statusCode, fits.body).toBe(200);
+    // Changing a rule is checked the same way: 4 + 3 again is refused and changes nothing.
+    const more = await staff('PATCH', `/exam-draw-rules/${fits.json().data.id}`, { count: 3 });
+    expect(more.statusCode).toBe(422);
+    expect(more.body).toContain('قواعد السحب تطلب 7 أسئلة ولا يمكن سحب إلا 6 أسئلة دون تكرار');
+    expect((await staff('GET', `/exam-draw-rules/${fits.json().data.id}`)).json().data.count).toBe(
+      2,
+    );
     const { ids } = await sessionOf({ ...exam, questions: [] });
     expect(new Set(ids).size).toBe(6);
   });
@@ -307,7 +326,10 @@ describe('banks and rules that name nothing, and the limits', () => {
         name: 'بنك الدورة',
         course_id: course.id,
       });
-      expect(inCourse.json().data.course_id).toBe(course.id);
+      expect(inCourse.json().data).toMatchObject({
+        course_id: course.id,
+        course_name: course.name,
+      });
       const listed = await staff('GET', `/question-banks?course_id=${course.id}`);
       expect(listed.json().data.map((b: { name: string }) => b.name)).toEqual(['بنك الدورة']);
     }

@@ -44,7 +44,8 @@ export function inSessionOrder<T extends { id: number; exam_id: number | null }>
   rows: readonly T[],
   drawn: readonly number[],
 ): T[] {
-  const fixed = rows.filter((r) => r.exam_id !== null && !drawn.includes(r.id));
+  // A drawn question is a bank's (no exam); a fixed one is the exam's.
+  const fixed = rows.filter((r) => r.exam_id !== null);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...fixed, ...drawn.flatMap((id) => byId.get(id) ?? [])];
 }
