@@ -41,6 +41,26 @@ export function matches(column: string, text: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 }
 
+/**
+ * The position after the last of a parent's rows (0 for the first): a new question in an
+ * exam's or a bank's list, a new draw rule of an exam.
+ * @example await positionAfterLast(trx, 'exam_draw_rules', 'exam_id', 4) // 2
+ */
+export async function positionAfterLast(
+  db: Kysely<DB>,
+  table: 'questions' | 'exam_draw_rules',
+  parent: 'exam_id' | 'bank_id',
+  id: number,
+): Promise<number> {
+  // Kysely cannot follow a column through a table chosen by a parameter; both tables have it.
+  const last = await (db as unknown as Kysely<Record<string, Record<string, number>>>)
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where(parent, '=', id)
+    .executeTakeFirst();
+  return last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+}
+
 /** count(*) of a query as a number (PostgreSQL answers a bigint as text). */
 export function countOf(row: { n: number | string | bigint } | undefined): number {
   return Number(row?.n ?? 0);

@@ -10,13 +10,13 @@ import {
   type staffQuestionUpdateSchema,
 } from '@dars/contract';
 import { auditedRows, conflict, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { bool, defined, likePattern, viewedRows } from '../../db/list-page';
+import { bool, defined, likePattern, positionAfterLast, viewedRows } from '../../db/list-page';
 import type { QuestionsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { hasSessions } from './exam-admin';
 import { bankInUse } from './question-banks';
-import { storedTags, tagList } from './question-draw';
+import { difficultyOf, storedTags, tagList } from './question-draw';
 
 // ---------------------------------------------------------------------------------------------
 // An exam's questions and their answer options as the staff console reads and writes them.
@@ -41,10 +41,7 @@ async function questionViews(
     id: r.id,
     exam_id: r.exam_id,
     bank_id: r.bank_id,
-    difficulty:
-      r.difficulty === 'easy' || r.difficulty === 'medium' || r.difficulty === 'hard'
-        ? r.difficulty
-        : null,
+    difficulty: difficultyOf(r.difficulty),
     tags: tagList(r.tags),
     position: r.position,
     type: r.type === 'essay' ? 'essay' : r.type === 'truefalse' ? 'truefalse' : 'choices',
@@ -192,13 +189,10 @@ async function markingFixed(
 }
 
 /** The next position in an exam's or a bank's list. */
-async function nextQuestionPosition(trx: Trx, at: { exam_id?: number; bank_id?: number }) {
-  const last = await trx
-    .selectFrom('questions')
-    .select((eb) => eb.fn.max('position').as('p'))
-    .where(at.exam_id !== undefined ? 'exam_id' : 'bank_id', '=', at.exam_id ?? at.bank_id!)
-    .executeTakeFirst();
-  return last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+function nextQuestionPosition(trx: Trx, at: { exam_id?: number; bank_id?: number }) {
+  return at.exam_id !== undefined
+    ? positionAfterLast(trx, 'questions', 'exam_id', at.exam_id)
+    : positionAfterLast(trx, 'questions', 'bank_id', at.bank_id!);
 }
 
 export function createQuestion(

@@ -24,13 +24,19 @@ import {
   type Db,
   type Trx,
 } from '../../db/audited-change';
-import { defined, viewedRows } from '../../db/list-page';
+import { defined, positionAfterLast, viewedRows } from '../../db/list-page';
 import { precompile } from '../../db/precompiled';
 import type { DB, ExamDrawRulesTable, QuestionBanksTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
 import { hasSessions } from './exam-admin';
-import { availableCounts, drawQuestions, type DrawCandidate, type DrawRule } from './question-draw';
+import {
+  availableCounts,
+  difficultyOf,
+  drawQuestions,
+  type DrawCandidate,
+  type DrawRule,
+} from './question-draw';
 
 // ---------------------------------------------------------------------------------------------
 // Question banks and the rules an exam draws by (issue 26, ADR 046). A bank's questions are
@@ -210,10 +216,7 @@ async function ruleViews(db: AnyDb, rows: RuleRow[]): Promise<StaffExamDrawRule[
     bank_id: r.bank_id,
     bank_name: bankName.get(r.bank_id) ?? '',
     tag: r.tag,
-    difficulty:
-      r.difficulty === 'easy' || r.difficulty === 'medium' || r.difficulty === 'hard'
-        ? r.difficulty
-        : null,
+    difficulty: difficultyOf(r.difficulty),
     mark: r.mark,
     count: r.count,
     position: r.position,
@@ -298,11 +301,6 @@ export function createExamDrawRule(
     async (trx) => {
       await examForRules(trx, body.exam_id);
       await bankExists(trx, body.bank_id);
-      const last = await trx
-        .selectFrom('exam_draw_rules')
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where('exam_id', '=', body.exam_id)
-        .executeTakeFirst();
       return {
         exam_id: body.exam_id,
         bank_id: body.bank_id,
@@ -311,7 +309,8 @@ export function createExamDrawRule(
         mark: body.mark,
         count: body.count,
         position:
-          body.position ?? (last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1),
+          body.position ??
+          (await positionAfterLast(trx, 'exam_draw_rules', 'exam_id', body.exam_id)),
       };
     },
     (trx, id) => checkFeasible(trx, body.exam_id, id),

@@ -1,4 +1,4 @@
-import { mixHash } from '@dars/contract';
+import { mixHash, QUESTION_DIFFICULTIES, type QuestionDifficulty } from '@dars/contract';
 
 /**
  * Drawing a session's questions from banks (issue 26, ADR 046): pure, so the session start, the
@@ -34,6 +34,13 @@ export function storedTags(tags: readonly string[] | null | undefined): string |
     ...new Set((tags ?? []).map((t) => t.trim().toLowerCase()).filter((t) => t !== '')),
   ];
   return clean.length === 0 ? null : `|${clean.join('|')}|`;
+}
+
+/** A stored difficulty as the API names it (null for none or anything else). */
+export function difficultyOf(stored: string | null): QuestionDifficulty | null {
+  return (QUESTION_DIFFICULTIES as readonly (string | null)[]).includes(stored)
+    ? (stored as QuestionDifficulty)
+    : null;
 }
 
 /** Tags as a list, from `|a|b|`. */
