@@ -24,6 +24,8 @@ const MODULE_SURFACE = [
   'courses/enrollment-admin.ts',
   'exams/answer-image-link.ts',
   'exams/exam-accommodations.ts',
+  'exams/exam-attempt-grants.ts',
+  'exams/exam-attempts.ts',
   'exams/item-analysis.ts',
   'exams/regrade.ts',
   'exams/session-answers-admin.ts',

@@ -107,6 +107,7 @@ export type EditedTable =
   | 'questions'
   | 'lecture_exams'
   | 'exam_accommodations'
+  | 'exam_attempt_grants'
   | 'question_banks'
   | 'exam_draw_rules';
 

@@ -29,6 +29,7 @@ import * as examQuestionOrder from './migrations/2026-11-29-018-exam-question-or
 import * as examSessionEvents from './migrations/2026-11-29-019-exam-session-events';
 import * as regradeKeptAccess from './migrations/2026-11-29-020-regrade-kept-access';
 import * as questionBanks from './migrations/2026-11-29-021-question-banks';
+import * as examAttempts from './migrations/2026-11-30-022-exam-attempts';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-019-exam-session-events': examSessionEvents,
   '2026-11-29-020-regrade-kept-access': regradeKeptAccess,
   '2026-11-29-021-question-banks': questionBanks,
+  '2026-11-30-022-exam-attempts': examAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

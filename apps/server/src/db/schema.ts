@@ -125,6 +125,11 @@ export interface ExamsTable {
   created_at: string;
   /** Migration 018: questions in another order for each session (drawn from its token). */
   shuffled_questions: Generated<number>;
+  /** Migration 022 (ADR 047): attempts each student may make, the wait between, which counts. */
+  max_attempts: Generated<number>;
+  attempt_wait_minutes: Generated<number>;
+  /** 'best', 'last' or 'average'. */
+  attempt_rule: Generated<string>;
 }
 
 export interface QuestionsTable {
@@ -189,6 +194,8 @@ export interface ExamSessionsTable {
   access_kept: Generated<number>;
   /** Migration 021: the questions drawn for the session (JSON ids, draw order); null without rules. */
   question_ids: Generated<string | null>;
+  /** Migration 022: the student's attempt this is (1, 2, …); one session per attempt. */
+  attempt: Generated<number>;
 }
 
 /** A course's named list of questions that exams draw from (issue 26, ADR 046). */
@@ -225,6 +232,16 @@ export interface ExamAccommodationsTable {
   /** Replace the exam's window for this student when set. */
   starts_at: string | null;
   ends_at: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+/** Attempts staff give one student at one exam beyond the exam's own (ADR 047). */
+export interface ExamAttemptGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  exam_id: number;
+  extra_attempts: number;
   note: string | null;
   created_at: string;
 }
@@ -559,6 +576,7 @@ export interface DB {
   lecture_exams: LectureExamsTable;
   exam_sessions: ExamSessionsTable;
   exam_accommodations: ExamAccommodationsTable;
+  exam_attempt_grants: ExamAttemptGrantsTable;
   exam_session_events: ExamSessionEventsTable;
   answer_attempts: AnswerAttemptsTable;
   users: UsersTable;

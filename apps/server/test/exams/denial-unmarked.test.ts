@@ -211,7 +211,7 @@ describe("the results and the dashboard wait for an essay's marks", () => {
       list: await studentListRow(server, s.token, essays.code),
       staff: await staff.sessionRow(essays.id, s.userId),
       console: await staff.studentSessionRow(s.userId, essays.id),
-      csv: (await staff.csvCells(essays.id, s.userId))?.slice(-8, -3), // before the integrity counts
+      csv: (await staff.csvCells(essays.id, s.userId))?.slice(-10, -5), // before the integrity counts and the attempt
     };
   }
   /** What every place shows while an essay waits: neither passed nor failed. */

@@ -616,6 +616,35 @@ const ROWS: Row[] = [
       };
     },
   })),
+  {
+    route: 'POST /staff/exam-attempt-grants',
+    audit: { action: 'create', resource: 'exam-attempt-grants' },
+    make: async () => ({
+      url: '/staff/exam-attempt-grants',
+      payload: { user_id: await student(), exam_id: await exam() },
+      target: 'created',
+    }),
+    refused: async () => ({
+      url: '/staff/exam-attempt-grants',
+      payload: { user_id: await student(), exam_id: 987_654 },
+      target: null,
+    }),
+  },
+  ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
+    route: `${method} /staff/exam-attempt-grants/:id`,
+    audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'exam-attempt-grants' },
+    make: async () => {
+      const id = await made('/staff/exam-attempt-grants', {
+        user_id: await student(),
+        exam_id: await exam(),
+      });
+      return {
+        url: `/staff/exam-attempt-grants/${id}`,
+        ...(method === 'PATCH' ? { payload: { extra_attempts: 2 } } : {}),
+        target: id,
+      };
+    },
+  })),
   ...(['PATCH', 'DELETE'] as const).map((method): Row => ({
     route: `${method} /staff/lecture-exams/:id`,
     audit: { action: method === 'PATCH' ? 'update' : 'delete', resource: 'lecture-exams' },

@@ -103,6 +103,11 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'POST /staff/exam-accommodations': 'leader',
   'PATCH /staff/exam-accommodations/:id': 'leader',
   'DELETE /staff/exam-accommodations/:id': 'leader',
+  'GET /staff/exam-attempt-grants': 'leader',
+  'GET /staff/exam-attempt-grants/:id': 'leader',
+  'POST /staff/exam-attempt-grants': 'leader',
+  'PATCH /staff/exam-attempt-grants/:id': 'leader',
+  'DELETE /staff/exam-attempt-grants/:id': 'leader',
   // Home header images (ADR 022): content.
   'GET /staff/home/header-images': 'leader',
   'PUT /staff/home/header-images': 'leader',

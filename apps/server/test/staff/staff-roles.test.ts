@@ -99,7 +99,7 @@ describe('the role table', () => {
     const roles = Object.values(STAFF_ROLE_TABLE);
     expect(roles.filter((r) => r === 'none')).toHaveLength(1);
     expect(roles.filter((r) => r === 'admin')).toHaveLength(28);
-    expect(roles.filter((r) => r === 'leader')).toHaveLength(105);
+    expect(roles.filter((r) => r === 'leader')).toHaveLength(110);
   });
 });
 

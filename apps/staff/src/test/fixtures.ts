@@ -35,6 +35,9 @@ export function staffExam(fields: Partial<StaffExam> & Pick<StaffExam, 'id'>): S
     drawn_questions_count: 0,
     drawn_total_mark: 0,
     sessions_count: 0,
+    max_attempts: 1,
+    attempt_wait_minutes: 0,
+    attempt_rule: 'best',
     created_at: '2026-01-01T00:00:00.000Z',
     ...fields,
   };

@@ -184,6 +184,11 @@ const accommodations = crud('/staff/exam-accommodations', s.staffExamAccommodati
   create: s.staffExamAccommodationCreateSchema,
   update: s.staffExamAccommodationUpdateSchema,
 });
+const attemptGrants = crud('/staff/exam-attempt-grants', s.staffExamAttemptGrantSchema, {
+  query: s.staffExamAttemptGrantListQuerySchema,
+  create: s.staffExamAttemptGrantCreateSchema,
+  update: s.staffExamAttemptGrantUpdateSchema,
+});
 const accounts = crud(
   '/staff/accounts',
   s.staffAccountSchema,
@@ -378,6 +383,11 @@ export const staffEndpoints = {
   staffCreateExamAccommodation: accommodations.create,
   staffUpdateExamAccommodation: accommodations.update,
   staffDeleteExamAccommodation: accommodations.remove,
+  staffListExamAttemptGrants: attemptGrants.list,
+  staffGetExamAttemptGrant: attemptGrants.get,
+  staffCreateExamAttemptGrant: attemptGrants.create,
+  staffUpdateExamAttemptGrant: attemptGrants.update,
+  staffDeleteExamAttemptGrant: attemptGrants.remove,
 
   staffGetSettings: {
     method: 'GET',

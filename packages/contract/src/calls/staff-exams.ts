@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
+import { ATTEMPT_RULES, attemptRuleSchema } from '../entities/exam';
 import {
   STAFF_MESSAGES,
   staffDateTime,
@@ -16,6 +17,9 @@ const M = STAFF_MESSAGES;
 /** Exams and homework: their code, window, marks and result options. */
 
 export const EXAM_KINDS = ['exam', 'homework'] as const;
+
+/** The most attempts an exam may allow (ADR 047); a staff grant may add a few more. */
+export const MAX_ATTEMPTS = 20;
 
 export const staffExamSchema = z.object({
   id: z.number().int(),
@@ -44,6 +48,10 @@ export const staffExamSchema = z.object({
   drawn_questions_count: z.number().int(),
   drawn_total_mark: z.number().int(),
   sessions_count: z.number().int(),
+  /** Attempts each student may make (ADR 047), the wait between two, and which one counts. */
+  max_attempts: z.number().int(),
+  attempt_wait_minutes: z.number().int(),
+  attempt_rule: attemptRuleSchema,
   created_at: z.string(),
 });
 export type StaffExam = z.infer<typeof staffExamSchema>;
@@ -73,6 +81,10 @@ export const staffExamCreateSchema = z.object({
   shuffled_answers: flag.optional(),
   shuffled_questions: flag.optional(),
   enable_images_answers: flag.optional(),
+  max_attempts: staffInt(1, MAX_ATTEMPTS).optional(),
+  /** Up to thirty days between two attempts. */
+  attempt_wait_minutes: staffInt(0, 30 * 24 * 60).optional(),
+  attempt_rule: z.enum(ATTEMPT_RULES, { error: VALIDATION_MESSAGES.choice }).optional(),
 });
 export const staffExamUpdateSchema = staffExamCreateSchema.partial();
 export const staffExamListQuerySchema = staffListQuery({

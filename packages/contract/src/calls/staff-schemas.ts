@@ -16,6 +16,7 @@ export * from './staff-questions';
 export * from './staff-question-banks';
 export * from './staff-lecture-exams';
 export * from './staff-exam-accommodations';
+export * from './staff-exam-attempt-grants';
 export * from './staff-item-analysis';
 export * from './staff-settings';
 export * from './staff-header-images';

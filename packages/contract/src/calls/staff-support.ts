@@ -126,6 +126,10 @@ export const staffExamSessionSchema = z.object({
     other_devices: z.number().int(),
     other_addresses: z.number().int(),
   }),
+  /** Which attempt of the student's this is (ADR 047; 1 when the exam allows one). */
+  attempt: z.number().int(),
+  /** The attempt whose result counts under the exam's rule (every finished one for 'average'). */
+  counts: z.boolean(),
 });
 export type StaffExamSession = z.infer<typeof staffExamSessionSchema>;
 
@@ -194,6 +198,8 @@ export const staffExamSessionListQuerySchema = staffListQuery({
   state: z.enum(EXAM_SESSION_STATES).optional().catch(undefined),
   /** true: only sessions whose integrity record has something (left the page, another device or address). */
   flagged: staffFilterFlag(),
+  /** true: only each student's counting attempt (ADR 047). */
+  counting: staffFilterFlag(),
 });
 
 /** The staff calls of this file; `staffEndpoints` spreads them. */

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../datetime';
 
+/** Which of a student's attempts counts (ADR 047): the best, the last, or their average. */
+export const ATTEMPT_RULES = ['best', 'last', 'average'] as const;
+export const attemptRuleSchema = z.enum(ATTEMPT_RULES);
+export type AttemptRule = z.infer<typeof attemptRuleSchema>;
+
+export const examAttemptsSchema = z.object({
+  /** The latest attempt's number; 0 before the first. */
+  current: z.number().int().nonnegative(),
+  /** Attempts this student may make: the exam's, plus any staff granted them. */
+  allowed: z.number().int().positive(),
+  rule: attemptRuleSchema,
+  /** Starting now makes a new attempt (the last one is finished, one is left, the wait is over). */
+  can_start: z.boolean(),
+  /** When the next attempt opens, while the student waits between attempts; else null. */
+  next_at: isoDateTimeSchema.nullable(),
+});
+export type ExamAttempts = z.infer<typeof examAttemptsSchema>;
+
 /**
  * An exam as the entry screen shows it (spec §3). The screen's one button follows from the
  * flags: active_session → continue, has_session with show_result → view result,
@@ -21,6 +39,11 @@ export const examDetailsSchema = z.object({
   show_detailed_result: z.boolean(),
   shuffled_answers: z.boolean(),
   enable_images_answers: z.boolean(),
+  /**
+   * Ours (issue 26, ADR 047): where the student is with the exam's attempts. `has_session` and
+   * `active_session` speak of the latest attempt. Absent from older servers: one attempt.
+   */
+  attempts: examAttemptsSchema.optional(),
 });
 export type ExamDetails = z.infer<typeof examDetailsSchema>;
 
@@ -120,5 +143,12 @@ export const examResultSessionSchema = z.object({
    * results). Absent from older servers: read as false.
    */
   active: z.boolean().optional(),
+  /** Ours (ADR 047): the attempt's number (1 when the exam allows one). */
+  attempt: z.number().int().positive().optional(),
+  /**
+   * Ours (ADR 047): this attempt is the one whose result counts (the best, or the last; every
+   * finished attempt when their average counts). Absent from older servers: true.
+   */
+  counts: z.boolean().optional(),
 });
 export type ExamResultSession = z.infer<typeof examResultSessionSchema>;

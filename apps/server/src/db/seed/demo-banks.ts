@@ -139,6 +139,12 @@ export async function seedDemoQuestionBank(db: Kysely<DB>, now: Date): Promise<v
     },
     { courseId: null, createdAt },
   );
+  // Two attempts, the better counting; each attempt draws its own questions (ADR 047).
+  await db
+    .updateTable('exams')
+    .set({ max_attempts: 2, attempt_rule: 'best' })
+    .where('id', '=', examId)
+    .execute();
   const bank = await db
     .insertInto('question_banks')
     .values({ name: 'الكهربية التيارية', course_id: course?.id ?? null, created_at: createdAt })

@@ -249,6 +249,32 @@ export async function seedDemoAccommodations(
 }
 
 /**
+ * One more attempt given by staff (issue 26, ADR 047): مريم (the second demo student) may sit
+ * CHEM2026 again after the session below, «المحاولة 2 من 2» on its page.
+ */
+export async function seedDemoAttemptGrant(
+  db: Kysely<DB>,
+  studentIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  const exam = await db
+    .selectFrom('exams')
+    .select('id')
+    .where('exam_code', '=', DEMO_EXAM_CODES.hiddenResult)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('exam_attempt_grants')
+    .values({
+      user_id: studentIds[1]!,
+      exam_id: exam.id,
+      extra_attempts: 1,
+      note: 'انقطع الاتصال أثناء الامتحان (مثال)',
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/**
  * A submitted session with an integrity record (issue 26, ADR 044), for the results list's
  * counts, its «بها ما يستحق المراجعة» filter and the timeline: مريم (the second demo student)
  * sat CHEM2026 two days before the seed, answered its choices right, left the page twice, lost

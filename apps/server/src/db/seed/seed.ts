@@ -6,6 +6,7 @@ import { seedDemoCourses } from './demo-courses';
 import { seedDemoQuestionBank } from './demo-banks';
 import {
   seedDemoAccommodations,
+  seedDemoAttemptGrant,
   seedDemoGeneralExams,
   seedDemoIntegrityRecord,
 } from './demo-exams';
@@ -54,6 +55,7 @@ export async function seedDemoIfEmpty(
     );
     await seedDemoAccommodations(trx, studentIds, now);
     await seedDemoIntegrityRecord(trx, studentIds, now);
+    await seedDemoAttemptGrant(trx, studentIds, now);
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
     await seedDemoStaff(trx, passwordHash, daysAgo);
     // The rows land only with their files.

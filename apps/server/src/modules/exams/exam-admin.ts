@@ -81,6 +81,9 @@ async function examViews(db: Db | Trx, rows: ExamRow[]): Promise<StaffExam[]> {
     drawn_questions_count: drawn.get(r.id)?.n ?? 0,
     drawn_total_mark: drawn.get(r.id)?.total ?? 0,
     sessions_count: s.get(r.id) ?? 0,
+    max_attempts: r.max_attempts,
+    attempt_wait_minutes: r.attempt_wait_minutes,
+    attempt_rule: r.attempt_rule as StaffExam['attempt_rule'],
     created_at: r.created_at,
   }));
 }
@@ -121,6 +124,9 @@ function examColumns(body: ExamFields) {
     shuffled_answers: flag(body.shuffled_answers),
     shuffled_questions: flag(body.shuffled_questions),
     enable_images_answers: flag(body.enable_images_answers),
+    max_attempts: body.max_attempts,
+    attempt_wait_minutes: body.attempt_wait_minutes,
+    attempt_rule: body.attempt_rule,
   });
 }
 

@@ -16,6 +16,7 @@ import {
   studentOf,
   type RowOf,
 } from '../../db/list-page';
+import { countsSql } from './exam-attempts';
 
 // The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
@@ -30,6 +31,7 @@ const SESSION_SELECT = [
   's.total_mark',
   's.succeeded',
   's.corrected',
+  's.attempt',
 ] as const;
 
 /** What the integrity record counts (ADR 044): leaving the page, another device, another address. */
@@ -51,6 +53,7 @@ function sessionsQuery(db: Db) {
       count('hidden').as('away'),
       count('second_device').as('other_devices'),
       count('new_address').as('other_addresses'),
+      countsSql('s', 'e').as('counts'),
     ]);
 }
 
@@ -82,12 +85,17 @@ function sessionView(r: SessionRow): StaffExamSession {
       other_devices: Number(r.other_devices ?? 0),
       other_addresses: Number(r.other_addresses ?? 0),
     },
+    attempt: r.attempt,
+    counts: Boolean(r.counts),
   };
 }
 
 type SessionQuery = z.output<typeof staffExamSessionListQuerySchema>;
 
-function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q' | 'flagged'>) {
+function filtered(
+  db: Db,
+  query: Pick<SessionQuery, 'exam_id' | 'state' | 'q' | 'flagged' | 'counting'>,
+) {
   let base = sessionsQuery(db);
   if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
   if (query.state === 'running') base = base.where('s.finished_at', 'is', null);
@@ -103,6 +111,12 @@ function filtered(db: Db, query: Pick<SessionQuery, 'exam_id' | 'state' | 'q' | 
       .where('ev.session_id', '=', sql.ref<number>('s.id'))
       .where('ev.kind', 'in', FLAGGED_KINDS);
     base = base.where((eb) => (query.flagged ? eb.exists(flagged) : eb.not(eb.exists(flagged))));
+  }
+  // Each student's counting attempt only (ADR 047); false: the attempts that do not count.
+  if (query.counting !== undefined) {
+    base = base.where(
+      query.counting ? countsSql('s', 'e') : sql<boolean>`not ${countsSql('s', 'e')}`,
+    );
   }
   return base;
 }

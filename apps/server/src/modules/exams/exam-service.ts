@@ -15,6 +15,7 @@ import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { newToken } from '../../lib/tokens';
 import { answerImageUrl } from './answer-image-link';
 import { accommodationOf } from './exam-accommodations';
+import { attemptState, attemptsAllowed, countsSql, latestSession } from './exam-attempts';
 import { noteOpening, type SeenFrom } from './exam-integrity';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
@@ -68,18 +69,6 @@ async function findExam(ctx: AppContext, by: { code: string } | { id: number }) 
     .limit(2)
     .execute();
   return loose.length === 1 ? loose[0] : undefined;
-}
-
-const sessionOfStudent = precompile((db, p: { userId: number; examId: number }) =>
-  db
-    .selectFrom('exam_sessions')
-    .selectAll()
-    .where('user_id', '=', p.userId)
-    .where('exam_id', '=', p.examId),
-);
-
-function findUserSession(ctx: AppContext, userId: number, examId: number) {
-  return sessionOfStudent.executeTakeFirst(ctx.db, { userId, examId });
 }
 
 /** How many questions the student gets: the session's, or the fixed ones plus every rule's count. */
@@ -190,21 +179,29 @@ export async function examDetailsByCode(
   if (!found) throw await notFound();
   // The student's own time (ADR 042): their window and duration, not everyone's.
   const exam = accommodated(found, await accommodationOf(ctx.db, userId, found.id));
-  let session = await findUserSession(ctx, userId, exam.id);
+  let session = await latestSession(ctx.db, userId, exam.id);
+  const now = ctx.clock.now();
   if (session) session = await settle(ctx, session);
   else {
     if (!(await mayReach(ctx, exam, userId))) throw await notFound();
-    const state = windowState(exam, ctx.clock.now());
+    const state = windowState(exam, now);
     if (state === 'not-started') throw new AppError('EXAM_NOT_STARTED');
     if (state === 'ended') throw new AppError('EXAM_ENDED');
   }
-  return examDetails(exam, await questionsCount(ctx, exam.id, session), session);
+  const allowed = await attemptsAllowed(ctx.db, exam, userId);
+  const attempts = attemptState(exam, session, allowed, windowState(exam, now) === 'open', now);
+  return {
+    ...examDetails(exam, await questionsCount(ctx, exam.id, session), session),
+    attempts,
+  };
 }
 
 type NewSession = {
   token: string;
   userId: number;
   examId: number;
+  /** The student's attempt this session is (ADR 047). */
+  attempt: number;
   startedAt: string;
   deadlineAt: string | null;
   /** The drawn questions (JSON ids) and what they add to the total (ADR 046). */
@@ -221,6 +218,7 @@ const insertSession = precompile((db, p: NewSession) =>
       token: p.token,
       user_id: p.userId,
       exam_id: p.examId,
+      attempt: p.attempt,
       started_at: p.startedAt,
       deadline_at: p.deadlineAt,
       question_ids: p.questionIds,
@@ -233,15 +231,16 @@ const insertSession = precompile((db, p: NewSession) =>
     })
     .onConflict((oc) =>
       oc
-        .columns(['user_id', 'exam_id'])
+        .columns(['user_id', 'exam_id', 'attempt'])
         .doUpdateSet((eb) => ({ token: eb.ref('exam_sessions.token') })),
     )
     .returning('token'),
 );
 
 /**
- * POST /exams/session: the student's session of the exam, started now if there is none
- * (idempotent; one per student and exam even when two starts race).
+ * POST /exams/session: the student's running attempt, or a new one (ADR 047): the first, or
+ * the next when the latest is finished, one is left and the wait is over; otherwise the latest
+ * attempt's token (its result). Idempotent: two racing starts make one session per attempt.
  * @example const token = await startSession(ctx, user.id, 4)
  */
 export async function startSession(
@@ -249,13 +248,22 @@ export async function startSession(
   userId: number,
   examId: number,
 ): Promise<string> {
-  const existing = await findUserSession(ctx, userId, examId);
-  if (existing) return existing.token;
+  let latest = await latestSession(ctx.db, userId, examId);
+  if (latest) latest = await settle(ctx, latest);
+  if (latest && latest.finished_at === null) return latest.token;
   const found = await findExam(ctx, { id: examId });
-  if (!found || !(await mayReach(ctx, found, userId))) throw new AppError('EXAM_NOT_FOUND');
+  if (!found || !(await mayReach(ctx, found, userId))) {
+    if (latest) return latest.token;
+    throw new AppError('EXAM_NOT_FOUND');
+  }
   const exam = accommodated(found, await accommodationOf(ctx.db, userId, examId));
   const now = ctx.clock.now();
-  if (windowState(exam, now) !== 'open') throw new AppError('EXAM_NOT_ACTIVE');
+  const open = windowState(exam, now) === 'open';
+  if (latest) {
+    // A finished attempt: the next one starts only when the exam allows it now.
+    const allowed = await attemptsAllowed(ctx.db, exam, userId);
+    if (!attemptState(exam, latest, allowed, open, now).can_start) return latest.token;
+  } else if (!open) throw new AppError('EXAM_NOT_ACTIVE');
   // A drawn exam's questions are drawn now, by the session's token, and kept on it (ADR 046).
   const token = newToken();
   const { rules, pool } = await drawSetup(ctx.db, examId);
@@ -267,6 +275,7 @@ export async function startSession(
     token,
     userId,
     examId,
+    attempt: (latest?.attempt ?? 0) + 1,
     startedAt: now.toISOString(),
     deadlineAt: deadlineOf(exam, now),
     questionIds: storedDraw(drawn ? drawn.ids : null),
@@ -480,9 +489,11 @@ export async function resultsList(
       'exam_sessions.succeeded',
       'exam_sessions.correction_mark',
       'exam_sessions.total_mark',
+      'exam_sessions.attempt',
       'exams.exam_code',
       'exams.name',
       'exams.show_result',
+      countsSql('exam_sessions', 'exams').as('counts'),
     ])
     .where('exam_sessions.user_id', '=', userId)
     .where('exams.kind', '=', kind)
@@ -490,7 +501,11 @@ export async function resultsList(
     .orderBy('exam_sessions.id', 'desc')
     .limit(RESULTS_LIST_LIMIT)
     .execute();
-  return rows.map((r) => resultListItem(r, r));
+  return rows.map((r) => ({
+    ...resultListItem(r, r),
+    attempt: r.attempt,
+    counts: Boolean(r.counts),
+  }));
 }
 
 /** Submits, at their deadlines, the running sessions past deadline + grace (of one student or all). */

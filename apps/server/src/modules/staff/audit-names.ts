@@ -131,6 +131,18 @@ const READERS: Record<string, NameReader> = {
         .execute()
     ).map((r) => ({ id: r.id, name: accommodationName(r.student, r.exam) })),
   ),
+  // Attempts given to a student, by the student and the exam (ADR 047).
+  'exam-attempt-grants': numericReader(async (db, ids) =>
+    (
+      await db
+        .selectFrom('exam_attempt_grants as g')
+        .innerJoin('users', 'users.id', 'g.user_id')
+        .innerJoin('exams', 'exams.id', 'g.exam_id')
+        .select(['g.id', 'users.name as student', 'exams.name as exam'])
+        .where('g.id', 'in', ids)
+        .execute()
+    ).map((r) => ({ id: r.id, name: accommodationName(r.student, r.exam) })),
+  ),
   // An essay answer by its student and exam.
   marking: numericReader(async (db, ids) =>
     (

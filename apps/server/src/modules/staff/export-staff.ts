@@ -125,6 +125,9 @@ export const EXAM_RESULT_COLUMNS: readonly CsvColumn<StaffExamSession>[] = [
   { header: 'مرات مغادرة صفحة الامتحان', value: (r) => r.integrity.away },
   { header: 'فتح من جهاز آخر', value: (r) => r.integrity.other_devices },
   { header: 'فتح من عنوان آخر', value: (r) => r.integrity.other_addresses },
+  // Which attempt, and whether its result is the one that counts (ADR 047).
+  { header: 'المحاولة', value: (r) => r.attempt },
+  { header: 'المحاولة المحتسبة', value: (r) => yesNo(r.counts) },
 ];
 
 type ItemRow = StaffItemAnalysis['questions'][number];

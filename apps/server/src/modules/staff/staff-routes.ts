@@ -37,6 +37,13 @@ import {
   listAccommodations,
   updateAccommodation,
 } from '../exams/exam-accommodations';
+import {
+  createAttemptGrant,
+  deleteAttemptGrant,
+  getAttemptGrant,
+  listAttemptGrants,
+  updateAttemptGrant,
+} from '../exams/exam-attempt-grants';
 import { itemAnalysis } from '../exams/item-analysis';
 import { regradeQuestion } from '../exams/regrade';
 import {
@@ -379,6 +386,23 @@ export const staffRoutes =
     }));
     serve(app, e.staffDeleteExamAccommodation, async (request) => {
       await deleteAccommodation(db, await actorOf(request), request.params.id, ctx.clock.now());
+      return { data: { id: request.params.id } };
+    });
+    // More attempts for one student at one exam (issue 26, ADR 047).
+    serve(app, e.staffListExamAttemptGrants, async (request) =>
+      listAttemptGrants(db, request.query),
+    );
+    serve(app, e.staffGetExamAttemptGrant, async (request) =>
+      found(await getAttemptGrant(db, request.params.id)),
+    );
+    serve(app, e.staffCreateExamAttemptGrant, async (request) => ({
+      data: await createAttemptGrant(db, await actorOf(request), request.body, ctx.clock.now()),
+    }));
+    serve(app, e.staffUpdateExamAttemptGrant, async (request) => ({
+      data: await updateAttemptGrant(db, await actorOf(request), request.params.id, request.body),
+    }));
+    serve(app, e.staffDeleteExamAttemptGrant, async (request) => {
+      await deleteAttemptGrant(db, await actorOf(request), request.params.id);
       return { data: { id: request.params.id } };
     });
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fromPiasters, type RevenueMethod, type StaffStats } from '@dars/contract';
+import { countsSql } from '../exams/exam-attempts';
 import { countOf, isAdmin, type Actor, type Db } from './staff-core';
 import { byDay, cairoDay, periodsOf, type Period } from './stats-period';
 import {
@@ -109,11 +110,15 @@ export async function staffStats(
  * `total_mark` (the exam's full marks, fixed when it started), in percent; the average weighs
  * every session alike. A session whose essay still waits for a teacher (`corrected = 0`) has a
  * partial mark, so it is left out of the average and counted as awaiting marking instead; an
- * exam of no marks (`total_mark = 0`) has no score.
+ * exam of no marks (`total_mark = 0`) has no score. Of an exam with several attempts (ADR 047)
+ * only the attempt that counts enters the average (every finished one when their mean counts);
+ * every attempt is an exam taken.
  */
 async function examFigures(db: Db, p: Period) {
+  const counts = countsSql('exam_sessions', 'exams');
   const row = await db
     .selectFrom('exam_sessions')
+    .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       sql<number | string>`sum(case when corrected = 0 then 1 else 0 end)`.as('awaiting'),
@@ -122,7 +127,7 @@ async function examFigures(db: Db, p: Period) {
       ),
       sql<
         number | string | null
-      >`avg(case when corrected = 1 and total_mark > 0 then coalesce(correction_mark, 0) * 100.0 / total_mark end)`.as(
+      >`avg(case when corrected = 1 and total_mark > 0 and ${counts} then coalesce(correction_mark, 0) * 100.0 / total_mark end)`.as(
         'average',
       ),
     ])

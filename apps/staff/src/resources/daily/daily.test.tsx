@@ -63,6 +63,8 @@ const SESSION: StaffExamSession = {
   succeeded: true,
   corrected: true,
   integrity: { away: 0, other_devices: 0, other_addresses: 0 },
+  attempt: 1,
+  counts: true,
 };
 
 /** Opens the console at `path` already signed in as a leader. */

@@ -129,6 +129,8 @@ const SESSION: StaffExamSession = {
   succeeded: true,
   corrected: true,
   integrity: { away: 2, other_devices: 1, other_addresses: 0 },
+  attempt: 1,
+  counts: true,
 };
 
 describe('the results’ integrity record', () => {
