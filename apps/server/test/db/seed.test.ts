@@ -223,6 +223,30 @@ describe('the demo exams', () => {
     expect(inBank).toHaveLength(12);
   });
 
+  it('allow two attempts at DRAW2026 and give مريم a second at CHEM2026, no one else (ADR 047)', async () => {
+    const attempts = async (email: string, code: string) => {
+      const { token } = await tokenFor(server.db, email);
+      const res = await examClient(server.app, token).details(code);
+      return (res.json() as { data: { attempts: unknown } }).data.attempts;
+    };
+    expect(await attempts('student@dars.test', DEMO_EXAM_CODES.drawn)).toMatchObject({
+      allowed: 2,
+      rule: 'best',
+    });
+    // مريم sat CHEM2026 (the integrity record's session); her grant opens a second attempt.
+    expect(await attempts('student2@dars.test', DEMO_EXAM_CODES.hiddenResult)).toEqual({
+      current: 1,
+      allowed: 2,
+      rule: 'best',
+      can_start: true,
+      next_at: null,
+    });
+    expect(await attempts('student@dars.test', DEMO_EXAM_CODES.hiddenResult)).toMatchObject({
+      current: 0,
+      allowed: 1,
+    });
+  });
+
   it('hold one submitted session with an integrity record, found by the flagged filter (ADR 044)', async () => {
     const { token } = await tokenFor(server.db, 'leader@dars.test');
     const res = await server.app.inject({

@@ -25,6 +25,11 @@ export interface ExamSpec {
   shuffled?: boolean;
   imagesAnswers?: boolean;
   passPercentage?: number;
+  /** Attempts each student may make (ADR 047); default 1. */
+  attempts?: number;
+  /** Minutes between two attempts; default 0. */
+  attemptWait?: number;
+  attemptRule?: 'best' | 'last' | 'average';
   /** Default: a choices, a true/false and an essay question. */
   questions?: QuestionSpec[];
 }
@@ -76,6 +81,9 @@ export async function makeExam(db: Kysely<DB>, spec: ExamSpec = {}): Promise<Tes
       show_detailed_result: spec.detailed === false ? 0 : 1,
       shuffled_answers: spec.shuffled ? 1 : 0,
       enable_images_answers: spec.imagesAnswers ? 1 : 0,
+      max_attempts: spec.attempts ?? 1,
+      attempt_wait_minutes: spec.attemptWait ?? 0,
+      attempt_rule: spec.attemptRule ?? 'best',
       created_at: new Date().toISOString(),
     })
     .returning('id')

@@ -385,7 +385,7 @@ describe('exam sessions and results', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'رقم الجلسة,رقم الطالب,اسم الطالب,الهاتف,البداية,التسليم,الدرجة,الدرجة الكلية,النسبة المئوية,النتيجة,مصحح بالكامل,مرات مغادرة صفحة الامتحان,فتح من جهاز آخر,فتح من عنوان آخر',
+      'رقم الجلسة,رقم الطالب,اسم الطالب,الهاتف,البداية,التسليم,الدرجة,الدرجة الكلية,النسبة المئوية,النتيجة,مصحح بالكامل,مرات مغادرة صفحة الامتحان,فتح من جهاز آخر,فتح من عنوان آخر,المحاولة,المحاولة المحتسبة',
     );
     expect(lines).toHaveLength(4); // header, two finished sessions, the final line end
     // Oldest first; a name with a comma and quotes is quoted; a formula is defused.
@@ -394,9 +394,9 @@ describe('exam sessions and results', () => {
     expect(lines[1]).toMatch(
       /,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d{4}-\d{2}-\d{2} \d{2}:\d{2},2,2,100,/,
     );
-    expect(lines[1]).toMatch(/,2,2,100,ناجح,نعم,0,0,0$/);
+    expect(lines[1]).toMatch(/,2,2,100,ناجح,نعم,0,0,0,1,نعم$/);
     expect(lines[2]).toContain(`,${weak.userId},"'=HYPERLINK(""x"")",`);
-    expect(lines[2]).toMatch(/,0,2,0,راسب,نعم,0,0,0$/);
+    expect(lines[2]).toMatch(/,0,2,0,راسب,نعم,0,0,0,1,نعم$/);
 
     expect((await staffCall(leader.token, 'GET', '/exams/99999999/results.csv')).statusCode).toBe(
       404,
