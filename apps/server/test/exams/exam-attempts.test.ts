@@ -174,6 +174,44 @@ describe('the next attempt', () => {
     });
   });
 
+  it('answers an attempt whose time ran out as ended, and starts the next only when asked again', async () => {
+    const exam = await fourChoices({ attempts: 2, duration: 5 });
+    const s = await examStudent(server);
+    const first = await s.api.tokenFor(exam.id);
+    clock.advance(60 * MIN); // long past the deadline and its grace: nobody submitted it
+    expect(await s.api.tokenFor(exam.id)).toBe(first);
+    const rows = await sessionsOf(s.userId, exam.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.finished_at).not.toBeNull();
+    const second = await s.api.tokenFor(exam.id);
+    expect(second).not.toBe(first);
+  });
+
+  it('starts no new attempt at an exam the student can no longer reach', async () => {
+    // Not general and under no lecture: the first attempt was made while it was reachable.
+    const exam = await fourChoices({ attempts: 3, general: false });
+    const s = await examStudent(server);
+    const at = clock.now().toISOString();
+    await server.db
+      .insertInto('exam_sessions')
+      .values({
+        token: `unreachable-${s.userId}`,
+        user_id: s.userId,
+        exam_id: exam.id,
+        started_at: at,
+        finished_at: at,
+        finished_by: 'student',
+      })
+      .execute();
+    expect((await attemptsOf(s, exam)).attempts).toMatchObject({
+      current: 1,
+      allowed: 3,
+      can_start: false,
+      next_at: null,
+    });
+    expect(await s.api.tokenFor(exam.id)).toBe(`unreachable-${s.userId}`);
+  });
+
   it('keeps one attempt for an exam that allows one, as every exam did', async () => {
     const exam = await fourChoices();
     const s = await examStudent(server);

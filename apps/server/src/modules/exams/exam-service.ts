@@ -189,7 +189,11 @@ export async function examDetailsByCode(
     if (state === 'ended') throw new AppError('EXAM_ENDED');
   }
   const allowed = await attemptsAllowed(ctx.db, exam, userId);
-  const attempts = attemptState(exam, session, allowed, windowState(exam, now) === 'open', now);
+  // Another attempt needs the window open and the exam still within the student's reach.
+  const open =
+    windowState(exam, now) === 'open' &&
+    (!session || session.attempt >= allowed || (await mayReach(ctx, exam, userId)));
+  const attempts = attemptState(exam, session, allowed, open, now);
   return {
     ...examDetails(exam, await questionsCount(ctx, exam.id, session), session),
     attempts,
@@ -248,9 +252,10 @@ export async function startSession(
   userId: number,
   examId: number,
 ): Promise<string> {
-  let latest = await latestSession(ctx.db, userId, examId);
-  if (latest) latest = await settle(ctx, latest);
-  if (latest && latest.finished_at === null) return latest.token;
+  const latest = await latestSession(ctx.db, userId, examId);
+  // A running attempt is resumed; one whose time ran out is submitted and its result answered:
+  // a student coming back to it sees it ended, not a new attempt started behind their back.
+  if (latest && latest.finished_at === null) return (await settle(ctx, latest)).token;
   const found = await findExam(ctx, { id: examId });
   if (!found || !(await mayReach(ctx, found, userId))) {
     if (latest) return latest.token;
