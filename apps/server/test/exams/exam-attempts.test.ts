@@ -434,6 +434,58 @@ describe('which attempt counts', () => {
   });
 });
 
+describe('a regrade of an exam sat more than once', () => {
+  it('marks every submitted attempt again and names the attempt in what the student is told', async () => {
+    const exam = await fourChoices({ attempts: 2, attemptRule: 'best' });
+    const s = await examStudent(server);
+    // The first question's key is wrong: the student chose the real answer (option 2) once,
+    // the keyed one (option 1) the other time; the other three wrong both times.
+    const [q1, ...rest] = exam.questions;
+    const sitWith = async (option: number) => {
+      const token = await s.api.tokenFor(exam.id);
+      await s.api.submit(token, [
+        { question_id: q1!.id, chosen_answer: q1!.options[option]!.id },
+        ...rest.map((q) => ({ question_id: q.id, chosen_answer: q.wrong })),
+      ]);
+      return token;
+    };
+    const first = await sitWith(1); // 0 of 4 by the wrong key
+    const second = await sitWith(0); // 1 of 4 by the wrong key
+    const res = await staffCall('POST', `/questions/${q1!.id}/regrade`, {
+      correct_option_ids: [q1!.options[1]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ sessions: 2, changed: 2 });
+    const marks = await server.db
+      .selectFrom('exam_sessions')
+      .select(['token', 'correction_mark'])
+      .where('token', 'in', [first, second])
+      .execute();
+    expect(Object.fromEntries(marks.map((m) => [m.token, Number(m.correction_mark)]))).toEqual({
+      [first]: 1,
+      [second]: 0,
+    });
+    // The best attempt is now the first (1 of 4), no longer the second.
+    const rows = (await s.api.results()).json() as {
+      data: { id: number; attempt: number; counts: boolean }[];
+    };
+    expect(rows.data.map((r) => [r.attempt, r.counts]).sort()).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    const told = await server.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('user_id', '=', s.userId)
+      .where('type', '=', 'exam_marked')
+      .execute();
+    const texts = told.map((n) => (JSON.parse(n.data) as { content: string }).content);
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((t) => t.includes('(المحاولة 2)'))).toHaveLength(1);
+    expect(texts.find((t) => t.includes('(المحاولة 2)'))).toContain('0 من 4');
+  });
+});
+
 describe("a lecture's must-pass exam with attempts", () => {
   let courseId: number;
   let lectureId: number;

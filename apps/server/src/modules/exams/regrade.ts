@@ -95,6 +95,7 @@ export async function regradeQuestion(
           'exam_sessions.correction_mark',
           'exam_sessions.succeeded',
           'exam_sessions.corrected',
+          'exam_sessions.attempt',
           'exams.name',
           'exams.exam_code',
         ])
@@ -170,7 +171,10 @@ export async function regradeQuestion(
             type: 'default',
             title: 'تغيّرت نتيجة امتحانك',
             content:
-              `أعاد المعلم تصحيح سؤال في «${s.name}»، فصارت درجتك ` +
+              `أعاد المعلم تصحيح سؤال في «${s.name}»` +
+              // Of an exam sat more than once, which attempt (ADR 047).
+              (s.attempt > 1 ? ` (المحاولة ${s.attempt})` : '') +
+              '، فصارت درجتك ' +
               `${now.correction_mark ?? 0} من ${now.total_mark}` +
               (passedBefore && failedNow
                 ? '. ما فُتح لك بنجاحك السابق يبقى مفتوحاً.'
