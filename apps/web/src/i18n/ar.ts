@@ -530,6 +530,17 @@ export const ar = {
     detailsFailed: 'حدثت مشكلة أثناء جلب بيانات الامتحان',
     notActive: 'لا يمكنك بدء الامتحان في الوقت الحالي',
     startFailed: 'حدثت مشكلة أثناء فتح الامتحان، حاول مرة أخرى',
+    /** ADR 047: an exam that allows more than one attempt */
+    attemptOf: 'المحاولة {current} من {allowed}',
+    attemptsAllowed: 'لك في هذا الامتحان {count}',
+    ruleBest: 'تُحتسب أعلى درجة',
+    ruleLast: 'تُحتسب آخر محاولة',
+    ruleAverage: 'يُحتسب متوسط المحاولات',
+    startAttempt: 'ابدأ المحاولة {n}',
+    nextAttemptAt: 'تُتاح المحاولة {n} ابتداءً من {time}',
+    attemptsUsed: 'استخدمت كل المحاولات المتاحة',
+    /** The entry's second button beside the next attempt: the results list. */
+    previousResults: 'نتائج محاولاتك',
   },
   examSession: {
     loading: 'جارٍ تحميل الامتحان',
@@ -609,6 +620,8 @@ export const ar = {
     explanation: 'شرح الإجابة',
     explanationImage: 'صورة شرح الإجابة',
     timeParts: '{first} و{second}',
+    /** ADR 047: the result screen's way to the exam's page for the next attempt */
+    toNextAttempt: 'إلى المحاولة {n}',
   },
   results: {
     loading: 'جارٍ تحميل النتائج',
@@ -627,6 +640,9 @@ export const ar = {
     running: 'لم يتم التسليم بعد',
     /** The entry's one button for a running session (spec §2). */
     continue: 'متابعة الامتحان',
+    /** ADR 047: a row of an exam with several attempts, and the one whose result counts */
+    attempt: 'المحاولة {n}',
+    counts: 'المحتسبة',
   },
   plurals: {
     course: { zero: 'لا توجد دورات', one: 'دورة واحدة', two: 'دورتان', few: 'دورات', many: 'دورة' },
@@ -643,6 +659,8 @@ export const ar = {
     day: { one: 'يوم', two: 'يومين', few: 'أيام', many: 'يوماً' },
     month: { one: 'شهر', two: 'شهرين', few: 'أشهر', many: 'شهراً' },
     year: { one: 'سنة', two: 'سنتين', few: 'سنوات', many: 'سنة' },
+    /** After 'لك في هذا الامتحان': 'لك في هذا الامتحان محاولتان'. */
+    attempt: { one: 'محاولة واحدة', two: 'محاولتان', few: 'محاولات', many: 'محاولة' },
     question: { one: 'سؤال واحد', two: 'سؤالان', few: 'أسئلة', many: 'سؤالاً' },
     student: {
       zero: 'لم ينضم أحد بعد',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS, type ExamDetails } from '@dars/contract';
-import { examDetailsFixture } from '../../../test/exam-fixtures';
+import { STORAGE_KEYS, type ExamAttempts, type ExamDetails } from '@dars/contract';
+import { examDetailsFixture, resultSessionFixture } from '../../../test/exam-fixtures';
 import { settingsFixture, userFixture } from '../../../test/fixtures';
 import { calledUrls, mockApi } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
@@ -156,7 +156,7 @@ describe('ExamEntryPage', () => {
     const { router } = renderEntry('/exams?exam_code=L0003&course_id=5');
     await userEvent.click(await screen.findByRole('button', { name: 'ابدأ الامتحان' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exams/session'));
-    expect(router.state.location.search).toBe('?sessionToken=tok-9&course_id=5');
+    expect(router.state.location.search).toBe('?sessionToken=tok-9&course_id=5&exam_code=L0003');
     expect(router.state.location.state).toEqual({ startedNow: true });
     const start = api.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(start?.[1]?.body))).toEqual({ exam_id: 12 });
@@ -173,5 +173,110 @@ describe('ExamEntryPage', () => {
     renderEntry('/exams?exam_code=G1001');
     await userEvent.click(await screen.findByRole('button', { name: 'ابدأ الامتحان' }));
     expect(await screen.findByText('لا يمكنك بدء الامتحان في الوقت الحالي')).toBeVisible();
+  });
+});
+
+describe('ExamEntryPage: attempts (ADR 047)', () => {
+  const attempts = (over: Partial<ExamAttempts>): ExamAttempts => ({
+    current: 1,
+    allowed: 3,
+    rule: 'best',
+    can_start: false,
+    next_at: null,
+    ...over,
+  });
+
+  it('says how many attempts the exam allows before the first, and which one counts', async () => {
+    examApi(
+      examDetailsFixture({ attempts: attempts({ current: 0, allowed: 2, can_start: true }) }),
+    );
+    renderEntry('/exams?exam_code=G1001');
+    expect(await screen.findByText('لك في هذا الامتحان محاولتان')).toBeVisible();
+    expect(screen.getByText('تُحتسب أعلى درجة')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'ابدأ الامتحان' })).toBeVisible();
+  });
+
+  it('starts the next attempt when the last is finished, the earlier results a link away', async () => {
+    const api = mockApi({
+      'GET /api/v1/exams/details': () => ({
+        body: {
+          data: examDetailsFixture({
+            has_session: true,
+            attempts: attempts({ current: 1, rule: 'last', can_start: true }),
+          }),
+        },
+      }),
+      'GET /api/v1/exams/results': () => ({ body: { data: [resultSessionFixture()] } }),
+      'POST /api/v1/exams/session': () => ({ body: { data: { token: 'tok-10' } } }),
+    });
+    const { router } = renderEntry('/exams?exam_code=G1001&course_id=5');
+    expect(await screen.findByText('المحاولة 1 من 3')).toBeVisible();
+    expect(screen.getByText('تُحتسب آخر محاولة')).toBeVisible();
+    // Starting a new attempt is recorded like the first: the notice says so again.
+    expect(screen.getByText(/يُسجَّل خروجك/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'نتائج محاولاتك' })).toHaveAttribute(
+      'href',
+      '/my-exams/exams',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'ابدأ المحاولة 2' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exams/session'));
+    expect(router.state.location.search).toBe('?sessionToken=tok-10&course_id=5&exam_code=G1001');
+    expect(router.state.location.state).toEqual({ startedNow: true });
+    expect(calledUrls(api)).toContain('/api/v1/exams/results');
+  });
+
+  it('links a homework’s earlier results to the homework results', async () => {
+    mockApi({
+      'GET /api/v1/exams/details': () => ({
+        body: {
+          data: examDetailsFixture({
+            has_session: true,
+            attempts: attempts({ can_start: true }),
+          }),
+        },
+      }),
+      'GET /api/v1/exams/results': () => ({ body: { data: [] } }),
+    });
+    renderEntry('/exams?exam_code=H7');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'نتائج محاولاتك' })).toHaveAttribute(
+        'href',
+        '/my-exams/homeworks',
+      ),
+    );
+  });
+
+  it('says when the next attempt opens, in Cairo’s time, and shows the last result meanwhile', async () => {
+    examApi(
+      examDetailsFixture({
+        has_session: true,
+        attempts: attempts({ current: 1, rule: 'average', next_at: '2026-12-01T08:00:00.000Z' }),
+      }),
+    );
+    renderEntry('/exams?exam_code=G1001');
+    expect(await screen.findByText('المحاولة 1 من 3')).toBeVisible();
+    expect(screen.getByText('يُحتسب متوسط المحاولات')).toBeVisible();
+    expect(screen.getByText('تُتاح المحاولة 2 ابتداءً من 1 ديسمبر 2026 في 10:00 ص')).toBeVisible();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'عرض النتيجة' })).toBeVisible();
+  });
+
+  it('says every attempt is used after the last', async () => {
+    examApi(examDetailsFixture({ has_session: true, attempts: attempts({ current: 3 }) }));
+    renderEntry('/exams?exam_code=G1001');
+    expect(await screen.findByText('المحاولة 3 من 3')).toBeVisible();
+    expect(screen.getByText('استخدمت كل المحاولات المتاحة')).toBeVisible();
+    expect(screen.queryByText('لقد أديت هذا الامتحان من قبل.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'عرض النتيجة' })).toBeVisible();
+  });
+
+  it('says nothing of attempts for an exam of one attempt', async () => {
+    examApi(
+      examDetailsFixture({ has_session: true, attempts: attempts({ current: 1, allowed: 1 }) }),
+    );
+    renderEntry('/exams?exam_code=G1001');
+    expect(await screen.findByText('لقد أديت هذا الامتحان من قبل.')).toBeVisible();
+    expect(screen.queryByText(/المحاولة|محاولة|تُحتسب/)).not.toBeInTheDocument();
   });
 });

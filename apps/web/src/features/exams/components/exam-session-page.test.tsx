@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type {
   AnswerAttempt,
   ExamAnswerInput,
+  ExamAttempts,
+  ExamDetails,
   ExamEventInput,
   ExamResult,
   GetExamSessionResponse,
@@ -15,7 +17,7 @@ import {
   sessionFixture,
 } from '../../../test/exam-fixtures';
 import { userFixture } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { calledUrls, mockApi } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
 import { onDesktop } from '../../../test/screen-size';
 import { outboxKey } from '../lib/answer-outbox';
@@ -566,5 +568,73 @@ describe('ExamSessionPage: after submission', () => {
     expect(await screen.findByRole('heading', { name: 'نتيجة الامتحان' })).toBeVisible();
     expect(screen.getByText('لم يتم التصحيح')).toBeVisible();
     expect(screen.queryByText('ناجح')).toBeNull();
+  });
+});
+
+describe('ExamSessionPage: the next attempt (ADR 047)', () => {
+  const submitted = () => {
+    const server = sessionServer();
+    server.data.session.active = false;
+    server.data.result = resultFixture();
+    return server;
+  };
+  const withDetails = (server: ReturnType<typeof sessionServer>, details: ExamDetails) =>
+    mockApi({
+      'GET /api/v1/exams/details': () => ({ body: { data: details } }),
+      'GET /api/v1/exams/session': () => ({ body: server.data }),
+    });
+  const attempts = (over: Partial<ExamAttempts>): ExamAttempts => ({
+    current: 1,
+    allowed: 2,
+    rule: 'best',
+    can_start: true,
+    next_at: null,
+    ...over,
+  });
+
+  it('links the submitted and result screens to the exam’s page for the next attempt', async () => {
+    withDetails(submitted(), examDetailsFixture({ has_session: true, attempts: attempts({}) }));
+    renderSession(`${SESSION_PATH}&exam_code=G1001`);
+    const next = await screen.findByRole('link', { name: 'إلى المحاولة 2' });
+    expect(next).toHaveAttribute('href', '/exams?exam_code=G1001&course_id=5');
+    await userEvent.click(screen.getByRole('button', { name: 'عرض النتيجة' }));
+    expect(screen.getByRole('heading', { name: 'نتيجة الامتحان' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'إلى المحاولة 2' })).toBeVisible();
+  });
+
+  it('says when the next attempt opens while the student must wait', async () => {
+    withDetails(
+      submitted(),
+      examDetailsFixture({
+        has_session: true,
+        attempts: attempts({ can_start: false, next_at: '2026-12-01T08:00:00.000Z' }),
+      }),
+    );
+    renderSession(`${SESSION_PATH}&exam_code=G1001`);
+    // 08:00 UTC is 10:00 in Cairo (UTC+2 in December).
+    expect(
+      await screen.findByText('تُتاح المحاولة 2 ابتداءً من 1 ديسمبر 2026 في 10:00 ص'),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: /المحاولة/ })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing when every attempt is used, or without the exam’s code', async () => {
+    const api = withDetails(
+      submitted(),
+      examDetailsFixture({
+        has_session: true,
+        attempts: attempts({ current: 2, can_start: false }),
+      }),
+    );
+    const { unmount } = renderSession(`${SESSION_PATH}&exam_code=G1001`);
+    await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' });
+    await waitFor(() => expect(calledUrls(api)).toContain('/api/v1/exams/details?exam_code=G1001'));
+    expect(screen.queryByText(/المحاولة/)).not.toBeInTheDocument();
+    unmount();
+
+    const older = withDetails(submitted(), examDetailsFixture({ has_session: true }));
+    renderSession();
+    await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' });
+    expect(calledUrls(older).some((url) => url.includes('/exams/details'))).toBe(false);
   });
 });

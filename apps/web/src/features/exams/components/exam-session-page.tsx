@@ -15,19 +15,22 @@ import { ActiveExam } from './active-exam';
 import { AnswersReview } from './answers-review';
 import type { SessionEntryState } from './exam-details-card';
 import { ResultView } from './result-view';
+import { NextAttemptLink } from './next-attempt-link';
 import { BackButton, SubmittedView } from './submitted-view';
 
 /**
- * `/exams/session?sessionToken=&course_id=` (spec §2): the running exam, or once submitted the
- * submitted screen, the result and the corrected answers.
+ * `/exams/session?sessionToken=&course_id=&exam_code=` (spec §2): the running exam, or once
+ * submitted the submitted screen, the result and the corrected answers; with the exam's code
+ * (given by the entry), the way to its next attempt (ADR 047).
  */
 export function ExamSessionPage() {
   const [query] = useSearchParams();
   const token = query.get('sessionToken') ?? '';
   const courseId = courseIdOf(query);
+  const examCode = query.get('exam_code')?.trim() || null;
   if (!token)
     return <SessionProblem message={t('examSession.sessionNotFound')} courseId={courseId} />;
-  return <ExamSession key={token} token={token} courseId={courseId} />;
+  return <ExamSession key={token} token={token} courseId={courseId} examCode={examCode} />;
 }
 
 function SessionProblem({
@@ -67,7 +70,15 @@ function SessionProblem({
 
 type SubmittedScreen = 'submitted' | 'result' | 'review';
 
-function ExamSession({ token, courseId }: { token: string; courseId: number | null }) {
+function ExamSession({
+  token,
+  courseId,
+  examCode,
+}: {
+  token: string;
+  courseId: number | null;
+  examCode: string | null;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   // What the entry said comes once: a reload of this page is a return, not a fresh start.
@@ -155,6 +166,7 @@ function ExamSession({ token, courseId }: { token: string; courseId: number | nu
         actions={
           <>
             {reviewButton}
+            <NextAttemptLink code={examCode} courseId={courseId} />
             <BackButton courseId={courseId} />
           </>
         }
@@ -169,6 +181,9 @@ function ExamSession({ token, courseId }: { token: string; courseId: number | nu
         hasResult={data.result !== null}
         resultHidden={!data.exam.show_result}
         reviewAction={data.result === null && !exam.unconfirmed ? reviewButton : null}
+        nextAttempt={
+          exam.unconfirmed ? null : <NextAttemptLink code={examCode} courseId={courseId} />
+        }
         onViewResult={() => setScreen('result')}
       />
     </Box>

@@ -103,3 +103,65 @@ describe('ResultsListPage', () => {
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
   });
 });
+
+describe('ResultsListPage: attempts (ADR 047)', () => {
+  it('names each attempt of an exam taken more than once and marks the one that counts', async () => {
+    const exam = { exam_code: 'DRAW', name: 'امتحان الكهربية', show_result: true };
+    mockApi({
+      'GET /api/v1/exams/results': () => ({
+        body: {
+          data: [
+            resultSessionFixture({ id: 12, exam, attempt: 2, counts: false, correction_mark: 2 }),
+            resultSessionFixture({ id: 11, exam, attempt: 1, counts: true, correction_mark: 5 }),
+            resultSessionFixture({ id: 10, attempt: 1, counts: true }),
+            resultSessionFixture({
+              id: 9,
+              exam: { exam_code: 'OLD', name: 'امتحان قديم', show_result: true },
+            }),
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ResultsListPage kind="exams" />, { user: userFixture() });
+    const [second, first, single, older] = await screen.findAllByRole('listitem');
+    expect(within(second!).getByText('المحاولة 2')).toBeVisible();
+    expect(within(second!).queryByText('المحتسبة')).not.toBeInTheDocument();
+    expect(within(first!).getByText('المحاولة 1')).toBeVisible();
+    expect(within(first!).getByText('المحتسبة')).toBeVisible();
+    expect(within(first!).getByText('الدرجة: 5 من 6')).toBeVisible();
+    // An exam taken once, and a row of an older server, say nothing of attempts.
+    for (const row of [single!, older!])
+      expect(within(row).queryByText(/المحاولة|المحتسبة/)).not.toBeInTheDocument();
+  });
+
+  it('marks no running attempt as counting, and every finished one under the average', async () => {
+    const exam = { exam_code: 'AVG', name: 'واجب المتوسط', show_result: true };
+    mockApi({
+      'GET /api/v1/exams/homeworks/results': () => ({
+        body: {
+          data: [
+            resultSessionFixture({
+              id: 3,
+              exam,
+              attempt: 3,
+              active: true,
+              counts: false,
+              corrected: false,
+              succeeded: null,
+              correction_mark: null,
+            }),
+            resultSessionFixture({ id: 2, exam, attempt: 2, counts: true }),
+            resultSessionFixture({ id: 1, exam, attempt: 1, counts: true }),
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ResultsListPage kind="homeworks" />, { user: userFixture() });
+    const [running, second, first] = await screen.findAllByRole('listitem');
+    expect(within(running!).getByText('المحاولة 3')).toBeVisible();
+    expect(within(running!).getByText('لم يتم التسليم بعد')).toBeVisible();
+    expect(within(running!).queryByText('المحتسبة')).not.toBeInTheDocument();
+    expect(within(second!).getByText('المحتسبة')).toBeVisible();
+    expect(within(first!).getByText('المحتسبة')).toBeVisible();
+  });
+});

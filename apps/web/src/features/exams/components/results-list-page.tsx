@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Chip, Container, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import type { ExamResultSession } from '@dars/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -8,6 +9,7 @@ import { t } from '../../../i18n/t';
 import { useQuery } from '@tanstack/react-query';
 import { examResultsQueryOptions } from '../api/get-exam-results';
 import { homeworkResultsQueryOptions } from '../api/get-homework-results';
+import { formatNumber } from '../../../lib/format';
 import { examDate, formatMark } from '../lib/exam-format';
 import { entryPath } from '../lib/exam-paths';
 
@@ -31,7 +33,43 @@ function StateChip({ session }: { session: ExamResultSession }) {
   );
 }
 
-function ResultRow({ session }: { session: ExamResultSession }) {
+/**
+ * The codes of the exams the list holds more than one attempt of, or a later attempt of
+ * (ADR 047): their rows say which attempt each is and which one counts.
+ */
+function severalAttempts(sessions: readonly ExamResultSession[]): Set<string> {
+  return new Set(sessions.filter((s) => (s.attempt ?? 1) > 1).map((s) => s.exam.exam_code));
+}
+
+/** «المحاولة n», and «المحتسبة» on the attempt whose result counts (absent → it counts). */
+function AttemptMarks({ session }: { session: ExamResultSession }) {
+  const counts = !session.active && session.counts !== false;
+  return (
+    <>
+      <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+        {t('results.attempt', { n: formatNumber(session.attempt ?? 1) })}
+      </Typography>
+      {counts && (
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          icon={<StarRoundedIcon aria-hidden />}
+          label={t('results.counts')}
+        />
+      )}
+    </>
+  );
+}
+
+function ResultRow({
+  session,
+  attempts,
+}: {
+  session: ExamResultSession;
+  /** The exam was taken more than once: name the attempt and mark the counting one. */
+  attempts: boolean;
+}) {
   const nameId = `result-${session.id}`;
   return (
     <Paper
@@ -53,6 +91,7 @@ function ResultRow({ session }: { session: ExamResultSession }) {
           <Typography variant="body2" color="text.secondary" component="span">
             <time dateTime={session.start_time}>{examDate(session.start_time)}</time>
           </Typography>
+          {attempts && <AttemptMarks session={session} />}
           <StateChip session={session} />
           {session.correction_mark !== null && (
             <Typography variant="body2" sx={{ fontWeight: 600 }} component="span">
@@ -77,9 +116,23 @@ function ResultRow({ session }: { session: ExamResultSession }) {
   );
 }
 
+function ResultRows({ sessions }: { sessions: ExamResultSession[] }) {
+  const several = severalAttempts(sessions);
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {sessions.map((session) => (
+        <li key={session.id}>
+          <ResultRow session={session} attempts={several.has(session.exam.exam_code)} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * A results list (spec §2): the student's exam or homework sessions, newest first, each with
- * its name, date, chip, marks and a details button to the exam's entry.
+ * its name, date, chip, marks and a details button to the exam's entry; an exam taken more than
+ * once names each attempt and marks the one that counts (ADR 047).
  */
 export function ResultsListPage({ kind }: { kind: 'exams' | 'homeworks' }) {
   const { data, isPending, isError, refetch } = useQuery(
@@ -108,13 +161,7 @@ export function ResultsListPage({ kind }: { kind: 'exams' | 'homeworks' }) {
           text={kind === 'exams' ? t('results.emptyExams') : t('results.emptyHomeworks')}
         />
       ) : (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {data.map((session) => (
-            <li key={session.id}>
-              <ResultRow session={session} />
-            </li>
-          ))}
-        </Stack>
+        <ResultRows sessions={data} />
       )}
     </Container>
   );

@@ -36,6 +36,7 @@ export function SubmittedView({
   hasResult,
   resultHidden,
   reviewAction,
+  nextAttempt = null,
   onViewResult,
 }: {
   courseId: number | null;
@@ -43,6 +44,8 @@ export function SubmittedView({
   hasResult: boolean;
   resultHidden: boolean;
   reviewAction: ReactNode;
+  /** The way to the exam's next attempt, when it allows one (ADR 047). */
+  nextAttempt?: ReactNode;
   onViewResult: () => void;
 }) {
   return (
@@ -59,6 +62,7 @@ export function SubmittedView({
             </Button>
           )}
           {reviewAction}
+          {nextAttempt}
           <BackButton courseId={courseId} />
           {resultHidden && !unconfirmed && (
             <Alert severity="info" sx={{ width: '100%', mt: 1 }}>
