@@ -11,6 +11,7 @@ import { staffExam } from '../../test/fixtures';
 import { answer, fakeStaffApi, LEADER, list, staffBasics } from '../../test/fake-api';
 import { loadScreensFirst, openConsole } from '../../test/console';
 import { stubObjectUrls } from '../../test/browser';
+import { onPhone } from '../../test/phone';
 
 /**
  * What the results tell the teacher in the console (issue 26): the exam page's item analysis
@@ -172,6 +173,71 @@ describe('the results’ integrity record', () => {
     expect(await within(dialog).findByText('غادر صفحة الامتحان')).toBeInTheDocument();
     expect(within(dialog).getByText('10.1.1.1')).toHaveAttribute('dir', 'ltr');
     expect(within(dialog).getByText(/فُتحت من جهاز آخر/)).toBeInTheDocument();
+  });
+});
+
+// Two attempts of one student at an exam whose best counts (ADR 047): the second scored more.
+const FIRST_TRY: StaffExamSession = {
+  ...SESSION,
+  id: 20,
+  correction_mark: 4,
+  percentage: 40,
+  succeeded: false,
+  integrity: { away: 0, other_devices: 0, other_addresses: 0 },
+  attempt: 1,
+  counts: false,
+};
+const SECOND_TRY: StaffExamSession = {
+  ...FIRST_TRY,
+  id: 21,
+  correction_mark: 9,
+  percentage: 90,
+  succeeded: true,
+  attempt: 2,
+  counts: true,
+};
+
+describe('the results’ attempts', () => {
+  it('numbers each attempt, marks the counting one, and filters on the counting attempts only', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SECOND_TRY, FIRST_TRY]),
+    ]);
+    const user = openConsole('/exam-sessions', LEADER);
+    const second = (await screen.findByText('9 / 10')).closest('tr')!;
+    const first = screen.getByText('4 / 10').closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: 'المحاولة' })).toBeInTheDocument();
+    expect(within(second).getByText('2')).toBeInTheDocument();
+    expect(within(second).getByText('المحتسبة')).toBeInTheDocument();
+    expect(within(first).getByText('1')).toBeInTheDocument();
+    expect(within(first).queryByText('المحتسبة')).not.toBeInTheDocument();
+    expect(api.callsTo(e.staffListExamSessions)[0]?.query.counting).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'إضافة عامل تصفية' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'المحاولة المحتسبة' }));
+    await user.click(await screen.findByRole('combobox', { name: /^المحاولة المحتسبة/ }));
+    await user.click(await screen.findByRole('option', { name: 'المحاولة المحتسبة فقط' }));
+    await waitFor(() =>
+      expect(api.callsTo(e.staffListExamSessions).at(-1)?.query.counting).toBe('true'),
+    );
+  });
+
+  it('says on a phone which attempt each line is and which counts', async () => {
+    onPhone();
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SECOND_TRY, FIRST_TRY]),
+    ]);
+    openConsole('/exam-sessions', LEADER);
+    const lines = await screen.findAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(lines[0]!).getByText('منى علي — 9 / 10')).toBeInTheDocument();
+    expect(within(lines[0]!).getByText(/المحاولة 2 — المحتسبة/)).toBeInTheDocument();
+    expect(within(lines[1]!).getByText(/المحاولة 1/)).toBeInTheDocument();
+    expect(within(lines[1]!).queryByText(/المحتسبة/)).not.toBeInTheDocument();
   });
 });
 
