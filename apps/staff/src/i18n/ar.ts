@@ -158,6 +158,18 @@ export const consoleArabic = {
         navigate_to_alternative: 'الانتقال إلى البديل',
       },
     },
+    // More attempts for one student (ADR 047): the dialog's labels and the audit log's.
+    'exam-attempt-grants': {
+      name: name('محاولات إضافية', 'المحاولات الإضافية في الامتحانات'),
+      fields: {
+        id: 'الرقم',
+        user_id: 'الطالب',
+        exam_id: 'الامتحان',
+        extra_attempts: 'عدد المحاولات الإضافية',
+        note: 'ملاحظة',
+        created_at: 'تاريخ الإضافة',
+      },
+    },
     accounts: {
       name: name('حساب فريق العمل', 'حسابات فريق العمل'),
       fields: {
