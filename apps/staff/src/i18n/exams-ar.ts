@@ -78,6 +78,8 @@ export const examsArabic = {
     minutes: counted('دقيقة', 'دقيقتين', 'دقائق', 'دقيقة'),
     questions_count: 'عدد الأسئلة',
     question_count: counted('سؤال واحد', 'سؤالان', 'أسئلة', 'سؤالاً'),
+    attempts: 'المحاولات',
+    attempt_wait: 'بين كل محاولتين %{wait} على الأقل',
     question: 'السؤال %{n}',
     answers: 'الإجابات',
     essay: 'إجابتك',

@@ -471,6 +471,23 @@ describe("an exam's student preview", SLOW, () => {
     expect(screen.getByText('سؤالان')).toBeInTheDocument();
     expect(screen.getByText('30 دقيقة')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ترتيب عشوائي آخر' })).not.toBeInTheDocument();
+    // One attempt: nothing to say about attempts.
+    expect(screen.queryByText('المحاولات')).not.toBeInTheDocument();
+  });
+
+  it('says how many attempts, which counts and the wait between them', async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi({ ...EXAM, max_attempts: 3, attempt_wait_minutes: 60, attempt_rule: 'best' }, [
+        choices,
+      ]),
+    ]);
+    openConsole('/exams/5/preview');
+    const label = await screen.findByText('المحاولات');
+    expect(label.tagName).toBe('DT');
+    expect(label.nextElementSibling).toHaveTextContent(
+      '3 محاولات — أعلى درجة — بين كل محاولتين 60 دقيقة على الأقل',
+    );
   });
 
   it('shuffles the options when the exam shuffles, another order on demand', async () => {
