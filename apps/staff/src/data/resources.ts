@@ -163,6 +163,14 @@ export const resources: Record<string, ResourceCalls> = {
     e.staffUpdateExamAccommodation,
     e.staffDeleteExamAccommodation,
   ),
+  // More attempts at an exam for one student (ADR 047), edited on the student's page.
+  'exam-attempt-grants': crud(
+    e.staffListExamAttemptGrants,
+    e.staffGetExamAttemptGrant,
+    e.staffCreateExamAttemptGrant,
+    e.staffUpdateExamAttemptGrant,
+    e.staffDeleteExamAttemptGrant,
+  ),
   accounts: crud(
     e.staffListAccounts,
     e.staffGetAccount,

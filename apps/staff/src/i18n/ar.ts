@@ -116,6 +116,9 @@ export const consoleArabic = {
         starts_at: 'يبدأ في',
         ends_at: 'ينتهي في',
         pass_percentage: 'نسبة النجاح (%)',
+        max_attempts: 'عدد المحاولات',
+        attempt_wait_minutes: 'الانتظار بين المحاولات (بالدقائق)',
+        attempt_rule: 'المحاولة المحتسبة',
         show_result: 'إظهار النتيجة',
         show_detailed_result: 'إظهار النتيجة التفصيلية',
         shuffled_answers: 'ترتيب عشوائي للإجابات',
@@ -153,6 +156,18 @@ export const consoleArabic = {
         must_take: 'يجب دخوله',
         alternative_exam_id: 'الامتحان البديل',
         navigate_to_alternative: 'الانتقال إلى البديل',
+      },
+    },
+    // More attempts for one student (ADR 047): the dialog's labels and the audit log's.
+    'exam-attempt-grants': {
+      name: name('محاولات إضافية', 'المحاولات الإضافية في الامتحانات'),
+      fields: {
+        id: 'الرقم',
+        user_id: 'الطالب',
+        exam_id: 'الامتحان',
+        extra_attempts: 'عدد المحاولات الإضافية',
+        note: 'ملاحظة',
+        created_at: 'تاريخ الإضافة',
       },
     },
     accounts: {

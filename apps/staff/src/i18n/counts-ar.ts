@@ -25,6 +25,13 @@ export const countsArabic = {
     other: 'رد',
   },
   session: { one: 'جلسة واحدة', two: 'جلستان', few: 'جلسات', many: 'جلسة' },
+  attempt: { one: 'محاولة واحدة', two: 'محاولتان', few: 'محاولات', many: 'محاولة' },
+  extra_attempt: {
+    one: 'محاولة إضافية واحدة',
+    two: 'محاولتان إضافيتان',
+    few: 'محاولات إضافية',
+    many: 'محاولة إضافية',
+  },
   card: { one: 'بطاقة واحدة', two: 'بطاقتان', few: 'بطاقات', many: 'بطاقة' },
 };
 

@@ -72,6 +72,8 @@ export const dailyResourcesArabic = {
       corrected: 'مصحح بالكامل',
       flagged: 'سجل المراقبة',
       integrity: 'سجل المراقبة',
+      attempt: 'المحاولة',
+      counting: 'المحاولة المحتسبة',
     },
   },
 };
@@ -161,5 +163,9 @@ export const dailyArabic = {
     export: 'تنزيل النتائج (CSV)',
     export_hint: 'اختر امتحاناً أولاً لتنزيل نتائجه',
     exported: 'تم تنزيل ملف النتائج',
+    // ADR 047: several attempts per student.
+    counts: 'المحتسبة',
+    counting_only: 'المحاولة المحتسبة فقط',
+    attempt_line: 'المحاولة %{n}',
   },
 };

@@ -6,6 +6,7 @@ import { StaffApp } from '../app';
 import { ADMIN, fakeStaffApi, list, staffBasics } from '../test/fake-api';
 import { onPhone } from '../test/phone';
 import { auditWordKey, type AuditEntry } from './audit-log';
+import { AUDIT_RESOURCES } from './people-texts';
 import { consoleArabic } from '../i18n/ar';
 import { openConsole } from '../test/console';
 import { tableLines } from '../test/browser';
@@ -291,6 +292,13 @@ describe('the audit log words the codes in what changed (issue 23)', () => {
     expect(at(auditWordKey('questions', 'type', 'truefalse'))).toBe('صواب وخطأ');
     expect(at(auditWordKey('support-tickets', 'kind', 'guest'))).toBe('زائر');
     expect(at(auditWordKey('support-tickets', 'status', 'answered'))).toBe('تم الرد');
+    // An exam's attempt rule (ADR 047), and the fields of a student's extra attempts.
+    expect(at(auditWordKey('exams', 'attempt_rule', 'average'))).toBe('متوسط المحاولات');
+    expect(at('resources.exams.fields.attempt_rule')).toBe('المحاولة المحتسبة');
+    expect(at('resources.exam-attempt-grants.fields.extra_attempts')).toBe(
+      'عدد المحاولات الإضافية',
+    );
+    expect(AUDIT_RESOURCES['exam-attempt-grants']).toBe('المحاولات الإضافية في الامتحانات');
     // A field of no codes, and a value that is no code, are not looked up.
     expect(auditWordKey('courses', 'name', 'course')).toBeUndefined();
     expect(auditWordKey('exams', 'kind', 'dars.kind')).toBeUndefined();

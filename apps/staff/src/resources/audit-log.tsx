@@ -236,6 +236,7 @@ const VALUE_WORDS: Record<string, Record<string, string>> = {
   'mobile-payments': { status: 'dars.daily.payments.status' },
   'support-tickets': { status: 'dars.daily.support.status', kind: 'dars.daily.support.kind' },
   messages: { audience: 'dars.people.messages.audiences' },
+  exams: { attempt_rule: 'dars.exams.attempt_rules' },
 };
 const ANY_RESOURCE_WORDS: Record<string, string> = {
   method: 'dars.audit.methods',

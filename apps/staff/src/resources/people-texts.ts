@@ -49,6 +49,7 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   questions: 'الأسئلة',
   'lecture-exams': 'امتحانات المحاضرات',
   'exam-accommodations': 'الوقت الخاص في الامتحانات',
+  'exam-attempt-grants': 'المحاولات الإضافية في الامتحانات',
   'question-banks': 'بنوك الأسئلة',
   'exam-draw-rules': 'قواعد سحب الأسئلة',
   teachers: 'المدرسون',

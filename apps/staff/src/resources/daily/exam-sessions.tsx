@@ -11,7 +11,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { Tooltip } from '@mui/material';
+import { Box, Chip, Tooltip } from '@mui/material';
 import { endpoints, type StaffExamSession } from '@dars/contract';
 import { formatNumber } from '@dars/ui/format';
 import { ExportButton } from '../../components/export-button';
@@ -24,6 +24,8 @@ import { SessionRecordCell } from './session-record';
 export const SESSION_STATES = choicesOf('dars.daily.sessions.state', ['finished', 'running']);
 
 const FLAGGED = [{ id: 'true', name: 'dars.review.integrity.flagged' }];
+// Each student's attempt whose result counts under the exam's rule (ADR 047).
+const COUNTING = [{ id: 'true', name: 'dars.daily.sessions.counting_only' }];
 
 const filters = [
   <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>
@@ -32,6 +34,7 @@ const filters = [
   <SelectInput key="state" source="state" choices={SESSION_STATES} alwaysOn />,
   // Sessions whose integrity record has something to look at (ADR 044).
   <SelectInput key="flagged" source="flagged" choices={FLAGGED} />,
+  <SelectInput key="counting" source="counting" choices={COUNTING} />,
   <SearchInput key="q" source="q" alwaysOn />,
 ];
 
@@ -71,7 +74,28 @@ function score(r: StaffExamSession): string {
   return `${formatNumber(r.correction_mark)} / ${formatNumber(r.total_mark)}`;
 }
 
-/** Every session of an exam with its score, newest first; the results as CSV. */
+/** The attempt's number, and a mark on the one whose result counts (ADR 047). */
+function AttemptCell({ session }: { session: StaffExamSession }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      {formatNumber(session.attempt)}
+      {session.counts && (
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label={translate('dars.daily.sessions.counts')}
+        />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Every session of an exam with its score, newest first; the results as CSV. A student may
+ * have several attempts (ADR 047): each is a row, numbered, the counting one marked.
+ */
 export default function ExamSessionList() {
   const translate = useTranslate();
   const outcome = (r: StaffExamSession) =>
@@ -95,12 +119,20 @@ export default function ExamSessionList() {
           <>
             {`${r.exam.name} — ${outcome(r)}`}
             <br />
+            {translate('dars.daily.sessions.attempt_line', { n: formatNumber(r.attempt) })}
+            {r.counts && ` — ${translate('dars.daily.sessions.counts')}`}
+            <br />
             <SessionRecordCell session={r} /> <SessionAnswersButton session={r} />
           </>
         )}
       >
         <TextField source="student.name" />
         <TextField source="exam.name" />
+        <FunctionField<StaffExamSession>
+          source="attempt"
+          sortable={false}
+          render={(r) => <AttemptCell session={r} />}
+        />
         <DateTimeField source="started_at" />
         <DateTimeField source="finished_at" />
         <FunctionField<StaffExamSession> source="correction_mark" render={score} />

@@ -8,9 +8,14 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
+  maxValue,
+  minValue,
   required,
   useTranslate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { ATTEMPT_RULES, MAX_ATTEMPTS } from '@dars/contract';
+import { choicesOf } from '../../components/choices';
 import { LTR } from '../../components/ltr';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
@@ -18,9 +23,56 @@ import { ExamQuestions } from './exam-questions';
 import { ExamItemAnalysis } from './item-analysis';
 import { ExamDrawRules } from './draw-rules';
 
+/** Which attempt counts (ADR 047), by its Arabic name. */
+export const ATTEMPT_RULE_CHOICES = choicesOf('dars.exams.attempt_rules', ATTEMPT_RULES);
+
+/** The longest wait between two attempts the server takes: thirty days, in minutes. */
+const MAX_WAIT_MINUTES = 30 * 24 * 60;
+
+/**
+ * How many times a student may sit the exam (ADR 047); the wait between two attempts and which
+ * one counts only matter when there are several, so they show only then.
+ */
+function AttemptInputs() {
+  const translate = useTranslate();
+  const attempts = useWatch({ name: 'max_attempts' }) as number | null | undefined;
+  const several = typeof attempts === 'number' && attempts > 1;
+  return (
+    <>
+      <NumberInput
+        source="max_attempts"
+        min={1}
+        max={MAX_ATTEMPTS}
+        step={1}
+        validate={[required(), minValue(1), maxValue(MAX_ATTEMPTS)]}
+        helperText={translate('dars.exams.attempts_help')}
+      />
+      {several && (
+        <>
+          <NumberInput
+            source="attempt_wait_minutes"
+            min={0}
+            max={MAX_WAIT_MINUTES}
+            step={1}
+            validate={[minValue(0), maxValue(MAX_WAIT_MINUTES)]}
+            helperText={translate('dars.exams.attempt_wait_help')}
+          />
+          <SelectInput
+            source="attempt_rule"
+            choices={ATTEMPT_RULE_CHOICES}
+            validate={required()}
+            helperText={translate('dars.exams.attempt_rule_help')}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
 /**
  * An exam's fields as the staff API has them (ADR 022): name, code, kind (exam or homework),
- * course, general flag, window, duration, pass percentage and the four student-facing switches.
+ * course, general flag, window, duration, pass percentage, attempts (ADR 047) and the
+ * student-facing switches.
  */
 function ExamForm() {
   const translate = useTranslate();
@@ -56,6 +108,7 @@ function ExamForm() {
         helperText={translate('dars.exams.duration_help')}
       />
       <NumberInput source="pass_percentage" min={0} max={100} step={1} />
+      <AttemptInputs />
       <BooleanInput source="show_result" />
       <BooleanInput source="show_detailed_result" />
       <BooleanInput source="shuffled_answers" />
@@ -70,6 +123,9 @@ const NEW_EXAM = {
   kind: 'exam',
   is_general: false,
   pass_percentage: 50,
+  max_attempts: 1,
+  attempt_wait_minutes: 0,
+  attempt_rule: 'best',
   show_result: true,
   show_detailed_result: false,
   shuffled_answers: false,

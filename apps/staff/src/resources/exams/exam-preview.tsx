@@ -18,6 +18,7 @@ import { Title, useGetOne, useTranslate } from 'react-admin';
 import type { StaffExam } from '@dars/contract';
 import { isLongAnswer, studentOrder, type PreviewQuestion } from './preview-order';
 import { useExamQuestions } from './use-exam-questions';
+import { useCount } from '../../i18n/use-count';
 
 /** The essay field's rows in the student app (spec §2: a textarea of 6 rows). */
 const ESSAY_ROWS = 6;
@@ -190,6 +191,16 @@ export default function ExamPreview() {
               <Typography component="dd" sx={{ m: 0 }}>
                 {translate('dars.exams.preview.question_count', { smart_count: ordered.length })}
               </Typography>
+              {exam.max_attempts > 1 && (
+                <>
+                  <Typography component="dt" color="text.secondary">
+                    {translate('dars.exams.preview.attempts')}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    <AttemptsLine exam={exam} />
+                  </Typography>
+                </>
+              )}
             </Box>
           </Paper>
           {shuffled && (
@@ -224,4 +235,26 @@ export default function ExamPreview() {
       )}
     </Box>
   );
+}
+
+/**
+ * An exam of several attempts (ADR 047): how many, which counts, and the least wait between two.
+ * @example «3 محاولات — أعلى درجة — بين كل محاولتين 60 دقيقة على الأقل»
+ */
+function AttemptsLine({ exam }: { exam: StaffExam }) {
+  const translate = useTranslate();
+  const count = useCount();
+  return [
+    count(exam.max_attempts, 'attempt'),
+    translate(`dars.exams.attempt_rules.${exam.attempt_rule}`),
+    ...(exam.attempt_wait_minutes > 0
+      ? [
+          translate('dars.exams.preview.attempt_wait', {
+            wait: translate('dars.exams.preview.minutes', {
+              smart_count: exam.attempt_wait_minutes,
+            }),
+          }),
+        ]
+      : []),
+  ].join(' — ');
 }

@@ -3,14 +3,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffExamAccommodation,
+  type StaffExamAttemptGrant,
   type StaffExamSession,
   type StaffItemAnalysis,
   type StaffStudentDetail,
 } from '@dars/contract';
 import { staffExam } from '../../test/fixtures';
-import { answer, fakeStaffApi, LEADER, list, staffBasics } from '../../test/fake-api';
+import {
+  answer,
+  fakeStaffApi,
+  isCall,
+  LEADER,
+  list,
+  staffBasics,
+  type Handler,
+} from '../../test/fake-api';
 import { loadScreensFirst, openConsole } from '../../test/console';
 import { stubObjectUrls } from '../../test/browser';
+import { onPhone } from '../../test/phone';
 
 /**
  * What the results tell the teacher in the console (issue 26): the exam page's item analysis
@@ -175,6 +185,71 @@ describe('the results’ integrity record', () => {
   });
 });
 
+// Two attempts of one student at an exam whose best counts (ADR 047): the second scored more.
+const FIRST_TRY: StaffExamSession = {
+  ...SESSION,
+  id: 20,
+  correction_mark: 4,
+  percentage: 40,
+  succeeded: false,
+  integrity: { away: 0, other_devices: 0, other_addresses: 0 },
+  attempt: 1,
+  counts: false,
+};
+const SECOND_TRY: StaffExamSession = {
+  ...FIRST_TRY,
+  id: 21,
+  correction_mark: 9,
+  percentage: 90,
+  succeeded: true,
+  attempt: 2,
+  counts: true,
+};
+
+describe('the results’ attempts', () => {
+  it('numbers each attempt, marks the counting one, and filters on the counting attempts only', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SECOND_TRY, FIRST_TRY]),
+    ]);
+    const user = openConsole('/exam-sessions', LEADER);
+    const second = (await screen.findByText('9 / 10')).closest('tr')!;
+    const first = screen.getByText('4 / 10').closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: 'المحاولة' })).toBeInTheDocument();
+    expect(within(second).getByText('2')).toBeInTheDocument();
+    expect(within(second).getByText('المحتسبة')).toBeInTheDocument();
+    expect(within(first).getByText('1')).toBeInTheDocument();
+    expect(within(first).queryByText('المحتسبة')).not.toBeInTheDocument();
+    expect(api.callsTo(e.staffListExamSessions)[0]?.query.counting).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'إضافة عامل تصفية' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'المحاولة المحتسبة' }));
+    await user.click(await screen.findByRole('combobox', { name: /^المحاولة المحتسبة/ }));
+    await user.click(await screen.findByRole('option', { name: 'المحاولة المحتسبة فقط' }));
+    await waitFor(() =>
+      expect(api.callsTo(e.staffListExamSessions).at(-1)?.query.counting).toBe('true'),
+    );
+  });
+
+  it('says on a phone which attempt each line is and which counts', async () => {
+    onPhone();
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SECOND_TRY, FIRST_TRY]),
+    ]);
+    openConsole('/exam-sessions', LEADER);
+    const lines = await screen.findAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(lines[0]!).getByText('منى علي — 9 / 10')).toBeInTheDocument();
+    expect(within(lines[0]!).getByText(/المحاولة 2 — المحتسبة/)).toBeInTheDocument();
+    expect(within(lines[1]!).getByText(/المحاولة 1/)).toBeInTheDocument();
+    expect(within(lines[1]!).queryByText(/المحتسبة/)).not.toBeInTheDocument();
+  });
+});
+
 const STUDENT: StaffStudentDetail = {
   id: 40,
   name: 'منى علي',
@@ -221,6 +296,7 @@ describe('a student’s own exam time', () => {
         data: rows,
         meta: { total: rows.length },
       })),
+      list(e.staffListExamAttemptGrants, []),
       answer(e.staffCreateExamAccommodation, () => {
         const made = {
           ...ACCOMMODATION,
@@ -259,5 +335,152 @@ describe('a student’s own exam time', () => {
     await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
     await screen.findByText('تم حذف الوقت الخاص');
     expect(api.callsTo(e.staffDeleteExamAccommodation, { id: 3 })).toHaveLength(1);
+  });
+});
+
+const OTHER_EXAM = staffExam({ id: 6, name: 'امتحان الميكانيكا', exam_code: 'PHY-2' });
+
+const GRANT: StaffExamAttemptGrant = {
+  id: 7,
+  user_id: 40,
+  exam_id: 5,
+  extra_attempts: 2,
+  note: 'انقطع الاتصال',
+  student_name: 'منى علي',
+  exam_name: 'امتحان الكهرباء',
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
+/** The student's page with its attempt grants in `rows`, which the create, update and delete change. */
+function grantsApi(rows: StaffExamAttemptGrant[]) {
+  // The server keeps one row per student and exam: a second for the same exam is a field error.
+  const create: Handler = (call) => {
+    if (!isCall(call, e.staffCreateExamAttemptGrant)) return undefined;
+    const body = call.body as { exam_id: number; extra_attempts?: number; note?: string | null };
+    if (rows.some((r) => r.exam_id === body.exam_id)) {
+      return {
+        status: 422,
+        body: {
+          message: 'البيانات غير صحيحة',
+          errors: {
+            exam_id: [
+              'لهذا الطالب محاولات إضافية في هذا الامتحان بالفعل؛ عدّل عددها بدلاً من إضافة أخرى',
+            ],
+          },
+        },
+      };
+    }
+    const made: StaffExamAttemptGrant = {
+      ...GRANT,
+      id: 8,
+      exam_id: body.exam_id,
+      exam_name: 'امتحان الميكانيكا',
+      extra_attempts: body.extra_attempts ?? 1,
+      note: body.note ?? null,
+    };
+    rows.push(made);
+    return { body: { data: made } };
+  };
+  return fakeStaffApi([
+    ...staffBasics(LEADER),
+    answer(e.staffGetStudent, { data: STUDENT }, { params: { id: 40 } }),
+    list(e.staffListStudentSessions, []),
+    list(e.staffListExams, [EXAM, OTHER_EXAM]),
+    answer(e.staffGetExam, (c: { params: Record<string, string> }) => {
+      const exam = [EXAM, OTHER_EXAM].find((x) => x.id === Number(c.params.id));
+      return exam && { data: exam };
+    }),
+    list(e.staffListExamAccommodations, []),
+    answer(e.staffListExamAttemptGrants, () => ({ data: rows, meta: { total: rows.length } })),
+    answer(e.staffGetExamAttemptGrant, () => ({ data: rows[0] }), { params: { id: 7 } }),
+    answer(
+      e.staffUpdateExamAttemptGrant,
+      (c: { body: unknown }) => {
+        Object.assign(rows[0]!, c.body);
+        return { data: rows[0] };
+      },
+      { params: { id: 7 } },
+    ),
+    answer(e.staffDeleteExamAttemptGrant, () => {
+      rows.splice(0, 1);
+      return { data: { id: 7 } };
+    }),
+    create,
+  ]);
+}
+
+describe('a student’s extra attempts', () => {
+  it('lists them, refuses a second grant for the same exam under its field, and gives one for another', async () => {
+    const api = grantsApi([{ ...GRANT }]);
+    const user = openConsole('/students/40/show', LEADER);
+    await user.click(await screen.findByRole('tab', { name: /^الامتحانات/ }));
+    const section = await screen.findByRole('region', { name: 'محاولات إضافية في الامتحانات' });
+    expect(await within(section).findByText('امتحان الكهرباء')).toBeInTheDocument();
+    expect(
+      within(section).getByText(/^محاولتان إضافيتان — انقطع الاتصال — أُضيفت في /),
+    ).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'محاولة إضافية' }));
+    const dialog = await screen.findByRole('dialog', { name: 'محاولات إضافية في امتحان' });
+    expect(within(dialog).getByLabelText(/^عدد المحاولات الإضافية/)).toHaveValue(1);
+    await user.click(within(dialog).getByRole('combobox', { name: /^الامتحان/ }));
+    await user.click(await screen.findByRole('option', { name: 'امتحان الكهرباء' }));
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(
+      await within(dialog).findByText(
+        'لهذا الطالب محاولات إضافية في هذا الامتحان بالفعل؛ عدّل عددها بدلاً من إضافة أخرى',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^الامتحان/ }));
+    await user.clear(within(dialog).getByRole('combobox', { name: /^الامتحان/ }));
+    await user.click(await screen.findByRole('option', { name: 'امتحان الميكانيكا' }));
+    const number = within(dialog).getByLabelText(/^عدد المحاولات الإضافية/);
+    await user.clear(number);
+    await user.type(number, '3');
+    await user.type(within(dialog).getByLabelText(/^ملاحظة/), 'مرض يوم الامتحان');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await screen.findByText('تم حفظ المحاولات الإضافية');
+    expect(api.callsTo(e.staffCreateExamAttemptGrant).map((c) => c.body)).toEqual([
+      { user_id: 40, exam_id: 5, extra_attempts: 1 },
+      { user_id: 40, exam_id: 6, extra_attempts: 3, note: 'مرض يوم الامتحان' },
+    ]);
+    expect(await within(section).findByText('امتحان الميكانيكا')).toBeInTheDocument();
+    expect(within(section).getByText(/^3 محاولات إضافية — مرض يوم الامتحان/)).toBeInTheDocument();
+  });
+
+  it('changes a grant’s number and deletes it after asking', async () => {
+    const api = grantsApi([{ ...GRANT }]);
+    const user = openConsole('/students/40/show', LEADER);
+    await user.click(await screen.findByRole('tab', { name: /^الامتحانات/ }));
+    const section = await screen.findByRole('region', { name: 'محاولات إضافية في الامتحانات' });
+    await user.click(
+      await within(section).findByRole('button', {
+        name: 'تعديل المحاولات الإضافية: امتحان الكهرباء',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'تعديل المحاولات الإضافية: امتحان الكهرباء',
+    });
+    const number = await within(dialog).findByLabelText(/^عدد المحاولات الإضافية/);
+    await waitFor(() => expect(number).toHaveValue(2));
+    await user.clear(number);
+    await user.type(number, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await screen.findByText('تم حفظ المحاولات الإضافية');
+    expect(api.callsTo(e.staffUpdateExamAttemptGrant, { id: 7 }).map((c) => c.body)).toEqual([
+      { extra_attempts: 4 },
+    ]);
+    expect(await within(section).findByText(/^4 محاولات إضافية/)).toBeInTheDocument();
+
+    await user.click(
+      within(section).getByRole('button', { name: 'حذف المحاولات الإضافية: امتحان الكهرباء' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'تأكيد' }));
+    await screen.findByText('تم حذف المحاولات الإضافية');
+    expect(api.callsTo(e.staffDeleteExamAttemptGrant, { id: 7 })).toHaveLength(1);
+    expect(
+      await within(section).findByText('لا توجد محاولات إضافية لهذا الطالب'),
+    ).toBeInTheDocument();
   });
 });

@@ -137,6 +137,10 @@ describe('exams in the staff console', SLOW, () => {
         starts_at: '2026-12-01T08:00:00.000Z',
         duration_minutes: 45,
         pass_percentage: 50,
+        // One attempt unless the form says more (ADR 047): the server's defaults, sent as shown.
+        max_attempts: 1,
+        attempt_wait_minutes: 0,
+        attempt_rule: 'best',
         show_result: true,
         show_detailed_result: true,
         shuffled_answers: true,
@@ -208,16 +212,67 @@ describe('exams in the staff console', SLOW, () => {
     });
   });
 
+  it('allows several attempts: the wait and the counting attempt show only then, and are sent', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi(EXAM, []),
+      answer(
+        e.staffUpdateExam,
+        {
+          data: { ...EXAM, max_attempts: 3, attempt_wait_minutes: 1440, attempt_rule: 'average' },
+        },
+        { params: { id: 5 } },
+      ),
+    ]);
+    const user = openConsole('/exams/5');
+    const attempts = await screen.findByLabelText(/^عدد المحاولات/);
+    await waitFor(() => expect(attempts).toHaveValue(1));
+    // One attempt: nothing to wait for, nothing to choose between.
+    expect(screen.queryByLabelText(/^الانتظار بين المحاولات/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^المحاولة المحتسبة/)).not.toBeInTheDocument();
+    await user.clear(attempts);
+    await fill(user, attempts, '3');
+    const wait = await screen.findByLabelText(/^الانتظار بين المحاولات \(بالدقائق\)/);
+    expect(wait).toHaveAccessibleDescription(
+      'أقل مدة بين تسليم محاولة وبدء التالية؛ 0 لتبدأ التالية فوراً، وأقصاها 43200 دقيقة (30 يوماً)',
+    );
+    await user.clear(wait);
+    await fill(user, wait, '1440');
+    await user.click(screen.getByLabelText(/^المحاولة المحتسبة/));
+    expect(screen.getByRole('option', { name: 'أعلى درجة' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'آخر محاولة' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'متوسط المحاولات' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(bodies(api.callsTo(e.staffUpdateExam, { id: 5 }))).toHaveLength(1));
+    expect(bodies(api.callsTo(e.staffUpdateExam, { id: 5 }))[0]).toEqual({
+      max_attempts: 3,
+      attempt_wait_minutes: 1440,
+      attempt_rule: 'average',
+    });
+  });
+
   it('lists exams with their code and question count, filtered by kind', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
-      list(e.staffListExams, [{ ...EXAM, questions_count: 3 }]),
+      list(e.staffListExams, [
+        { ...EXAM, questions_count: 3 },
+        staffExam({
+          id: 6,
+          name: 'واجب المحاولات',
+          exam_code: 'HW-6',
+          max_attempts: 3,
+          attempt_rule: 'last',
+        }),
+      ]),
       list(e.staffListCourses, []),
     ]);
     const user = openConsole('/exams');
     const row = (await screen.findByText('امتحان الوحدة الأولى')).closest('tr')!;
     expect(within(row).getByText('PHY-1')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('محاولة واحدة')).toBeInTheDocument();
+    const homework = (await screen.findByText('واجب المحاولات')).closest('tr')!;
+    expect(within(homework).getByText('3 محاولات — آخر محاولة')).toBeInTheDocument();
     await user.click(screen.getByLabelText(/^النوع/));
     await user.click(await screen.findByRole('option', { name: 'واجب' }));
     await waitFor(() =>
@@ -416,6 +471,23 @@ describe("an exam's student preview", SLOW, () => {
     expect(screen.getByText('سؤالان')).toBeInTheDocument();
     expect(screen.getByText('30 دقيقة')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ترتيب عشوائي آخر' })).not.toBeInTheDocument();
+    // One attempt: nothing to say about attempts.
+    expect(screen.queryByText('المحاولات')).not.toBeInTheDocument();
+  });
+
+  it('says how many attempts, which counts and the wait between them', async () => {
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      ...examApi({ ...EXAM, max_attempts: 3, attempt_wait_minutes: 60, attempt_rule: 'best' }, [
+        choices,
+      ]),
+    ]);
+    openConsole('/exams/5/preview');
+    const label = await screen.findByText('المحاولات');
+    expect(label.tagName).toBe('DT');
+    expect(label.nextElementSibling).toHaveTextContent(
+      '3 محاولات — أعلى درجة — بين كل محاولتين 60 دقيقة على الأقل',
+    );
   });
 
   it('shuffles the options when the exam shuffles, another order on demand', async () => {

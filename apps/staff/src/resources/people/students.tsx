@@ -28,6 +28,7 @@ import {
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentAccommodations } from './student-accommodations';
+import { StudentAttemptGrants } from './student-attempt-grants';
 import { StudentActions } from './student-actions';
 import { useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
@@ -294,6 +295,7 @@ export function StudentShow() {
               </TabList>
             )}
             {tab === 'sessions' && <StudentAccommodations studentId={student.id} />}
+            {tab === 'sessions' && <StudentAttemptGrants studentId={student.id} />}
             {tab === 'sessions' && (
               <TabList
                 resource="student-exam-sessions"
