@@ -252,6 +252,9 @@ describe('one more attempt from staff', () => {
       allowed: 1,
       can_start: false,
     });
+    // The results list says how many attempts each student may make.
+    expect((await staff.sessionRow(exam.id, given.userId)).attempts_allowed).toBe(2);
+    expect((await staff.sessionRow(exam.id, classmate.userId)).attempts_allowed).toBe(1);
     const givenSecond = await given.api.tokenFor(exam.id);
     expect(givenSecond).not.toBe(givenFirst);
     expect(await classmate.api.tokenFor(exam.id)).toBe(classmateFirst);

@@ -130,6 +130,8 @@ export const staffExamSessionSchema = z.object({
   attempt: z.number().int(),
   /** The attempt whose result counts under the exam's rule (every finished one for 'average'). */
   counts: z.boolean(),
+  /** Attempts the student may make at the exam: its own number plus any staff granted them. */
+  attempts_allowed: z.number().int(),
 });
 export type StaffExamSession = z.infer<typeof staffExamSessionSchema>;
 

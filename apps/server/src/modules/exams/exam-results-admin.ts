@@ -54,6 +54,8 @@ function sessionsQuery(db: Db) {
       count('second_device').as('other_devices'),
       count('new_address').as('other_addresses'),
       countsSql('s', 'e').as('counts'),
+      sql<number>`e.max_attempts + coalesce((select g.extra_attempts from exam_attempt_grants as g
+        where g.user_id = s.user_id and g.exam_id = s.exam_id), 0)`.as('attempts_allowed'),
     ]);
 }
 
@@ -87,6 +89,7 @@ function sessionView(r: SessionRow): StaffExamSession {
     },
     attempt: r.attempt,
     counts: Boolean(r.counts),
+    attempts_allowed: Number(r.attempts_allowed),
   };
 }
 

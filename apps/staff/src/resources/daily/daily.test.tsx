@@ -65,6 +65,7 @@ const SESSION: StaffExamSession = {
   integrity: { away: 0, other_devices: 0, other_addresses: 0 },
   attempt: 1,
   counts: true,
+  attempts_allowed: 1,
 };
 
 /** Opens the console at `path` already signed in as a leader. */

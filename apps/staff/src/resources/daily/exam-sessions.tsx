@@ -74,13 +74,16 @@ function score(r: StaffExamSession): string {
   return `${formatNumber(r.correction_mark)} / ${formatNumber(r.total_mark)}`;
 }
 
+/** The student may sit the exam more than once (or did, before a grant was taken back). */
+const several = (r: StaffExamSession) => r.attempts_allowed > 1 || r.attempt > 1;
+
 /** The attempt's number, and a mark on the one whose result counts (ADR 047). */
 function AttemptCell({ session }: { session: StaffExamSession }) {
   const translate = useTranslate();
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       {formatNumber(session.attempt)}
-      {session.counts && (
+      {several(session) && session.counts && (
         <Chip
           size="small"
           color="success"
@@ -118,9 +121,13 @@ export default function ExamSessionList() {
         secondaryText={(r) => (
           <>
             {`${r.exam.name} — ${outcome(r)}`}
-            <br />
-            {translate('dars.daily.sessions.attempt_line', { n: formatNumber(r.attempt) })}
-            {r.counts && ` — ${translate('dars.daily.sessions.counts')}`}
+            {several(r) && (
+              <>
+                <br />
+                {translate('dars.daily.sessions.attempt_line', { n: formatNumber(r.attempt) })}
+                {r.counts && ` — ${translate('dars.daily.sessions.counts')}`}
+              </>
+            )}
             <br />
             <SessionRecordCell session={r} /> <SessionAnswersButton session={r} />
           </>

@@ -141,6 +141,7 @@ const SESSION: StaffExamSession = {
   integrity: { away: 2, other_devices: 1, other_addresses: 0 },
   attempt: 1,
   counts: true,
+  attempts_allowed: 1,
 };
 
 describe('the results’ integrity record', () => {
@@ -195,6 +196,7 @@ const FIRST_TRY: StaffExamSession = {
   integrity: { away: 0, other_devices: 0, other_addresses: 0 },
   attempt: 1,
   counts: false,
+  attempts_allowed: 2,
 };
 const SECOND_TRY: StaffExamSession = {
   ...FIRST_TRY,
@@ -230,6 +232,17 @@ describe('the results’ attempts', () => {
     await waitFor(() =>
       expect(api.callsTo(e.staffListExamSessions).at(-1)?.query.counting).toBe('true'),
     );
+  });
+
+  it('marks nothing on the sessions of an exam sat once', async () => {
+    fakeStaffApi([
+      ...staffBasics(LEADER),
+      list(e.staffListExams, [EXAM]),
+      list(e.staffListExamSessions, [SESSION]),
+    ]);
+    openConsole('/exam-sessions', LEADER);
+    const row = (await screen.findByText('7 / 10')).closest('tr')!;
+    expect(within(row).queryByText('المحتسبة')).not.toBeInTheDocument();
   });
 
   it('says on a phone which attempt each line is and which counts', async () => {
