@@ -9,7 +9,6 @@ import {
   type StaffItemAnalysis,
   type StaffQuestion,
 } from '@dars/contract';
-import { ANSWER_GRACE_MS } from '../apps/server/src/modules/exams/exam-time';
 import { callApi, serverUser } from './support/api';
 import { openPage, screenshot } from './support/browser';
 import { it, signIn } from './support/catalog';
@@ -37,9 +36,9 @@ import { serverURL } from './support/server';
  *    leader then closes its window WINDOW_MS from now, and both start: B's countdown shows five
  *    minutes more than A's. A's countdown runs out and A's screen says the answers were
  *    submitted (the server ended the session at the deadline and refuses A's answers), while
- *    B's still runs; once A's deadline and the server's answer grace (ANSWER_GRACE_MS) are both
- *    past — when no student without extra time could save anything — B answers, the answer is
- *    saved, B submits and sees the result.
+ *    B's still runs; past A's deadline, with A's session over, B answers, the answer is saved,
+ *    B submits and sees the result. (The server's answer grace, ANSWER_GRACE_MS, is not waited
+ *    out here: a minute of CI for what the server tests of ADR 042 already prove.)
  *
  * 2. A planted wrong key found and fixed (ADRs 043 and 045). The leader makes an exam of three
  *    questions whose first is keyed to a wrong option; four students submit through the API,
@@ -306,13 +305,13 @@ describe('a student with extra time', () => {
         expect(refused.status).toBe(422);
         expect(refused.json).toMatchObject({ code: 'SESSION_ENDED', message: TEXT.sessionEnded });
 
-        // --- past A's deadline and the grace: B's countdown still runs, B answers ---
-        const pastGrace = endsAt + ANSWER_GRACE_MS + 1_000;
-        await page.waitForTimeout(Math.max(0, pastGrace - Date.now()));
+        // --- past A's deadline (A's session is over): B's countdown still runs, B answers ---
+        // No wait for the server's answer grace: A's session ended when its screen submitted.
+        expect(Date.now()).toBeGreaterThan(endsAt);
         expect(await page.getByText(TEXT.submitted, { exact: true }).count()).toBe(0);
         const bLeftNow = await countdownSeconds(page);
-        // About four minutes left: the five more, less the window's end and the grace behind.
-        expect(bLeftNow).toBeGreaterThan(EXTRA_MINUTES * 60 - ANSWER_GRACE_MS / 1000 - 30);
+        // More than four minutes left of the five more, which began at the window's end.
+        expect(bLeftNow).toBeGreaterThan(EXTRA_MINUTES * 60 - 60);
         expect(bLeftNow).toBeLessThan(bLeft);
         const bQuestion = questionSection(page, 1);
         await bQuestion.getByRole('radio', { name: QUESTION.right, exact: true }).check();
@@ -337,7 +336,7 @@ describe('a student with extra time', () => {
         expect(await resultFigure(page, 'النسبة')).toBe('100%');
         await screenshot(page, 'desktop-exam-time-06-b-result');
         const bFinish = await sessionFinish(bSession);
-        expect(Date.parse(bFinish.finishedAt!)).toBeGreaterThan(endsAt + ANSWER_GRACE_MS);
+        expect(Date.parse(bFinish.finishedAt!)).toBeGreaterThan(endsAt);
         expect(bFinish.finishedBy).toBe('student');
         // A, who answered nothing in time, has nothing.
         const [aResult] = await serverResults(aToken, 'exams');
