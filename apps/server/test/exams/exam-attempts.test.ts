@@ -265,6 +265,7 @@ describe('one more attempt from staff', () => {
       exam_id: exam.id,
     });
     expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().errors)).toEqual(['exam_id']);
     expect(again.body).toContain(
       'لهذا الطالب محاولات إضافية في هذا الامتحان بالفعل؛ عدّل عددها بدلاً من إضافة أخرى',
     );
@@ -290,6 +291,70 @@ describe('one more attempt from staff', () => {
     expect((await sessionsOf(given.userId, exam.id)).length).toBe(2);
   });
 
+  it('lists a student’s grants, or an exam’s, by name, newest first when asked', async () => {
+    const [physics, maths] = [await fourChoices(), await fourChoices()];
+    const [hoda, omar] = [await examStudent(server), await examStudent(server)];
+    const give = async (userId: number, examId: number, extra: number) => {
+      const res = await staffCall('POST', '/exam-attempt-grants', {
+        user_id: userId,
+        exam_id: examId,
+        extra_attempts: extra,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const a = await give(hoda.userId, physics.id, 1);
+    const b = await give(hoda.userId, maths.id, 3);
+    const c = await give(omar.userId, physics.id, 2);
+    const names = await server.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', 'in', [hoda.userId, omar.userId])
+      .execute();
+    const nameOf = (id: number) => names.find((n) => n.id === id)!.name;
+    const exams = await server.db
+      .selectFrom('exams')
+      .select(['id', 'name'])
+      .where('id', 'in', [physics.id, maths.id])
+      .execute();
+    const examName = (id: number) => exams.find((x) => x.id === id)!.name;
+
+    const byStudent = await staff.get(
+      `/exam-attempt-grants?user_id=${hoda.userId}&sort=id&order=desc`,
+    );
+    expect(byStudent.json()).toEqual({
+      data: [
+        expect.objectContaining({
+          id: b,
+          exam_id: maths.id,
+          extra_attempts: 3,
+          student_name: nameOf(hoda.userId),
+          exam_name: examName(maths.id),
+        }),
+        expect.objectContaining({
+          id: a,
+          exam_id: physics.id,
+          extra_attempts: 1,
+          student_name: nameOf(hoda.userId),
+          exam_name: examName(physics.id),
+        }),
+      ],
+      meta: { total: 2 },
+    });
+    const byExam = await staff.get(
+      `/exam-attempt-grants?exam_id=${physics.id}&sort=user_id&order=asc`,
+    );
+    expect(byExam.json().data.map((g: { id: number }) => g.id)).toEqual(
+      hoda.userId < omar.userId ? [a, c] : [c, a],
+    );
+    const one = await staff.get(`/exam-attempt-grants/${c}`);
+    expect(one.json().data).toMatchObject({
+      id: c,
+      student_name: nameOf(omar.userId),
+      exam_name: examName(physics.id),
+    });
+  });
+
   it('refuses a grant for a staff member or an unknown exam', async () => {
     const exam = await fourChoices();
     const s = await examStudent(server);
@@ -299,11 +364,13 @@ describe('one more attempt from staff', () => {
       exam_id: exam.id,
     });
     expect(onStaff.statusCode).toBe(422);
+    expect(Object.keys(onStaff.json().errors)).toEqual(['user_id']);
     const unknown = await staffCall('POST', '/exam-attempt-grants', {
       user_id: s.userId,
       exam_id: 9_999_999,
     });
     expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json().errors)).toEqual(['exam_id']);
     expect(
       await server.db
         .selectFrom('exam_attempt_grants')

@@ -84,13 +84,7 @@ export async function createAttemptGrant(
         .where('id', '=', body.exam_id)
         .executeTakeFirst();
       if (!exam) throw fieldError('exam_id', VALIDATION_MESSAGES.choice);
-      const same = await trx
-        .selectFrom('exam_attempt_grants')
-        .select('id')
-        .where('user_id', '=', body.user_id)
-        .where('exam_id', '=', body.exam_id)
-        .executeTakeFirst();
-      if (same) throw taken();
+      // A second grant for the student and exam: the unique index refuses it (below).
       return {
         user_id: body.user_id,
         exam_id: body.exam_id,
@@ -100,7 +94,7 @@ export async function createAttemptGrant(
       };
     });
   } catch (error) {
-    // Two racing creates: the unique index keeps one.
+    // One grant per student and exam, even for two racing creates: the unique index keeps one.
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
