@@ -105,7 +105,7 @@ export function serve(
     onRequest: [
       ...(def.auth === 'required' ? [requireAuth] : []),
       // Staff calls: the role after the token (ADR 022).
-      ...(def.staff ? [requireStaffRole(def.staff)] : []),
+      ...(def.staff ? [requireStaffRole(def.staff, def.teacher === true)] : []),
       // A signed link may be embedded by the native apps' pages (ADR 021).
       ...(def.auth === 'signed-link' ? [openToEmbedding] : []),
       ...(options.onRequest ?? []),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { STAFF_GROUP_IDS, type StaffRole } from '@dars/contract';
+import { STAFF_GROUP_IDS, type StaffMemberRole } from '@dars/contract';
 import type { DB } from '../../src/db/schema';
 import { makeStudent, type TestStudent } from '../factories/students';
 
@@ -10,7 +10,7 @@ import { makeStudent, type TestStudent } from '../factories/students';
  */
 export async function makeStaff(
   db: Kysely<DB>,
-  role: StaffRole,
+  role: StaffMemberRole,
   options: { password?: string; name?: string } = {},
 ): Promise<TestStudent> {
   const member = await makeStudent(db, { gradeId: null, ...options });

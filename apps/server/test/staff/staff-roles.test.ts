@@ -9,13 +9,13 @@ import { STAFF_ROLE_TABLE, VIDEO_UPLOAD_ROLE_TABLE } from './staff-role-table';
 /**
  * The role matrix of ADR 022 on every staff call, each call's role taken from the hand-written
  * table of staff-role-table.ts (the product's rules), never from the contract: a guest gets
- * 401, a student 403, a leader 403 on the admin's calls and in on the rest, an admin in
- * everywhere. "In" means past the role check: any answer but 401/403, and never a 5xx. The
+ * 401, a student 403, a leader 403 on the admin's calls and in on the rest, a teacher 403 on
+ * every call not opened to teachers (ADR 048), an admin in everywhere. "In" means past the role check: any answer but 401/403, and never a 5xx. The
  * rules that depend on the body (prices, approving above the claim) are tested on both sides.
  */
 
 let server: TestServer;
-let tokens: { student: string; leader: string; admin: string };
+let tokens: { student: string; leader: string; admin: string; teacher: string };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -23,6 +23,7 @@ beforeAll(async () => {
     student: (await makeStudent(server.db)).token,
     leader: (await makeStaff(server.db, 'leader')).token,
     admin: (await makeStaff(server.db, 'admin')).token,
+    teacher: (await makeStaff(server.db, 'teacher')).token,
   };
 }, 120_000);
 afterAll(() => server?.close());
@@ -31,6 +32,13 @@ const NOT_STAFF = 'هذا الحساب ليس من حسابات فريق الع�
 const FORBIDDEN = 'ليس لديك صلاحية لهذا الإجراء';
 const PRICES = 'تعديل الأسعار متاح للمدير فقط';
 const ABOVE_CLAIM = 'قبول مبلغ أكبر مما طلبه الطالب متاح للمدير فقط';
+
+/**
+ * The calls a teacher may make (ADR 048), written here by hand: only their own sign-in's so far.
+ * Every other staff call refuses a teacher, whatever its role, until the scope of ADR 048's
+ * second step opens it with its 404 for what is not theirs.
+ */
+const TEACHER_OPEN = new Set(['GET /staff/me', 'POST /staff/logout']);
 
 const key = (def: { method: string; path: string }) => `${def.method} ${def.path}`;
 const staffCalls = (Object.entries(endpoints) as [string, EndpointDef][]).filter(
@@ -78,6 +86,16 @@ async function expectRoles(route: string, role: 'leader' | 'admin') {
     expect(leader.statusCode, `${route} leader`).toBeLessThan(500);
   }
 
+  const teacherToken = own ? (await makeStaff(server.db, 'teacher')).token : tokens.teacher;
+  const teacher = await call(method, path, teacherToken);
+  if (TEACHER_OPEN.has(route)) {
+    expect([401, 403], `${route} teacher`).not.toContain(teacher.statusCode);
+    expect(teacher.statusCode, `${route} teacher`).toBeLessThan(500);
+  } else {
+    expect(teacher.statusCode, `${route} teacher`).toBe(403);
+    if (method !== 'HEAD') expect(teacher.json().message).toBe(FORBIDDEN);
+  }
+
   const adminToken = own ? (await makeStaff(server.db, 'admin')).token : tokens.admin;
   const admin = await call(method, path, adminToken);
   expect([401, 403], `${route} admin: ${admin.body.slice(0, 200)}`).not.toContain(admin.statusCode);
@@ -120,11 +138,30 @@ describe('every staff call checks the role on the server', () => {
     await expectRoles(route, role);
   });
 
-  it('lets no one in without a staff group: a student with group 3 is refused like any student', async () => {
+  it('signs a teacher in as a teacher, who reaches their identity and nothing else yet (ADR 048)', async () => {
+    const teacher = await makeStaff(server.db, 'teacher', { password: 'teacher-pass-1' });
+    const email = (
+      await server.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', teacher.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const login = await send('POST', '/staff/login', null, { email, password: 'teacher-pass-1' });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data.user.role).toBe('teacher');
+    const token = login.json().data.token as string;
+    expect((await send('GET', '/staff/me', token)).json().data.role).toBe('teacher');
+    const courses = await send('GET', '/staff/courses', token);
+    expect(courses.statusCode).toBe(403);
+    expect(courses.json().message).toBe(FORBIDDEN);
+  });
+
+  it('lets no one in without a staff group: a student with group 4 is refused like any student', async () => {
     const other = await makeStudent(server.db);
     await server.db
       .updateTable('users')
-      .set({ group_id: 3 })
+      .set({ group_id: 4 })
       .where('id', '=', other.userId)
       .execute();
     const res = await send('GET', '/staff/me', other.token);

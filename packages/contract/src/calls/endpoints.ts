@@ -49,6 +49,8 @@ export interface JsonEndpointDef {
   errors?: readonly ErrorCode[];
   /** Staff calls (staff-endpoints.ts): the least role that may make it. */
   staff?: StaffRole;
+  /** A staff call a teacher may make too, on what is theirs (ADR 048); closed to them without it. */
+  teacher?: true;
   file?: never;
 }
 
@@ -63,6 +65,7 @@ export interface FileEndpointDef {
   file: string;
   errors?: readonly ErrorCode[];
   staff?: StaffRole;
+  teacher?: true;
   body?: never;
   multipart?: never;
   upload?: never;

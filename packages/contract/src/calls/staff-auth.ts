@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
-import { staffRoleSchema } from './staff';
+import { staffMemberRoleSchema } from './staff';
 
 /** The staff console's sign-in, identity and sign-out (POST /staff/login, GET /staff/me, POST /staff/logout). */
 
@@ -9,7 +9,7 @@ export const staffUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  role: staffRoleSchema,
+  role: staffMemberRoleSchema,
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

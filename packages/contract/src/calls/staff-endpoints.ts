@@ -21,6 +21,8 @@ interface StaffJsonDef {
   path: `/staff${string}`;
   auth: 'required' | 'optional';
   staff?: StaffRole;
+  /** Open to a teacher too, on what is theirs (ADR 048); every other staff call refuses them. */
+  teacher?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -218,6 +220,7 @@ export const staffEndpoints = {
     path: '/staff/me',
     auth: 'required',
     staff: 'leader',
+    teacher: true,
     response: s.staffMeResponseSchema,
   },
   staffLogout: {
@@ -225,6 +228,7 @@ export const staffEndpoints = {
     path: '/staff/logout',
     auth: 'required',
     staff: 'leader',
+    teacher: true,
     response: s.staffLogoutResponseSchema,
   },
 

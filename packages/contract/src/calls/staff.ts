@@ -14,11 +14,18 @@ import { ID_MAX, safeString } from '../primitives';
  * staff-exams.ts …), re-exported by the package's index.
  */
 
-/** 1 admin, 2 leader (spec §3 groupId). */
+/** 1 admin, 2 leader (spec §3 groupId): the roles a call asks for and staff accounts hold. */
 export const STAFF_ROLES = ['admin', 'leader'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
-export const STAFF_GROUP_IDS: Record<StaffRole, number> = { admin: 1, leader: 2 };
+/**
+ * Every staff member's role: admin, leader, and (ADR 048) teacher, groupId 3, whose account is
+ * linked to a teacher profile and reaches only the calls marked `teacher` in the contract.
+ */
+export const STAFF_MEMBER_ROLES = ['admin', 'leader', 'teacher'] as const;
+export const staffMemberRoleSchema = z.enum(STAFF_MEMBER_ROLES);
+export type StaffMemberRole = z.infer<typeof staffMemberRoleSchema>;
+export const STAFF_GROUP_IDS: Record<StaffMemberRole, number> = { admin: 1, leader: 2, teacher: 3 };
 
 export const STAFF_MESSAGES = {
   notStaff: 'هذا الحساب ليس من حسابات فريق العمل',
