@@ -154,6 +154,13 @@ describe('the next attempt', () => {
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).not.toBe(first);
     expect((await sessionsOf(s.userId, exam.id)).map((r) => r.attempt)).toEqual([1, 2]);
+    // The student's page in the console lists both, newest first, by number.
+    const page = await staff.get(`/students/${s.userId}/exam-sessions?per_page=10`);
+    expect(
+      (page.json().data as { exam: { id: number }; attempt: number }[])
+        .filter((r) => r.exam.id === exam.id)
+        .map((r) => r.attempt),
+    ).toEqual([2, 1]);
   });
 
   it('starts no attempt after the window closes, attempts left or not', async () => {

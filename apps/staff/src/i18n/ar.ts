@@ -359,8 +359,20 @@ function withNumbers(options: Record<string, unknown> | undefined) {
   );
 }
 
+/** A record's page title: «امتحان الكهرباء», not «امتحان امتحان الكهرباء» (ra.page.edit/show). */
+const RECORD_TITLES = new Set(['ra.page.edit', 'ra.page.show']);
+
+function recordTitle(options: Record<string, unknown> | undefined): string | undefined {
+  const name = options?.name;
+  const record = options?.recordRepresentation;
+  if (typeof name !== 'string' || typeof record !== 'string' || !name) return undefined;
+  return record === name || record.startsWith(`${name} `) ? record : undefined;
+}
+
 /** Arabic only: the console has no language switch. */
 export const i18nProvider: I18nProvider = {
   ...polyglot,
-  translate: (key, options) => polyglot.translate(key, withNumbers(options)),
+  translate: (key, options) =>
+    (RECORD_TITLES.has(key) ? recordTitle(options) : undefined) ??
+    polyglot.translate(key, withNumbers(options)),
 };

@@ -61,6 +61,8 @@ export const peopleArabic = {
   },
   sessions: {
     exam: 'الامتحان',
+    /** An exam sat more than once (ADR 047): which attempt the row is. */
+    exam_attempt: '%{exam} — المحاولة %{n}',
     started_at: 'بدأ في',
     finished_at: 'انتهى في',
     score: 'الدرجة',

@@ -34,6 +34,16 @@ describe("react-admin's texts in Arabic", () => {
     expect(t(100)).toBe('تم حذف 100 عنصر');
   });
 
+  it('titles a record’s page by its name, without saying the resource twice', () => {
+    const t = (key: string, recordRepresentation: string) =>
+      i18nProvider.translate(key, { name: 'امتحان', recordRepresentation });
+    expect(t('ra.page.edit', 'الكهرباء الشهري')).toBe('امتحان الكهرباء الشهري');
+    expect(t('ra.page.edit', 'امتحان الكهرباء الشهري')).toBe('امتحان الكهرباء الشهري');
+    expect(t('ra.page.show', 'امتحان')).toBe('امتحان');
+    // A name that only begins with the same letters keeps the resource's name.
+    expect(t('ra.page.edit', 'امتحانات نصف العام')).toBe('امتحان امتحانات نصف العام');
+  });
+
   it('names a resource in the singular on its page and in the plural on its list', () => {
     const t = (n: number) => i18nProvider.translate('resources.courses.name', { smart_count: n });
     expect(t(1)).toBe('دورة');

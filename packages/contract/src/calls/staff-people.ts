@@ -144,6 +144,8 @@ export const staffStudentSessionSchema = z.object({
   total_mark: z.number(),
   succeeded: z.boolean().nullable(),
   corrected: z.boolean(),
+  /** Which attempt at the exam (ADR 047; 1 when it allows one). */
+  attempt: z.number().int(),
 });
 export type StaffStudentSession = z.infer<typeof staffStudentSessionSchema>;
 

@@ -173,6 +173,7 @@ export async function sessionsOf(
       // Passed or failed only once no essay waits for marks (a running session is not marked).
       succeeded: r.corrected === 1 ? r.succeeded === 1 : null,
       corrected: r.corrected === 1,
+      attempt: r.attempt,
     })),
     meta: { total },
   };

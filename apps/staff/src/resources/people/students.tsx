@@ -25,7 +25,7 @@ import {
   type StaffStudentSession,
   type StaffStudentTransaction,
 } from '@dars/contract';
-import { formatDateTime, formatMoney } from '@dars/ui/format';
+import { formatDateTime, formatMoney, formatNumber } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { StudentAccommodations } from './student-accommodations';
 import { StudentAttemptGrants } from './student-attempt-grants';
@@ -304,7 +304,14 @@ export function StudentShow() {
               >
                 <FunctionField<StaffStudentSession>
                   label={`${P}.sessions.exam`}
-                  render={(r) => r.exam.name}
+                  render={(r) =>
+                    r.attempt > 1
+                      ? translate(`${P}.sessions.exam_attempt`, {
+                          exam: r.exam.name,
+                          n: formatNumber(r.attempt),
+                        })
+                      : r.exam.name
+                  }
                 />
                 <FunctionField<StaffStudentSession>
                   label={`${P}.sessions.started_at`}
