@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExamSessionResponseSchema, submitExamSessionResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
+import { ANSWER_GRACE_MS } from '../../src/modules/exams/exam-time';
 import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-period';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
@@ -60,15 +61,23 @@ async function takeFiveOfEight(s: Taker, exam: TestExam, by: 'student' | 'time' 
     expect((await s.api.answer(token, answers)).statusCode).toBe(200);
     // Minutes ago, but never before today's Cairo midnight: the dashboard's figures below are
     // today's, and a run in the first minutes of a Cairo day must not move this session into
-    // yesterday (it did, at 00:05 Cairo time).
+    // yesterday (it did, at 00:05 Cairo time). The deadline must also be past the answer
+    // grace, or the results list leaves the session running: in the first seconds of a Cairo
+    // day both cannot hold, so the test waits them out (it failed at 00:00:40 Cairo time).
     const since = Date.parse(cairoMidnight(cairoDay(new Date())));
+    const room = ANSWER_GRACE_MS + 15_000;
+    if (Date.now() - since < room)
+      await new Promise((r) => setTimeout(r, room - (Date.now() - since)));
     const ago = (minutes: number) =>
       new Date(
         Math.max(since + 1000 * (11 - minutes), Date.now() - minutes * 60_000),
       ).toISOString();
+    const deadline = new Date(
+      Math.min(Date.parse(ago(5)), Date.now() - ANSWER_GRACE_MS - 1_000),
+    ).toISOString();
     await server.db
       .updateTable('exam_sessions')
-      .set({ started_at: ago(10), deadline_at: ago(5) })
+      .set({ started_at: ago(10), deadline_at: deadline })
       .where('token', '=', token)
       .execute();
     await s.api.results();
@@ -123,7 +132,7 @@ beforeAll(async () => {
     { question_id: three!.id, chosen_answer: three!.right },
   ]);
   submitted.set('weak', submitExamSessionResponseSchema.parse(res.json()));
-});
+}, 180_000); // up to 75 s of waiting out the first seconds of a Cairo day (takeFiveOfEight)
 afterAll(() => server?.close());
 
 /** Every session and its score, worked out by hand: all of 8 marks. */

@@ -76,9 +76,10 @@ export function drawQuestions(
   pool: readonly DrawCandidate[],
 ): { ids: number[]; missing: number } {
   const ranked = rules.map((rule) => {
-    const candidates = pool.filter((q) => fits(rule, q));
-    const rank = new Map(candidates.map((q) => [q.id, mixHash(`${key}:draw:${rule.id}:${q.id}`)]));
-    return candidates.map((q) => q.id).sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
+    const ranks: [number, number][] = [];
+    for (const q of pool)
+      if (fits(rule, q)) ranks.push([mixHash(`${key}:draw:${rule.id}:${q.id}`), q.id]);
+    return ranks.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, id]) => id);
   });
   // One slot per question asked for; `owner` says which slot holds a question.
   const slotRule: number[] = [];

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 
 /**
@@ -50,9 +51,9 @@ export function inSessionOrder<T extends { id: number; exam_id: number | null }>
   return [...fixed, ...drawn.flatMap((id) => byId.get(id) ?? [])];
 }
 
-/** The questions of a session (the exam's and the drawn ones), by position: put them in order with inSessionOrder. */
-export function questionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
-  return db
+// Both compiled once per number of drawn questions (db/precompiled.ts keeps a shape per list length).
+const questionsQuery = precompile((db, p: { examId: number; drawn: number[] }) =>
+  db
     .selectFrom('questions')
     .select([
       'id',
@@ -65,15 +66,13 @@ export function questionsOfSession(db: Kysely<DB>, examId: number, drawn: readon
       'answer_explain_text',
       'answer_explain_image',
     ])
-    .where((eb) => ofSession(eb, examId, drawn))
+    .where((eb) => ofSession(eb, p.examId, p.drawn))
     .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
-/** The answer options of a session's questions, each question's in their order. */
-export function optionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
-  return db
+const optionsQuery = precompile((db, p: { examId: number; drawn: number[] }) =>
+  db
     .selectFrom('answer_options')
     .innerJoin('questions', 'questions.id', 'answer_options.question_id')
     .select([
@@ -83,8 +82,17 @@ export function optionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly
       'answer_options.image_path',
       'answer_options.correct',
     ])
-    .where((eb) => ofSession(eb, examId, drawn))
+    .where((eb) => ofSession(eb, p.examId, p.drawn))
     .orderBy('answer_options.position')
-    .orderBy('answer_options.id')
-    .execute();
+    .orderBy('answer_options.id'),
+);
+
+/** The questions of a session (the exam's and the drawn ones), by position: put them in order with inSessionOrder. */
+export function questionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
+  return questionsQuery.execute(db, { examId, drawn: [...drawn] });
+}
+
+/** The answer options of a session's questions, each question's in their order. */
+export function optionsOfSession(db: Kysely<DB>, examId: number, drawn: readonly number[]) {
+  return optionsQuery.execute(db, { examId, drawn: [...drawn] });
 }
