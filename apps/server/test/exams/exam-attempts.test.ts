@@ -603,6 +603,55 @@ describe("a lecture's must-pass exam with attempts", () => {
     expect(row).toMatchObject({ attempt: 2, counts: true, succeeded: false });
   });
 
+  it("opens them for an 'average' exam when the average passes, not when one attempt does", async () => {
+    // Pass at 60 %: 25 %, then 75 % (passes on its own; the average, 50 %, does not), then
+    // 100 %: the average of the three, (25 + 75 + 100) / 3 = 66.7 %, passes.
+    const course = await makeCourse(server, { payType: 'course', lectures: 1 });
+    const exam = await fourChoices({
+      general: false,
+      attempts: 3,
+      attemptRule: 'average',
+      passPercentage: 60,
+    });
+    const alternative = await fourChoices({ general: false });
+    const lecture = course.lectures[0]!.id;
+    await attachExam(server.db, lecture, exam.id, {
+      mustPass: true,
+      alternativeId: alternative.id,
+    });
+    const s = await examStudent(server);
+    await insertEnrollments(server.db, [
+      { userId: s.userId, courseId: course.id, at: clock.now().toISOString() },
+    ]);
+    const state = () => lectureState(server, s.token, course.id, lecture);
+    await sit(s, exam, 1);
+    expect(await state()).toMatchObject({ ...HELD, toAlternative: [true] });
+    await sit(s, exam, 3);
+    expect(await state()).toMatchObject({ ...HELD, toAlternative: [true] });
+    await sit(s, exam, 4);
+    expect(await state()).toMatchObject({ ...OPEN, toAlternative: [false] });
+  });
+
+  it("keeps them open for an 'average' exam when a later attempt pulls the average down", async () => {
+    const course = await makeCourse(server, { payType: 'course', lectures: 1 });
+    const exam = await fourChoices({
+      general: false,
+      attempts: 2,
+      attemptRule: 'average',
+      passPercentage: 60,
+    });
+    const lecture = course.lectures[0]!.id;
+    await attachExam(server.db, lecture, exam.id, { mustPass: true });
+    const s = await examStudent(server);
+    await insertEnrollments(server.db, [
+      { userId: s.userId, courseId: course.id, at: clock.now().toISOString() },
+    ]);
+    await sit(s, exam, 4); // 100 %: the average of one passes
+    expect(await lectureState(server, s.token, course.id, lecture)).toMatchObject(OPEN);
+    await sit(s, exam, 0); // the average is 50 %: the result fails, the videos stay open
+    expect(await lectureState(server, s.token, course.id, lecture)).toMatchObject(OPEN);
+  });
+
   it('sends a student to the alternative only while no attempt at the main exam has passed', async () => {
     const course = await makeCourse(server, { payType: 'course', lectures: 1 });
     const main = await fourChoices({ general: false, attempts: 2 });
