@@ -262,6 +262,15 @@ describe('one more attempt from staff', () => {
     // The results list says how many attempts each student may make.
     expect((await staff.sessionRow(exam.id, given.userId)).attempts_allowed).toBe(2);
     expect((await staff.sessionRow(exam.id, classmate.userId)).attempts_allowed).toBe(1);
+    // So does the student's own list, with each attempt's session to open its result.
+    expect(await studentListRow(server, given.token, exam.code)).toMatchObject({
+      attempts_allowed: 2,
+      session_token: givenFirst,
+    });
+    expect(await studentListRow(server, classmate.token, exam.code)).toMatchObject({
+      attempts_allowed: 1,
+      session_token: classmateFirst,
+    });
     const givenSecond = await given.api.tokenFor(exam.id);
     expect(givenSecond).not.toBe(givenFirst);
     expect(await classmate.api.tokenFor(exam.id)).toBe(classmateFirst);

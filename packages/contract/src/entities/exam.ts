@@ -150,5 +150,11 @@ export const examResultSessionSchema = z.object({
    * finished attempt when their average counts). Absent from older servers: true.
    */
   counts: z.boolean().optional(),
+  /**
+   * Ours (ADR 047): attempts the student may make at the exam, and this attempt's own session
+   * token, so the result of an earlier attempt stays one tap away while a new one may start.
+   */
+  attempts_allowed: z.number().int().positive().optional(),
+  session_token: z.string().optional(),
 });
 export type ExamResultSession = z.infer<typeof examResultSessionSchema>;

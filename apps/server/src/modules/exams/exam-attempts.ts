@@ -102,3 +102,14 @@ export function countsSql(s: string, e: string): RawBuilder<boolean> {
       sql`(${mark(o)} > ${mark(ss)} or (${mark(o)} = ${mark(ss)} and o.attempt < ${ss}.attempt))`,
     )})))`;
 }
+
+/**
+ * SQL of the attempts the student of the session under `s` may make at its exam under `e`: the
+ * exam's number plus any staff granted them (what `attemptsAllowed` reads for one student).
+ * @example db.selectFrom('exam_sessions as s').innerJoin('exams as e', …).select(attemptsAllowedSql('s', 'e').as('allowed'))
+ */
+export function attemptsAllowedSql(s: string, e: string): RawBuilder<number> {
+  const [ss, ee] = [sql.raw(s), sql.raw(e)];
+  return sql<number>`(${ee}.max_attempts + coalesce((select g.extra_attempts from exam_attempt_grants as g
+    where g.user_id = ${ss}.user_id and g.exam_id = ${ss}.exam_id), 0))`;
+}

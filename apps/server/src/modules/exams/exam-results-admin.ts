@@ -16,7 +16,7 @@ import {
   studentOf,
   type RowOf,
 } from '../../db/list-page';
-import { countsSql } from './exam-attempts';
+import { attemptsAllowedSql, countsSql } from './exam-attempts';
 
 // The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
@@ -54,8 +54,7 @@ function sessionsQuery(db: Db) {
       count('second_device').as('other_devices'),
       count('new_address').as('other_addresses'),
       countsSql('s', 'e').as('counts'),
-      sql<number>`e.max_attempts + coalesce((select g.extra_attempts from exam_attempt_grants as g
-        where g.user_id = s.user_id and g.exam_id = s.exam_id), 0)`.as('attempts_allowed'),
+      attemptsAllowedSql('s', 'e').as('attempts_allowed'),
     ]);
 }
 

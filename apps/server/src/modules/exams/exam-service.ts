@@ -15,7 +15,13 @@ import { hit, isExhausted, MINUTE } from '../../lib/rate-limit';
 import { newToken } from '../../lib/tokens';
 import { answerImageUrl } from './answer-image-link';
 import { accommodationOf } from './exam-accommodations';
-import { attemptState, attemptsAllowed, countsSql, latestSession } from './exam-attempts';
+import {
+  attemptState,
+  attemptsAllowed,
+  attemptsAllowedSql,
+  countsSql,
+  latestSession,
+} from './exam-attempts';
 import { noteOpening, type SeenFrom } from './exam-integrity';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
@@ -495,10 +501,12 @@ export async function resultsList(
       'exam_sessions.correction_mark',
       'exam_sessions.total_mark',
       'exam_sessions.attempt',
+      'exam_sessions.token',
       'exams.exam_code',
       'exams.name',
       'exams.show_result',
       countsSql('exam_sessions', 'exams').as('counts'),
+      attemptsAllowedSql('exam_sessions', 'exams').as('attempts_allowed'),
     ])
     .where('exam_sessions.user_id', '=', userId)
     .where('exams.kind', '=', kind)
@@ -510,6 +518,8 @@ export async function resultsList(
     ...resultListItem(r, r),
     attempt: r.attempt,
     counts: Boolean(r.counts),
+    attempts_allowed: Number(r.attempts_allowed),
+    session_token: r.token,
   }));
 }
 

@@ -134,6 +134,37 @@ describe('ResultsListPage: attempts (ADR 047)', () => {
       expect(within(row).queryByText(/المحاولة|المحتسبة/)).not.toBeInTheDocument();
   });
 
+  it('opens an attempt’s own result from its row, also before a second attempt is made', async () => {
+    const exam = { exam_code: 'TWICE', name: 'امتحان بمحاولتين', show_result: true };
+    mockApi({
+      'GET /api/v1/exams/results': () => ({
+        body: {
+          data: [
+            resultSessionFixture({
+              id: 21,
+              exam,
+              attempt: 1,
+              counts: true,
+              attempts_allowed: 2,
+              session_token: 'tok-first',
+            }),
+            resultSessionFixture({ id: 20, session_token: 'tok-once', attempts_allowed: 1 }),
+          ],
+        },
+      }),
+    });
+    renderWithApp(<ResultsListPage kind="exams" />, { user: userFixture() });
+    const [twice, once] = await screen.findAllByRole('listitem');
+    expect(within(twice!).getByText('المحاولة 1')).toBeVisible();
+    expect(within(twice!).getByRole('link', { name: 'التفاصيل' })).toHaveAttribute(
+      'href',
+      '/exams/session?sessionToken=tok-first&exam_code=TWICE',
+    );
+    // An exam of one attempt keeps the spec's way: its details open the exam's page.
+    const onceLink = within(once!).getByRole('link', { name: 'التفاصيل' });
+    expect(onceLink.getAttribute('href')).toMatch(/^\/exams\?exam_code=/);
+  });
+
   it('marks no running attempt as counting, and every finished one under the average', async () => {
     const exam = { exam_code: 'AVG', name: 'واجب المتوسط', show_result: true };
     mockApi({

@@ -11,7 +11,7 @@ import { examResultsQueryOptions } from '../api/get-exam-results';
 import { homeworkResultsQueryOptions } from '../api/get-homework-results';
 import { formatNumber } from '../../../lib/format';
 import { examDate, formatMark } from '../lib/exam-format';
-import { entryPath } from '../lib/exam-paths';
+import { entryPath, sessionPath } from '../lib/exam-paths';
 
 /**
  * The chip of a results row (spec §2, §4): 'not submitted yet' while the session runs, 'result
@@ -38,7 +38,11 @@ function StateChip({ session }: { session: ExamResultSession }) {
  * (ADR 047): their rows say which attempt each is and which one counts.
  */
 function severalAttempts(sessions: readonly ExamResultSession[]): Set<string> {
-  return new Set(sessions.filter((s) => (s.attempt ?? 1) > 1).map((s) => s.exam.exam_code));
+  return new Set(
+    sessions
+      .filter((s) => (s.attempt ?? 1) > 1 || (s.attempts_allowed ?? 1) > 1)
+      .map((s) => s.exam.exam_code),
+  );
 }
 
 /** «المحاولة n», and «المحتسبة» on the attempt whose result counts (absent → it counts). */
@@ -105,7 +109,13 @@ function ResultRow({
       </Stack>
       <Button
         component={Link}
-        to={entryPath(session.exam.exam_code)}
+        to={
+          // An attempt of an exam sat more than once opens its own result: the exam's page may
+          // be offering the next attempt by then (ADR 047).
+          attempts && !session.active && session.session_token
+            ? sessionPath(session.session_token, null, session.exam.exam_code)
+            : entryPath(session.exam.exam_code)
+        }
         variant="outlined"
         aria-describedby={nameId}
         sx={{ flexShrink: 0 }}
