@@ -113,9 +113,14 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await expectNoSidewaysOverflow(page);
     await shot(page, '04', 'results-list');
 
+    // --- an attempt's row opens that attempt's own result ---
+    await earlier.getByRole('link', { name: 'التفاصيل', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/exams/session');
+    await main.getByRole('button', { name: 'عرض النتيجة', exact: true }).waitFor();
+    await shot(page, '04b', 'earlier-attempt');
+
     // --- the exam's page: every attempt used ---
-    await latest.getByRole('link', { name: 'التفاصيل', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/exams');
+    await page.goto(`/exams?exam_code=${EXAM.code}`);
     await details.getByText('المحاولة 2 من 2', { exact: true }).waitFor();
     await details.getByText('استخدمت كل المحاولات المتاحة', { exact: true }).waitFor();
     await details.getByRole('button', { name: 'عرض النتيجة', exact: true }).waitFor();
