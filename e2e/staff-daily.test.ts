@@ -174,8 +174,8 @@ describe('the staff daily work on a desktop', () => {
         .toString('utf8')
         .split('\r\n')
         .find((l) => l.includes(student.name));
-      // Then the integrity record's three counts (ADR 044).
-      expect(line).toMatch(/,6,6,100,ناجح,نعم,\d+,\d+,\d+$/);
+      // Then the integrity record's three counts (ADR 044), the attempt and that it counts (ADR 047).
+      expect(line).toMatch(/,6,6,100,ناجح,نعم,\d+,\d+,\d+,1,نعم$/);
     } finally {
       await staffSide.context.close();
     }
