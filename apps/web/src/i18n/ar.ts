@@ -592,6 +592,8 @@ export const ar = {
     /** spec §8 */
     submitted: 'تم تسليم ا\uFEF9جابات بنجاح',
     submittedBody: 'وصلت إجاباتك ولا يمكن تعديلها بعد الآن.',
+    /** Ours: before submittedBody when the countdown reached 0 and the screen submitted itself. */
+    timeUp: 'انتهى وقت الامتحان فسُلِّمت إجاباتك المحفوظة تلقائياً.',
     submittedUnconfirmed:
       'تعذر الاتصال بالخادم لتأكيد التسليم. إجاباتك المحفوظة تُسلَّم تلقائياً بانتهاء الوقت، وتظهر نتيجتك في نتائج الامتحانات.',
     viewResult: 'عرض النتيجة',

@@ -453,6 +453,21 @@ describe('ExamSessionPage: the clock', () => {
     ]);
     expect(screen.getByText(/تعذر الاتصال بالخادم لتأكيد التسليم/)).toBeVisible();
   });
+
+  it('says the time ended the exam when the screen submitted by itself and the server took it', async () => {
+    sessionServer(
+      sessionFixture({ session: { token: TOKEN, active: true, remaining_seconds: 1 } }),
+    );
+    renderSession();
+    expect(
+      await screen.findByRole('heading', { name: 'تم تسليم اﻹجابات بنجاح' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'انتهى وقت الامتحان فسُلِّمت إجاباتك المحفوظة تلقائياً. وصلت إجاباتك ولا يمكن تعديلها بعد الآن.',
+      ),
+    ).toBeVisible();
+  });
 });
 
 describe('ExamSessionPage: after submission', () => {

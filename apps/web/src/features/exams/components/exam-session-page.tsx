@@ -178,6 +178,7 @@ function ExamSession({
       <SubmittedView
         courseId={courseId}
         unconfirmed={exam.unconfirmed}
+        timeUp={exam.timeUp}
         hasResult={data.result !== null}
         resultHidden={!data.exam.show_result}
         reviewAction={data.result === null && !exam.unconfirmed ? reviewButton : null}

@@ -33,6 +33,7 @@ export function BackButton({ courseId }: { courseId: number | null }) {
 export function SubmittedView({
   courseId,
   unconfirmed,
+  timeUp = false,
   hasResult,
   resultHidden,
   reviewAction,
@@ -41,6 +42,8 @@ export function SubmittedView({
 }: {
   courseId: number | null;
   unconfirmed: boolean;
+  /** The time ran out and the screen submitted by itself: said above the spec's text. */
+  timeUp?: boolean;
   hasResult: boolean;
   resultHidden: boolean;
   reviewAction: ReactNode;
@@ -53,7 +56,13 @@ export function SubmittedView({
       role="status"
       icon={unconfirmed ? <CloudOffOutlinedIcon /> : <CheckCircleRoundedIcon />}
       title={t('examResult.submitted')}
-      body={unconfirmed ? t('examResult.submittedUnconfirmed') : t('examResult.submittedBody')}
+      body={
+        unconfirmed
+          ? t('examResult.submittedUnconfirmed')
+          : timeUp
+            ? `${t('examResult.timeUp')} ${t('examResult.submittedBody')}`
+            : t('examResult.submittedBody')
+      }
       actions={
         <>
           {hasResult && (

@@ -79,6 +79,8 @@ export function useExamSession(token: string) {
   /** Time ran out and the submit failed twice: shown as submitted all the same (spec §4). */
   const [unconfirmed, setUnconfirmed] = useState(false);
   const autoSubmitted = useRef(false);
+  /** The countdown reached 0 on this screen and it submitted by itself: the student is told. */
+  const [timeUp, setTimeUp] = useState(false);
 
   // Every answer from the server carries its clock: the countdown follows it (spec §4).
   const serverSeconds = data?.session.remaining_seconds;
@@ -112,6 +114,7 @@ export function useExamSession(token: string) {
   useEffect(() => {
     if (!active || remaining !== 0 || submitPending || autoSubmitted.current) return;
     autoSubmitted.current = true;
+    setTimeUp(true);
     submitNow({ auto: true }, { onError: () => setUnconfirmed(true) });
   }, [active, remaining, submitPending, submitNow]);
 
@@ -127,6 +130,7 @@ export function useExamSession(token: string) {
     /** 'active' while answering; 'submitted' once the server (or time) closed it. */
     phase: data === undefined ? null : active ? ('active' as const) : ('submitted' as const),
     unconfirmed,
+    timeUp,
     answers,
     /** Whether a question's answer is on its way, waiting, saved, or there is none. */
     statusOf: (questionId: number): AnswerStatus =>
