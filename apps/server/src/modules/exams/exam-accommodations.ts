@@ -46,8 +46,14 @@ export async function accommodationOf(
 
 type Row = Selectable<ExamAccommodationsTable>;
 
-async function views(db: Db | Trx, rows: Row[]): Promise<StaffExamAccommodation[]> {
-  if (rows.length === 0) return [];
+/**
+ * The students' and exams' names a page of a student's exam rows shows (their own time here,
+ * their extra attempts in exam-attempt-grants.ts), by id. `rows` is not empty.
+ */
+export async function studentAndExamNames(
+  db: Db | Trx,
+  rows: readonly { user_id: number; exam_id: number | null }[],
+) {
   const userIds = [...new Set(rows.map((r) => r.user_id))];
   const examIds = [...new Set(rows.flatMap((r) => (r.exam_id === null ? [] : [r.exam_id])))];
   const [users, exams] = await Promise.all([
@@ -56,8 +62,15 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffExamAccommodation[
       ? []
       : db.selectFrom('exams').select(['id', 'name']).where('id', 'in', examIds).execute(),
   ]);
-  const userName = new Map(users.map((u) => [u.id, u.name]));
-  const examName = new Map(exams.map((e) => [e.id, e.name]));
+  return {
+    userName: new Map(users.map((u) => [u.id, u.name])),
+    examName: new Map(exams.map((e) => [e.id, e.name])),
+  };
+}
+
+async function views(db: Db | Trx, rows: Row[]): Promise<StaffExamAccommodation[]> {
+  if (rows.length === 0) return [];
+  const { userName, examName } = await studentAndExamNames(db, rows);
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,

@@ -14,6 +14,7 @@ import { defined, viewedRows } from '../../db/list-page';
 import type { ExamAttemptGrantsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { studentAndExamNames } from './exam-accommodations';
 
 // ---------------------------------------------------------------------------------------------
 // Attempts staff give one student at one exam beyond the exam's own (issue 26, ADR 047), beside
@@ -23,14 +24,7 @@ type Row = Selectable<ExamAttemptGrantsTable>;
 
 async function views(db: Db | Trx, rows: Row[]): Promise<StaffExamAttemptGrant[]> {
   if (rows.length === 0) return [];
-  const userIds = [...new Set(rows.map((r) => r.user_id))];
-  const examIds = [...new Set(rows.map((r) => r.exam_id))];
-  const [users, exams] = await Promise.all([
-    db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute(),
-    db.selectFrom('exams').select(['id', 'name']).where('id', 'in', examIds).execute(),
-  ]);
-  const userName = new Map(users.map((u) => [u.id, u.name]));
-  const examName = new Map(exams.map((e) => [e.id, e.name]));
+  const { userName, examName } = await studentAndExamNames(db, rows);
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
