@@ -219,6 +219,15 @@ export async function seedDemoGeneralExams(
     await insertExam(db, exam, { courseId: null, createdAt });
 }
 
+/** A demo exam's id by its code (the seed wrote it just before). */
+function demoExam(db: Kysely<DB>, code: string) {
+  return db
+    .selectFrom('exams')
+    .select('id')
+    .where('exam_code', '=', code)
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * A student with extra time (issue 26, ADR 042): the second demo student has 15 minutes more
  * on PHY2026 (45 instead of 30), as staff would record a medical certificate.
@@ -228,11 +237,7 @@ export async function seedDemoAccommodations(
   studentIds: readonly number[],
   now: Date,
 ): Promise<void> {
-  const exam = await db
-    .selectFrom('exams')
-    .select('id')
-    .where('exam_code', '=', DEMO_EXAM_CODES.detailed)
-    .executeTakeFirstOrThrow();
+  const exam = await demoExam(db, DEMO_EXAM_CODES.detailed);
   await db
     .insertInto('exam_accommodations')
     .values({
@@ -257,11 +262,7 @@ export async function seedDemoAttemptGrant(
   studentIds: readonly number[],
   now: Date,
 ): Promise<void> {
-  const exam = await db
-    .selectFrom('exams')
-    .select('id')
-    .where('exam_code', '=', DEMO_EXAM_CODES.hiddenResult)
-    .executeTakeFirstOrThrow();
+  const exam = await demoExam(db, DEMO_EXAM_CODES.hiddenResult);
   await db
     .insertInto('exam_attempt_grants')
     .values({
@@ -285,11 +286,7 @@ export async function seedDemoIntegrityRecord(
   studentIds: readonly number[],
   now: Date,
 ): Promise<void> {
-  const exam = await db
-    .selectFrom('exams')
-    .select('id')
-    .where('exam_code', '=', DEMO_EXAM_CODES.hiddenResult)
-    .executeTakeFirstOrThrow();
+  const exam = await demoExam(db, DEMO_EXAM_CODES.hiddenResult);
   const at = (minutes: number) =>
     new Date(now.getTime() - 2 * DAY + minutes * 60_000).toISOString();
   const session = await db
