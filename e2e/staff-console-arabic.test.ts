@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot, type ViewportName } from './support/browser';
@@ -106,7 +107,13 @@ describe.each<ViewportName>(['desktop', 'phone'])(
         await expect.poll(() => files.count()).toBe(slides + 1);
         const slide = writePng('slide.png', 320);
         try {
-          await files.nth(slides).setInputFiles(slide.file);
+          // The bytes, not the path: the browser reads a path only when it uploads, and the file
+          // removed below by then left the slide's address empty on a busy machine (CI, 2026-11-29).
+          await files.nth(slides).setInputFiles({
+            name: 'slide.png',
+            mimeType: 'image/png',
+            buffer: fs.readFileSync(slide.file),
+          });
         } finally {
           slide.remove();
         }

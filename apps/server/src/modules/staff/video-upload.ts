@@ -95,7 +95,11 @@ export const videoUploadRoutes =
       sweep = setInterval(sweepNow, ctx.config.operations.uploadSweepIntervalMs);
       sweep.unref();
     });
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // A sweep under way when the server closes is waited for: none touches the disk afterwards.
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await sweeping;
+    });
 
     // The bytes are tus's to read, as they come: Fastify must not parse or buffer them.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
