@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { staffEndpoints as e } from '@dars/contract';
-import { ADMIN, LEADER, answer, fakeStaffApi, list, staffBasics } from './test/fake-api';
-import { staffCourse } from './test/fixtures';
+import { ADMIN, LEADER, TEACHER, answer, fakeStaffApi, list, staffBasics } from './test/fake-api';
+import { staffCourse, staffTeacher } from './test/fixtures';
 import { openSignedOut, signIn } from './test/console';
 
 const COURSE = staffCourse({
@@ -76,6 +76,70 @@ describe('the staff console', () => {
     expect(await screen.findByRole('menuitem', { name: /الدورات/ })).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: /الصفوف الدراسية/ })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /الإعدادات/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a teacher their courses, exams and marking, and nothing of the school’s (ADR 048)', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(TEACHER),
+      list(e.staffListCourses, [COURSE]),
+      list(e.staffListMarking, []),
+    ]);
+    openSignedOut();
+    await signIn('teacher@dars.test');
+    // Their home: one course of theirs, no essay waiting; each a link.
+    const courses = await screen.findByRole('link', { name: /دوراتي/ });
+    await waitFor(() => expect(courses).toHaveTextContent('1'));
+    expect(courses).toHaveAttribute('href', '/staff/courses');
+    const marking = screen.getByRole('link', { name: /إجابات تنتظر التصحيح/ });
+    await waitFor(() => expect(marking).toHaveTextContent('0'));
+    const menu = (name: RegExp) => screen.queryByRole('menuitem', { name });
+    for (const open of [
+      /^الدورات$/,
+      /^المحاضرات$/,
+      /^الامتحانات$/,
+      /^بنوك الأسئلة$/,
+      /^التصحيح$/,
+      /^نتائج الامتحانات$/,
+      /^المدرسون$/,
+    ])
+      expect(menu(open), String(open)).toBeInTheDocument();
+    for (const closed of [
+      /الإعدادات/,
+      /الصفوف الدراسية/,
+      /التصنيفات/,
+      /الطلاب/,
+      /طلبات الدعم/,
+      /طلبات الشحن/,
+      /بطاقات الدفع/,
+      /المشتريات/,
+      /سجل التغييرات/,
+      /حسابات فريق العمل/,
+      /صور الصفحة الرئيسية/,
+    ])
+      expect(menu(closed), String(closed)).not.toBeInTheDocument();
+    // The school's figures are never asked for.
+    expect(api.callsTo(e.staffGetStats)).toHaveLength(0);
+  });
+
+  it('keeps a course’s price and teachers out of a teacher’s hands, with the reasons', async () => {
+    fakeStaffApi([
+      ...staffBasics(TEACHER),
+      list(e.staffListCourses, []),
+      list(e.staffListMarking, []),
+      answer(e.staffGetCourse, { data: { ...COURSE, teacher_ids: [4] } }, { params: { id: 7 } }),
+      list(e.staffListLectures, []),
+      list(e.staffListGrades, []),
+      list(e.staffListCategories, []),
+      list(e.staffListTeachers, [staffTeacher({ id: 4, name: 'أ. محمد عبد الحميد' })]),
+    ]);
+    openSignedOut();
+    await signIn('teacher@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    window.history.pushState(null, '', '/staff/courses/7');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(await screen.findByLabelText(/السعر/)).toBeDisabled();
+    expect(screen.getByText('تعديل الأسعار متاح للمدير فقط')).toBeInTheDocument();
+    expect(await screen.findByText('مدرسو الكورس تحددهم إدارة المنصة')).toBeInTheDocument();
   });
 
   it("puts the server's 422 field messages under the fields", async () => {

@@ -8,6 +8,7 @@ import {
 import type { StaffListQuery } from '@dars/contract';
 import type { EditedTable } from './audited-change';
 import type { DB } from './schema';
+import { inScope, type ScopedResource, type TeacherScope } from './teacher-scope';
 
 /**
  * The staff lists' recipe (ADR 022: `?page&per_page&sort&order&q`, answered as
@@ -179,11 +180,16 @@ export function viewedRows<T extends EditedTable, V>(
         equal?: readonly Column[];
         sortable: readonly K[];
         fallback: K;
+        /** A teacher's list keeps the rows in their scope (ADR 048); none: the whole school. */
+        scope?: { resource: ScopedResource; teacher: TeacherScope };
       },
       narrow: (base: Base) => Base = (base) => base,
     ): Promise<{ data: V[]; meta: { total: number } }> {
       // The columns are T's; Kysely cannot follow them through the type parameter.
       let base = db.selectFrom(table as never) as unknown as Base;
+      const scope = how.scope;
+      if (scope && scope.teacher !== null)
+        base = base.where(inScope(scope.resource, scope.teacher));
       const q = query.q;
       const search = how.search ?? [];
       if (q && search.length === 1) base = base.where(matches(search[0]!, q));

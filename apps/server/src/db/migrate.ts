@@ -30,6 +30,7 @@ import * as examSessionEvents from './migrations/2026-11-29-019-exam-session-eve
 import * as regradeKeptAccess from './migrations/2026-11-29-020-regrade-kept-access';
 import * as questionBanks from './migrations/2026-11-29-021-question-banks';
 import * as examAttempts from './migrations/2026-11-30-022-exam-attempts';
+import * as teacherLogins from './migrations/2026-11-30-023-teacher-logins';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-020-regrade-kept-access': regradeKeptAccess,
   '2026-11-29-021-question-banks': questionBanks,
   '2026-11-30-022-exam-attempts': examAttempts,
+  '2026-11-30-023-teacher-logins': teacherLogins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -236,6 +236,12 @@ export interface ExamAccommodationsTable {
   created_at: string;
 }
 
+/** A teacher's staff login and the teacher profile it works as (migration 023, ADR 048). */
+export interface TeacherLoginsTable {
+  user_id: number;
+  teacher_id: number;
+}
+
 /** Attempts staff give one student at one exam beyond the exam's own (ADR 047). */
 export interface ExamAttemptGrantsTable {
   id: Generated<number>;
@@ -577,6 +583,7 @@ export interface DB {
   exam_sessions: ExamSessionsTable;
   exam_accommodations: ExamAccommodationsTable;
   exam_attempt_grants: ExamAttemptGrantsTable;
+  teacher_logins: TeacherLoginsTable;
   exam_session_events: ExamSessionEventsTable;
   answer_attempts: AnswerAttemptsTable;
   users: UsersTable;

@@ -60,6 +60,12 @@ declare module 'fastify' {
      * (plugins/error-handler.ts), so a route cannot drift from its contract.
      */
     errorCodes?: readonly string[];
+    /**
+     * A staff call the contract opens to teachers (ADR 048): the staff routes' onRoute hook
+     * gives it its teacher scope rule (modules/staff/teacher-scope-rules.ts), or refuses to
+     * start without one.
+     */
+    teacher?: boolean;
   }
 }
 
@@ -119,7 +125,10 @@ export function serve(
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.response ? { response: { 200: def.response } } : {}),
     },
-    config: { errorCodes: [...TRANSPORT_ERROR_CODES, ...(def.errors ?? [])] },
+    config: {
+      errorCodes: [...TRANSPORT_ERROR_CODES, ...(def.errors ?? [])],
+      ...(def.teacher ? { teacher: true } : {}),
+    },
     handler: handler as RouteHandlerMethod,
   });
 }

@@ -122,6 +122,30 @@ describe('the demo seed', () => {
     expect(cards.filter((c) => c.batch_id === null)).toHaveLength(0);
   });
 
+  it('signs the demo teacher in to their own three physics courses, beside other teachers’ (ADR 048)', async () => {
+    const { token } = await tokenFor(server.db, 'teacher@dars.test');
+    const list = async (bearer: string) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/staff/courses?per_page=100',
+        headers: { ...WEB_HEADERS, authorization: `Bearer ${bearer}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { name: string }[]; meta: { total: number } };
+    };
+    const mine = await list(token);
+    expect(mine.data.map((c) => c.name).sort()).toEqual(
+      [
+        'الفيزياء الحديثة — الصف الثالث الثانوي',
+        'الفيزياء للصف الأول الثانوي',
+        'مراجعة ليلة الامتحان — فيزياء',
+      ].sort(),
+    );
+    expect(mine.meta.total).toBe(3);
+    const all = await list((await tokenFor(server.db, 'admin@dars.test')).token);
+    expect(all.meta.total).toBeGreaterThan(3);
+  });
+
   it('leaves a database that already has data alone', async () => {
     expect(await seedDemoIfEmpty(server.db, server.config.dataDir)).toBe(false);
   });

@@ -42,10 +42,11 @@ async function auditRows(resource: string, id: number | string) {
 }
 
 describe('staff sign-in', () => {
-  it('signs in the demo admin and leader with their roles, and refuses a student', async () => {
+  it('signs in the demo admin, leader and teacher with their roles, and refuses a student', async () => {
     for (const [email, role] of [
       ['admin@dars.test', 'admin'],
       ['leader@dars.test', 'leader'],
+      ['teacher@dars.test', 'teacher'],
     ] as const) {
       const res = await api('POST', '/staff/login', undefined, { email, password: 'dars12345' });
       expect(res.statusCode, email).toBe(200);

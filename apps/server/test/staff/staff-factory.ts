@@ -11,14 +11,22 @@ import { makeStudent, type TestStudent } from '../factories/students';
 export async function makeStaff(
   db: Kysely<DB>,
   role: StaffMemberRole,
-  options: { password?: string; name?: string } = {},
+  options: { password?: string; name?: string; teacherId?: number } = {},
 ): Promise<TestStudent> {
-  const member = await makeStudent(db, { gradeId: null, ...options });
+  const { teacherId, ...student } = options;
+  const member = await makeStudent(db, { gradeId: null, ...student });
   await db
     .updateTable('users')
     .set({ group_id: STAFF_GROUP_IDS[role] })
     .where('id', '=', member.userId)
     .execute();
+  // A teacher's login works as one teacher profile (ADR 048).
+  if (teacherId !== undefined) {
+    await db
+      .insertInto('teacher_logins')
+      .values({ user_id: member.userId, teacher_id: teacherId })
+      .execute();
+  }
   return member;
 }
 

@@ -3,15 +3,26 @@ import type { HttpError } from 'react-admin';
 import { staffEndpoints } from '@dars/contract';
 import { callStaff } from '../data/http';
 import { session } from '../data/token';
-import { ADMIN_ONLY_RESOURCES } from '../data/types';
+import { ADMIN_ONLY_RESOURCES, TEACHER_RESOURCES } from '../data/types';
 
 /**
- * Whether a role may open a resource's screens. The server decides what may be done (a
- * leader's refused call is a 403); this only keeps screens a leader cannot use out of the menu.
+ * Whether a role may open a resource's screens (and, for a teacher, take an `action` there).
+ * The server decides what may be done (a refused call is a 403, another teacher's record a
+ * 404); this keeps what a role cannot use out of the menu and off the buttons.
  * @example canOpen('leader', 'settings') // false
+ * @example canOpen('teacher', 'teachers', 'create') // false: profiles are the school's
  */
-export function canOpen(role: string | undefined, resource: string | undefined): boolean {
+export function canOpen(
+  role: string | undefined,
+  resource: string | undefined,
+  action?: string,
+): boolean {
   if (role === 'admin') return true;
+  if (role === 'teacher') {
+    if (!(TEACHER_RESOURCES as readonly string[]).includes(resource ?? '')) return false;
+    // A teacher edits their own profile; making or removing profiles is the school's.
+    return !(resource === 'teachers' && (action === 'create' || action === 'delete'));
+  }
   if (role !== 'leader') return false;
   return !(ADMIN_ONLY_RESOURCES as readonly string[]).includes(resource ?? '');
 }
@@ -59,7 +70,7 @@ export const authProvider: AuthProvider = {
     return session.user()?.role;
   },
 
-  async canAccess({ resource }: { resource?: string }) {
-    return canOpen(session.user()?.role, resource);
+  async canAccess({ resource, action }: { resource?: string; action?: string }) {
+    return canOpen(session.user()?.role, resource, action);
   },
 };

@@ -1,5 +1,8 @@
-/** 'admin' (groupId 1) may do everything; 'leader' (groupId 2) content and exams only. */
-export type StaffRole = 'admin' | 'leader';
+/**
+ * 'admin' (groupId 1) may do everything; 'leader' (groupId 2) content and exams only; 'teacher'
+ * (groupId 3, ADR 048) their own courses' content, exams and marking.
+ */
+export type StaffRole = 'admin' | 'leader' | 'teacher';
 
 /** Screens only an admin opens (the server refuses a leader there too). */
 export const ADMIN_ONLY_RESOURCES = [
@@ -10,4 +13,22 @@ export const ADMIN_ONLY_RESOURCES = [
   'payment-orders',
   'purchases',
   'transactions',
+] as const;
+
+/**
+ * The screens a teacher's login opens (ADR 048): their courses' content, exams, question banks,
+ * marking and results, and their own profile. The server keeps them to their own records.
+ */
+export const TEACHER_RESOURCES = [
+  'courses',
+  'lectures',
+  'videos',
+  'attachments',
+  'lecture-exams',
+  'exams',
+  'questions',
+  'question-banks',
+  'marking',
+  'exam-sessions',
+  'teachers',
 ] as const;

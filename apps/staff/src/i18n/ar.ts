@@ -227,6 +227,8 @@ export const consoleArabic = {
     review: examReviewArabic,
     banks: banksArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
+    course_teachers_school: 'مدرسو الكورس تحددهم إدارة المنصة',
+    own_course_help: 'اختر دورة من دوراتك',
     contents: lectureContentsArabic,
     date: {
       day: 'اليوم',
@@ -330,6 +332,7 @@ export const consoleArabic = {
     dashboard: {
       welcome: 'أهلاً بك في لوحة إدارة دَرس',
       hint: 'اختر من القائمة ما تريد إدارته.',
+      teacher: { courses: 'دوراتي', marking: 'إجابات تنتظر التصحيح' },
     },
   },
 };

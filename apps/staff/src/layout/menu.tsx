@@ -5,7 +5,8 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 
 /**
  * The resources a role may open (react-admin asks the auth provider's canAccess for each),
- * then the singletons: header images for every staff member, settings for an admin only.
+ * then the singletons: header images for admins and leaders (not a teacher, ADR 048), messages
+ * and settings for an admin only.
  */
 export function StaffMenu() {
   const { permissions } = usePermissions<string>();
@@ -13,11 +14,13 @@ export function StaffMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
-      <Menu.Item
-        to="/header-images"
-        primaryText={translate('dars.menu.header_images')}
-        leftIcon={<ViewCarouselIcon />}
-      />
+      {(permissions === 'admin' || permissions === 'leader') && (
+        <Menu.Item
+          to="/header-images"
+          primaryText={translate('dars.menu.header_images')}
+          leftIcon={<ViewCarouselIcon />}
+        />
+      )}
       {permissions === 'admin' && (
         <Menu.Item
           to="/messages"

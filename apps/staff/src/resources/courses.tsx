@@ -1,6 +1,10 @@
 import {
   AutocompleteArrayInput,
   BooleanField,
+  ChipField,
+  Labeled,
+  ReferenceArrayField,
+  SingleFieldList,
   BooleanInput,
   Create,
   Edit,
@@ -17,6 +21,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { Typography } from '@mui/material';
 import { CountField } from '../components/count-field';
 import { formatMoney } from '@dars/ui/format';
 import { ImageUpload } from '../components/image-upload';
@@ -77,6 +82,8 @@ export function CourseList() {
  */
 function CourseForm({ edit }: { edit?: boolean }) {
   const translate = useTranslate();
+  // Who teaches a course decides whose console sees it: the school's, not a teacher's (ADR 048).
+  const teacher = useRole() === 'teacher';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
@@ -93,9 +100,27 @@ function CourseForm({ edit }: { edit?: boolean }) {
       <ReferenceArrayInput source="category_ids" reference="categories" perPage={100}>
         <AutocompleteArrayInput optionText="name" />
       </ReferenceArrayInput>
-      <ReferenceArrayInput source="teacher_ids" reference="teachers" perPage={100}>
-        <AutocompleteArrayInput optionText="name" />
-      </ReferenceArrayInput>
+      {teacher ? (
+        // Read, not a disabled input: the names stay legible, with the reason under them.
+        edit && (
+          <Labeled source="teacher_ids">
+            <>
+              <ReferenceArrayField source="teacher_ids" reference="teachers">
+                <SingleFieldList linkType={false}>
+                  <ChipField source="name" size="small" />
+                </SingleFieldList>
+              </ReferenceArrayField>
+              <Typography variant="caption" color="text.secondary">
+                {translate('dars.course_teachers_school')}
+              </Typography>
+            </>
+          </Labeled>
+        )
+      ) : (
+        <ReferenceArrayInput source="teacher_ids" reference="teachers" perPage={100}>
+          <AutocompleteArrayInput optionText="name" />
+        </ReferenceArrayInput>
+      )}
       {edit && (
         <ImageUpload
           source="image_url"
@@ -113,7 +138,12 @@ const NEW_COURSE = { pay_type: 'lectures', price: 0, published: false };
 export function CourseCreate() {
   const role = useRole();
   return (
-    <Create redirect="edit" transform={withoutPricesFor(role, ['price'])} record={NEW_COURSE}>
+    <Create
+      redirect="edit"
+      // A teacher's new course is theirs: the server lists them as its teacher.
+      transform={withoutPricesFor(role, role === 'teacher' ? ['price', 'teacher_ids'] : ['price'])}
+      record={NEW_COURSE}
+    >
       <CourseForm />
     </Create>
   );

@@ -207,6 +207,12 @@ export const LEADER: StaffUser = {
   email: 'leader@dars.test',
   role: 'leader',
 };
+export const TEACHER: StaffUser = {
+  id: 3,
+  name: 'أ. محمد عبد الحميد',
+  email: 'teacher@dars.test',
+  role: 'teacher',
+};
 
 /** Sign-in, identity and sign-out for whoever `user` is. */
 export function staffBasics(user: StaffUser): Handler[] {

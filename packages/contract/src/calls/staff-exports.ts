@@ -72,7 +72,11 @@ export const staffExportEndpoints = {
   },
   // Leaders list students and courses (ADR 022, 029), so they export them.
   staffExportStudents: csvExport('/staff/students.csv', staffStudentListQuerySchema, 'leader'),
-  staffExportCourses: csvExport('/staff/courses.csv', staffCourseListQuerySchema, 'leader'),
+  // A teacher's login exports their own courses (ADR 048).
+  staffExportCourses: {
+    ...csvExport('/staff/courses.csv', staffCourseListQuerySchema, 'leader'),
+    teacher: true,
+  },
   // Money lists are the admin's (ADR 030).
   staffExportPurchases: csvExport('/staff/purchases.csv', staffPurchaseListQuerySchema, 'admin'),
   staffExportPaymentOrders: csvExport(

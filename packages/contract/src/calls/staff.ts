@@ -31,6 +31,8 @@ export const STAFF_MESSAGES = {
   notStaff: 'هذا الحساب ليس من حسابات فريق العمل',
   forbidden: 'ليس لديك صلاحية لهذا الإجراء',
   pricesForbidden: 'تعديل الأسعار متاح للمدير فقط',
+  /** A teacher's login keeps its courses' teachers as the school set them (ADR 048). */
+  courseTeachersForbidden: 'تعديل مدرسي الكورس متاح للإدارة فقط',
   required: 'هذا الحقل مطلوب',
   url: 'أدخل رابطاً كاملاً صحيحاً لموقع ويب',
   version: 'أدخل رقم إصدار مثل 1.0.2',

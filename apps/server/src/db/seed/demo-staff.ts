@@ -3,17 +3,29 @@ import { STAFF_GROUP_IDS } from '@dars/contract';
 import type { DB } from '../schema';
 import { insertUser } from '../../modules/auth/auth-service';
 
-/** The README's staff logins (ADR 022): one admin, one leader; the demo password. */
+/**
+ * The README's staff logins (ADR 022, ADR 048): one admin, one leader, and one teacher working as
+ * the demo's first teacher (`teacher`: their index among the demo teachers), whose courses sit
+ * beside other teachers'; the demo password.
+ */
 export const DEMO_STAFF = [
   { name: 'مدير المنصة', email: 'admin@dars.test', phone: '01000000001', role: 'admin' },
   { name: 'مشرف المحتوى', email: 'leader@dars.test', phone: '01000000002', role: 'leader' },
+  {
+    name: 'أ. محمد عبد الحميد',
+    email: 'teacher@dars.test',
+    phone: '01000000003',
+    role: 'teacher',
+    teacher: 0,
+  },
 ] as const;
 
-/** Adds the demo's admin and leader; they sign in to the staff console at /staff. */
+/** Adds the demo's staff; they sign in to the staff console at /staff. */
 export async function seedDemoStaff(
   db: Kysely<DB>,
   passwordHash: string,
   daysAgo: (days: number) => string,
+  teacherIds: readonly number[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const member of DEMO_STAFF) {
@@ -31,6 +43,12 @@ export async function seedDemoStaff(
       .set({ group_id: STAFF_GROUP_IDS[member.role] })
       .where('id', '=', user.id)
       .execute();
+    if ('teacher' in member) {
+      await db
+        .insertInto('teacher_logins')
+        .values({ user_id: user.id, teacher_id: teacherIds[member.teacher]! })
+        .execute();
+    }
     ids.push(user.id);
   }
   return ids;

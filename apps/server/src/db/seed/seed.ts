@@ -57,7 +57,7 @@ export async function seedDemoIfEmpty(
     await seedDemoIntegrityRecord(trx, studentIds, now);
     await seedDemoAttemptGrant(trx, studentIds, now);
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
-    await seedDemoStaff(trx, passwordHash, daysAgo);
+    await seedDemoStaff(trx, passwordHash, daysAgo, catalog.teacherIds);
     // The rows land only with their files.
     await writer.flush();
   });

@@ -18,6 +18,7 @@ import { fieldError } from '../../lib/app-error';
 import { readUploadedForm } from '../../lib/multipart';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // A lecture's attachments as the staff console reads and writes them.
@@ -49,8 +50,10 @@ export const getAttachment = attachmentItems.get;
 export async function listAttachments(
   db: Db,
   query: StaffListQuery & z.output<typeof staffAttachmentListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return attachmentItems.list(db, query, {
+    scope: { resource: 'attachment', teacher },
     search: ['name'],
     equal: ['lecture_id'],
     sortable: ['id', 'name', 'position', 'size'],
@@ -69,13 +72,15 @@ export async function uploadAttachment(
   storage: Storage,
   actor: Actor,
   request: FastifyRequest,
-  parse: (fields: Record<string, string>) => { lecture_id: number; name: string },
+  parse: (
+    fields: Record<string, string>,
+  ) => Promise<{ lecture_id: number; name: string }> | { lecture_id: number; name: string },
 ): Promise<StaffAttachment> {
   const { fields, file } = await readUploadedForm(
     request,
     staffEndpoints.staffCreateAttachment.upload,
   );
-  const body = parse(fields);
+  const body = await parse(fields);
   if (!file || file.length === 0) throw fieldError('file', STAFF_MESSAGES.required);
   const type = await fileTypeFromBuffer(file);
   const extension = type ? ATTACHMENT_TYPES.get(type.mime) : undefined;

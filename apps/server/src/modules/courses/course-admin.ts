@@ -27,6 +27,7 @@ import {
   type Trx,
 } from '../../db/audited-change';
 import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 type Row = Selectable<CoursesTable>;
 
@@ -92,31 +93,39 @@ export const getCourse = courseItems.get;
 export async function listCourses(
   db: Db,
   query: StaffListQuery & z.output<typeof staffCourseListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   const sortable = ['id', 'name', 'price', 'created_at', 'featured', 'published'] as const;
-  return courseItems.list(db, query, { search: ['name'], sortable, fallback: 'id' }, (base) => {
-    if (query.grade_id !== undefined) {
-      const id = query.grade_id;
-      base = base.where('id', 'in', (eb) =>
-        eb.selectFrom('course_grades').select('course_id').where('grade_id', '=', id),
-      );
-    }
-    if (query.category_id !== undefined) {
-      const id = query.category_id;
-      base = base.where('id', 'in', (eb) =>
-        eb.selectFrom('course_categories').select('course_id').where('category_id', '=', id),
-      );
-    }
-    if (query.teacher_id !== undefined) {
-      const id = query.teacher_id;
-      base = base.where('id', 'in', (eb) =>
-        eb.selectFrom('course_teachers').select('course_id').where('teacher_id', '=', id),
-      );
-    }
-    if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
-    if (query.published !== undefined) base = base.where('published', '=', flagOf(query.published));
-    return base;
-  });
+  const scope = { resource: 'course' as const, teacher };
+  return courseItems.list(
+    db,
+    query,
+    { search: ['name'], sortable, fallback: 'id', scope },
+    (base) => {
+      if (query.grade_id !== undefined) {
+        const id = query.grade_id;
+        base = base.where('id', 'in', (eb) =>
+          eb.selectFrom('course_grades').select('course_id').where('grade_id', '=', id),
+        );
+      }
+      if (query.category_id !== undefined) {
+        const id = query.category_id;
+        base = base.where('id', 'in', (eb) =>
+          eb.selectFrom('course_categories').select('course_id').where('category_id', '=', id),
+        );
+      }
+      if (query.teacher_id !== undefined) {
+        const id = query.teacher_id;
+        base = base.where('id', 'in', (eb) =>
+          eb.selectFrom('course_teachers').select('course_id').where('teacher_id', '=', id),
+        );
+      }
+      if (query.featured !== undefined) base = base.where('featured', '=', flagOf(query.featured));
+      if (query.published !== undefined)
+        base = base.where('published', '=', flagOf(query.published));
+      return base;
+    },
+  );
 }
 
 type Fields = z.output<typeof staffCourseUpdateSchema>;
@@ -192,11 +201,26 @@ function checkPrice(actor: Actor, body: Fields, current: number): void {
 
 const courseRows = auditedRows('courses', 'courses', getCourse);
 
+/**
+ * A teacher's login (ADR 048) makes courses that list its own profile, and cannot change who
+ * teaches a course (that decides whose console sees it): 403 on any other list.
+ */
+function checkTeachers(teacher: TeacherScope, given: number[] | undefined, current: number[]) {
+  if (teacher === null || given === undefined) return;
+  const same = (a: number[], b: number[]) =>
+    new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
+  if (!same(given, current))
+    throw new AppError('FORBIDDEN', STAFF_MESSAGES.courseTeachersForbidden);
+}
+
 export function createCourse(
   db: Db,
   actor: Actor,
-  body: z.output<typeof staffCourseCreateSchema>,
+  given: z.output<typeof staffCourseCreateSchema>,
+  teacher: TeacherScope = null,
 ): Promise<StaffCourse> {
+  checkTeachers(teacher, given.teacher_ids, teacher === null ? [] : [teacher]);
+  const body = teacher === null ? given : { ...given, teacher_ids: [teacher] };
   checkPrice(actor, body, 0);
   const description = body.description ?? '';
   return courseRows.create(
@@ -223,13 +247,31 @@ export function createCourse(
   );
 }
 
-export function updateCourse(db: Db, actor: Actor, id: number, body: Fields) {
+export function updateCourse(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: Fields,
+  teacher: TeacherScope = null,
+) {
   return courseRows.update(
     db,
     actor,
     id,
     async (trx, before) => {
       checkPrice(actor, body, toPiasters(before.price));
+      if (teacher !== null && body.teacher_ids !== undefined) {
+        const current = await trx
+          .selectFrom('course_teachers')
+          .select('teacher_id')
+          .where('course_id', '=', id)
+          .execute();
+        checkTeachers(
+          teacher,
+          body.teacher_ids,
+          current.map((row) => row.teacher_id),
+        );
+      }
       await checkLinks(trx, body);
       const values = columns(body);
       if (body.name === undefined && body.description === undefined) return values;

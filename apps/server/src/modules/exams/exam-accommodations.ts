@@ -16,6 +16,7 @@ import type { DB, ExamAccommodationsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { accommodated, deadlineOf, type Accommodation } from './exam-time';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // A student's own exam time (issue 26, ADR 042): extra time and an own window, for one exam or
@@ -93,8 +94,10 @@ export const getAccommodation = accommodationItems.get;
 export function listAccommodations(
   db: Db,
   query: StaffListQuery & z.output<typeof staffExamAccommodationListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return accommodationItems.list(db, query, {
+    scope: { resource: 'accommodation', teacher },
     equal: ['user_id', 'exam_id'],
     sortable: ['id', 'user_id', 'exam_id', 'created_at'],
     fallback: 'id',

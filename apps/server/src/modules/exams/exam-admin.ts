@@ -15,6 +15,7 @@ import type { ExamsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/time';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // Exams as the staff console reads and writes them (their questions: question-admin.ts, their
@@ -95,8 +96,10 @@ export const getExam = examItems.get;
 export async function listExams(
   db: Db,
   query: StaffListQuery & z.output<typeof staffExamListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return examItems.list(db, query, {
+    scope: { resource: 'exam', teacher },
     search: ['name', 'exam_code'],
     equal: ['course_id', 'kind'],
     sortable: ['id', 'name', 'exam_code', 'created_at'],

@@ -15,6 +15,7 @@ import type { ExamAttemptGrantsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { studentAndExamNames } from './exam-accommodations';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // Attempts staff give one student at one exam beyond the exam's own (issue 26, ADR 047), beside
@@ -44,8 +45,10 @@ export const getAttemptGrant = grantItems.get;
 export function listAttemptGrants(
   db: Db,
   query: StaffListQuery & z.output<typeof staffExamAttemptGrantListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return grantItems.list(db, query, {
+    scope: { resource: 'attempt-grant', teacher },
     equal: ['user_id', 'exam_id'],
     sortable: ['id', 'user_id', 'exam_id', 'created_at'],
     fallback: 'id',

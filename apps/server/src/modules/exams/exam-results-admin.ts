@@ -17,6 +17,7 @@ import {
   type RowOf,
 } from '../../db/list-page';
 import { attemptsAllowedSql, countsSql } from './exam-attempts';
+import { inScope, type TeacherScope } from '../../db/teacher-scope';
 
 // The sessions of an exam with their scores (issue 13, ADR 031); their CSV is export-routes'.
 // Staff see every score, whatever the exam shows its students.
@@ -124,8 +125,9 @@ function filtered(
 }
 
 /** The sessions by id unless asked otherwise (`order=desc`: newest first). */
-export async function listExamSessions(db: Db, query: SessionQuery) {
-  const base = filtered(db, query);
+export async function listExamSessions(db: Db, query: SessionQuery, teacher: TeacherScope = null) {
+  let base = filtered(db, query);
+  if (teacher !== null) base = base.where(inScope('exam-session', teacher, 's.id'));
   const sort = sortOf(query, ['id', 'started_at', 'finished_at', 'correction_mark'] as const, 'id');
   const direction = sort.direction;
   const { rows, total } = await selectedPage(base, query, [`s.${sort.column}`, 's.id'], direction);

@@ -14,6 +14,7 @@ import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { LectureExamsTable } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // Exams in lectures (must pass, must take, an alternative) as the staff console edits them.
@@ -40,8 +41,10 @@ export const getLectureExam = linkItems.get;
 export async function listLectureExams(
   db: Db,
   query: StaffListQuery & z.output<typeof staffLectureExamListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return linkItems.list(db, query, {
+    scope: { resource: 'lecture-exam', teacher },
     equal: ['lecture_id', 'exam_id'],
     sortable: ['id', 'position', 'lecture_id', 'exam_id'],
     fallback: 'position',

@@ -7,6 +7,7 @@ import { markEssayAnswer } from './exam-marking';
 import { answerImageUrl } from './answer-image-link';
 import { notFound, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
 import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
+import { inScope, type TeacherScope } from '../../db/teacher-scope';
 
 // Marking for leaders and admins (issue 13, ADR 022 «People and money»), on the exams' marking
 // service (exam-marking.ts); every mark is audited in the marking's transaction.
@@ -66,8 +67,10 @@ function answerView(ctx: Pick<AppContext, 'secret'>, r: AnswerRow): StaffMarking
 export async function listMarking(
   ctx: Pick<AppContext, 'db' | 'secret'>,
   query: z.output<typeof staffMarkingListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   let base = answersQuery(ctx.db).where('a.correct', 'is', null);
+  if (teacher !== null) base = base.where(inScope('exam-answer', teacher, 'a.id'));
   if (query.exam_id !== undefined) base = base.where('e.id', '=', query.exam_id);
   if (query.q) base = base.where(matches('u.name', query.q));
   const sort = sortOf(query, ['id', 'finished_at'] as const, 'id');

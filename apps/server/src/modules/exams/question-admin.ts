@@ -17,6 +17,7 @@ import { publicFileUrl } from '../../lib/public-url';
 import { hasSessions } from './exam-admin';
 import { bankInUse } from './question-banks';
 import { difficultyOf, storedTags, tagList } from './question-draw';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // An exam's questions and their answer options as the staff console reads and writes them.
@@ -76,11 +77,13 @@ export async function questionsByIds(db: Db, ids: readonly number[]): Promise<St
 export async function listQuestions(
   db: Db,
   query: StaffListQuery & z.output<typeof staffQuestionListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return questionItems.list(
     db,
     query,
     {
+      scope: { resource: 'question', teacher },
       search: ['text'],
       equal: ['exam_id', 'bank_id', 'difficulty'],
       sortable: ['id', 'position', 'type', 'mark', 'difficulty'],

@@ -37,6 +37,7 @@ import {
   type DrawCandidate,
   type DrawRule,
 } from './question-draw';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // Question banks and the rules an exam draws by (issue 26, ADR 046). A bank's questions are
@@ -102,8 +103,10 @@ export const getQuestionBank = bankItems.get;
 export function listQuestionBanks(
   db: Db,
   query: StaffListQuery & z.output<typeof staffQuestionBankListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return bankItems.list(db, query, {
+    scope: { resource: 'question-bank', teacher },
     search: ['name'],
     equal: ['course_id'],
     sortable: ['id', 'name', 'created_at'],
@@ -231,8 +234,10 @@ export const getExamDrawRule = ruleItems.get;
 export function listExamDrawRules(
   db: Db,
   query: StaffListQuery & z.output<typeof staffExamDrawRuleListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return ruleItems.list(db, query, {
+    scope: { resource: 'draw-rule', teacher },
     equal: ['exam_id'],
     sortable: ['id', 'position'],
     fallback: 'position',

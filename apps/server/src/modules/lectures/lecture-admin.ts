@@ -27,6 +27,7 @@ import {
   type Trx,
 } from '../../db/audited-change';
 import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 type Row = Selectable<LecturesTable>;
 
@@ -78,8 +79,10 @@ export const getLecture = lectureItems.get;
 export async function listLectures(
   db: Db,
   query: StaffListQuery & z.output<typeof staffLectureListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return lectureItems.list(db, query, {
+    scope: { resource: 'lecture', teacher },
     search: ['name'],
     equal: ['course_id'],
     sortable: ['id', 'name', 'position', 'price', 'created_at', 'course_id'],

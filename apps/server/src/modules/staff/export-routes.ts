@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type StaffListQuery } from '@dars/contract';
 import { formatSheetDateTime } from '@dars/ui/format';
@@ -22,6 +22,7 @@ import { listPaymentOrders } from '../payments/payment-admin';
 import { listPurchases } from '../purchases/purchase-admin';
 import { notFound } from './staff-core';
 import { listStudents } from '../users/student-admin';
+import { teacherScopeOf } from '../../db/teacher-scope';
 
 /** The export calls that mirror a list (their query is the list's). */
 type ExportDef =
@@ -57,11 +58,12 @@ function serveExport<E extends ExportDef, Row>(
   def: E,
   what: string,
   columns: readonly CsvColumn<Row>[],
-  list: (query: z.output<E['query']>) => Promise<{ data: Row[] }>,
+  list: (query: z.output<E['query']>, request: FastifyRequest) => Promise<{ data: Row[] }>,
 ): void {
   serve(app, def, async (request, reply) => {
     const query = request.query as z.output<E['query']>;
-    return sendCsv(reply, fileName(what), csvChunks(columns, pagesOf(list, query)));
+    const rows = (q: z.output<E['query']>) => list(q, request);
+    return sendCsv(reply, fileName(what), csvChunks(columns, pagesOf(rows, query)));
   });
 }
 
@@ -77,7 +79,9 @@ export function serveExports(app: FastifyInstance, ctx: AppContext): void {
   serve(app, e.staffListTransactions, async (request) => listTransactions(db, request.query));
 
   serveExport(app, e.staffExportStudents, 'students', STUDENT_COLUMNS, (q) => listStudents(db, q));
-  serveExport(app, e.staffExportCourses, 'courses', COURSE_COLUMNS, (q) => listCourses(db, q));
+  serveExport(app, e.staffExportCourses, 'courses', COURSE_COLUMNS, async (q, request) =>
+    listCourses(db, q, await teacherScopeOf(db, request)),
+  );
   serveExport(app, e.staffExportPurchases, 'purchases', PURCHASE_COLUMNS, (q) =>
     listPurchases(db, q),
   );

@@ -17,6 +17,7 @@ import {
   updateQuestionBank,
 } from '../exams/question-banks';
 import { actorOf, found } from './staff-request';
+import { teacherScopeOf } from '../../db/teacher-scope';
 
 /**
  * Question banks, exams' draw rules and the draw preview (issue 26, ADR 046): the roles come
@@ -26,7 +27,9 @@ export function serveQuestionBanks(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   const e = endpoints;
 
-  serve(app, e.staffListQuestionBanks, async (request) => listQuestionBanks(db, request.query));
+  serve(app, e.staffListQuestionBanks, async (request) =>
+    listQuestionBanks(db, request.query, await teacherScopeOf(db, request)),
+  );
   serve(app, e.staffGetQuestionBank, async (request) =>
     found(await getQuestionBank(db, request.params.id)),
   );
@@ -41,7 +44,9 @@ export function serveQuestionBanks(app: FastifyInstance, ctx: AppContext): void 
     return { data: { id: request.params.id } };
   });
 
-  serve(app, e.staffListExamDrawRules, async (request) => listExamDrawRules(db, request.query));
+  serve(app, e.staffListExamDrawRules, async (request) =>
+    listExamDrawRules(db, request.query, await teacherScopeOf(db, request)),
+  );
   serve(app, e.staffGetExamDrawRule, async (request) =>
     found(await getExamDrawRule(db, request.params.id)),
   );

@@ -112,6 +112,8 @@ import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
 import { supportStaffRoutes } from './support-staff-routes';
 import { actorOf, found } from './staff-request';
+import { ensureInScope, teacherScopeOf } from '../../db/teacher-scope';
+import { scopeTeacherCalls } from './teacher-scope-rules';
 
 /** The staff API (ADR 022): every route's role comes from its contract entry. */
 export const staffRoutes =
@@ -119,6 +121,9 @@ export const staffRoutes =
   async (app) => {
     const { db } = ctx;
     const e = endpoints;
+    // Calls opened to teachers keep them in their own records (ADR 048): first, so every
+    // route below gets its rule.
+    scopeTeacherCalls(app, db);
 
     // Sign-in: a staff account's e-mail and password, with the students' login limits.
     serve(app, e.staffLogin, async (request) => {
@@ -162,6 +167,7 @@ export const staffRoutes =
               e.staffDeleteCategory,
             ] as const);
       const [list, get, create, update, remove] = names;
+      // School-wide lookups a teacher's course form reads too; only leaders and admins change them.
       serve(app, list, async (request) => listNamed(db, table, request.query));
       serve(app, get, async (request) => found(await getNamed(db, table, request.params.id)));
       serve(app, create, async (request) => ({
@@ -176,7 +182,9 @@ export const staffRoutes =
       });
     }
 
-    serve(app, e.staffListTeachers, async (request) => listTeachers(db, request.query));
+    serve(app, e.staffListTeachers, async (request) =>
+      listTeachers(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetTeacher, async (request) =>
       found(await getTeacher(db, request.params.id)),
     );
@@ -191,20 +199,35 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListCourses, async (request) => listCourses(db, request.query));
+    serve(app, e.staffListCourses, async (request) =>
+      listCourses(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetCourse, async (request) => found(await getCourse(db, request.params.id)));
     serve(app, e.staffCreateCourse, async (request) => ({
-      data: await createCourse(db, await actorOf(request), request.body),
+      data: await createCourse(
+        db,
+        await actorOf(request),
+        request.body,
+        await teacherScopeOf(db, request),
+      ),
     }));
     serve(app, e.staffUpdateCourse, async (request) => ({
-      data: await updateCourse(db, await actorOf(request), request.params.id, request.body),
+      data: await updateCourse(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body,
+        await teacherScopeOf(db, request),
+      ),
     }));
     serve(app, e.staffDeleteCourse, async (request) => {
       await deleteCourse(db, await actorOf(request), request.params.id);
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListLectures, async (request) => listLectures(db, request.query));
+    serve(app, e.staffListLectures, async (request) =>
+      listLectures(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetLecture, async (request) =>
       found(await getLecture(db, request.params.id)),
     );
@@ -285,7 +308,9 @@ export const staffRoutes =
       return { data: { url } };
     });
 
-    serve(app, e.staffListVideos, async (request) => listVideos(db, request.query));
+    serve(app, e.staffListVideos, async (request) =>
+      listVideos(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetVideo, async (request) => found(await getVideo(db, request.params.id)));
     serve(app, e.staffCreateVideo, async (request) => ({
       data: await createVideo(db, await actorOf(request), request.body),
@@ -298,13 +323,24 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListAttachments, async (request) => listAttachments(db, request.query));
+    serve(app, e.staffListAttachments, async (request) =>
+      listAttachments(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetAttachment, async (request) =>
       found(await getAttachment(db, request.params.id)),
     );
     serve(app, e.staffCreateAttachment, async (request) => ({
-      data: await uploadAttachment(db, ctx.storage, await actorOf(request), request, (fields) =>
-        validate(staffAttachmentUploadBodySchema.omit({ file: true }), fields),
+      data: await uploadAttachment(
+        db,
+        ctx.storage,
+        await actorOf(request),
+        request,
+        async (fields) => {
+          const body = validate(staffAttachmentUploadBodySchema.omit({ file: true }), fields);
+          // A multipart body is read here, not before the scope hook: its lecture is checked now.
+          await ensureInScope(db, await teacherScopeOf(db, request), 'lecture', body.lecture_id);
+          return body;
+        },
       ),
     }));
     serve(app, e.staffUpdateAttachment, async (request) => ({
@@ -315,7 +351,9 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListExams, async (request) => listExams(db, request.query));
+    serve(app, e.staffListExams, async (request) =>
+      listExams(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetExam, async (request) => found(await getExam(db, request.params.id)));
     serve(app, e.staffCreateExam, async (request) => ({
       data: await createExam(db, await actorOf(request), request.body),
@@ -328,7 +366,9 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListQuestions, async (request) => listQuestions(db, request.query));
+    serve(app, e.staffListQuestions, async (request) =>
+      listQuestions(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetQuestion, async (request) =>
       found(await getQuestion(db, request.params.id)),
     );
@@ -343,7 +383,9 @@ export const staffRoutes =
       return { data: { id: request.params.id } };
     });
 
-    serve(app, e.staffListLectureExams, async (request) => listLectureExams(db, request.query));
+    serve(app, e.staffListLectureExams, async (request) =>
+      listLectureExams(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetLectureExam, async (request) =>
       found(await getLectureExam(db, request.params.id)),
     );
@@ -367,7 +409,7 @@ export const staffRoutes =
     serveQuestionBanks(app, ctx); // question banks and drawn exams (issue 26, ADR 046)
     // A student's own exam time (issue 26, ADR 042).
     serve(app, e.staffListExamAccommodations, async (request) =>
-      listAccommodations(db, request.query),
+      listAccommodations(db, request.query, await teacherScopeOf(db, request)),
     );
     serve(app, e.staffGetExamAccommodation, async (request) =>
       found(await getAccommodation(db, request.params.id)),
@@ -390,7 +432,7 @@ export const staffRoutes =
     });
     // More attempts for one student at one exam (issue 26, ADR 047).
     serve(app, e.staffListExamAttemptGrants, async (request) =>
-      listAttemptGrants(db, request.query),
+      listAttemptGrants(db, request.query, await teacherScopeOf(db, request)),
     );
     serve(app, e.staffGetExamAttemptGrant, async (request) =>
       found(await getAttemptGrant(db, request.params.id)),
@@ -454,7 +496,9 @@ export const staffRoutes =
     serve(app, e.staffRejectMobilePayment, async (request) => ({
       data: await rejectPayment(db, await actorOf(request), request.params.id, request.body.reason),
     }));
-    serve(app, e.staffListMarking, async (request) => listMarking(ctx, request.query));
+    serve(app, e.staffListMarking, async (request) =>
+      listMarking(ctx, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffMarkAnswer, async (request) => ({
       data: await markAnswer(ctx, await actorOf(request), request.params.id, request.body),
     }));

@@ -7,6 +7,7 @@ import { listExamSessions, sessionEvents } from '../exams/exam-results-admin';
 import { sessionAnswers } from '../exams/session-answers-admin';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from '../support/support-admin';
 import { actorOf } from './staff-request';
+import { teacherScopeOf } from '../../db/teacher-scope';
 
 /**
  * The support inbox and exam sessions (issue 13, ADR 031; the results CSV is in export-routes); registered by
@@ -41,7 +42,9 @@ export const supportStaffRoutes =
       data: await setTicketStatus(db, await actorOf(request), request.params.id, 'open'),
     }));
 
-    serve(app, e.staffListExamSessions, async (request) => listExamSessions(db, request.query));
+    serve(app, e.staffListExamSessions, async (request) =>
+      listExamSessions(db, request.query, await teacherScopeOf(db, request)),
+    );
     // A session's integrity record (ADR 044).
     serve(app, e.staffListExamSessionEvents, async (request) => {
       const events = await sessionEvents(db, request.params.id);

@@ -14,6 +14,7 @@ import { findSession } from '../auth/session-tokens';
 import { getVideo, setVideoFile } from '../videos/video-admin';
 import type { Actor } from './staff-core';
 import { isLocalStorage } from '../../storage/local-storage';
+import { isInScope, scopeOfAccount } from '../../db/teacher-scope';
 
 /** Where staff upload a lecture's video by the tus protocol (resumable; ADR 022). */
 export const VIDEO_UPLOAD_PATH = `${API_BASE}${STAFF_VIDEO_UPLOAD_PATH}`;
@@ -105,7 +106,8 @@ export const videoUploadRoutes =
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
       done(null),
     );
-    const onRequest = [requireAuth, requireStaffRole('leader')];
+    // Teachers too (ADR 048): an upload opens only for a video in their scope (onUploadCreate).
+    const onRequest = [requireAuth, requireStaffRole('leader', true)];
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       await uploads().handle(request.raw, reply.raw);
@@ -227,11 +229,15 @@ function uploadServer(ctx: AppContext, directory: string): Server {
     // Stryker disable next-line BooleanLiteral: tus reads forwarded headers only to build an absolute Location, and it is relative here
     respectForwardedHeaders: false,
     namingFunction: () => randomBytes(16).toString('hex'),
-    async onUploadCreate(_req, upload) {
+    async onUploadCreate(req, upload) {
       const id = Number(upload.metadata?.video_id);
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || !(await getVideo(ctx.db, id))) {
         refuse(422, NO_VIDEO);
       }
+      // Another teacher's video is answered as one that does not exist (ADR 048).
+      const actor = await actorFrom(ctx, req);
+      const scope = await scopeOfAccount(ctx.db, actor.id!, actor.groupId);
+      if (!(await isInScope(ctx.db, scope, 'video', id))) refuse(422, NO_VIDEO);
       return {};
     },
     async onUploadFinish(req, upload) {

@@ -7,6 +7,7 @@ import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
 import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
 import { defined, viewedRows } from '../../db/list-page';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 type Row = Selectable<TeachersTable>;
 
@@ -46,9 +47,9 @@ const teacherItems = viewedRows('teachers', views);
 
 export const getTeacher = teacherItems.get;
 
-export async function listTeachers(db: Db, query: StaffListQuery) {
+export async function listTeachers(db: Db, query: StaffListQuery, teacher: TeacherScope = null) {
   const how = { search: ['name'], sortable: ['id', 'name', 'created_at'], fallback: 'id' } as const;
-  return teacherItems.list(db, query, how);
+  return teacherItems.list(db, query, { ...how, scope: { resource: 'teacher', teacher } });
 }
 
 type Fields = z.output<typeof staffTeacherUpdateSchema>;

@@ -12,6 +12,7 @@ import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { VideosTable } from '../../db/schema';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
+import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // A lecture's videos as the staff console reads and writes them (their files arrive by
@@ -41,8 +42,10 @@ export const getVideo = videoItems.get;
 export async function listVideos(
   db: Db,
   query: StaffListQuery & z.output<typeof staffVideoListQuerySchema>,
+  teacher: TeacherScope = null,
 ) {
   return videoItems.list(db, query, {
+    scope: { resource: 'video', teacher },
     search: ['name'],
     equal: ['lecture_id'],
     sortable: ['id', 'name', 'position'],

@@ -17,6 +17,7 @@ import { useWatch } from 'react-hook-form';
 import { ATTEMPT_RULES, MAX_ATTEMPTS } from '@dars/contract';
 import { choicesOf } from '../../components/choices';
 import { LTR } from '../../components/ltr';
+import { useRole } from '../../components/use-role';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { EXAM_KINDS } from './exam-list';
 import { ExamQuestions } from './exam-questions';
@@ -76,6 +77,7 @@ function AttemptInputs() {
  */
 function ExamForm() {
   const translate = useTranslate();
+  const teacher = useRole() === 'teacher';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
@@ -88,7 +90,12 @@ function ExamForm() {
       <TextInput source="description" multiline minRows={2} />
       <SelectInput source="kind" choices={EXAM_KINDS} validate={required()} />
       <ReferenceInput source="course_id" reference="courses">
-        <AutocompleteInput optionText="name" />
+        <AutocompleteInput
+          optionText="name"
+          // A teacher's exam is one of their courses' (ADR 048): a general exam is the school's.
+          validate={teacher ? required() : undefined}
+          helperText={teacher ? translate('dars.own_course_help') : undefined}
+        />
       </ReferenceInput>
       <BooleanInput source="is_general" helperText={translate('dars.exams.general_help')} />
       <DayMonthYearInput

@@ -8,16 +8,25 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { useRole } from '../../components/use-role';
 import { BankQuestions } from './bank-questions';
 
-/** A bank's fields: its name and, optionally, its course. */
+/**
+ * A bank's fields: its name and, optionally, its course; a teacher's bank is always one of
+ * their courses' (a school-wide bank is no teacher's, ADR 048).
+ */
 function BankForm() {
   const translate = useTranslate();
+  const teacher = useRole() === 'teacher';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
       <ReferenceInput source="course_id" reference="courses">
-        <AutocompleteInput optionText="name" helperText={translate('dars.banks.course_help')} />
+        <AutocompleteInput
+          optionText="name"
+          validate={teacher ? required() : undefined}
+          helperText={translate(teacher ? 'dars.own_course_help' : 'dars.banks.course_help')}
+        />
       </ReferenceInput>
     </SimpleForm>
   );

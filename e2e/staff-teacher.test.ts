@@ -1,0 +1,99 @@
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, type ViewportName } from './support/browser';
+import { withDatabase } from './support/database';
+import { expectNoSidewaysOverflow, it } from './support/screens';
+import { staffSignIn } from './support/staff';
+
+/**
+ * A teacher's own login (issue 27, ADR 048) in the console against the real server, on a
+ * desktop and a phone: the demo teacher (أ. محمد عبد الحميد) signs in to a home with his three
+ * courses and the essays waiting for him, a menu of his screens only, a course list of exactly
+ * his three physics courses, his course's form with the price and the teachers shown as the
+ * school's, and another teacher's course by its address answered as one that does not exist.
+ * Every screenshot is checked with axe (serious and critical) and CSP.
+ */
+
+const TEACHER = 'teacher@dars.test';
+const HIS_COURSES = [
+  'الفيزياء الحديثة — الصف الثالث الثانوي',
+  'الفيزياء للصف الأول الثانوي',
+  'مراجعة ليلة الامتحان — فيزياء',
+];
+
+/** A course of his, and one of another teacher's, by their teachers in the database. */
+async function courses(): Promise<{ his: number; other: number }> {
+  return withDatabase(async (db) => {
+    const teacher = await db
+      .selectFrom('teacher_logins')
+      .innerJoin('users', 'users.id', 'teacher_logins.user_id')
+      .select('teacher_logins.teacher_id')
+      .where('users.email', '=', TEACHER)
+      .executeTakeFirstOrThrow();
+    const his = await db
+      .selectFrom('course_teachers')
+      .select('course_id')
+      .where('teacher_id', '=', teacher.teacher_id)
+      .orderBy('course_id')
+      .executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom('course_teachers')
+      .select('course_id')
+      .where('teacher_id', '!=', teacher.teacher_id)
+      .orderBy('course_id')
+      .executeTakeFirstOrThrow();
+    return { his: his.course_id, other: other.course_id };
+  });
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s', (viewport) => {
+  it.override({ viewport });
+
+  it('opens his courses, exams and marking only, and answers another teacher’s course as missing', async ({
+    page,
+  }) => {
+    const shot = (p: Page, n: string, name: string) =>
+      screenshot(p, `${viewport}-staff-teacher-${n}-${name}`);
+    const { his, other } = await courses();
+
+    await staffSignIn(page, TEACHER);
+    const mine = page.getByRole('link', { name: /دوراتي/ });
+    await expect.poll(() => mine.innerText()).toMatch(/^3\s/);
+    await page.getByRole('link', { name: /إجابات تنتظر التصحيح/ }).waitFor();
+    await expectNoSidewaysOverflow(page);
+    await shot(page, '01', 'home');
+
+    // His menu: his screens, none of the school's.
+    if (viewport === 'phone')
+      await page
+        .getByRole('button', { name: /القائمة/ })
+        .first()
+        .click();
+    const menu = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    await menu('الدورات').waitFor();
+    for (const closed of ['الإعدادات', 'الطلاب', 'بطاقات الدفع', 'سجل التغييرات'])
+      expect(await menu(closed).count(), closed).toBe(0);
+    await shot(page, '02', 'menu');
+    if (viewport === 'phone') await page.keyboard.press('Escape');
+
+    await page.goto('/staff/courses');
+    for (const name of HIS_COURSES) await page.getByText(name, { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByText(/^الفيزياء|^مراجعة ليلة/).count()).toBe(3);
+    await expect.poll(() => page.getByText('الكيمياء العضوية من الصفر').count()).toBe(0);
+    await expectNoSidewaysOverflow(page);
+    await shot(page, '03', 'courses');
+
+    await page.goto(`/staff/courses/${his}`);
+    const price = page.getByRole('spinbutton', { name: /السعر/ });
+    await price.waitFor();
+    expect(await price.isDisabled()).toBe(true);
+    await page.getByText('مدرسو الكورس تحددهم إدارة المنصة').waitFor();
+    await expectNoSidewaysOverflow(page);
+    await shot(page, '04', 'course');
+
+    // Another teacher's course, by its address: as if it did not exist.
+    await page.goto(`/staff/courses/${other}`);
+    await page.getByText('العنصر غير موجود').first().waitFor();
+    await shot(page, '05', 'other-course');
+  });
+});
