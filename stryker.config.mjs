@@ -31,6 +31,11 @@ export default {
     'apps/server/src/plugins/staff-role.ts',
     'apps/server/src/db/audited-change.ts',
     'apps/server/src/db/list-page.ts',
+    // A teacher's scope (ADR 048): what is theirs, the rule of each call open to them, and
+    // their monthly statement (money).
+    'apps/server/src/db/teacher-scope.ts',
+    'apps/server/src/modules/staff/teacher-scope-rules.ts',
+    'apps/server/src/modules/staff/teacher-statements.ts',
     // Abandoned uploads expire (the sweep, issue 23).
     'apps/server/src/modules/staff/video-upload.ts',
     // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only

@@ -10,7 +10,8 @@ import { staffSignIn } from './support/staff';
  * desktop and a phone: the demo teacher (أ. محمد عبد الحميد) signs in to a home with his three
  * courses and the essays waiting for him, a menu of his screens only, a course list of exactly
  * his three physics courses, his course's form with the price and the teachers shown as the
- * school's, and another teacher's course by its address answered as one that does not exist.
+ * school's, another teacher's course by its address answered as one that does not exist, and
+ * his monthly statement from his home.
  * Every screenshot is checked with axe (serious and critical) and CSP.
  */
 
@@ -95,5 +96,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s
     await page.goto(`/staff/courses/${other}`);
     await page.getByText('العنصر غير موجود').first().waitFor();
     await shot(page, '05', 'other-course');
+
+    // His statement, from his home: this month's sales of his courses and his 60 %.
+    await page.goto('/staff/');
+    await page.getByRole('link', { name: /نصيبي هذا الشهر/ }).click();
+    await page.getByRole('heading', { name: 'كشف حساب المدرس: أ. محمد عبد الحميد' }).waitFor();
+    await page.getByText(/عملية بيع بقيمة/).waitFor();
+    await expectNoSidewaysOverflow(page);
+    await shot(page, '06', 'statement');
   });
 });

@@ -39,6 +39,7 @@ import {
 } from './resources/money/money-resources';
 import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
+import { TeacherStatementPage } from './resources/teacher-statement';
 
 /** A resource listed, made and edited on its own pages, shown elsewhere by its name. */
 function named(
@@ -113,6 +114,7 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />
             <Route path="/messages" element={<MessagesPage />} />
+            <Route path="/teachers/:id/statement" element={<TeacherStatementPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

@@ -46,5 +46,6 @@ export * from './calls/staff-money';
 export * from './calls/staff-people';
 export * from './calls/staff-support';
 export * from './calls/staff-exports';
+export * from './calls/staff-teacher-statements';
 export * from './calls/endpoints';
 export * from './calls/upload-limit';

@@ -20,10 +20,17 @@ export interface Actor {
   id: number | null;
   name: string;
   groupId: number | null;
+  /** A teacher's login whose profile the admin allowed to set prices (ADR 048). */
+  maySetPrices?: boolean;
 }
 
 export function isAdmin(actor: Actor): boolean {
   return actor.groupId === 1;
+}
+
+/** Prices are the admin's, and a teacher's the admin allowed (ADR 022, ADR 048). */
+export function maySetPrices(actor: Actor): boolean {
+  return isAdmin(actor) || actor.maySetPrices === true;
 }
 
 export interface AuditEntry {

@@ -31,6 +31,7 @@ import * as regradeKeptAccess from './migrations/2026-11-29-020-regrade-kept-acc
 import * as questionBanks from './migrations/2026-11-29-021-question-banks';
 import * as examAttempts from './migrations/2026-11-30-022-exam-attempts';
 import * as teacherLogins from './migrations/2026-11-30-023-teacher-logins';
+import * as teacherShares from './migrations/2026-11-30-024-teacher-shares';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-021-question-banks': questionBanks,
   '2026-11-30-022-exam-attempts': examAttempts,
   '2026-11-30-023-teacher-logins': teacherLogins,
+  '2026-11-30-024-teacher-shares': teacherShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

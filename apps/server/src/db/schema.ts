@@ -31,6 +31,10 @@ export interface TeachersTable {
   youtube_url: string | null;
   telegram_url: string | null;
   created_at: string;
+  /** Migration 024 (ADR 048): their share of their courses' sales, whole percent 0–100. */
+  revenue_share_percent: Generated<number>;
+  /** Migration 024: 1 when their teacher login may set their courses' and lectures' prices. */
+  may_set_prices: Generated<number>;
 }
 
 export interface CoursesTable {
@@ -62,6 +66,8 @@ export interface CourseTeachersTable {
   course_id: number;
   teacher_id: number;
   position: number;
+  /** Migration 024: this course's share for this teacher; null: the teacher's own. */
+  share_percent: Generated<number | null>;
 }
 
 export interface LecturesTable {

@@ -102,8 +102,10 @@ export function inScope(resource: ScopedResource, t: number, column = 'id'): Raw
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by a teacher-open call's scope hook (ADR 048): see `scopeOf`. */
+    /** Set by a teacher-open call's scope hook (ADR 048): see `teacherScopeOf`. */
     teacherScope?: TeacherScope;
+    /** With it: whether the teacher's profile may set prices (the admin allows it per teacher). */
+    teacherMaySetPrices?: boolean;
   }
 }
 
@@ -113,6 +115,14 @@ export async function teacherScopeOf(db: Kysely<DB>, request: FastifyRequest) {
   const user = await request.requireUser();
   const scope = await scopeOfAccount(db, user.id, user.group_id);
   request.teacherScope = scope;
+  if (scope !== null) {
+    const teacher = await db
+      .selectFrom('teachers')
+      .select('may_set_prices')
+      .where('id', '=', scope)
+      .executeTakeFirst();
+    request.teacherMaySetPrices = teacher?.may_set_prices === 1;
+  }
   return scope;
 }
 

@@ -177,6 +177,10 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'GET /staff/purchases.csv': 'admin',
   'GET /staff/payment-orders.csv': 'admin',
   'GET /staff/transactions.csv': 'admin',
+
+  // A teacher's monthly statement (ADR 048): money, the admin's (and that teacher's own).
+  'GET /staff/teachers/:id/statement': 'admin',
+  'GET /staff/teachers/:id/statement.csv': 'admin',
 };
 
 /**

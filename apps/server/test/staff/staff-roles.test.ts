@@ -53,6 +53,8 @@ const TEACHER_OPEN = new Set([
   'PATCH /staff/teachers/:id',
   'POST /staff/teachers/:id/avatar',
   'POST /staff/teachers/:id/banner',
+  'GET /staff/teachers/:id/statement',
+  'GET /staff/teachers/:id/statement.csv',
   'GET /staff/courses',
   'GET /staff/courses/:id',
   'GET /staff/courses.csv',
@@ -206,7 +208,7 @@ describe('the role table', () => {
   it('has both roles and the sign-in, as the product has them', () => {
     const roles = Object.values(STAFF_ROLE_TABLE);
     expect(roles.filter((r) => r === 'none')).toHaveLength(1);
-    expect(roles.filter((r) => r === 'admin')).toHaveLength(28);
+    expect(roles.filter((r) => r === 'admin')).toHaveLength(30);
     expect(roles.filter((r) => r === 'leader')).toHaveLength(110);
   });
 });

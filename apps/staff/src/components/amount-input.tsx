@@ -1,5 +1,5 @@
 import { NumberInput, minValue, useTranslate, type NumberInputProps } from 'react-admin';
-import type { StaffRole } from '../data/types';
+import { session } from '../data/token';
 import { useRole } from './use-role';
 
 /**
@@ -11,13 +11,21 @@ export function AmountInput(props: NumberInputProps) {
 }
 
 /**
+ * Whether the signed-in staff member may set prices: an admin, or a teacher the admin allowed
+ * (ADR 048, told by the sign-in and /staff/me).
+ */
+export function useMaySetPrices(): boolean {
+  const role = useRole();
+  return role === 'admin' || (role === 'teacher' && session.user()?.may_set_prices === true);
+}
+
+/**
  * Prices are the admin's: for a leader a price input is disabled with the reason under it
  * (the server refuses a leader's price change, 403, anyway).
  */
 export function usePriceLock(): Pick<NumberInputProps, 'disabled' | 'helperText'> {
-  const role = useRole();
   const translate = useTranslate();
-  const locked = role !== 'admin';
+  const locked = !useMaySetPrices();
   return { disabled: locked, helperText: locked ? translate('dars.admin_only_price') : undefined };
 }
 
@@ -27,12 +35,13 @@ export function PriceInput(props: NumberInputProps) {
 }
 
 /**
- * A save's transform that leaves `fields` (the prices) out of what a leader sends: a new
+ * A save's transform that leaves `fields` (the prices) out of what someone who may not set
+ * prices sends (`mayPrice` false, useMaySetPrices): a new
  * course or lecture gets the server's default price, free until an admin sets one.
  */
-export function withoutPricesFor(role: StaffRole | undefined, fields: readonly string[]) {
+export function withoutPricesFor(mayPrice: boolean, fields: readonly string[]) {
   return (data: Record<string, unknown>) => {
-    if (role === 'admin') return data;
+    if (mayPrice) return data;
     const rest = { ...data };
     for (const field of fields) delete rest[field];
     return rest;

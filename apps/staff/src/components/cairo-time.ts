@@ -91,3 +91,12 @@ const monthFormat = new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: '
 export const MONTH_NAMES: readonly string[] = Array.from({ length: 12 }, (_, i) =>
   monthFormat.format(new Date(Date.UTC(2026, i, 1))),
 );
+
+/**
+ * This month in Cairo, `2026-11`: a teacher's statement opens on it (ADR 048).
+ * @example cairoMonthNow(new Date('2026-10-31T22:30:00Z')) // '2026-11'
+ */
+export function cairoMonthNow(now = new Date()): string {
+  const parts = cairoParts(now.toISOString())!;
+  return `${parts.year}-${String(parts.month).padStart(2, '0')}`;
+}

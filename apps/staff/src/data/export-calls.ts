@@ -57,3 +57,15 @@ export async function downloadExport(
   const response = await sendStaffEntry(endpoint, { query: listQuery(undefined, sort, filter) });
   return save(response, lastSegment(endpoint.path));
 }
+
+/**
+ * Downloads a teacher's statement of a Cairo month (ADR 048) and answers the file's name.
+ * @example await downloadTeacherStatement(4, '2026-11')
+ */
+export async function downloadTeacherStatement(id: number, month: string): Promise<string> {
+  const response = await sendStaff(staffEndpoints.staffExportTeacherStatement, {
+    params: { id },
+    query: { month },
+  });
+  return save(response, `teacher-${id}-statement-${month}.csv`);
+}

@@ -44,6 +44,8 @@ export const consoleArabic = {
         courses_count: 'عدد الدورات',
         avatar_url: 'الصورة الشخصية',
         banner_url: 'صورة الغلاف',
+        revenue_share_percent: 'نسبة المدرس من المبيعات (٪)',
+        may_set_prices: 'يحدد أسعار دوراته',
       },
     },
     courses: {
@@ -229,6 +231,29 @@ export const consoleArabic = {
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     course_teachers_school: 'مدرسو الكورس تحددهم إدارة المنصة',
     own_course_help: 'اختر دورة من دوراتك',
+    teacher_terms_admin: 'يحددها المدير فقط',
+    course_shares: 'نسب المدرسين في هذه الدورة (٪)',
+    course_shares_help: 'اتركها فارغة لتُحسب نسبة المدرس العامة',
+    statement: {
+      title: 'كشف حساب المدرس',
+      open: 'كشف الحساب',
+      month: 'الشهر',
+      download: 'تنزيل ملف Excel',
+      whole_course: 'الدورة كاملة',
+      total: 'الإجمالي',
+      empty: 'لا مبيعات في هذا الشهر',
+      summary: '%{count} عملية بيع بقيمة %{amount}، نصيب المدرس منها %{share}',
+      line: '%{count} × بقيمة %{amount} — النسبة %{percent}٪ — النصيب %{share}',
+      columns: {
+        course: 'الدورة',
+        lecture: 'المحاضرة',
+        method: 'طريقة الدفع',
+        count: 'العدد',
+        amount: 'المبلغ',
+        percent: 'النسبة',
+        share: 'النصيب',
+      },
+    },
     contents: lectureContentsArabic,
     date: {
       day: 'اليوم',
@@ -332,7 +357,11 @@ export const consoleArabic = {
     dashboard: {
       welcome: 'أهلاً بك في لوحة إدارة دَرس',
       hint: 'اختر من القائمة ما تريد إدارته.',
-      teacher: { courses: 'دوراتي', marking: 'إجابات تنتظر التصحيح' },
+      teacher: {
+        courses: 'دوراتي',
+        marking: 'إجابات تنتظر التصحيح',
+        share: 'نصيبي هذا الشهر',
+      },
     },
   },
 };

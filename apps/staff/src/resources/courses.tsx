@@ -1,9 +1,12 @@
 import {
+  ArrayInput,
   AutocompleteArrayInput,
   BooleanField,
   ChipField,
   Labeled,
   ReferenceArrayField,
+  ReferenceField,
+  SimpleFormIterator,
   SingleFieldList,
   BooleanInput,
   Create,
@@ -32,7 +35,7 @@ import { LectureOrder } from './lecture-order';
 import { endpoints } from '@dars/contract';
 import { ExportedList } from '../components/export-button';
 import { choicesOf } from '../components/choices';
-import { PriceInput, withoutPricesFor } from '../components/amount-input';
+import { PriceInput, useMaySetPrices, withoutPricesFor } from '../components/amount-input';
 
 export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
@@ -77,13 +80,42 @@ export function CourseList() {
 }
 
 /**
+ * Each of the course's teachers' share of its sales (ADR 048), the admin's: empty for the
+ * teacher's own percent. Saved teachers only (a teacher added is listed after saving).
+ */
+function CourseShares() {
+  const translate = useTranslate();
+  return (
+    <ArrayInput
+      source="teacher_shares"
+      label={translate('dars.course_shares')}
+      helperText={translate('dars.course_shares_help')}
+    >
+      <SimpleFormIterator disableAdd disableRemove disableReordering inline>
+        <ReferenceField source="teacher_id" reference="teachers" link={false}>
+          <TextField source="name" />
+        </ReferenceField>
+        <NumberInput
+          source="share_percent"
+          label={translate('resources.teachers.fields.revenue_share_percent')}
+          min={0}
+          max={100}
+          step={1}
+        />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+/**
  * A course's fields (spec §3 / issue 12). The price is the admin's: a leader sees it disabled
  * with the reason under it, and the server refuses a leader's price change (403) anyway.
  */
 function CourseForm({ edit }: { edit?: boolean }) {
   const translate = useTranslate();
   // Who teaches a course decides whose console sees it: the school's, not a teacher's (ADR 048).
-  const teacher = useRole() === 'teacher';
+  const role = useRole();
+  const teacher = role === 'teacher';
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
@@ -121,6 +153,7 @@ function CourseForm({ edit }: { edit?: boolean }) {
           <AutocompleteArrayInput optionText="name" />
         </ReferenceArrayInput>
       )}
+      {edit && role === 'admin' && <CourseShares />}
       {edit && (
         <ImageUpload
           source="image_url"
@@ -137,11 +170,15 @@ const NEW_COURSE = { pay_type: 'lectures', price: 0, published: false };
 
 export function CourseCreate() {
   const role = useRole();
+  const mayPrice = useMaySetPrices();
   return (
     <Create
       redirect="edit"
       // A teacher's new course is theirs: the server lists them as its teacher.
-      transform={withoutPricesFor(role, role === 'teacher' ? ['price', 'teacher_ids'] : ['price'])}
+      transform={(data: Record<string, unknown>) => {
+        const { teacher_ids, ...rest } = withoutPricesFor(mayPrice, ['price'])(data);
+        return role === 'teacher' ? rest : { ...rest, teacher_ids };
+      }}
       record={NEW_COURSE}
     >
       <CourseForm />

@@ -20,9 +20,13 @@ import { useLocation } from 'react-router-dom';
 import { formatMoney } from '@dars/ui/format';
 import { MoneyField } from '../components/formatted-fields';
 import { ResponsiveList } from '../components/responsive-list';
-import { useRole } from '../components/use-role';
 import { LectureContents } from './lecture-contents';
-import { PriceInput, usePriceLock, withoutPricesFor } from '../components/amount-input';
+import {
+  PriceInput,
+  useMaySetPrices,
+  usePriceLock,
+  withoutPricesFor,
+} from '../components/amount-input';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -73,7 +77,7 @@ function LectureForm({ edit }: { edit?: boolean }) {
 }
 
 export function LectureCreate() {
-  const role = useRole();
+  const mayPrice = useMaySetPrices();
   // "إضافة محاضرة" on a course's page opens /lectures/create?course_id=7.
   const courseId = Number(new URLSearchParams(useLocation().search).get('course_id')) || undefined;
   // One object per course: react-admin resets the form when its default record changes, and a
@@ -88,7 +92,7 @@ export function LectureCreate() {
         data?.course_id ? `courses/${data.course_id}` : 'lectures'
       }
       record={record}
-      transform={withoutPricesFor(role, PRICE_FIELDS)}
+      transform={withoutPricesFor(mayPrice, PRICE_FIELDS)}
     >
       <LectureForm />
     </Create>

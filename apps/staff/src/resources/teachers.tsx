@@ -1,14 +1,21 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@mui/material';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import {
+  BooleanInput,
   Create,
   Edit,
+  NumberInput,
   List,
   SearchInput,
   SimpleForm,
   TextField,
   TextInput,
   required,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useRole } from '../components/use-role';
 import { staffEndpoints } from '@dars/contract';
 import { CountField } from '../components/count-field';
 import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
@@ -42,11 +49,41 @@ export function TeacherList() {
   );
 }
 
+/**
+ * A teacher's share of their courses' sales and whether their login sets prices (ADR 048): the
+ * admin's; anyone else sees them disabled with the reason (the server refuses a change, 403).
+ */
+function TeacherTerms() {
+  const translate = useTranslate();
+  const admin = useRole() === 'admin';
+  const lock = admin ? {} : { disabled: true, helperText: translate('dars.teacher_terms_admin') };
+  return (
+    <>
+      <NumberInput source="revenue_share_percent" min={0} max={100} step={1} {...lock} />
+      <BooleanInput source="may_set_prices" {...lock} />
+    </>
+  );
+}
+
+/** The teacher's monthly statement, from their page (the admin's, and the teacher's own). */
+function StatementLink() {
+  const translate = useTranslate();
+  const record = useRecordContext<{ id: number }>();
+  const role = useRole();
+  if (!record || (role !== 'admin' && role !== 'teacher')) return null;
+  return (
+    <Button component={Link} to={`/teachers/${record.id}/statement`} startIcon={<ReceiptIcon />}>
+      {translate('dars.statement.open')}
+    </Button>
+  );
+}
+
 function TeacherForm({ withImages }: { withImages?: boolean }) {
   const translate = useTranslate();
   return (
     <SimpleForm>
       <TextInput source="name" validate={required()} />
+      <TeacherTerms />
       <TextInput source="bio" multiline minRows={3} />
       <TextInput source="phone" slotProps={LTR} />
       <TextInput source="email" slotProps={LTR_EMAIL} />
@@ -81,7 +118,7 @@ export function TeacherCreate() {
 
 export function TeacherEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <Edit mutationMode="pessimistic" redirect={false} actions={<StatementLink />}>
       <TeacherForm withImages />
     </Edit>
   );

@@ -58,6 +58,7 @@ export function staffCourse(fields: Partial<StaffCourse> & Pick<StaffCourse, 'id
     grade_ids: [],
     category_ids: [],
     teacher_ids: [],
+    teacher_shares: [],
     lectures_count: 0,
     users_count: 0,
     created_at: '2026-01-01T00:00:00.000Z',
@@ -104,6 +105,8 @@ export function staffTeacher(
     telegram_url: null,
     courses_count: 0,
     created_at: '2026-01-01T00:00:00.000Z',
+    revenue_share_percent: 0,
+    may_set_prices: false,
     ...fields,
   };
 }

@@ -10,6 +10,10 @@ export const staffUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: staffMemberRoleSchema,
+  /** A teacher's login: the teacher profile it works as (ADR 048); absent for other roles. */
+  teacher_id: z.number().int().optional(),
+  /** With it: whether the admin lets this teacher set prices. */
+  may_set_prices: z.boolean().optional(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -7,6 +7,7 @@ import {
   staffFilterFlag as filterFlag,
   staffFilterId as filterId,
   staffFlag as flag,
+  staffId,
   staffIdList as idList,
 } from './staff-fields';
 
@@ -31,6 +32,13 @@ export const staffCourseSchema = z.object({
   category_ids: z.array(z.number().int()),
   /** In the order the course page shows them. */
   teacher_ids: z.array(z.number().int()),
+  /**
+   * Each teacher's share of this course's sales (ADR 048), in `teacher_ids`' order; null: the
+   * teacher's own percent.
+   */
+  teacher_shares: z.array(
+    z.object({ teacher_id: z.number().int(), share_percent: z.number().int().nullable() }),
+  ),
   lectures_count: z.number().int(),
   users_count: z.number().int(),
   created_at: z.string(),
@@ -48,6 +56,16 @@ export const staffCourseCreateSchema = z.object({
   grade_ids: idList.optional(),
   category_ids: idList.optional(),
   teacher_ids: idList.optional(),
+  /** The admin's (ADR 048): a course's own share for some of its teachers; null: theirs. */
+  teacher_shares: z
+    .array(
+      z.object({
+        teacher_id: staffId,
+        share_percent: staffInt(0, 100).nullable(),
+      }),
+    )
+    .max(50, { error: VALIDATION_MESSAGES.tooLong })
+    .optional(),
 });
 export const staffCourseUpdateSchema = staffCourseCreateSchema.partial();
 export const staffCourseListQuerySchema = staffListQuery({

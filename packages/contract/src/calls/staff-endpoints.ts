@@ -4,6 +4,7 @@ import type { StaffRole } from './staff';
 import { idParamsSchema } from './courses';
 import * as s from './staff-schemas';
 import { staffExportEndpoints } from './staff-exports';
+import { staffTeacherStatementEndpoints } from './staff-teacher-statements';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
@@ -554,6 +555,9 @@ export const staffEndpoints = {
 
   // Exports and the school-wide purchases and ledger (issue 23, ADR 034).
   ...staffExportEndpoints,
+
+  // A teacher's monthly statement (issue 27, ADR 048): the admin's and that teacher's.
+  ...staffTeacherStatementEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
-import { staffListQuery, staffOptionalText, staffText, staffUrl } from './staff';
+import { staffInt, staffListQuery, staffOptionalText, staffText, staffUrl } from './staff';
+import { staffFlag } from './staff-fields';
 
 /** Teachers: their profile, links and pictures (uploaded on their own). */
 
@@ -30,6 +31,10 @@ export const staffTeacherSchema = z.object({
   telegram_url: z.string().nullable(),
   courses_count: z.number().int(),
   created_at: z.string(),
+  /** Their share of their courses' sales, whole percent (ADR 048); the admin's to set. */
+  revenue_share_percent: z.number().int(),
+  /** Whether their teacher login may set prices (ADR 048); the admin's to set. */
+  may_set_prices: z.boolean(),
 });
 export type StaffTeacher = z.infer<typeof staffTeacherSchema>;
 export const staffTeacherCreateSchema = z.object({
@@ -51,6 +56,8 @@ export const staffTeacherCreateSchema = z.object({
   twitter_url: staffUrl.optional(),
   youtube_url: staffUrl.optional(),
   telegram_url: staffUrl.optional(),
+  revenue_share_percent: staffInt(0, 100).optional(),
+  may_set_prices: staffFlag.optional(),
 });
 export const staffTeacherUpdateSchema = staffTeacherCreateSchema.partial();
 export const staffTeacherListQuerySchema = staffListQuery({});

@@ -33,6 +33,8 @@ export const STAFF_MESSAGES = {
   pricesForbidden: 'تعديل الأسعار متاح للمدير فقط',
   /** A teacher's login keeps its courses' teachers as the school set them (ADR 048). */
   courseTeachersForbidden: 'تعديل مدرسي الكورس متاح للإدارة فقط',
+  /** A teacher's share and price permission are the admin's (ADR 048). */
+  teacherTermsForbidden: 'نسبة المدرس وصلاحية الأسعار يحددها المدير فقط',
   required: 'هذا الحقل مطلوب',
   url: 'أدخل رابطاً كاملاً صحيحاً لموقع ويب',
   version: 'أدخل رقم إصدار مثل 1.0.2',

@@ -51,6 +51,9 @@ export async function seedDemoCatalog(
         youtube_url: t.youtube_url ?? null,
         telegram_url: t.telegram_url ?? null,
         created_at: teachersSince,
+        // Their share of their courses' sales (ADR 048): 60 % for the demo teacher's login's
+        // profile (the first), half for the others.
+        revenue_share_percent: i === 0 ? 60 : 50,
       }),
     );
   }

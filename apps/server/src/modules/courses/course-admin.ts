@@ -22,6 +22,7 @@ import {
   auditedRows,
   conflict,
   isAdmin,
+  maySetPrices,
   type Actor,
   type Db,
   type Trx,
@@ -80,6 +81,9 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffCourse[]> {
       .map((c) => c.category_id)
       .sort((a, b) => a - b),
     teacher_ids: teachers.filter((t) => t.course_id === r.id).map((t) => t.teacher_id),
+    teacher_shares: teachers
+      .filter((t) => t.course_id === r.id)
+      .map((t) => ({ teacher_id: t.teacher_id, share_percent: t.share_percent })),
     lectures_count: lectureCount.get(r.id) ?? 0,
     users_count: userCount.get(r.id) ?? 0,
     created_at: r.created_at,
@@ -167,15 +171,63 @@ async function writeLinks(trx: Trx, courseId: number, body: Fields): Promise<voi
     }
   }
   if (body.teacher_ids) {
+    // A teacher who stays keeps this course's own share (ADR 048).
+    const kept = new Map(
+      (
+        await trx
+          .selectFrom('course_teachers')
+          .select(['teacher_id', 'share_percent'])
+          .where('course_id', '=', courseId)
+          .execute()
+      ).map((t) => [t.teacher_id, t.share_percent]),
+    );
     await trx.deleteFrom('course_teachers').where('course_id', '=', courseId).execute();
     const ids = [...new Set(body.teacher_ids)];
     if (ids.length > 0) {
       await trx
         .insertInto('course_teachers')
-        .values(ids.map((teacher_id, position) => ({ course_id: courseId, teacher_id, position })))
+        .values(
+          ids.map((teacher_id, position) => ({
+            course_id: courseId,
+            teacher_id,
+            position,
+            share_percent: kept.get(teacher_id) ?? null,
+          })),
+        )
         .execute();
     }
   }
+  for (const { teacher_id, share_percent } of body.teacher_shares ?? []) {
+    const set = await trx
+      .updateTable('course_teachers')
+      .set({ share_percent })
+      .where('course_id', '=', courseId)
+      .where('teacher_id', '=', teacher_id)
+      .executeTakeFirst();
+    // A share for someone who does not teach the course.
+    if (Number(set.numUpdatedRows) === 0)
+      throw fieldError('teacher_shares', VALIDATION_MESSAGES.choice);
+  }
+}
+
+/**
+ * A course's own shares are the admin's (ADR 048): anyone else sending a share other than the
+ * current one is refused (403); the same shares sent back are no change.
+ */
+async function checkShares(trx: Trx, actor: Actor, courseId: number | null, body: Fields) {
+  if (isAdmin(actor) || !body.teacher_shares?.length) return;
+  const current =
+    courseId === null
+      ? []
+      : await trx
+          .selectFrom('course_teachers')
+          .select(['teacher_id', 'share_percent'])
+          .where('course_id', '=', courseId)
+          .execute();
+  const changed = body.teacher_shares.some(
+    (s) => current.find((c) => c.teacher_id === s.teacher_id)?.share_percent !== s.share_percent,
+  );
+  if (changed) throw new AppError('FORBIDDEN', STAFF_MESSAGES.teacherTermsForbidden);
 }
 
 function columns(body: Fields) {
@@ -191,9 +243,12 @@ function columns(body: Fields) {
   });
 }
 
-/** Prices are the admin's (ADR 022): a leader may not set or change one. */
+/**
+ * Prices are the admin's (ADR 022), and a teacher's the admin allowed (ADR 048): a leader may
+ * not set or change one.
+ */
 function checkPrice(actor: Actor, body: Fields, current: number): void {
-  if (isAdmin(actor) || body.price === undefined) return;
+  if (maySetPrices(actor) || body.price === undefined) return;
   if (toPiasters(body.price) !== current) {
     throw new AppError('FORBIDDEN', STAFF_MESSAGES.pricesForbidden);
   }
@@ -228,6 +283,7 @@ export function createCourse(
     actor,
     async (trx) => {
       await checkLinks(trx, body);
+      await checkShares(trx, actor, null, body);
       return {
         featured: 0,
         price: 0,
@@ -260,6 +316,7 @@ export function updateCourse(
     id,
     async (trx, before) => {
       checkPrice(actor, body, toPiasters(before.price));
+      await checkShares(trx, actor, id, body);
       if (teacher !== null && body.teacher_ids !== undefined) {
         const current = await trx
           .selectFrom('course_teachers')

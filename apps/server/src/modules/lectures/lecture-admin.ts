@@ -19,7 +19,7 @@ import { nowIso } from '../../lib/time';
 import {
   auditedRows,
   conflict,
-  isAdmin,
+  maySetPrices,
   notFound,
   writeAudit,
   type Actor,
@@ -117,7 +117,7 @@ function columns(body: Fields) {
  * price or its free flag (a free lecture costs nothing).
  */
 function checkPrices(actor: Actor, body: Fields, current: StaffLecture | null): void {
-  if (isAdmin(actor)) return;
+  if (maySetPrices(actor)) return;
   const now = current ?? { price: 0, repurchase_price: null, free: false };
   const changed =
     (body.price !== undefined && toPiasters(body.price) !== toPiasters(now.price)) ||

@@ -110,9 +110,10 @@ import {
 } from '../teachers/teacher-admin';
 import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
+import { serveTeacherStatements } from './teacher-statements';
 import { supportStaffRoutes } from './support-staff-routes';
 import { actorOf, found } from './staff-request';
-import { ensureInScope, teacherScopeOf } from '../../db/teacher-scope';
+import { ensureInScope, scopeOfAccount, teacherScopeOf } from '../../db/teacher-scope';
 import { scopeTeacherCalls } from './teacher-scope-rules';
 
 /** The staff API (ADR 022): every route's role comes from its contract entry. */
@@ -126,24 +127,36 @@ export const staffRoutes =
     scopeTeacherCalls(app, db);
 
     // Sign-in: a staff account's e-mail and password, with the students' login limits.
-    serve(app, e.staffLogin, async (request) => {
-      const row = await checkLogin(db, request.body.email, request.body.password, request.ip);
+    /** The signed-in staff member as the console keeps them; a teacher with their profile. */
+    const staffUser = async (row: {
+      id: number;
+      name: string;
+      email: string;
+      group_id: number | null;
+    }) => {
       const role = staffRoleOf(row.group_id);
       if (role === null) throw new AppError('FORBIDDEN', STAFF_MESSAGES.notStaff);
+      const user = { id: row.id, name: row.name, email: row.email, role };
+      const teacher = await scopeOfAccount(db, row.id, row.group_id);
+      if (teacher === null) return user;
+      const terms = await db
+        .selectFrom('teachers')
+        .select('may_set_prices')
+        .where('id', '=', teacher)
+        .executeTakeFirst();
+      // A teacher login with no profile (yet) works as no one.
+      if (!terms) return user;
+      return { ...user, teacher_id: teacher, may_set_prices: terms.may_set_prices === 1 };
+    };
+    serve(app, e.staffLogin, async (request) => {
+      const row = await checkLogin(db, request.body.email, request.body.password, request.ip);
+      const user = await staffUser(row);
       const token = await issueToken(db, row.id, request.client.platform);
-      return { data: { token, user: { id: row.id, name: row.name, email: row.email, role } } };
+      return { data: { token, user } };
     });
-    serve(app, e.staffMe, async (request) => {
-      const user = await request.requireUser();
-      return {
-        data: {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          role: staffRoleOf(user.group_id)!,
-        },
-      };
-    });
+    serve(app, e.staffMe, async (request) => ({
+      data: await staffUser(await request.requireUser()),
+    }));
     serve(app, e.staffLogout, async (request) => {
       await revokeToken(db, bearerToken(request)!);
       return { data: { message: 'تم تسجيل الخروج' } };
@@ -507,5 +520,6 @@ export const staffRoutes =
     }));
     servePeople(app, ctx); // students and messages (ADR 029)
     serveExports(app, ctx); // exports, school-wide purchases and ledger (ADR 034)
+    serveTeacherStatements(app, ctx); // a teacher's monthly statement (ADR 048)
     await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

@@ -31,6 +31,9 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   'PATCH /staff/teachers/:id': { id: 'teacher' },
   'POST /staff/teachers/:id/avatar': { id: 'teacher' },
   'POST /staff/teachers/:id/banner': { id: 'teacher' },
+  // Their own monthly statement only (the admin's for every teacher).
+  'GET /staff/teachers/:id/statement': { id: 'teacher' },
+  'GET /staff/teachers/:id/statement.csv': { id: 'teacher' },
 
   'GET /staff/courses': { list: true },
   'GET /staff/courses.csv': { list: true },

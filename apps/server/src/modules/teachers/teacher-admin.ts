@@ -1,12 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { staffTeacherCreateSchema, staffTeacherUpdateSchema } from '@dars/contract';
-import { type StaffListQuery, type StaffTeacher } from '@dars/contract';
+import { STAFF_MESSAGES, type StaffListQuery, type StaffTeacher } from '@dars/contract';
+import { AppError } from '../../lib/app-error';
 import type { TeachersTable } from '../../db/schema';
 import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
-import { auditedRows, type Actor, type Db, type Trx } from '../../db/audited-change';
-import { defined, viewedRows } from '../../db/list-page';
+import { auditedRows, isAdmin, type Actor, type Db, type Trx } from '../../db/audited-change';
+import { defined, flagOf, viewedRows } from '../../db/list-page';
 import type { TeacherScope } from '../../db/teacher-scope';
 
 type Row = Selectable<TeachersTable>;
@@ -40,6 +41,8 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffTeacher[]> {
     telegram_url: r.telegram_url,
     courses_count: byId.get(r.id) ?? 0,
     created_at: r.created_at,
+    revenue_share_percent: r.revenue_share_percent,
+    may_set_prices: r.may_set_prices === 1,
   }));
 }
 
@@ -66,7 +69,23 @@ function columns(body: Fields) {
     twitter_url: body.twitter_url,
     youtube_url: body.youtube_url,
     telegram_url: body.telegram_url,
+    revenue_share_percent: body.revenue_share_percent,
+    may_set_prices: body.may_set_prices === undefined ? undefined : flagOf(body.may_set_prices),
   });
+}
+
+/**
+ * A teacher's share and price permission are the admin's (ADR 048): anyone else sending a
+ * value other than the current one is refused (403); the same value sent back is no change.
+ */
+function checkTerms(actor: Actor, body: Fields, current: StaffTeacher | null): void {
+  if (isAdmin(actor)) return;
+  const share = current?.revenue_share_percent ?? 0;
+  const prices = current?.may_set_prices ?? false;
+  const changed =
+    (body.revenue_share_percent !== undefined && body.revenue_share_percent !== share) ||
+    (body.may_set_prices !== undefined && body.may_set_prices !== prices);
+  if (changed) throw new AppError('FORBIDDEN', STAFF_MESSAGES.teacherTermsForbidden);
 }
 
 const teacherRows = auditedRows('teachers', 'teachers', getTeacher);
@@ -76,6 +95,7 @@ export function createTeacher(
   actor: Actor,
   body: z.output<typeof staffTeacherCreateSchema>,
 ): Promise<StaffTeacher> {
+  checkTerms(actor, body, null);
   return teacherRows.create(db, actor, () => ({
     bio: null,
     avatar_path: null,
@@ -95,7 +115,10 @@ export function createTeacher(
 }
 
 export function updateTeacher(db: Db, actor: Actor, id: number, body: Fields) {
-  return teacherRows.update(db, actor, id, () => columns(body));
+  return teacherRows.update(db, actor, id, (_trx, before) => {
+    checkTerms(actor, body, before);
+    return columns(body);
+  });
 }
 
 /** A teacher's image: `avatar_path` or `banner_path`, relative to public storage. */

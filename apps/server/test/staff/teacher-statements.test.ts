@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '@dars/contract';
+import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
+import { makeTeacher } from '../factories/catalog';
+import { makeCourse } from '../factories/courses';
+import { makeStudent } from '../factories/students';
+import { makeStaff } from './staff-factory';
+
+/**
+ * A teacher's monthly statement (issue 27, ADR 048) against sales this test makes, with every
+ * figure worked out here by hand: course X (sold by lectures) taught by أحمد (60 %, but 70 % on
+ * X by the admin's per-course share) and بسمة (50 %); course Y (sold whole) by أحمد alone. The
+ * month is October 2026 in Cairo (UTC+3 until Egypt's summer time ends on 29 October, UTC+2
+ * after), so its edges are 2026-09-30T21:00Z and 2026-10-31T22:00Z.
+ */
+
+let server: TestServer;
+let admin: string;
+let leader: string;
+let ahmed: { teacher: number; token: string };
+let basma: { teacher: number; token: string };
+let x: { id: number; l1: number; l2: number };
+let y: number;
+
+function send(method: string, path: string, token: string, payload?: object) {
+  return server.app.inject({
+    method: method as 'GET',
+    url: API_BASE + path,
+    headers: { ...WEB_HEADERS, authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function lectureSale(lecture: number, pay_by: string, piasters: number, at: string) {
+  const student = await makeStudent(server.db);
+  await server.db
+    .insertInto('lecture_purchases')
+    .values({
+      user_id: student.userId,
+      lecture_id: lecture,
+      price_paid: piasters,
+      pay_by,
+      created_at: at,
+      expires_at: null,
+    })
+    .execute();
+}
+
+async function courseSale(course: number, pay_by: 'wallet' | 'join', piasters: number, at: string) {
+  const student = await makeStudent(server.db);
+  await server.db
+    .insertInto('enrollments')
+    .values({
+      user_id: student.userId,
+      course_id: course,
+      created_at: at,
+      pay_by,
+      price_paid: piasters,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  admin = (await makeStaff(server.db, 'admin')).token;
+  leader = (await makeStaff(server.db, 'leader')).token;
+  const a = await makeTeacher(server.db, { name: 'أ. أحمد' });
+  const b = await makeTeacher(server.db, { name: 'أ. بسمة' });
+  ahmed = { teacher: a, token: (await makeStaff(server.db, 'teacher', { teacherId: a })).token };
+  basma = { teacher: b, token: (await makeStaff(server.db, 'teacher', { teacherId: b })).token };
+  // The admin sets the teachers' shares and X's own share for أحمد, through the API.
+  for (const [id, percent] of [
+    [a, 60],
+    [b, 50],
+  ] as const) {
+    const res = await send('PATCH', `/staff/teachers/${id}`, admin, {
+      revenue_share_percent: percent,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const courseX = await makeCourse(server, {
+    teacherIds: [a, b],
+    payType: 'lectures',
+    lectures: 2,
+  });
+  x = { id: courseX.id, l1: courseX.lectures[0]!.id, l2: courseX.lectures[1]!.id };
+  y = (await makeCourse(server, { teacherIds: [a], payType: 'course', price: 200 })).id;
+  const share = await send('PATCH', `/staff/courses/${x.id}`, admin, {
+    teacher_shares: [{ teacher_id: a, share_percent: 70 }],
+  });
+  expect(share.statusCode, share.body).toBe(200);
+  expect(share.json().data.teacher_shares).toEqual([
+    { teacher_id: a, share_percent: 70 },
+    { teacher_id: b, share_percent: null },
+  ]);
+
+  // October in Cairo: 1 October 00:30 (the first minutes of the month) and mid-month.
+  await lectureSale(x.l1, 'wallet', 10_000, '2026-09-30T21:30:00.000Z');
+  await lectureSale(x.l1, 'wallet', 10_000, '2026-10-15T10:00:00.000Z');
+  await lectureSale(x.l1, 'paycard', 5_000, '2026-10-16T10:00:00.000Z');
+  await lectureSale(x.l1, 'cash', 3_000, '2026-10-17T10:00:00.000Z');
+  await lectureSale(x.l1, 'grant', 0, '2026-10-18T10:00:00.000Z');
+  await lectureSale(x.l2, 'wallet', 2_550, '2026-10-19T10:00:00.000Z');
+  // 31 October 23:30 in Cairo (UTC+2 by then): still October.
+  await courseSale(y, 'wallet', 20_000, '2026-10-31T21:30:00.000Z');
+  // Not October's: 30 September 23:30 and 1 November 00:30 in Cairo; joining X is no sale.
+  await lectureSale(x.l1, 'wallet', 99_900, '2026-09-30T20:30:00.000Z');
+  await courseSale(y, 'wallet', 88_800, '2026-10-31T22:30:00.000Z');
+  await courseSale(x.id, 'join', 0, '2026-10-20T10:00:00.000Z');
+}, 120_000);
+afterAll(() => server?.close());
+
+const line = (
+  course: number,
+  lecture: number | null,
+  method: string,
+  count: number,
+  amount: number,
+  share_percent: number,
+  share: number,
+) => ({
+  course: { id: course, name: expect.any(String) },
+  lecture: lecture === null ? null : { id: lecture, name: expect.any(String) },
+  method,
+  count,
+  amount,
+  share_percent,
+  share,
+});
+
+describe('a teacher’s monthly statement', () => {
+  it('gives أحمد 70 % of X’s October sales and 60 % of Y’s, line by line', async () => {
+    const res = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-10`,
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      teacher: { id: ahmed.teacher, name: 'أ. أحمد', revenue_share_percent: 60 },
+      month: '2026-10',
+      lines: [
+        // 2 × 100.00 at 70 %; 50.00; 30.00 in cash; a grant without cash at zero.
+        line(x.id, x.l1, 'wallet', 2, 200, 70, 140),
+        line(x.id, x.l1, 'paycard', 1, 50, 70, 35),
+        line(x.id, x.l1, 'cash', 1, 30, 70, 21),
+        line(x.id, x.l1, 'grant', 1, 0, 70, 0),
+        // 25.50 × 70 % = 17.85.
+        line(x.id, x.l2, 'wallet', 1, 25.5, 70, 17.85),
+        // Y sold whole: 200.00 at his own 60 %.
+        line(y, null, 'wallet', 1, 200, 60, 120),
+      ],
+      totals: { count: 7, amount: 505.5, share: 333.85 },
+    });
+  });
+
+  it('gives بسمة her own 50 % of X only', async () => {
+    const res = await send(
+      'GET',
+      `/staff/teachers/${basma.teacher}/statement?month=2026-10`,
+      basma.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { lines, totals } = res.json().data;
+    expect(lines).toEqual([
+      line(x.id, x.l1, 'wallet', 2, 200, 50, 100),
+      line(x.id, x.l1, 'paycard', 1, 50, 50, 25),
+      line(x.id, x.l1, 'cash', 1, 30, 50, 15),
+      line(x.id, x.l1, 'grant', 1, 0, 50, 0),
+      line(x.id, x.l2, 'wallet', 1, 25.5, 50, 12.75),
+    ]);
+    expect(totals).toEqual({ count: 6, amount: 305.5, share: 152.75 });
+  });
+
+  it('holds September’s last sale in September and November’s first in November', async () => {
+    const sept = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-09`,
+      admin,
+    );
+    expect(sept.json().data.totals).toEqual({ count: 1, amount: 999, share: 699.3 });
+    const nov = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-11`,
+      admin,
+    );
+    expect(nov.json().data.totals).toEqual({ count: 1, amount: 888, share: 532.8 });
+  });
+
+  it('is the teacher’s own: another teacher’s answers 404, a leader 403', async () => {
+    const other = await send('GET', `/staff/teachers/${basma.teacher}/statement`, ahmed.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('العنصر غير موجود');
+    const csv = await send('GET', `/staff/teachers/${basma.teacher}/statement.csv`, ahmed.token);
+    expect(csv.statusCode).toBe(404);
+    const byLeader = await send('GET', `/staff/teachers/${ahmed.teacher}/statement`, leader);
+    expect(byLeader.statusCode).toBe(403);
+    expect((await send('GET', '/staff/teachers/999999/statement', admin)).statusCode).toBe(404);
+  });
+
+  it('exports the lines in Arabic, as Excel opens them', async () => {
+    const res = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement.csv?month=2026-10`,
+      ahmed.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="teacher-${ahmed.teacher}-statement-2026-10.csv"`,
+    );
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toBe(
+      'الدورة,المحاضرة,طريقة الدفع,العدد,المبلغ (جنيه),نسبة المدرس %,نصيب المدرس (جنيه)',
+    );
+    expect(rows).toHaveLength(7);
+    expect(rows[6]).toMatch(/,الدورة كاملة,المحفظة,1,200,60,120$/);
+    expect(rows[3]).toMatch(/,نقدًا في المركز,1,30,70,21$/);
+  });
+
+  it('refuses a month that is not one, in Arabic', async () => {
+    const res = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-13`,
+      admin,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.month).toEqual(['اختر الشهر بصيغة سنة-شهر، مثل 2026-11']);
+  });
+});
+
+describe('a teacher’s terms are the admin’s', () => {
+  it('refuses a leader and the teacher changing a share or the price permission; the same value back is no change', async () => {
+    for (const token of [leader, ahmed.token]) {
+      for (const body of [{ revenue_share_percent: 90 }, { may_set_prices: true }]) {
+        const res = await send('PATCH', `/staff/teachers/${ahmed.teacher}`, token, body);
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().message).toBe('نسبة المدرس وصلاحية الأسعار يحددها المدير فقط');
+      }
+      const same = await send('PATCH', `/staff/teachers/${ahmed.teacher}`, token, {
+        revenue_share_percent: 60,
+        may_set_prices: false,
+      });
+      expect(same.statusCode, same.body).toBe(200);
+    }
+    const shares = await send('PATCH', `/staff/courses/${x.id}`, ahmed.token, {
+      teacher_shares: [{ teacher_id: ahmed.teacher, share_percent: 100 }],
+    });
+    expect(shares.statusCode).toBe(403);
+  });
+
+  it('lets a teacher set their courses’ prices once the admin allows it, and not before', async () => {
+    const price = () => send('PATCH', `/staff/courses/${y}`, ahmed.token, { price: 250 });
+    const before = await price();
+    expect(before.statusCode).toBe(403);
+    expect(before.json().message).toBe('تعديل الأسعار متاح للمدير فقط');
+    const allow = await send('PATCH', `/staff/teachers/${ahmed.teacher}`, admin, {
+      may_set_prices: true,
+    });
+    expect(allow.json().data.may_set_prices).toBe(true);
+    const me = await send('GET', '/staff/me', ahmed.token);
+    expect(me.json().data).toMatchObject({ teacher_id: ahmed.teacher, may_set_prices: true });
+    const after = await price();
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().data.price).toBe(250);
+    const lecture = await send('PATCH', `/staff/lectures/${x.l2}`, ahmed.token, { price: 40 });
+    expect(lecture.statusCode, lecture.body).toBe(200);
+    // Another teacher, not allowed, still cannot.
+    const hers = await send('PATCH', `/staff/lectures/${x.l2}`, basma.token, { price: 45 });
+    expect(hers.statusCode).toBe(403);
+  });
+
+  it('keeps a course’s own share when its teachers are set again', async () => {
+    const res = await send('PATCH', `/staff/courses/${x.id}`, admin, {
+      teacher_ids: [basma.teacher, ahmed.teacher],
+    });
+    expect(res.json().data.teacher_shares).toEqual([
+      { teacher_id: basma.teacher, share_percent: null },
+      { teacher_id: ahmed.teacher, share_percent: 70 },
+    ]);
+    const stranger = await send('PATCH', `/staff/courses/${y}`, admin, {
+      teacher_shares: [{ teacher_id: basma.teacher, share_percent: 10 }],
+    });
+    expect(stranger.statusCode).toBe(422);
+  });
+});
