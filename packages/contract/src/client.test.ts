@@ -49,6 +49,7 @@ const course = {
   grade_ids: [],
   category_ids: [],
   teacher_ids: [],
+  teacher_shares: [],
   lectures_count: 0,
   users_count: 0,
   created_at: '2026-01-01T00:00:00.000Z',

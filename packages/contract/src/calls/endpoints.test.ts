@@ -93,6 +93,7 @@ describe('endpoints', () => {
       'staffExportPaymentOrders',
       'staffExportPurchases',
       'staffExportStudents',
+      'staffExportTeacherStatement',
       'staffExportTransactions',
       'staffGetMobilePaymentReceipt',
       'streamVideo',
