@@ -6,6 +6,7 @@ import { auditRows, auditValue, type AuditEntry } from './resources/audit-log';
 import { cairoDayEnd } from './components/cairo-time';
 import { openSignedOut, signIn as sendSignIn } from './test/console';
 import { tableLines } from './test/browser';
+import { staffTeacher } from './test/fixtures';
 
 // The staff accounts and audit log screens (ADR 028): admins only.
 
@@ -19,6 +20,7 @@ const LEADER_ACCOUNT: StaffAccount = {
   email: 'sara@school.example',
   phone: '01112345678',
   role: 'leader',
+  teacher_id: null,
   created_at: '2026-11-01T08:00:00Z',
 };
 
@@ -152,6 +154,44 @@ describe('the staff accounts screens', () => {
       phone: '01112345678',
       role: 'leader',
       password: 'leader-pass-1',
+    });
+  });
+
+  it('create a teacher’s login for the teacher it works as, asked for only with that role (ADR 048)', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list(e.staffListAccounts, []),
+      list(e.staffListTeachers, [staffTeacher({ id: 4, name: 'أ. منى الجمال' })]),
+      answer(e.staffCreateAccount, {
+        data: { ...LEADER_ACCOUNT, id: 10, role: 'teacher', teacher_id: 4 },
+      }),
+    ]);
+    openSignedOut();
+    const user = await signIn('admin@dars.test');
+    go('/staff/accounts/create');
+    await user.type(await screen.findByRole('textbox', { name: 'الاسم' }), 'منى الجمال');
+    await user.type(
+      screen.getByRole('textbox', { name: 'البريد الإلكتروني' }),
+      'mona@school.example',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'الهاتف' }), '01098765432');
+    expect(screen.queryByRole('combobox', { name: /^المدرس/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'الدور' }));
+    await user.click(await screen.findByRole('option', { name: 'مدرس' }));
+    const teacher = await screen.findByRole('combobox', { name: /^المدرس/ });
+    expect(screen.getByText('يرى هذا الحساب دورات هذا المدرس وحدها.')).toBeInTheDocument();
+    await user.click(teacher);
+    await user.click(await screen.findByRole('option', { name: 'أ. منى الجمال' }));
+    await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'mona-pass-1');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(api.callsTo(e.staffCreateAccount)).toHaveLength(1));
+    expect(api.callsTo(e.staffCreateAccount)[0]?.body).toEqual({
+      name: 'منى الجمال',
+      email: 'mona@school.example',
+      phone: '01098765432',
+      role: 'teacher',
+      teacher_id: 4,
+      password: 'mona-pass-1',
     });
   });
 

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/database';
 import { makeStudent } from '../factories/students';
+import { makeTeacher } from '../factories/catalog';
 import { WEB_HEADERS } from '../helpers';
 
 /**
@@ -278,5 +279,52 @@ describe('npm run staff -- create-admin', { timeout: 180_000 }, () => {
     expect(audit).toEqual([
       expect.objectContaining({ action: 'update', before: expect.stringContaining('null') }),
     ]);
+  });
+});
+
+describe('npm run staff -- create-teacher', { timeout: 180_000 }, () => {
+  it('makes a teacher’s login working as one teacher profile, and refuses one without it', async () => {
+    const { db } = await api();
+    const teacher = await makeTeacher(db, { name: 'أ. منى الجمال' });
+    const without = await staffCommand([
+      'create-teacher',
+      '--email',
+      'mona@school.example',
+      '--name',
+      'منى الجمال',
+      '--phone',
+      '01098765432',
+      '--password',
+      'mona-pass-1',
+    ]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain('teacher_id: اختر المدرس الذي يعمل به هذا الحساب');
+    const run = await staffCommand([
+      'create-teacher',
+      '--email',
+      'mona@school.example',
+      '--name',
+      'منى الجمال',
+      '--phone',
+      '01098765432',
+      '--teacher-id',
+      String(teacher),
+      '--password',
+      'mona-pass-1',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const login = await staffLogin('mona@school.example', 'mona-pass-1');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data.user).toMatchObject({ role: 'teacher', teacher_id: teacher });
+    // Again for the same e-mail: refused, nothing changed.
+    const again = await staffCommand([
+      'create-teacher',
+      '--email',
+      'mona@school.example',
+      '--teacher-id',
+      String(teacher),
+    ]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('email: ');
   });
 });

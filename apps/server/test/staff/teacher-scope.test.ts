@@ -600,3 +600,82 @@ describe('the rules', () => {
     await app.close();
   });
 });
+
+describe('teacher logins made by the admin', () => {
+  const login = async (email: string, password: string) => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/staff/login`,
+      headers: WEB_HEADERS,
+      payload: { email, password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { token: string; user: { role: string; teacher_id?: number } };
+  };
+  const courseIds = async (token: string) =>
+    ((await send('GET', '/staff/courses?per_page=100', token)).json().data as { id: number }[]).map(
+      (c) => c.id,
+    );
+
+  it('makes a teacher’s login for one profile, moves it to another, and makes it a leader', async () => {
+    const account = {
+      name: 'حساب مدرس',
+      email: 'new.teacher@school.example',
+      phone: '01234567890',
+      role: 'teacher',
+      password: 'teacher-pass-1',
+    };
+    const without = await send('POST', '/staff/accounts', admin, account);
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors.teacher_id).toEqual(['اختر المدرس الذي يعمل به هذا الحساب']);
+    const nobody = await send('POST', '/staff/accounts', admin, {
+      ...account,
+      teacher_id: 999_999,
+    });
+    expect(nobody.statusCode).toBe(422);
+
+    const made = await send('POST', '/staff/accounts', admin, {
+      ...account,
+      teacher_id: a.ids.teacher,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ role: 'teacher', teacher_id: a.ids.teacher });
+    const id = made.json().data.id as number;
+    const first = await login(account.email, account.password);
+    expect(first.user).toMatchObject({ role: 'teacher', teacher_id: a.ids.teacher });
+    expect(await courseIds(first.token)).toContain(a.ids.course);
+    expect(await courseIds(first.token)).not.toContain(b.ids.course);
+    const teachers = await send('GET', '/staff/accounts?role=teacher&per_page=100', admin);
+    expect(teachers.json().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, teacher_id: a.ids.teacher })]),
+    );
+
+    // Moved to بسمة's profile: signed out, then in with her courses only.
+    const moved = await send('PATCH', `/staff/accounts/${id}`, admin, {
+      teacher_id: b.ids.teacher,
+    });
+    expect(moved.json().data.teacher_id).toBe(b.ids.teacher);
+    expect((await send('GET', '/staff/me', first.token)).statusCode).toBe(401);
+    const second = await login(account.email, account.password);
+    expect(await courseIds(second.token)).toContain(b.ids.course);
+    expect(await courseIds(second.token)).not.toContain(a.ids.course);
+
+    // A leader works as no teacher: the link goes, and the whole school is theirs.
+    const leader = await send('PATCH', `/staff/accounts/${id}`, admin, { role: 'leader' });
+    expect(leader.json().data).toMatchObject({ role: 'leader', teacher_id: null });
+    const third = await login(account.email, account.password);
+    expect(await courseIds(third.token)).toEqual(
+      expect.arrayContaining([a.ids.course, b.ids.course]),
+    );
+    const link = await server.db
+      .selectFrom('teacher_logins')
+      .select('teacher_id')
+      .where('user_id', '=', id)
+      .executeTakeFirst();
+    expect(link).toBeUndefined();
+    // Back to a teacher needs a profile again.
+    const back = await send('PATCH', `/staff/accounts/${id}`, admin, { role: 'teacher' });
+    expect(back.statusCode).toBe(422);
+    expect(back.json().errors.teacher_id).toEqual(['اختر المدرس الذي يعمل به هذا الحساب']);
+  });
+});

@@ -1,10 +1,13 @@
+import { useWatch } from 'react-hook-form';
 import {
+  AutocompleteInput,
   Create,
   DeleteButton,
   Edit,
   FunctionField,
   List,
   PasswordInput,
+  ReferenceInput,
   SaveButton,
   SearchInput,
   SelectInput,
@@ -24,7 +27,7 @@ import type { StaffRole } from '../data/types';
 import { ACCOUNT_TEXTS } from './people-texts';
 
 /**
- * Staff accounts (ADR 028; API of ADR 022): admins only. The menu leaves them out for a leader
+ * Staff accounts (ADR 028; API of ADR 022; teachers' logins, ADR 048): admins only. The menu leaves them out for a leader
  * (canAccess) and the server refuses a leader anyway (403). Removing an account takes its staff
  * role away and signs it out everywhere; the server keeps the last admin (409, shown as sent).
  */
@@ -40,7 +43,10 @@ type AccountRow = {
 
 function useRoleChoices() {
   const translate = useTranslate();
-  return (['admin', 'leader'] as const).map((id) => ({ id, name: translate(`dars.roles.${id}`) }));
+  return (['admin', 'leader', 'teacher'] as const).map((id) => ({
+    id,
+    name: translate(`dars.roles.${id}`),
+  }));
 }
 
 function AccountFilters() {
@@ -91,6 +97,24 @@ export function AccountList() {
   );
 }
 
+/**
+ * The teacher profile a teacher's login works as (ADR 048): asked for when the role is teacher
+ * (the server refuses a teacher's login without one, 422 on this field).
+ */
+function TeacherOfAccount() {
+  const role = useWatch({ name: 'role' }) as string | undefined;
+  if (role !== 'teacher') return null;
+  return (
+    <ReferenceInput source="teacher_id" reference="teachers" perPage={100}>
+      <AutocompleteInput
+        optionText="name"
+        validate={required()}
+        helperText={ACCOUNT_TEXTS.teacherHelp}
+      />
+    </ReferenceInput>
+  );
+}
+
 /** '' (an untouched or cleared password box) is no change, never a blank password. */
 const optional = (value: string) => (value ? value : undefined);
 
@@ -107,6 +131,7 @@ function AccountForm({ creating }: { creating?: boolean }) {
         validate={required()}
         helperText={ACCOUNT_TEXTS.roleHelp}
       />
+      <TeacherOfAccount />
       <PasswordInput
         source="password"
         autoComplete="new-password"

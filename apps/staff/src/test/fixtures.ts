@@ -123,6 +123,7 @@ export function staffAccount(
     email: `staff${fields.id}@dars.test`,
     phone: '01000000000',
     role: 'leader',
+    teacher_id: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...fields,
   };

@@ -34,6 +34,8 @@ export const STAFF_MESSAGES = {
   /** A teacher's login keeps its courses' teachers as the school set them (ADR 048). */
   courseTeachersForbidden: 'تعديل مدرسي الكورس متاح للإدارة فقط',
   /** A teacher's share and price permission are the admin's (ADR 048). */
+  /** A teacher's login without the teacher profile it works as (ADR 048). */
+  teacherRequired: 'اختر المدرس الذي يعمل به هذا الحساب',
   teacherTermsForbidden: 'نسبة المدرس وصلاحية الأسعار يحددها المدير فقط',
   required: 'هذا الحقل مطلوب',
   url: 'أدخل رابطاً كاملاً صحيحاً لموقع ويب',

@@ -5,9 +5,16 @@ import type {
   staffAccountListQuerySchema,
   staffAccountUpdateSchema,
 } from '@dars/contract';
-import { STAFF_GROUP_IDS, STAFF_MESSAGES, type StaffAccount, type StaffRole } from '@dars/contract';
+import {
+  STAFF_GROUP_IDS,
+  STAFF_MESSAGES,
+  VALIDATION_MESSAGES,
+  type StaffAccount,
+  type StaffMemberRole,
+} from '@dars/contract';
+import { staffRoleOf } from '../../plugins/staff-role';
 import type { UsersTable } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -25,17 +32,35 @@ import { countOf, defined, likePattern, listPage } from '../../db/list-page';
 import { sql } from 'kysely';
 
 type Row = Selectable<UsersTable>;
-const STAFF_GROUPS = [STAFF_GROUP_IDS.admin, STAFF_GROUP_IDS.leader];
+const STAFF_GROUPS = [STAFF_GROUP_IDS.admin, STAFF_GROUP_IDS.leader, STAFF_GROUP_IDS.teacher];
 
-function view(row: Row): StaffAccount {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    role: row.group_id === STAFF_GROUP_IDS.admin ? 'admin' : 'leader',
-    created_at: row.created_at,
-  };
+/** The accounts' rows with the teacher profile each teacher's login works as (ADR 048). */
+async function views(db: Db | Trx, rows: Row[]): Promise<StaffAccount[]> {
+  const links =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('teacher_logins')
+          .selectAll()
+          .where(
+            'user_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+  const teacherOf = new Map(links.map((l) => [l.user_id, l.teacher_id]));
+  return rows.map((row) => {
+    const role = staffRoleOf(row.group_id) ?? 'leader';
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role,
+      teacher_id: role === 'teacher' ? (teacherOf.get(row.id) ?? null) : null,
+      created_at: row.created_at,
+    };
+  });
 }
 
 export async function getAccount(db: Db | Trx, id: number): Promise<StaffAccount | undefined> {
@@ -45,7 +70,35 @@ export async function getAccount(db: Db | Trx, id: number): Promise<StaffAccount
     .where('id', '=', id)
     .where('group_id', 'in', STAFF_GROUPS)
     .executeTakeFirst();
-  return row ? view(row) : undefined;
+  return row ? (await views(db, [row]))[0] : undefined;
+}
+
+/**
+ * A teacher's login works as one teacher profile (ADR 048): 422 on `teacher_id` when a teacher
+ * is left without one or it names no teacher; the link written, or removed for another role.
+ */
+async function linkTeacher(
+  trx: Trx,
+  userId: number,
+  role: StaffMemberRole,
+  teacherId: number | null | undefined,
+  current: number | null,
+): Promise<void> {
+  if (role !== 'teacher') {
+    await trx.deleteFrom('teacher_logins').where('user_id', '=', userId).execute();
+    return;
+  }
+  const teacher = teacherId ?? current;
+  if (teacher === null) throw fieldError('teacher_id', STAFF_MESSAGES.teacherRequired);
+  const found = await trx
+    .selectFrom('teachers')
+    .select('id')
+    .where('id', '=', teacher)
+    .executeTakeFirst();
+  if (!found) throw fieldError('teacher_id', VALIDATION_MESSAGES.choice);
+  if (teacher === current) return;
+  await trx.deleteFrom('teacher_logins').where('user_id', '=', userId).execute();
+  await trx.insertInto('teacher_logins').values({ user_id: userId, teacher_id: teacher }).execute();
 }
 
 export async function listAccounts(db: Db, query: z.output<typeof staffAccountListQuerySchema>) {
@@ -62,7 +115,7 @@ export async function listAccounts(db: Db, query: z.output<typeof staffAccountLi
   }
   const sortable = ['id', 'name', 'email', 'created_at'] as const;
   const { rows, total } = await listPage(base, query, sortable, 'id');
-  return { data: rows.map(view), meta: { total } };
+  return { data: await views(db, rows), meta: { total } };
 }
 
 /** A taken e-mail or phone as a 422 on its field. */
@@ -122,6 +175,7 @@ export async function createAccount(
         .set({ group_id: STAFF_GROUP_IDS[body.role] })
         .where('id', '=', user.id)
         .execute();
+      await linkTeacher(trx, user.id, body.role, body.teacher_id, null);
       return user.id;
     } catch (error) {
       if (isUniqueViolation(error)) await takenFields(db, body, null);
@@ -154,15 +208,17 @@ export async function updateAccount(
     getAccount,
     async (trx, before) => {
       await takenFields(trx, body, id);
-      if (before!.role === 'admin' && body.role === 'leader' && (await adminsLeft(trx, id)) === 0) {
+      const role = body.role ?? before!.role;
+      if (before!.role === 'admin' && role !== 'admin' && (await adminsLeft(trx, id)) === 0) {
         throw conflict(STAFF_MESSAGES.lastAdmin);
       }
+      await linkTeacher(trx, id, role, body.teacher_id, before!.teacher_id);
       const values = defined({
         name: body.name,
         email: body.email,
         phone: body.phone,
         password_hash: passwordHash,
-        group_id: body.role === undefined ? undefined : STAFF_GROUP_IDS[body.role as StaffRole],
+        group_id: body.role === undefined ? undefined : STAFF_GROUP_IDS[body.role],
       });
       if (Object.keys(values).length > 0) {
         await trx
@@ -171,8 +227,9 @@ export async function updateAccount(
           .where('id', '=', id)
           .execute();
       }
-      // A new password or a lower role signs the account out everywhere.
-      if (passwordHash !== undefined || (body.role && body.role !== before!.role)) {
+      // A new password, another role or another teacher signs the account out everywhere.
+      const moved = body.teacher_id != null && body.teacher_id !== before!.teacher_id;
+      if (passwordHash !== undefined || (body.role && body.role !== before!.role) || moved) {
         await revokeAllTokens(trx, id);
       }
       return id;
@@ -200,6 +257,7 @@ export async function deleteAccount(db: Db, actor: Actor, id: number): Promise<v
         .set({ group_id: null, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
+      await trx.deleteFrom('teacher_logins').where('user_id', '=', id).execute();
       await revokeAllTokens(trx, id);
       return id;
     },
@@ -223,11 +281,13 @@ export async function promoteToAdmin(
   if (passwordHash) set.password_hash = passwordHash;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set(set).where('id', '=', user.id).execute();
+    // An admin works as no teacher profile.
+    await trx.deleteFrom('teacher_logins').where('user_id', '=', user.id).execute();
     await writeAudit(trx, actor, {
       action: 'update',
       resource: 'accounts',
       resourceId: user.id,
-      before: { role: user.group_id === 2 ? 'leader' : user.group_id === 1 ? 'admin' : null },
+      before: { role: staffRoleOf(user.group_id) },
       after: { role: 'admin' },
     });
   });

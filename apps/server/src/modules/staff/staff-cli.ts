@@ -1,9 +1,12 @@
 // `npm run staff -- create-admin --email E --name N --phone P [--password W]`
 // Makes a first admin (or turns an existing account into one) in the configured database
 // (DATA_DIR / DATABASE_URL). The password comes from --password or STAFF_PASSWORD.
+// `npm run staff -- create-teacher --email E --name N --phone P --teacher-id T [--password W]`
+// Makes a teacher's login working as teacher profile T (ADR 048); never an existing account.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { staffAccountCreateSchema, STAFF_GROUP_IDS } from '@dars/contract';
+import { staffAccountCreateSchema, STAFF_GROUP_IDS, STAFF_MESSAGES } from '@dars/contract';
+import type { AppError } from '../../lib/app-error';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
@@ -12,6 +15,7 @@ import { createAccount, promoteToAdmin } from '../auth/staff-accounts';
 
 const USAGE =
   'usage: npm run staff -- create-admin --email admin@school.example --name "الاسم" --phone 01012345678 [--password …]\n' +
+  '       npm run staff -- create-teacher --email t@school.example --name "الاسم" --phone 01012345678 --teacher-id 3 [--password …]\n' +
   '       (or STAFF_PASSWORD=… in the environment; at least 8 characters)';
 
 const { values, positionals } = parseArgs({
@@ -21,9 +25,11 @@ const { values, positionals } = parseArgs({
     name: { type: 'string' },
     phone: { type: 'string' },
     password: { type: 'string' },
+    'teacher-id': { type: 'string' },
   },
 });
-if (positionals[0] !== 'create-admin') {
+const command = positionals[0];
+if (command !== 'create-admin' && command !== 'create-teacher') {
   console.error(USAGE);
   process.exit(2);
 }
@@ -33,6 +39,43 @@ const database = openDatabase({
   sqliteFile: path.join(config.dataDir, 'dars.sqlite'),
 });
 const system = { id: null, name: 'سطر الأوامر', groupId: STAFF_GROUP_IDS.admin };
+
+/** Prints a refusal's fields in Arabic with the usage, and exits 2 when done. */
+function refuse(issues: readonly { path: PropertyKey[]; message: string }[]): void {
+  for (const issue of issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+  console.error(USAGE);
+  process.exitCode = 2;
+}
+
+/** A new teacher's login (ADR 048), as the console's staff accounts make it. */
+async function createTeacherLogin(email: string, password: string, taken: boolean) {
+  if (taken) {
+    refuse([{ path: ['email'], message: STAFF_MESSAGES.emailTaken }]);
+    return;
+  }
+  const teacherId = Number(values['teacher-id']);
+  const parsed = staffAccountCreateSchema.safeParse({
+    email,
+    name: values.name,
+    phone: values.phone,
+    password,
+    role: 'teacher',
+    teacher_id: Number.isInteger(teacherId) && teacherId > 0 ? teacherId : null,
+  });
+  if (!parsed.success) return refuse(parsed.error.issues);
+  try {
+    const account = await createAccount(database.db, null, parsed.data);
+    console.log(
+      `teacher ${account.email} created (id ${account.id}, teacher ${account.teacher_id}); sign in at /staff.`,
+    );
+  } catch (error) {
+    const fields = (error as AppError).errors;
+    if (!fields) throw error;
+    refuse(
+      Object.entries(fields).map(([field, [message]]) => ({ path: [field], message: message! })),
+    );
+  }
+}
 try {
   await migrateToLatest(database.db);
   const email = (values.email ?? '').trim().toLowerCase();
@@ -45,7 +88,9 @@ try {
         .executeTakeFirst()
     : undefined;
   const weak = password ? staffAccountCreateSchema.shape.password.safeParse(password) : null;
-  if (existing && weak && !weak.success) {
+  if (command === 'create-teacher') {
+    await createTeacherLogin(email, password, existing !== undefined);
+  } else if (existing && weak && !weak.success) {
     // The same rule as a new account's password, in the same words.
     console.error(`password: ${weak.error.issues[0]!.message}`);
     console.error(USAGE);
