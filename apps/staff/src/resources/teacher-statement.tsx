@@ -102,13 +102,15 @@ export function TeacherStatementPage() {
       {!data && !error && <Loading />}
       {data && (
         <>
-          <Typography sx={{ display: data.lines.length === 0 ? 'none' : undefined }}>
-            {translate('dars.statement.summary', {
-              count: formatNumber(data.totals.count),
-              amount: formatMoney(data.totals.amount),
-              share: formatMoney(data.totals.share),
-            })}
-          </Typography>
+          {data.lines.length > 0 && (
+            <Typography>
+              {translate('dars.statement.summary', {
+                count: formatNumber(data.totals.count),
+                amount: formatMoney(data.totals.amount),
+                share: formatMoney(data.totals.share),
+              })}
+            </Typography>
+          )}
           {data.lines.length === 0 ? (
             <Alert severity="info">{t('empty')}</Alert>
           ) : phone ? (
