@@ -3,7 +3,54 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+// @ts-expect-error s3rver ships no types
+import FilesystemStore from 's3rver/lib/stores/filesystem.js';
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3StorageConfig } from '../../src/storage/s3-storage';
+
+/**
+ * s3rver 3.7.1 answers a PUT before its file is written (`putObject` resolves on
+ * `writeStream.end()`, not on the file's `finish`), so a read right after an overwrite could get
+ * the old object on a busy machine (seen in CI: 'first' instead of 'second version'). Real S3
+ * reads after a write are consistent; the fake is made so here: the same write, awaited.
+ */
+type PutObject = {
+  bucket: string;
+  key: string;
+  content: Buffer | NodeJS.ReadableStream;
+  metadata: unknown;
+};
+FilesystemStore.prototype.putObject = async function putObject(
+  this: {
+    getResourcePath: (bucket: string, key: string, kind: string) => string;
+    putMetadata: (bucket: string, key: string, metadata: unknown, md5: string) => Promise<void>;
+  },
+  object: PutObject,
+) {
+  const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+  await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+  const md5 = createHash('md5');
+  let size = 0;
+  const source = Buffer.isBuffer(object.content)
+    ? Readable.from([object.content])
+    : (object.content as Readable);
+  await pipeline(
+    source,
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    fs.createWriteStream(objectPath),
+  );
+  const digest = md5.digest('hex');
+  await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
+};
 
 export type TestBucket = {
   config: S3StorageConfig;
