@@ -210,9 +210,76 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   admin = (await makeStaff(server.db, 'admin')).token;
   student = (await makeStudent(server.db)).userId;
+  await staggerIds();
   a = await world('أحمد');
   b = await world('بسمة');
 }, 120_000);
+
+/**
+ * Rows of no teacher, a different number in each table, made first: with every table's ids
+ * starting together, a teacher's lecture 1 and video 1 (or bank 1 and draw rule 1) would share
+ * an id, and a scope that read one table's ids for another's would still pass.
+ */
+async function staggerIds() {
+  const db = server.db;
+  const now = new Date().toISOString();
+  const filler = await makeCourse(server, {
+    lectures: Array.from({ length: 3 }, () => ({ videos: [], attachments: 0 })),
+  });
+  const exam = await makeExam(db, { general: false, questions: [{ type: 'essay' }] });
+  for (let i = 0; i < 2; i++) {
+    await db
+      .insertInto('question_banks')
+      .values({ course_id: null, name: `بنك عام ${i}`, created_at: now })
+      .execute();
+    await attachExam(db, filler.lectures[i]!.id, exam.id);
+    await db
+      .insertInto('exam_attempt_grants')
+      .values({
+        user_id: student,
+        exam_id: exam.id,
+        extra_attempts: 1,
+        note: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  for (let i = 0; i < 3; i++) {
+    const other = (await makeStudent(db)).userId;
+    await db
+      .insertInto('exam_sessions')
+      .values({
+        token: `filler-${i}-${Date.now()}`,
+        user_id: other,
+        exam_id: exam.id,
+        started_at: now,
+        deadline_at: null,
+        finished_at: null,
+        finished_by: null,
+        correction_mark: null,
+        succeeded: null,
+      })
+      .execute();
+    await db
+      .insertInto('exam_accommodations')
+      .values({
+        user_id: other,
+        exam_id: exam.id,
+        extra_minutes: 5,
+        extra_percent: 0,
+        starts_at: null,
+        ends_at: null,
+        note: null,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('exam_attempt_grants')
+      .values({ user_id: other, exam_id: exam.id, extra_attempts: 1, note: null, created_at: now })
+      .execute();
+  }
+}
 afterAll(() => server?.close());
 
 function send(method: string, path: string, token: string, payload?: object) {
@@ -387,11 +454,10 @@ describe("another teacher's record", () => {
   );
 
   it.for(BY_ID.filter(([route]) => !route.startsWith('DELETE')))(
-    '%s (%s) of their own is in',
+    '%s (%s) of their own is done',
     async ([route, key, body]) => {
       const res = await callById(route, key, a, a.token, body);
-      expect([403, 404], `${route}: ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
-      expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+      expect(res.statusCode, `${route}: ${res.body.slice(0, 200)}`).toBe(200);
     },
   );
 });
