@@ -245,8 +245,35 @@ async function staggerIds() {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  for (let i = 0; i < 3; i++) {
+  // Three sessions, four accommodations and five attempt grants in all (one above).
+  for (let i = 0; i < 4; i++) {
     const other = (await makeStudent(db)).userId;
+    if (i === 3) {
+      await db
+        .insertInto('exam_attempt_grants')
+        .values({
+          user_id: other,
+          exam_id: exam.id,
+          extra_attempts: 1,
+          note: null,
+          created_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('exam_accommodations')
+        .values({
+          user_id: other,
+          exam_id: exam.id,
+          extra_minutes: 5,
+          extra_percent: 0,
+          starts_at: null,
+          ends_at: null,
+          note: null,
+          created_at: now,
+        })
+        .execute();
+      continue;
+    }
     await db
       .insertInto('exam_sessions')
       .values({

@@ -107,6 +107,9 @@ beforeAll(async () => {
   await lectureSale(x.l1, 'wallet', 99_900, '2026-09-30T20:30:00.000Z');
   await courseSale(y, 'wallet', 88_800, '2026-10-31T22:30:00.000Z');
   await courseSale(x.id, 'join', 0, '2026-10-20T10:00:00.000Z');
+  // The year's turn in Cairo (UTC+2): 31 December 23:30 and 1 January 00:30.
+  await courseSale(y, 'wallet', 10_000, '2026-12-31T21:30:00.000Z');
+  await courseSale(y, 'wallet', 5_000, '2026-12-31T22:30:00.000Z');
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -185,6 +188,21 @@ describe('a teacher’s monthly statement', () => {
       admin,
     );
     expect(nov.json().data.totals).toEqual({ count: 1, amount: 888, share: 532.8 });
+  });
+
+  it('turns the year at Cairo’s midnight: December’s last sale in December, January’s first in January', async () => {
+    const dec = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-12`,
+      admin,
+    );
+    expect(dec.json().data.totals).toEqual({ count: 1, amount: 100, share: 60 });
+    const jan = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2027-01`,
+      admin,
+    );
+    expect(jan.json().data.totals).toEqual({ count: 1, amount: 50, share: 30 });
   });
 
   it('is the teacher’s own: another teacher’s answers 404, a leader 403', async () => {
