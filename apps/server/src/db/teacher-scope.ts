@@ -113,17 +113,36 @@ declare module 'fastify' {
 export async function teacherScopeOf(db: Kysely<DB>, request: FastifyRequest) {
   if (request.teacherScope !== undefined) return request.teacherScope;
   const user = await request.requireUser();
-  const scope = await scopeOfAccount(db, user.id, user.group_id);
+  const teacher = await teacherOfAccount(db, user.id, user.group_id);
+  const scope = scopeOf(user.group_id, teacher);
   request.teacherScope = scope;
-  if (scope !== null) {
-    const teacher = await db
-      .selectFrom('teachers')
-      .select('may_set_prices')
-      .where('id', '=', scope)
-      .executeTakeFirst();
-    request.teacherMaySetPrices = teacher?.may_set_prices === 1;
-  }
+  request.teacherMaySetPrices = teacher?.maySetPrices === true;
   return scope;
+}
+
+/**
+ * The teacher profile a teacher's login works as, and whether the admin lets it set prices, in
+ * one read; null for another role, or a teacher's login linked to no profile.
+ */
+export async function teacherOfAccount(
+  db: Kysely<DB>,
+  userId: number,
+  groupId: number | null,
+): Promise<{ teacherId: number; maySetPrices: boolean } | null> {
+  if (groupId !== STAFF_GROUP_IDS.teacher) return null;
+  const link = await db
+    .selectFrom('teacher_logins as l')
+    .innerJoin('teachers as t', 't.id', 'l.teacher_id')
+    .select(['t.id', 't.may_set_prices'])
+    .where('l.user_id', '=', userId)
+    .executeTakeFirst();
+  return link ? { teacherId: link.id, maySetPrices: link.may_set_prices === 1 } : null;
+}
+
+/** A teacher's login works as its profile, or as no one; anyone else has the school. */
+function scopeOf(groupId: number | null, teacher: { teacherId: number } | null): TeacherScope {
+  if (groupId !== STAFF_GROUP_IDS.teacher) return null;
+  return teacher?.teacherId ?? NO_TEACHER;
 }
 
 /** The scope of a staff account: its teacher profile for a teacher's login, else the school. */
@@ -132,13 +151,7 @@ export async function scopeOfAccount(
   userId: number,
   groupId: number | null,
 ): Promise<TeacherScope> {
-  if (groupId !== STAFF_GROUP_IDS.teacher) return null;
-  const link = await db
-    .selectFrom('teacher_logins')
-    .select('teacher_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return link?.teacher_id ?? NO_TEACHER;
+  return scopeOf(groupId, await teacherOfAccount(db, userId, groupId));
 }
 
 /**

@@ -212,18 +212,11 @@ async function writeLinks(trx: Trx, courseId: number, body: Fields): Promise<voi
 
 /**
  * A course's own shares are the admin's (ADR 048): anyone else sending a share other than the
- * current one is refused (403); the same shares sent back are no change.
+ * `current` one (the course's `teacher_shares`; none for a new course) is refused (403); the
+ * same shares sent back are no change.
  */
-async function checkShares(trx: Trx, actor: Actor, courseId: number | null, body: Fields) {
+function checkShares(actor: Actor, current: StaffCourse['teacher_shares'], body: Fields) {
   if (isAdmin(actor) || !body.teacher_shares?.length) return;
-  const current =
-    courseId === null
-      ? []
-      : await trx
-          .selectFrom('course_teachers')
-          .select(['teacher_id', 'share_percent'])
-          .where('course_id', '=', courseId)
-          .execute();
   const changed = body.teacher_shares.some(
     (s) => current.find((c) => c.teacher_id === s.teacher_id)?.share_percent !== s.share_percent,
   );
@@ -283,7 +276,7 @@ export function createCourse(
     actor,
     async (trx) => {
       await checkLinks(trx, body);
-      await checkShares(trx, actor, null, body);
+      checkShares(actor, [], body);
       return {
         featured: 0,
         price: 0,
@@ -316,19 +309,8 @@ export function updateCourse(
     id,
     async (trx, before) => {
       checkPrice(actor, body, toPiasters(before.price));
-      await checkShares(trx, actor, id, body);
-      if (teacher !== null && body.teacher_ids !== undefined) {
-        const current = await trx
-          .selectFrom('course_teachers')
-          .select('teacher_id')
-          .where('course_id', '=', id)
-          .execute();
-        checkTeachers(
-          teacher,
-          body.teacher_ids,
-          current.map((row) => row.teacher_id),
-        );
-      }
+      checkShares(actor, before.teacher_shares, body);
+      checkTeachers(teacher, body.teacher_ids, before.teacher_ids);
       await checkLinks(trx, body);
       const values = columns(body);
       if (body.name === undefined && body.description === undefined) return values;

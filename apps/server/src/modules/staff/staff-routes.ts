@@ -113,7 +113,7 @@ import { serveExports } from './export-routes';
 import { serveTeacherStatements } from './teacher-statements';
 import { supportStaffRoutes } from './support-staff-routes';
 import { actorOf, found } from './staff-request';
-import { ensureInScope, scopeOfAccount, teacherScopeOf } from '../../db/teacher-scope';
+import { ensureInScope, teacherOfAccount, teacherScopeOf } from '../../db/teacher-scope';
 import { scopeTeacherCalls } from './teacher-scope-rules';
 
 /** The staff API (ADR 022): every route's role comes from its contract entry. */
@@ -137,16 +137,10 @@ export const staffRoutes =
       const role = staffRoleOf(row.group_id);
       if (role === null) throw new AppError('FORBIDDEN', STAFF_MESSAGES.notStaff);
       const user = { id: row.id, name: row.name, email: row.email, role };
-      const teacher = await scopeOfAccount(db, row.id, row.group_id);
-      if (teacher === null) return user;
-      const terms = await db
-        .selectFrom('teachers')
-        .select('may_set_prices')
-        .where('id', '=', teacher)
-        .executeTakeFirst();
       // A teacher login with no profile (yet) works as no one.
-      if (!terms) return user;
-      return { ...user, teacher_id: teacher, may_set_prices: terms.may_set_prices === 1 };
+      const teacher = await teacherOfAccount(db, row.id, row.group_id);
+      if (!teacher) return user;
+      return { ...user, teacher_id: teacher.teacherId, may_set_prices: teacher.maySetPrices };
     };
     serve(app, e.staffLogin, async (request) => {
       const row = await checkLogin(db, request.body.email, request.body.password, request.ip);
