@@ -10,7 +10,7 @@ import { ANNOUNCEMENT } from '../apps/server/src/db/seed/catalog-data';
 import { notify } from '../apps/server/src/modules/notifications/notification-service';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { canLogIn, serverUser } from './support/api';
-import { openPage, screenshot, VIEWPORTS } from './support/browser';
+import { openPage, screenshot, VIEWPORTS, waitForAppStart } from './support/browser';
 import { changeSettings, withDatabase } from './support/database';
 import { mailedCode } from './support/outbox';
 import { writePng } from './support/png';
@@ -221,6 +221,9 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await chooseLogout();
     await logoutDialog.getByRole('button', { name: 'تسجيل الخروج' }).click();
     await waitForPath(page, '/login');
+    // Logging out reloads the page (session-actions.ts): the app starts again, the heaviest
+    // step of a journey on a busy machine (CI once passed the 15 s a locator gets here).
+    await waitForAppStart(page);
     await page.getByRole('main').getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
     expect(await storedToken(page)).toBeNull();
     // The server revoked the token too.

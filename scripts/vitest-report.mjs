@@ -42,14 +42,14 @@ export function tally(report, { root, projects = PROJECTS }) {
     counts.passed += tests.filter((t) => t.status === 'passed').length;
     counts.failed += failed;
     for (const test of tests.filter((t) => t.status === 'failed')) {
-      let reason = String(test.failureMessages?.[0] ?? '')
-        .split('\n')[0]
-        .slice(0, 200);
+      const message = String(test.failureMessages?.[0] ?? '');
+      let reason = message.split('\n')[0].slice(0, 200);
       // Vitest 4 reports a test that ran past its time limit with this placeholder only.
       if (reason === 'Error: STACK_TRACE_ERROR') reason = 'timed out (its own time limit)';
       const name = test.fullName || test.title;
+      const where = whereItFailed(message, path.relative(root, file.name), file.name);
       counts.problems.push(
-        `test failed: ${path.relative(root, file.name)} > ${name}${reason ? `: ${reason}` : ''}`,
+        `test failed: ${path.relative(root, file.name)} > ${name}${reason ? `: ${reason}` : ''}${where}`,
       );
     }
     counts.skipped += tests.filter((t) => ['skipped', 'pending', 'todo'].includes(t.status)).length;
@@ -61,4 +61,23 @@ export function tally(report, { root, projects = PROJECTS }) {
     }
   }
   return counts;
+}
+
+/**
+ * Where in its own file a test failed, and what a Playwright wait was waiting for: a
+ * timeout's first line alone («locator.waitFor: Timeout 15000ms exceeded») does not say which
+ * of a journey's waits it was, and the end of the run is all CI shows.
+ * @example whereItFailed(message, 'e2e/a.test.ts', '/repo/e2e/a.test.ts') // ' (at line 222, waiting for getByRole(…))'
+ */
+export function whereItFailed(message, relative, absolute) {
+  const lines = message.split('\n');
+  const frame = lines.find((l) => l.includes(`${absolute}:`) || l.includes(`${relative}:`));
+  const line = frame?.match(/:(\d+):\d+\)?\s*$/)?.[1];
+  const waiting = lines
+    .map((l) => l.trim())
+    .find((l) => /^-\s*waiting for /.test(l))
+    ?.replace(/^-\s*/, '')
+    .slice(0, 160);
+  const parts = [line && `at line ${line}`, waiting].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }

@@ -53,6 +53,24 @@ describe('tally of a Vitest JSON report', () => {
     ]);
   });
 
+  it('says at which line of its own file a test failed, and what a locator waited for', () => {
+    const message = [
+      'locator.waitFor: Timeout 15000ms exceeded.',
+      'Call log:',
+      "  - waiting for getByRole('dialog', { name: 'تسجيل الخروج' }) to be visible",
+      '',
+      '    at chooseLogout (/repo/e2e/accounts.test.ts:210:26)',
+      '    at /repo/e2e/accounts.test.ts:221:5',
+    ].join('\n');
+    const report = {
+      testResults: [file('e2e/accounts.test.ts', 'failed', [['logout', 'failed', [message]]])],
+    };
+    expect(tally(report, { root, projects: ['e2e'] }).problems).toEqual([
+      'test failed: e2e/accounts.test.ts > logout: locator.waitFor: Timeout 15000ms exceeded.' +
+        " (at line 210, waiting for getByRole('dialog', { name: 'تسجيل الخروج' }) to be visible)",
+    ]);
+  });
+
   it('counts a file that failed in beforeAll as a failure, not as skipped tests', () => {
     const report = {
       testResults: [
