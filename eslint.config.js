@@ -18,6 +18,7 @@ const MODULE_SURFACE = [
   'auth/auth-service.ts',
   'auth/session-tokens.ts',
   'auth/staff-accounts.ts',
+  'auth/staff-invitations.ts',
   'auth/student-blocking.ts',
   'courses/course-admin.ts',
   'courses/course-service.ts',

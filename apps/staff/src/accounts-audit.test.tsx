@@ -21,6 +21,7 @@ const LEADER_ACCOUNT: StaffAccount = {
   phone: '01112345678',
   role: 'leader',
   teacher_id: null,
+  invitation_expires_at: null,
   created_at: '2026-11-01T08:00:00Z',
 };
 

@@ -724,6 +724,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /staff/accounts/:id/invitation',
+    audit: { action: 'invite', resource: 'accounts' },
+    make: async () => {
+      const id = (await makeStaff(server.db, 'teacher')).userId;
+      return { url: `/staff/accounts/${id}/invitation`, target: id };
+    },
+  },
+  {
     route: 'DELETE /staff/accounts/:id',
     audit: { action: 'delete', resource: 'accounts' },
     make: async () => {

@@ -17,6 +17,9 @@
 export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admin'>> = {
   // Sign-in and the session (ADR 022).
   'POST /staff/login': 'none',
+  // An invitation's link is the proof of who sets the password (ADR 048): no sign-in.
+  'POST /staff/invitation/check': 'none',
+  'POST /staff/invitation/accept': 'none',
   'GET /staff/me': 'leader',
   'POST /staff/logout': 'leader',
 
@@ -122,6 +125,7 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'POST /staff/accounts': 'admin',
   'PATCH /staff/accounts/:id': 'admin',
   'DELETE /staff/accounts/:id': 'admin',
+  'POST /staff/accounts/:id/invitation': 'admin',
 
   // Recharge review and marking (ADR 025): leaders (approving above the claim: admins).
   'GET /staff/mobile-payments': 'leader',

@@ -124,6 +124,7 @@ export function staffAccount(
     phone: '01000000000',
     role: 'leader',
     teacher_id: null,
+    invitation_expires_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...fields,
   };

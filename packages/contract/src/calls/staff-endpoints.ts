@@ -464,6 +464,33 @@ export const staffEndpoints = {
   staffCreateAccount: accounts.create,
   staffUpdateAccount: accounts.update,
   staffDeleteAccount: accounts.remove,
+  /** A new set-password link for the account, mailed; earlier links stop working. */
+  staffInviteAccount: {
+    method: 'POST',
+    path: '/staff/accounts/:id/invitation',
+    auth: 'required',
+    staff: 'admin',
+    params: idParamsSchema,
+    response: s.staffInvitationResponseSchema,
+  },
+  /** Whose invitation a link is (no sign-in: the link is the proof). */
+  staffCheckInvitation: {
+    method: 'POST',
+    path: '/staff/invitation/check',
+    auth: 'optional',
+    body: s.staffInvitationTokenBodySchema,
+    response: s.staffInvitationCheckResponseSchema,
+    errors: ['INVALID_CODE'],
+  },
+  /** Sets the invited account's password, uses the link up and signs it in. */
+  staffAcceptInvitation: {
+    method: 'POST',
+    path: '/staff/invitation/accept',
+    auth: 'optional',
+    body: s.staffAcceptInvitationBodySchema,
+    response: s.staffLoginResponseSchema,
+    errors: ['INVALID_CODE'],
+  },
 
   // Recharge review (issue 13): leaders and admins.
   staffListMobilePayments: {

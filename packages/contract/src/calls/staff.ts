@@ -33,10 +33,12 @@ export const STAFF_MESSAGES = {
   pricesForbidden: 'تعديل الأسعار متاح للمدير فقط',
   /** A teacher's login keeps its courses' teachers as the school set them (ADR 048). */
   courseTeachersForbidden: 'تعديل مدرسي الكورس متاح للإدارة فقط',
-  /** A teacher's share and price permission are the admin's (ADR 048). */
   /** A teacher's login without the teacher profile it works as (ADR 048). */
   teacherRequired: 'اختر المدرس الذي يعمل به هذا الحساب',
+  /** A teacher's share and price permission are the admin's (ADR 048). */
   teacherTermsForbidden: 'نسبة المدرس وصلاحية الأسعار يحددها المدير فقط',
+  /** An invitation link that is unknown, used, replaced by a newer one or past its 72 hours. */
+  invitationInvalid: 'رابط الدعوة غير صالح أو انتهت صلاحيته، اطلب من مدير المدرسة دعوة جديدة',
   required: 'هذا الحقل مطلوب',
   url: 'أدخل رابطاً كاملاً صحيحاً لموقع ويب',
   version: 'أدخل رقم إصدار مثل 1.0.2',

@@ -20,6 +20,8 @@ import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { insertUser } from './auth-service';
 import { revokeAllTokens } from './session-tokens';
+import { inviteInTransaction, waitingInvitations } from './staff-invitations';
+import { newToken } from '../../lib/tokens';
 import {
   change,
   conflict,
@@ -49,6 +51,10 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffAccount[]> {
           )
           .execute();
   const teacherOf = new Map(links.map((l) => [l.user_id, l.teacher_id]));
+  const invitations = await waitingInvitations(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
     const role = staffRoleOf(row.group_id) ?? 'leader';
     return {
@@ -58,6 +64,7 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffAccount[]> {
       phone: row.phone,
       role,
       teacher_id: role === 'teacher' ? (teacherOf.get(row.id) ?? null) : null,
+      invitation_expires_at: invitations.get(row.id) ?? null,
       created_at: row.created_at,
     };
   });
@@ -151,14 +158,17 @@ async function adminsLeft(trx: Trx, exceptId: number): Promise<number> {
 
 /**
  * A new staff account (or a staff role for nobody yet): the users row every account is, with
- * its group. Used by the API and by `npm run staff -- create-admin`.
+ * its group. Used by the API and by `npm run staff -- create-admin`. Without a password the
+ * account is invited (ADR 048): its password is a random one nobody knows until the
+ * invitation's link sets it, and `invitation` carries the link's token for the caller to mail.
  */
 export async function createAccount(
   db: Db,
   actor: Actor | null,
   body: z.output<typeof staffAccountCreateSchema>,
-): Promise<StaffAccount> {
-  const passwordHash = await hashPassword(body.password);
+): Promise<StaffAccount & { invitation?: { token: string } }> {
+  const passwordHash = await hashPassword(body.password ?? newToken());
+  let invitation: { token: string } | undefined;
   const write = async (trx: Trx) => {
     await takenFields(trx, body, null);
     try {
@@ -176,6 +186,7 @@ export async function createAccount(
         .where('id', '=', user.id)
         .execute();
       await linkTeacher(trx, user.id, body.role, body.teacher_id, null);
+      if (body.password === undefined) invitation = await inviteInTransaction(trx, user.id);
       return user.id;
     } catch (error) {
       if (isUniqueViolation(error)) await takenFields(db, body, null);
@@ -191,7 +202,7 @@ export async function createAccount(
     getAccount,
     write,
   );
-  return after!;
+  return invitation ? { ...after!, invitation: { token: invitation.token } } : after!;
 }
 
 export async function updateAccount(

@@ -12,6 +12,13 @@ import { checkLogin } from '../auth/auth-service';
 import { mobilePaymentReceipt } from '../wallet/mobile-payment-review';
 import { issueToken, revokeToken } from '../auth/session-tokens';
 import {
+  acceptInvitation,
+  checkInvitation,
+  invitationPath,
+  inviteAccount,
+  mailInvitation,
+} from '../auth/staff-invitations';
+import {
   createAccount,
   deleteAccount,
   getAccount,
@@ -474,9 +481,48 @@ export const staffRoutes =
     serve(app, e.staffGetAccount, async (request) =>
       found(await getAccount(db, request.params.id)),
     );
-    serve(app, e.staffCreateAccount, async (request) => ({
-      data: await createAccount(db, await actorOf(request), request.body),
+    // Invitations (ADR 048): the link is on the site the console was opened at (as ADR 039's).
+    const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+    serve(app, e.staffCreateAccount, async (request) => {
+      const { invitation, ...account } = await createAccount(
+        db,
+        await actorOf(request),
+        request.body,
+      );
+      if (invitation) {
+        const url = `${origin(request)}${invitationPath(invitation.token)}`;
+        // The account is made: a mail server that refuses is logged, and the admin sends the
+        // invitation again from the account's page.
+        await mailInvitation(ctx, account.id, url).catch((err: unknown) =>
+          request.log.error({ err }, 'staff invitation mail failed'),
+        );
+      }
+      return { data: account };
+    });
+    serve(app, e.staffInviteAccount, async (request) => ({
+      data: await inviteAccount(
+        ctx,
+        await actorOf(request),
+        request.params.id,
+        origin(request),
+        getAccount,
+        request.log,
+      ),
     }));
+    serve(app, e.staffCheckInvitation, async (request) => ({
+      data: await checkInvitation(ctx, request.body.token, request.ip),
+    }));
+    serve(app, e.staffAcceptInvitation, async (request) => {
+      const row = await acceptInvitation(
+        ctx,
+        request.body.token,
+        request.body.password,
+        request.ip,
+      );
+      const user = await staffUser({ ...row, id: row.user_id });
+      const token = await issueToken(db, row.user_id, request.client.platform);
+      return { data: { token, user } };
+    });
     serve(app, e.staffUpdateAccount, async (request) => ({
       data: await updateAccount(db, await actorOf(request), request.params.id, request.body),
     }));
