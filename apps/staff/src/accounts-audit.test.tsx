@@ -139,6 +139,10 @@ describe('the staff accounts screens', () => {
     await user.type(screen.getByRole('textbox', { name: 'الهاتف' }), '01112345678');
     await user.click(screen.getByRole('combobox', { name: 'الدور' }));
     await user.click(await screen.findByRole('option', { name: 'مشرف' }));
+    // An invitation is the default way in; a password is asked for only when chosen.
+    expect(screen.getByRole('radio', { name: /إرسال دعوة بالبريد/ })).toBeChecked();
+    expect(screen.queryByLabelText(/^كلمة المرور/, { selector: 'input' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'تعيين كلمة مرور الآن' }));
     await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'leader-pass-1');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     expect(
@@ -158,13 +162,20 @@ describe('the staff accounts screens', () => {
     });
   });
 
-  it('create a teacher’s login for the teacher it works as, asked for only with that role (ADR 048)', async () => {
+  it('invite a teacher’s login for the teacher it works as, asked for only with that role (ADR 048)', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
       list(e.staffListAccounts, []),
       list(e.staffListTeachers, [staffTeacher({ id: 4, name: 'أ. منى الجمال' })]),
       answer(e.staffCreateAccount, {
-        data: { ...LEADER_ACCOUNT, id: 10, role: 'teacher', teacher_id: 4 },
+        data: {
+          ...LEADER_ACCOUNT,
+          id: 10,
+          email: 'mona@school.example',
+          role: 'teacher',
+          teacher_id: 4,
+          invitation_expires_at: '2026-12-03T08:00:00.000Z',
+        },
       }),
     ]);
     openSignedOut();
@@ -183,17 +194,17 @@ describe('the staff accounts screens', () => {
     expect(screen.getByText('يرى هذا الحساب دورات هذا المدرس وحدها.')).toBeInTheDocument();
     await user.click(teacher);
     await user.click(await screen.findByRole('option', { name: 'أ. منى الجمال' }));
-    await user.type(screen.getByLabelText(/^كلمة المرور/, { selector: 'input' }), 'mona-pass-1');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(api.callsTo(e.staffCreateAccount)).toHaveLength(1));
+    // No password: the server invites the account.
     expect(api.callsTo(e.staffCreateAccount)[0]?.body).toEqual({
       name: 'منى الجمال',
       email: 'mona@school.example',
       phone: '01098765432',
       role: 'teacher',
       teacher_id: 4,
-      password: 'mona-pass-1',
     });
+    expect(await screen.findByText('أُرسلت دعوة إلى mona@school.example')).toBeInTheDocument();
   });
 
   it('edit only what changed (no password unless typed) and remove an account after asking', async () => {
@@ -234,6 +245,78 @@ describe('the staff accounts screens', () => {
     await waitFor(() => expect(api.callsTo(e.staffDeleteAccount, { id: 5 })).toHaveLength(1));
     // The server's refusal, as it said it.
     expect(await screen.findByText('لا يمكن إزالة آخر مدير')).toBeInTheDocument();
+  });
+});
+
+describe('invitations (ADR 048)', () => {
+  it('the list says which invitation waits and which lapsed', async () => {
+    const waiting = {
+      ...LEADER_ACCOUNT,
+      id: 6,
+      name: 'منى',
+      invitation_expires_at: '2099-01-02T08:00:00.000Z',
+    };
+    const lapsed = {
+      ...LEADER_ACCOUNT,
+      id: 7,
+      name: 'هالة',
+      invitation_expires_at: '2020-01-02T08:00:00.000Z',
+    };
+    fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list(e.staffListAccounts, [LEADER_ACCOUNT, waiting, lapsed]),
+    ]);
+    openSignedOut();
+    await signIn('admin@dars.test');
+    go('/staff/accounts');
+    const row = (name: string) => screen.getByText(name).closest('tr')!;
+    await screen.findByText('منى');
+    // 08:00 UTC is 10:00 in Cairo in January.
+    expect(row('منى')).toHaveTextContent(/بانتظار القبول حتى .*10:00/);
+    expect(row('هالة')).toHaveTextContent('انتهت صلاحية الدعوة');
+    expect(row('سارة المشرفة')).not.toHaveTextContent(/الدعوة|بانتظار/);
+  });
+
+  it('sends a new invitation from the account, and shows the link to copy when the mail failed', async () => {
+    const link = 'https://school.example/staff/set-password#abcdefghijklmnopqrstuvwxyz0123456789';
+    let mailed = true;
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      list(e.staffListAccounts, [LEADER_ACCOUNT]),
+      answer(e.staffGetAccount, { data: LEADER_ACCOUNT }, { params: { id: 5 } }),
+      (c) =>
+        isCall(c, e.staffInviteAccount)
+          ? {
+              body: {
+                data: {
+                  email: 'sara@school.example',
+                  expires_at: '2026-12-03T08:00:00.000Z',
+                  url: link,
+                  mailed,
+                },
+              },
+            }
+          : undefined,
+    ]);
+    openSignedOut();
+    const user = await signIn('admin@dars.test');
+    go('/staff/accounts/5');
+    await screen.findByDisplayValue('sara@school.example');
+    await user.click(screen.getByRole('button', { name: 'إرسال دعوة جديدة' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(/أُرسلت الدعوة إلى sara@school.example\. الرابط صالح حتى .*10:00/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'رابط الدعوة' })).toHaveValue(link);
+    expect(api.callsTo(e.staffInviteAccount, { id: 5 })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'إغلاق' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    mailed = false;
+    await user.click(screen.getByRole('button', { name: 'إرسال دعوة جديدة' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/تعذّر إرسال البريد الآن/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'رابط الدعوة' })).toHaveValue(link);
   });
 });
 

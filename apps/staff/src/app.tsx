@@ -9,6 +9,7 @@ import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HistoryIcon from '@mui/icons-material/History';
 import { authProvider } from './auth/auth-provider';
+import { SetPasswordPage } from './auth/set-password-page';
 import { dataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/ar';
 import { Dashboard } from './layout/dashboard';
@@ -110,6 +111,10 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
           {RESOURCES.map((r) => (
             <Resource key={r.name} {...r} />
           ))}
+          {/* An invitation's link (ADR 048): before any sign-in. */}
+          <CustomRoutes noLayout>
+            <Route path="/set-password" element={<SetPasswordPage />} />
+          </CustomRoutes>
           <CustomRoutes>
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />

@@ -15,6 +15,22 @@ export const ACCOUNT_TEXTS = {
   roleHelp:
     'المدير يدير كل شيء. المشرف يدير المحتوى والامتحانات فقط. المدرس يدير دوراته وامتحاناته وتصحيحها فقط.',
   teacherHelp: 'يرى هذا الحساب دورات هذا المدرس وحدها.',
+  howIn: 'طريقة الدخول',
+  invite: 'إرسال دعوة بالبريد ليعيّن كلمة مروره بنفسه',
+  setNow: 'تعيين كلمة مرور الآن',
+  invited: 'أُرسلت دعوة إلى %{email}',
+  invitation: 'الدعوة',
+  invitationWaits: 'بانتظار القبول حتى %{date}',
+  invitationLapsed: 'انتهت صلاحية الدعوة',
+  inviteAgain: 'إرسال دعوة جديدة',
+  inviteAgainHelp: 'يصله رابط جديد لتعيين كلمة المرور، وتتوقف الروابط السابقة.',
+  inviteSent: 'أُرسلت الدعوة إلى %{email}. الرابط صالح حتى %{date} ولمرة واحدة.',
+  inviteNotMailed:
+    'تعذّر إرسال البريد الآن. الرابط يعمل رغم ذلك: انسخه وأرسله لصاحب الحساب بنفسك (واتساب مثلاً).',
+  inviteLink: 'رابط الدعوة',
+  copy: 'نسخ الرابط',
+  copied: 'تم نسخ الرابط',
+  close: 'إغلاق',
 } as const;
 
 /** The actions the staff API writes to the audit log (ADR 022, 025). */
@@ -33,6 +49,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   grant: 'منح دورة أو محاضرة',
   password_reset: 'إرسال رمز استعادة كلمة المرور',
   send: 'إرسال رسالة',
+  invite: 'إرسال دعوة',
+  accept_invitation: 'قبول دعوة وتعيين كلمة المرور',
   disable: 'تعطيل',
   recheck: 'إعادة فحص الدفع',
   reply: 'رد',

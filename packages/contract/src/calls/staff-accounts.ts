@@ -54,6 +54,7 @@ export const staffInvitationSchema = z.object({
   /** False when the mail could not be handed to the mail server: the link still works. */
   mailed: z.boolean(),
 });
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 export const staffInvitationResponseSchema = z.object({ data: staffInvitationSchema });
 
 const invitationToken = safeString(STAFF_MESSAGES.invitationInvalid)
