@@ -12,6 +12,7 @@ import { getApi, serverUser } from './support/api';
 import { expectStatus, questionSection } from './support/exams';
 import { expectNoSidewaysOverflow, pathname } from './support/screens';
 import { serverURL } from './support/server';
+import { addQuestion } from './support/staff';
 
 /**
  * Issue 12's journey through the staff console and back out to a student (ADR 028), against
@@ -147,34 +148,6 @@ function tabName(tab: string): string {
 }
 
 /** Adds a question from the exam's page and comes back to it. */
-async function addQuestion(
-  page: Page,
-  examId: number,
-  type: 'اختيار من متعدد' | 'صواب وخطأ' | 'مقالي',
-  text: string,
-  fill?: () => Promise<void>,
-) {
-  await page.getByRole('link', { name: STAFF.addQuestion }).click();
-  await page.waitForURL(/\/staff\/questions\/create/);
-  // The form settles once the exam is read (whether students started it): pick the type
-  // until it stays picked, and check the text is still there before saving.
-  const radio = page.getByRole('radio', { name: type, exact: true });
-  await expect
-    .poll(async () => {
-      await radio.check({ timeout: 2_000 }).catch(() => undefined);
-      return radio.isChecked();
-    })
-    .toBe(true);
-  const textBox = page.getByRole('textbox', { name: STAFF.questionText });
-  await textBox.fill(text);
-  await fill?.();
-  expect(await textBox.inputValue()).toBe(text);
-  expect(await radio.isChecked()).toBe(true);
-  await save(page);
-  await page.waitForURL(new RegExp(`/staff/exams/${examId}$`));
-  await page.getByText(text).waitFor();
-}
-
 /** The lecture dialog of the course page, opened from its list. */
 async function openStudentLecture(page: Page, name: string): Promise<Locator> {
   await page

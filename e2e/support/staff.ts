@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { writePng } from './png';
 import { openRecharge, openWallet, rechargeWith } from './wallet';
@@ -55,4 +56,37 @@ export async function sendReceipt(
     receipt.remove();
   }
   await page.getByText(/^لديك طلب شحن قيد المراجعة/).waitFor();
+}
+
+/**
+ * Adds a question of `type` to the exam from its page ('إضافة سؤال'), `fill` completing what
+ * the type asks for, and waits until the exam's page lists it.
+ * @example await addQuestion(page, examId, 'مقالي', 'اشرح القانون الأول لنيوتن بمثال.')
+ */
+export async function addQuestion(
+  page: Page,
+  examId: number,
+  type: 'اختيار من متعدد' | 'صواب وخطأ' | 'مقالي',
+  text: string,
+  fill?: () => Promise<void>,
+) {
+  await page.getByRole('link', { name: 'إضافة سؤال' }).click();
+  await page.waitForURL(/\/staff\/questions\/create/);
+  // The form settles once the exam is read (whether students started it): pick the type
+  // until it stays picked, and check the text is still there before saving.
+  const radio = page.getByRole('radio', { name: type, exact: true });
+  await expect
+    .poll(async () => {
+      await radio.check({ timeout: 2_000 }).catch(() => undefined);
+      return radio.isChecked();
+    })
+    .toBe(true);
+  const textBox = page.getByRole('textbox', { name: 'نص السؤال' });
+  await textBox.fill(text);
+  await fill?.();
+  expect(await textBox.inputValue()).toBe(text);
+  expect(await radio.isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+  await page.waitForURL(new RegExp(`/staff/exams/${examId}$`));
+  await page.getByText(text).waitFor();
 }

@@ -145,10 +145,14 @@ export function SetPasswordPage() {
             <form onSubmit={submit} noValidate>
               <Typography>{INVITATION_TEXTS.hello.replace('%{name}', invited.name)}</Typography>
               <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {INVITATION_TEXTS.signsInAs}{' '}
-                <Box component="bdi" dir="ltr" sx={{ fontWeight: 700, color: 'text.primary' }}>
-                  {invited.email}
-                </Box>
+                {INVITATION_TEXTS.signsInAs}
+              </Typography>
+              {/* On a line of its own, left to right (its end is the page's start), so a long address never breaks at its hyphen. */}
+              <Typography
+                dir="ltr"
+                sx={{ fontWeight: 700, textAlign: 'end', overflowWrap: 'anywhere' }}
+              >
+                {invited.email}
               </Typography>
               <PasswordField
                 label={INVITATION_TEXTS.password}
