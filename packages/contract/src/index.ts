@@ -14,6 +14,7 @@ export * from './option-order';
 export * from './code-labels';
 export * from './fields';
 export * from './entities/settings';
+export * from './entities/school';
 export * from './entities/teacher';
 export * from './entities/lecture';
 export * from './entities/course';

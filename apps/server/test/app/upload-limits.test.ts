@@ -60,6 +60,7 @@ interface UploadRoute {
 
 let server: TestServer;
 let leader: string;
+let admin: string;
 let teacherId: number;
 let courseId: number;
 let lectureId: number;
@@ -69,6 +70,7 @@ const routes: UploadRoute[] = [];
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
   leader = (await makeStaff(server.db, 'leader')).token;
+  admin = (await makeStaff(server.db, 'admin')).token;
   teacherId = await makeTeacher(server.db);
   const course = await makeCourse(server, { lectures: 1 });
   courseId = course.id;
@@ -110,6 +112,7 @@ beforeAll(async () => {
     path: string,
     id: number | null,
     rows: () => Promise<unknown>,
+    attempt: () => Promise<Attempt> = asLeader,
   ): UploadRoute => ({
     name,
     endpoint: `POST ${path}`,
@@ -117,7 +120,7 @@ beforeAll(async () => {
     field: 'file',
     max: FIVE_MIB,
     file: image,
-    attempt: asLeader,
+    attempt,
     rows: async () => [await rows(), await audit()],
   });
   routes.push(
@@ -149,6 +152,17 @@ beforeAll(async () => {
       question,
     ),
     imageRoute('a home slider image', '/staff/home/header-images/upload', null, async () => []),
+    // The school's identity is the admin's (ADR 049).
+    imageRoute(
+      'a school logo',
+      '/staff/settings/brand-image',
+      null,
+      async () => [],
+      async () => ({
+        token: admin,
+        fields: {},
+      }),
+    ),
     {
       name: 'a lecture attachment',
       endpoint: 'POST /staff/attachments',
@@ -272,6 +286,7 @@ const ROUTE_NAMES = [
   'a question figure',
   'a question’s explanation figure',
   'a home slider image',
+  'a school logo',
   'a lecture attachment',
   'a mobile-wallet receipt',
   'an image answer',

@@ -695,6 +695,12 @@ const ROWS: Row[] = [
     make: async () => ({ url: '/staff/home/header-images/upload', form: [png()], target: null }),
     refused: async () => ({ url: '/staff/home/header-images/upload', form: [SVG], target: null }),
   },
+  {
+    route: 'POST /staff/settings/brand-image',
+    audit: { action: 'upload', resource: 'settings' },
+    make: async () => ({ url: '/staff/settings/brand-image', form: [png()], target: null }),
+    refused: async () => ({ url: '/staff/settings/brand-image', form: [SVG], target: null }),
+  },
 
   {
     route: 'POST /staff/accounts',

@@ -119,6 +119,8 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   // Settings, the audit log and staff accounts (ADR 022): admins.
   'GET /staff/settings': 'admin',
   'PATCH /staff/settings': 'admin',
+  // The school's logo and favicon (ADR 049): its identity is the admin's.
+  'POST /staff/settings/brand-image': 'admin',
   'GET /staff/audit-log': 'admin',
   'GET /staff/accounts': 'admin',
   'GET /staff/accounts/:id': 'admin',

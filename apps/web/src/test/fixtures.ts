@@ -5,6 +5,7 @@ import type {
   Notification,
   User,
 } from '@dars/contract';
+import { DEFAULT_SCHOOL } from '@dars/contract';
 
 /** Settings as the server answers them, every switch on. */
 export function settingsFixture(overrides: Partial<AppSettings> = {}): AppSettings {
@@ -53,6 +54,7 @@ export function settingsFixture(overrides: Partial<AppSettings> = {}): AppSettin
       tiktok: null,
       whatsapp: 'https://wa.me/201001234567',
     },
+    school: { ...DEFAULT_SCHOOL, legal_links: [] },
     ...overrides,
   };
 }

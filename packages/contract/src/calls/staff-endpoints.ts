@@ -439,6 +439,17 @@ export const staffEndpoints = {
     body: s.staffHeaderImagesBodySchema,
     response: s.staffHeaderImagesResponseSchema,
   },
+  /** A logo or favicon of the school (ADR 049): its address, set in the settings on saving. */
+  staffUploadBrandImage: {
+    method: 'POST',
+    path: '/staff/settings/brand-image',
+    auth: 'required',
+    staff: 'admin',
+    body: s.staffImageUploadBodySchema,
+    multipart: true,
+    upload: STAFF_IMAGE_UPLOAD,
+    response: s.staffImageUploadResponseSchema,
+  },
   staffUploadHeaderImage: {
     method: 'POST',
     path: '/staff/home/header-images/upload',

@@ -5,9 +5,16 @@ import {
   rechargeMethodSchema,
   SOCIAL_NETWORKS,
 } from '../entities/settings';
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  HEX_COLOUR,
+  LIGHT_TEXT,
+  readableTextOn,
+} from '../entities/school';
 import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
-import { STAFF_MESSAGES, staffMoney, staffOptionalText, staffUrl } from './staff';
+import { STAFF_MESSAGES, staffMoney, staffOptionalText, staffText, staffUrl } from './staff';
 import { staffFlag as flag } from './staff-fields';
 
 const M = STAFF_MESSAGES;
@@ -28,6 +35,49 @@ const version = safeString(M.version)
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^\d{1,4}(\.\d{1,4}){0,3}$/.test(v), { error: M.version });
 const shortText = staffOptionalText(200);
+
+const ratio = (r: number) => (Math.floor(r * 10) / 10).toFixed(1);
+const colour = safeString(M.colour).trim().toLowerCase().regex(HEX_COLOUR, { error: M.colour });
+/** A logo or favicon: uploaded to our public storage (`/storage/…`) or an https address. */
+const brandImage = safeString(M.brandImage)
+  .trim()
+  .max(2000, { error: VALIDATION_MESSAGES.tooLong })
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^(\/storage\/[^\s]+|https:\/\/[^\s]+)$/.test(v), {
+    error: M.brandImage,
+  });
+
+/**
+ * The school's identity as its admin sets it (ADR 049): whole, like the other groups. The
+ * colours must read (WCAG AA, 4.5:1): white text on the primary colour, and white or dark text
+ * on the secondary; the refusal says the ratio reached.
+ */
+export const staffSchoolSchema = z.object({
+  name: staffText(60),
+  logo_light: brandImage,
+  logo_dark: brandImage,
+  favicon: brandImage,
+  primary_color: colour.refine((c) => contrastRatio(c, LIGHT_TEXT) >= AA_CONTRAST, {
+    error: (issue) =>
+      M.primaryContrast.replace('%{ratio}', ratio(contrastRatio(String(issue.input), LIGHT_TEXT))),
+  }),
+  secondary_color: colour.refine((c) => contrastRatio(c, readableTextOn(c)) >= AA_CONTRAST, {
+    error: (issue) => {
+      const c = String(issue.input);
+      return M.secondaryContrast.replace('%{ratio}', ratio(contrastRatio(c, readableTextOn(c))));
+    },
+  }),
+  footer_text: staffOptionalText(300),
+  legal_links: z
+    .array(
+      z.object({
+        label: staffText(60),
+        url: staffUrl.refine((v) => v !== null, { error: M.url }),
+      }),
+    )
+    .max(5, { error: M.legalLinksMax }),
+});
 
 /** PATCH /staff/settings: any subset, each field validated. */
 export const staffSettingsUpdateSchema = z
@@ -75,6 +125,7 @@ export const staffSettingsUpdateSchema = z
         typeof staffUrl
       >,
     ),
+    school: staffSchoolSchema,
   })
   .partial();
 export const staffSettingsResponseSchema = z.object({ data: staffSettingsSchema });

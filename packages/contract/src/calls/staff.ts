@@ -37,6 +37,15 @@ export const STAFF_MESSAGES = {
   teacherRequired: 'اختر المدرس الذي يعمل به هذا الحساب',
   /** A teacher's share and price permission are the admin's (ADR 048). */
   teacherTermsForbidden: 'نسبة المدرس وصلاحية الأسعار يحددها المدير فقط',
+  colour: 'اختر لوناً من لوحة الألوان',
+  /** The primary colour carries white text (buttons, the top bar) and is text on white (links). */
+  primaryContrast:
+    'اللون الأساسي فاتح جداً: تباينه مع الأبيض %{ratio}:1 وأقل ما يُقرأ بوضوح 4.5:1؛ اختر درجة أغمق',
+  /** The secondary colour carries white or dark text, whichever reads better. */
+  secondaryContrast:
+    'اللون الثانوي لا يُقرأ عليه نص أبيض ولا أسود بوضوح (أفضل تباين %{ratio}:1 وأقل حد 4.5:1)؛ اختر درجة أفتح أو أغمق',
+  brandImage: 'ارفع الصورة من هنا، أو الصق رابطاً آمناً كاملاً لها',
+  legalLinksMax: 'لا تزيد الروابط القانونية عن 5',
   /** An invitation link that is unknown, used, replaced by a newer one or past its 72 hours. */
   invitationInvalid: 'رابط الدعوة غير صالح أو انتهت صلاحيته، اطلب من مدير المدرسة دعوة جديدة',
   required: 'هذا الحقل مطلوب',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schoolSchema } from './school';
 
 export const namedItemSchema = z.object({ id: z.number().int(), name: z.string() });
 export type NamedItem = z.infer<typeof namedItemSchema>;
@@ -75,5 +76,7 @@ export const appSettingsSchema = z.object({
       z.ZodNullable<z.ZodString>
     >,
   ),
+  /** The school's name, logos and colours (ADR 049); «دَرس» until its admin sets them. */
+  school: schoolSchema,
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;

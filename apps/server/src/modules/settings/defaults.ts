@@ -1,4 +1,4 @@
-import { RECHARGE_METHODS, type AppSettings } from '@dars/contract';
+import { DEFAULT_SCHOOL, RECHARGE_METHODS, type AppSettings } from '@dars/contract';
 
 export type StoredSettings = Omit<AppSettings, 'grades' | 'categories'>;
 
@@ -41,4 +41,5 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     tiktok: null,
     whatsapp: null,
   },
+  school: { ...DEFAULT_SCHOOL, legal_links: [] },
 };

@@ -301,16 +301,17 @@ export const staffRoutes =
       );
       return { data: { url: publicFileUrl(key)! } };
     });
-    // A slide's file is no record's until the header images are saved (PUT, audited), but the
-    // upload is a staff write too, so it has its audit row; without one, the file goes again.
-    serve(app, e.staffUploadHeaderImage, async (request) => {
+    // A slide's or a logo's file is no record's until the header images or the settings are
+    // saved (audited), but the upload is a staff write too, so it has its audit row; without
+    // one, the file goes again.
+    const unattachedImage = async (request: FastifyRequest, folder: string, resource: string) => {
       const actor = await actorOf(request);
-      const key = await image(request, 'slides');
+      const key = await image(request, folder);
       const url = publicFileUrl(key)!;
       try {
         await writeAudit(db, actor, {
           action: 'upload',
-          resource: 'header-images',
+          resource,
           resourceId: null,
           before: null,
           after: { url },
@@ -320,7 +321,11 @@ export const staffRoutes =
         throw error;
       }
       return { data: { url } };
-    });
+    };
+    serve(app, e.staffUploadHeaderImage, (request) =>
+      unattachedImage(request, 'slides', 'header-images'),
+    );
+    serve(app, e.staffUploadBrandImage, (request) => unattachedImage(request, 'brand', 'settings'));
 
     serve(app, e.staffListVideos, async (request) =>
       listVideos(db, request.query, await teacherScopeOf(db, request)),
