@@ -159,6 +159,8 @@ export interface StaffDataProvider extends DataProvider {
   uploadImage(entry: ImageUploadEntry, id: Identifier, file: File): Promise<{ url: string }>;
   /** A home slide's picture (staffUploadHeaderImage); answers its url. */
   uploadHeaderImage(file: File): Promise<{ url: string }>;
+  /** The school's logo or favicon (staffUploadBrandImage, ADR 049); answers its url. */
+  uploadBrandImage(file: File): Promise<{ url: string }>;
 }
 
 const imageForm = (file: File) => {
@@ -266,6 +268,13 @@ export const dataProvider: StaffDataProvider = {
 
   async uploadHeaderImage(file) {
     const answer = await callStaff(staffEndpoints.staffUploadHeaderImage, {
+      body: imageForm(file),
+    });
+    return answer.data;
+  },
+
+  async uploadBrandImage(file) {
+    const answer = await callStaff(staffEndpoints.staffUploadBrandImage, {
       body: imageForm(file),
     });
     return answer.data;

@@ -113,7 +113,8 @@ describe('the home slider screen', { timeout: 240_000 }, () => {
     await screen.findByRole('img', { name: 'معاينة صورة الشريحة' });
     const file = new File(['ليس صورة'], 'fake.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('slide-image-file'), { target: { files: [file] } });
-    const slide = screen.getByTestId('slide-image-file').parentElement!;
+    // The field: its buttons' row, and the message under it.
+    const slide = screen.getByTestId('slide-image-file').parentElement!.parentElement!;
     expect(await within(slide).findByText('اختر صورة صالحة')).toBeInTheDocument();
     // The stored picture stays.
     expect(screen.getByLabelText(/^رابط الصورة/)).toHaveValue('/storage/slides/a1.png');

@@ -15,6 +15,7 @@ import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
 import { choicesOf } from '../components/choices';
 import { AmountInput } from '../components/amount-input';
+import { SchoolIdentityInputs } from './school-identity';
 
 const FEATURE_SWITCHES = [
   'enable_gen_exm',
@@ -61,6 +62,9 @@ export function SettingsEdit() {
   }
   return (
     <SingletonEdit resource="settings" id={SETTINGS_ID} title={translate('dars.settings.title')}>
+      <Section title={translate('dars.settings.sections.school')}>
+        <SchoolIdentityInputs />
+      </Section>
       <Section title={translate('dars.settings.sections.features')}>
         {FEATURE_SWITCHES.map((key) => (
           <BooleanInput key={key} source={key} label={t(key)} />

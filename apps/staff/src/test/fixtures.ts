@@ -1,5 +1,7 @@
+import { DEFAULT_SCHOOL } from '@dars/contract';
 import type {
   StaffAccount,
+  StaffSettings,
   StaffCourse,
   StaffExam,
   StaffLecture,
@@ -126,6 +128,48 @@ export function staffAccount(
     teacher_id: null,
     invitation_expires_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** The settings as a fresh school's server answers them (`GET /staff/settings`). */
+export function staffSettings(fields: Partial<StaffSettings> = {}): StaffSettings {
+  return {
+    enable_wp: true,
+    enable_gen_exm: true,
+    enable_wallet_system: true,
+    enable_wallet_transfers: false,
+    transfer_fees: 0,
+    teachers_page: true,
+    email_verification: false,
+    general_announcement: null,
+    home_mode: 'default',
+    appIsDown: false,
+    play_store_url: null,
+    apple_store_url: null,
+    desktop_app_url: null,
+    stable_version: null,
+    android_stable_version: null,
+    ios_stable_version: null,
+    contact_phone: null,
+    contact_email: null,
+    recharge_info: {
+      min_recharge_amount: 10,
+      supported_methods: ['recharge_card'],
+      mobile_wallet_number: null,
+    },
+    crisp_website_id: null,
+    social: {
+      youtube: null,
+      facebook: null,
+      linkedin: null,
+      telegram: null,
+      messenger: null,
+      twitter: null,
+      tiktok: null,
+      whatsapp: null,
+    },
+    school: { ...DEFAULT_SCHOOL, legal_links: [] },
     ...fields,
   };
 }
