@@ -9,7 +9,6 @@ import { makeStaff } from '../staff/staff-factory';
 import {
   apiPost,
   enableAllMethods,
-  lastOrder,
   moneyOf as money,
   paymobDocumentedHmac,
   paymobReturnFields,
@@ -223,9 +222,21 @@ interface Entry {
 }
 
 async function openOrder(server: TestServer, student: TestStudent, path: string) {
+  const ordersOf = () =>
+    server.db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('user_id', '=', student.userId)
+      .execute();
+  const before = new Set((await ordersOf()).map((o) => o.id));
   const res = await apiPost(server.app, path, { amount: POUNDS }, student.token);
   expect(res.statusCode, res.body).toBe(200);
-  const row = await lastOrder(server.db, student.userId);
+  // The order this call opened: not the newest by time, which two orders opened in the same
+  // millisecond share (their random ids then decide, and a test once got its first order as
+  // its "other" one).
+  const opened = (await ordersOf()).filter((o) => !before.has(o.id));
+  expect(opened).toHaveLength(1);
+  const row = opened[0]!;
   expect(row.amount).toBe(PIASTERS);
   return { id: row.id, userId: student.userId, providerOrderId: row.provider_order_id };
 }
