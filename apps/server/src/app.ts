@@ -21,6 +21,7 @@ import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { schoolName } from './modules/settings/settings-service';
 import { openStorage, type Storage } from './storage';
 import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -90,6 +91,8 @@ export async function buildApp(
         from: options.config.mailFrom,
         dataDir: options.config.dataDir,
         log: app.log,
+        // Mail goes out in the school's name (ADR 049).
+        fromName: () => schoolName(options.db),
       }),
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
     background: createBackground(app.log),

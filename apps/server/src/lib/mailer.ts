@@ -26,12 +26,24 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log?: FastifyBaseLogger;
+  /**
+   * The sender's name for each mail (the school's, ADR 049), in front of `from`'s address;
+   * without it, `from` as it is.
+   */
+  fromName?: () => Promise<string>;
 }): Mailer {
+  const sender = async (): Promise<string> => {
+    if (!options.fromName) return options.from;
+    const address = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from.trim();
+    // Quoted, so a comma or a bracket in a school's name cannot end the address list.
+    const name = (await options.fromName()).replace(/["\\\r\n]/g, '');
+    return `"${name}" <${address}>`;
+  };
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail({ from: await sender(), ...mail });
       },
     };
   }
@@ -45,12 +57,13 @@ export function createMailer(options: {
   return {
     async send(mail) {
       fs.mkdirSync(outbox, { recursive: true });
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const from = await sender();
+      const info = await transport.sendMail({ from, ...mail });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
       fs.writeFileSync(path.join(outbox, `${name}.eml`), info.message as Buffer);
       fs.writeFileSync(
         path.join(outbox, `${name}.json`),
-        JSON.stringify({ ...mail, from: options.from, date: new Date().toISOString() }, null, 2),
+        JSON.stringify({ ...mail, from, date: new Date().toISOString() }, null, 2),
       );
       options.log?.info(
         { to: mail.to, subject: mail.subject, file: `outbox/${name}.eml` },

@@ -5,6 +5,8 @@ import { multipartForm } from '../factories/uploads';
 import { PNG } from '../exams/exam-client';
 import type { TestStudent } from '../factories/students';
 import { makeStaff } from '../staff/staff-factory';
+import { makeStudent } from '../factories/students';
+import { lastMailTo } from '../outbox';
 
 /**
  * The school's identity (issue 27, ADR 049): «دَرس» in its own colours until the admin sets
@@ -84,6 +86,23 @@ describe("the school's identity", () => {
     const [row] = (await api('GET', '/staff/audit-log?resource=settings', admin.token)).json().data;
     expect(row.before.school.name).toBe('دَرس');
     expect(row.after.school).toEqual(school);
+  });
+
+  it("sends mail in the school's name: the sender and the text", async () => {
+    const student = await makeStudent(server.db);
+    const email = (
+      await server.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', student.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    expect((await api('POST', '/password/reset', undefined, { email })).statusCode).toBe(200);
+    await expect.poll(() => lastMailTo(server.config.dataDir, email)).toBeDefined();
+    const mail = lastMailTo(server.config.dataDir, email) as { from?: string; text: string };
+    // The address stays the server's (MAIL_FROM's); the name is the school's.
+    expect(mail.from).toBe('"سنتر النخبة" <no-reply@dars.local>');
+    expect(mail.text).toContain('رمز استعادة كلمة المرور على سنتر النخبة هو:');
   });
 
   it('refuses a primary colour white text cannot be read on, and keeps the one before', async () => {

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
+import { schoolName } from '../settings/settings-service';
 import { newWalletAddress } from '../wallet/wallet-ids';
 import { issueCode } from './one-time-codes';
 import { loginSucceeded, reserveLoginAttempt } from './login-throttle';
@@ -204,7 +205,7 @@ export async function sendVerificationCode(
     await mailer.send({
       to: user.email,
       subject: `رمز تأكيد بريدك الإلكتروني: ${code}`,
-      text: `مرحباً ${user.name}،\n\nرمز تأكيد بريدك الإلكتروني على دَرس هو: ${code}\nالرمز صالح لمدة 15 دقيقة.\n\nإذا لم تنشئ حساباً فتجاهل هذه الرسالة.`,
+      text: `مرحباً ${user.name}،\n\nرمز تأكيد بريدك الإلكتروني على ${await schoolName(db)} هو: ${code}\nالرمز صالح لمدة 15 دقيقة.\n\nإذا لم تنشئ حساباً فتجاهل هذه الرسالة.`,
     });
     return 'SENT';
   } catch {
@@ -223,6 +224,6 @@ export async function sendPasswordResetCode(
   await mailer.send({
     to: user.email,
     subject: `رمز استعادة كلمة المرور: ${code}`,
-    text: `مرحباً ${user.name}،\n\nرمز استعادة كلمة المرور على دَرس هو: ${code}\nالرمز صالح لمدة 15 دقيقة.\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، وكلمة مرورك الحالية ما زالت تعمل.`,
+    text: `مرحباً ${user.name}،\n\nرمز استعادة كلمة المرور على ${await schoolName(db)} هو: ${code}\nالرمز صالح لمدة 15 دقيقة.\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، وكلمة مرورك الحالية ما زالت تعمل.`,
   });
 }

@@ -10,6 +10,7 @@ import { HOUR, enforce } from '../../lib/rate-limit';
 import { newToken, sha256 } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 import { staffRoleOf } from '../../plugins/staff-role';
+import { schoolName } from '../settings/settings-service';
 import { revokeAllTokens } from './session-tokens';
 
 /**
@@ -136,12 +137,13 @@ export async function mailInvitation(ctx: AppContext, userId: number, url: strin
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const role = staffRoleOf(user.group_id);
+  const school = await schoolName(ctx.db);
   await ctx.mailer.send({
     to: user.email,
-    subject: 'دعوة للانضمام إلى لوحة إدارة دَرس',
+    subject: `دعوة للانضمام إلى لوحة إدارة ${school}`,
     text:
       `مرحباً ${user.name}،\n\n` +
-      `أضافك مدير المدرسة إلى لوحة إدارة دَرس${role ? ` بصفتك ${ROLE_NAMES[role]}` : ''}. ` +
+      `أضافك مدير المدرسة إلى لوحة إدارة ${school}${role ? ` بصفتك ${ROLE_NAMES[role]}` : ''}. ` +
       `لتبدأ، عيّن كلمة مرورك من هذا الرابط:\n${url}\n\n` +
       `ستدخل بعدها ببريدك: ${user.email}\n` +
       'الرابط صالح لمدة 72 ساعة ولمرة واحدة. إذا انتهت صلاحيته فاطلب من مدير المدرسة دعوة جديدة.\n\n' +

@@ -57,3 +57,12 @@ export async function putSettings(db: Kysely<DB>, values: Partial<StoredSettings
       .execute();
   }
 }
+
+/**
+ * The school's name as its admin set it (ADR 049), «دَرس» until then: what mails are signed
+ * and sent with.
+ * @example await schoolName(db) // 'سنتر النخبة'
+ */
+export async function schoolName(db: Kysely<DB>): Promise<string> {
+  return (await getSetting(db, 'school')).name;
+}
