@@ -21,7 +21,7 @@ import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
-import { schoolName } from './modules/settings/settings-service';
+import { getSetting, schoolName } from './modules/settings/settings-service';
 import { openStorage, type Storage } from './storage';
 import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -151,6 +151,6 @@ export async function buildApp(
   // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
   if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
   await registerStaffSpa(app, ctx.config.staffDist);
-  await registerSpa(app, ctx.config.webDist, ctx.storage);
+  await registerSpa(app, ctx.config.webDist, ctx.storage, () => getSetting(options.db, 'school'));
   return app;
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE } from '@dars/contract';
+import { API_BASE, type School } from '@dars/contract';
 import { APP_CSP_DIRECTIVES } from './security-headers';
 
 const brotli = promisify(brotliCompress);
@@ -23,8 +23,8 @@ interface RenderedPart {
 interface WebRenderer {
   setApiTransport(fetchLike: typeof fetch): void;
   BOOT_SCRIPT: string;
-  composeDocument(template: string, part: RenderedPart): string;
-  renderShell(): RenderedPart;
+  composeDocument(template: string, part: RenderedPart, school: School): string;
+  renderShell(school: School): RenderedPart;
   loadPage(url: URL): Promise<unknown>;
   /** The year a page rendered at `now` shows (the footer's copyright). */
   pageYear(now: Date): number;
@@ -126,6 +126,8 @@ export interface PageAnswers {
 export async function loadPageAnswers(
   app: FastifyInstance,
   webDist: string,
+  /** The school's identity now (ADR 049): every page is answered in it. */
+  school: () => Promise<School>,
 ): Promise<PageAnswers | null> {
   const entry = path.join(webDist, '.ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
@@ -159,15 +161,29 @@ export async function loadPageAnswers(
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
     });
   });
-  const shell = await toDocument(renderer.composeDocument(template, renderer.renderShell()));
   const csp = cspWithScript(renderer.BOOT_SCRIPT, app.appCspDirectives ?? APP_CSP_DIRECTIVES);
+
+  // The shell (the splash alone) of each identity the school has had, the last few kept.
+  const shells = new Map<string, Promise<Document>>();
+  function shellFor(identity: School): Promise<Document> {
+    const key = JSON.stringify(identity);
+    let shell = shells.get(key);
+    if (!shell) {
+      shell = toDocument(
+        renderer.composeDocument(template, renderer.renderShell(identity), identity),
+      );
+      if (shells.size >= 8) shells.delete(shells.keys().next().value!);
+      shells.set(key, shell);
+    }
+    return shell;
+  }
 
   const kept = new Map<string, Document>();
 
-  async function render(url: URL, desktop: boolean): Promise<Document> {
+  async function render(url: URL, desktop: boolean, identity: School): Promise<Document> {
     const got: string[] = [];
     const loaded = await answers.run(got, () => renderer.loadPage(url));
-    if (!loaded) return shell;
+    if (!loaded) return shellFor(identity);
     // By this server's date: a page kept from last year is rendered again with this one.
     const year = renderer.pageYear(new Date());
     const key = createHash('sha1')
@@ -175,20 +191,26 @@ export async function loadPageAnswers(
       .digest('base64url');
     const known = kept.get(key);
     if (known) return known;
+    // The identity is in the settings the page loaded (`got`), so a new one renders anew.
     const page = renderer.renderLoadedPage(loaded, { desktop, year });
-    const document = await toDocument(renderer.composeDocument(template, page));
+    const document = await toDocument(renderer.composeDocument(template, page, identity));
     if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
     kept.set(key, document);
     return document;
   }
 
   async function pageFor(request: FastifyRequest): Promise<Document> {
-    if (request.method !== 'GET' || request.headers.authorization) return shell;
+    const identity = await school();
+    if (request.method !== 'GET' || request.headers.authorization) return shellFor(identity);
     try {
-      return await render(new URL(request.url, 'http://localhost'), looksLikeDesktop(request));
+      return await render(
+        new URL(request.url, 'http://localhost'),
+        looksLikeDesktop(request),
+        identity,
+      );
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'page render failed; sent the app shell');
-      return shell;
+      return shellFor(identity);
     }
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { School } from '@dars/contract';
 import { messageFor } from '../lib/app-error';
 import { sendFile } from '../lib/send-file';
 import { isLocalStorage, type Storage } from '../storage';
@@ -76,6 +77,8 @@ export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
   storage: Storage,
+  /** The school's identity now (ADR 049), for the pages' heads and first paint. */
+  school: () => Promise<School>,
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
@@ -95,7 +98,7 @@ export async function registerSpa(
   }
 
   // With the web build's server entry: the splash in every page, public pages rendered.
-  const pages = hasSpa ? await loadPageAnswers(app, webDist) : null;
+  const pages = hasSpa ? await loadPageAnswers(app, webDist, school) : null;
 
   app.setNotFoundHandler((request, reply) => {
     // A known path asked with another method: 405 with the methods it takes, for every route.

@@ -36,8 +36,9 @@ export function renderLoadedPage(page, { desktop, year }) {
   return { root: '<h1>' + page.pathname + ' ' + layout + ' ' + page.status + ' ' + page.settings + '</h1><p>render ' + renders + '</p><p>year ' + year + '</p>',
     splash: '<p>splash</p>', styles: '', data: '{}', title: 't' };
 }
-export function composeDocument(template, part) {
-  return template.replace('<div id="root"></div>', '<div id="root">' + (part.root ?? '') + '</div>' + part.splash);
+export function composeDocument(template, part, school) {
+  return template.replace('<div id="root"></div>', '<div id="root">' + (part.root ?? '') + '</div>' + part.splash)
+    .replace('</body>', '<meta name="school" content="' + school.name + ' ' + school.primary_color + '"></body>');
 }
 `;
 const PHONE = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/130 Mobile Safari/537.36';
@@ -165,6 +166,46 @@ describe('pages rendered by the server', () => {
       expect(res.body, url).toContain('<div id="root"></div><p>splash</p>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("answers every page in the school's identity as it is now, with no restart (ADR 049)", async () => {
+    const identity = (name: string, colour: string) =>
+      `<meta name="school" content="${name} ${colour}">`;
+    for (const url of ['/', '/login']) {
+      expect((await get(url)).body, url).toContain(identity('دَرس', '#1f4fa3'));
+    }
+    await putSettings(server.db, {
+      school: {
+        name: 'سنتر النخبة',
+        logo_light: null,
+        logo_dark: null,
+        favicon: null,
+        primary_color: '#0b6e4f',
+        secondary_color: '#ffd166',
+        footer_text: null,
+        legal_links: [],
+      },
+    });
+    // A rendered page, the shell, and the shell a signed-in visitor gets.
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/login', {}],
+      ['/', { authorization: 'Bearer abc' }],
+    ] as const) {
+      expect((await get(url, headers)).body, url).toContain(identity('سنتر النخبة', '#0b6e4f'));
+    }
+    await putSettings(server.db, {
+      school: {
+        name: 'دَرس',
+        logo_light: null,
+        logo_dark: null,
+        favicon: null,
+        primary_color: '#1f4fa3',
+        secondary_color: '#f59e0b',
+        footer_text: null,
+        legal_links: [],
+      },
+    });
   });
 
   it('does not publish the server entry, nor render API paths', async () => {

@@ -1,4 +1,6 @@
-import { APP_REVEAL_DELAY_MS, STORAGE_KEYS } from '@dars/contract';
+import { APP_REVEAL_DELAY_MS, DEFAULT_SCHOOL, STORAGE_KEYS, type School } from '@dars/contract';
+import { t } from '../i18n/t';
+import { SCHOOL_DATA_ID } from '../lib/page-school';
 import type { RenderedPage } from './render-page';
 import {
   BOOT_SPLASH_ID,
@@ -40,34 +42,79 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+function escapeAttribute(text: string): string {
+  return escapeHtml(text).replace(/"/g, '&quot;');
+}
+
+/**
+ * The school's identity in the page's head (ADR 049): its colour as the browser's
+ * `theme-color`, its favicon, its name in the title and the description, and the identity as a
+ * JSON block (never run, so the Content-Security-Policy has nothing to allow) that the first
+ * script paints with (`page-school.ts`).
+ */
+function withSchool(html: string, school: School): string {
+  let out = html
+    .replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      () => `<meta name="theme-color" content="${escapeAttribute(school.primary_color)}" />`,
+    )
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*("\s*\/?>)/,
+      (_, start: string, end: string) =>
+        `${start}${escapeAttribute(`${school.name}: ${t('app.description')}`)}${end}`,
+    )
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(`${school.name} | ${t('app.tagline')}`)}</title>`,
+    );
+  if (school.favicon) {
+    out = out.replace(
+      /<link\s+rel="icon"[^>]*>/,
+      () => `<link rel="icon" href="${escapeAttribute(school.favicon!)}" />`,
+    );
+  }
+  const data = JSON.stringify(school).replace(/</g, '\\u003c');
+  // Replaced by functions: a `$&` in a school's or a course's name is text, not a pattern.
+  return out.replace(
+    '</head>',
+    () => `<script type="application/json" id="${SCHOOL_DATA_ID}">${data}</script></head>`,
+  );
+}
+
 /**
  * index.html with the splash (every page) and, for a page the server rendered, the page,
- * its title and its data. A page's data is already in it, so its settings preload goes.
- * @example composeDocument(indexHtml, renderShell())
+ * its title and its data, all in the school's identity (`withSchool`). A page's data is
+ * already in it, so its settings preload goes.
+ * @example composeDocument(indexHtml, renderShell(school), school)
  */
 export function composeDocument(
   template: string,
   part: Pick<RenderedPage, 'splash' | 'styles'> & Partial<RenderedPage>,
+  school: School = DEFAULT_SCHOOL,
 ): string {
   if (!template.includes(ROOT) || !template.includes('</head>')) {
     throw new Error('index.html has no empty #root or no </head>');
   }
   const page = part.root !== undefined && part.data !== undefined;
-  let html = template.replace(
+  let html = withSchool(template, school).replace(
     '</head>',
-    `<script>${BOOT_SCRIPT}</script><style>${BOOT_CSS}</style>${part.styles}</head>`,
+    () => `<script>${BOOT_SCRIPT}</script><style>${BOOT_CSS}</style>${part.styles}</head>`,
   );
   if (page) {
     html = html.replace(SETTINGS_PRELOAD, '');
     if (part.title)
-      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(part.title)}</title>`);
+      html = html.replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${escapeHtml(part.title!)}</title>`,
+      );
   }
   const data = page
     ? `<script type="application/json" id="${PAGE_DATA_ID}">${part.data!.replace(/</g, '\\u003c')}</script>`
     : '';
   return html.replace(
     ROOT,
-    `<div id="root">${part.root ?? ''}</div>` +
+    () =>
+      `<div id="root">${part.root ?? ''}</div>` +
       `<div id="${BOOT_SPLASH_ID}"${page ? ' data-reveal' : ''}>${part.splash}</div>${data}`,
   );
 }

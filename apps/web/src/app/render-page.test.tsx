@@ -135,6 +135,48 @@ describe('composeDocument', () => {
     expect(html).toContain('<style data-emotion="muirtl ');
   });
 
+  it("paints the school's identity: title, colour, favicon, the splash's name and the data block (ADR 049)", async () => {
+    const school = {
+      name: 'سنتر $& النخبة',
+      logo_light: null,
+      logo_dark: null,
+      favicon: '/storage/brand/icon.png',
+      primary_color: '#0b6e4f',
+      secondary_color: '#ffd166',
+      footer_text: '</script><b>x',
+      legal_links: [],
+    };
+    const head =
+      '<meta name="theme-color" content="#1f4fa3" />' +
+      '<meta name="description" content="دَرس: منصة" />' +
+      '<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,x" />';
+    const template = INDEX_HTML.replace('<title>', `${head}<title>`);
+    const shell = composeDocument(template, renderShell(school), school);
+    // `$&` is the name's own text, not a pattern of the replacement.
+    expect(shell).toContain('<title>سنتر $&amp; النخبة | منصتك للتعلّم أونلاين</title>');
+    expect(shell).toContain('<meta name="theme-color" content="#0b6e4f" />');
+    expect(shell).toContain('<meta name="description" content="سنتر $&amp; النخبة: ');
+    expect(shell).toContain('<link rel="icon" href="/storage/brand/icon.png" />');
+    // The splash carries the name, on the school's colour.
+    expect(shell).toMatch(/<div id="boot-splash">.*سنتر \$&amp; النخبة/s);
+    expect(shell).toContain('#0b6e4f');
+    const block = /<script type="application\/json" id="dars-school">(.*?)<\/script>/s.exec(shell);
+    expect(JSON.parse(block![1]!)).toEqual(school);
+
+    // A page rendered from settings that name the school paints with them too.
+    catalogApi({ 'GET /api/v1/app': () => ({ body: { data: settingsFixture({ school }) } }) });
+    const page = await render('/');
+    expect(page!.title).toBe('سنتر $& النخبة | منصتك للتعلّم أونلاين');
+    expect(page!.styles).toContain('#0b6e4f');
+    // The header's name and its link's label (the footer comes after the first idle moment).
+    expect(page!.root).toContain('aria-label="سنتر $&amp; النخبة، الصفحة الرئيسية"');
+    expect(page!.root).not.toContain('دَرس');
+    // The next render without a school is «دَرس» again.
+    expect(composeDocument(INDEX_HTML, renderShell())).toContain(
+      '<title>دَرس | منصتك للتعلّم أونلاين</title>',
+    );
+  });
+
   it('refuses an index.html it cannot fill', () => {
     expect(() => composeDocument('<html><body></body></html>', renderShell())).toThrow();
   });

@@ -21,7 +21,9 @@ import { createQueryClient } from './query-client';
 import { documentTitle, routeMeta } from './route-meta';
 import { routes } from './router';
 import { styleTags } from './page-styles';
-import { createRtlCache, theme } from './theme';
+import { createRtlCache, themeFor } from './theme';
+import { setPageSchool, pageSchool } from '../lib/page-school';
+import type { School } from '@dars/contract';
 
 /**
  * The year a page rendered now shows (Cairo's): the server keeps a page's HTML per year.
@@ -63,7 +65,7 @@ export function renderSplash(cache: EmotionCache, withBaseline: boolean): string
     </BootFrame>
   ) : (
     <CacheProvider value={cache}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={themeFor(pageSchool())}>
         <SplashScreen />
       </ThemeProvider>
     </CacheProvider>
@@ -77,7 +79,9 @@ export function renderSplash(cache: EmotionCache, withBaseline: boolean): string
  * visitor sees the app starting before its script has arrived.
  * @example const { splash, styles } = renderShell()
  */
-export function renderShell(): Pick<RenderedPage, 'splash' | 'styles'> {
+export function renderShell(school?: School): Pick<RenderedPage, 'splash' | 'styles'> {
+  // In the school's colours and name (ADR 049).
+  setPageSchool(school);
   const cache = collectingCache();
   const splash = renderSplash(cache, true);
   return { splash, styles: styleTags(cache, splash) };
@@ -129,6 +133,8 @@ export function renderLoadedPage(
   { desktop, year = yearInCairo() }: { desktop: boolean; year?: number },
 ): RenderedPage {
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The school's identity, from the settings the page was loaded with (ADR 049).
+  setPageSchool(queryClient.getQueryData(appSettingsQueryOptions().queryKey)?.school);
   const cache = collectingCache();
   const root = renderToString(
     <BootFrame cache={cache}>

@@ -1,6 +1,7 @@
 import { useMatches } from 'react-router';
 import type { AppSettings } from '@dars/contract';
 import { t, type MessageKey } from '../i18n/t';
+import { pageSchool } from '../lib/page-school';
 
 /**
  * The meta every route carries (spec §2). Guards and the shell read it; screens don't.
@@ -59,8 +60,10 @@ export function useRouteMeta(): RouteMeta {
 /**
  * The document title of a route: the site's own on the landing page, else the page's and
  * the site's name.
+ * The school's name (ADR 049) stands where «دَرس» stood.
  * @example documentTitle('routes.courses') // 'الدورات | دَرس'
  */
 export function documentTitle(title: RouteMeta['title']): string {
-  return title === 'routes.welcome' ? t('app.documentTitle') : `${t(title)} | ${t('app.name')}`;
+  const name = pageSchool().name;
+  return title === 'routes.welcome' ? `${name} | ${t('app.tagline')}` : `${t(title)} | ${name}`;
 }

@@ -1,9 +1,12 @@
 import { Box, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import MenuBookRoundedIcon from '@mui/icons-material/MenuBookRounded';
-import { t } from '../i18n/t';
+import { pageSchool } from '../lib/page-school';
 
 /**
- * The «دَرس» mark and name. `inverse` draws it for a dark or brand-coloured background.
+ * The school's mark and name (ADR 049): its logo where it uploaded one (the light one on a
+ * light background, the dark one for `inverse`: a dark or brand-coloured background), else
+ * the book mark, beside its name. «دَرس» until the school sets its own.
  * @example <BrandLogo size="large" inverse />
  */
 export function BrandLogo({
@@ -14,23 +17,35 @@ export function BrandLogo({
   inverse?: boolean;
 }) {
   const mark = size === 'large' ? 64 : 36;
+  const school = pageSchool();
+  const logo = inverse ? school.logo_dark : school.logo_light;
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: size === 'large' ? 1.5 : 1 }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: mark,
-          height: mark,
-          borderRadius: size === 'large' ? 2.5 : 1.25,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: inverse ? 'common.white' : 'primary.main',
-          color: inverse ? 'primary.main' : 'common.white',
-          boxShadow: inverse ? 'none' : '0 4px 12px rgba(31, 79, 163, 0.3)',
-        }}
-      >
-        <MenuBookRoundedIcon sx={{ fontSize: mark * 0.6 }} />
-      </Box>
+      {logo ? (
+        <Box
+          component="img"
+          src={logo}
+          alt=""
+          sx={{ height: mark, maxWidth: mark * 3, objectFit: 'contain', display: 'block' }}
+        />
+      ) : (
+        <Box
+          aria-hidden
+          sx={{
+            width: mark,
+            height: mark,
+            borderRadius: size === 'large' ? 2.5 : 1.25,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: inverse ? 'common.white' : 'primary.main',
+            color: inverse ? 'primary.main' : 'common.white',
+            boxShadow: (theme) =>
+              inverse ? 'none' : `0 4px 12px ${alpha(theme.palette.primary.main, 0.3)}`,
+          }}
+        >
+          <MenuBookRoundedIcon sx={{ fontSize: mark * 0.6 }} />
+        </Box>
+      )}
       <Typography
         component="span"
         sx={{
@@ -40,7 +55,7 @@ export function BrandLogo({
           color: inverse ? 'common.white' : 'primary.main',
         }}
       >
-        {t('app.name')}
+        {school.name}
       </Typography>
     </Box>
   );

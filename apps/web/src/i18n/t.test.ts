@@ -7,7 +7,9 @@ describe('t', () => {
   });
 
   it('fills placeholders', () => {
-    expect(t('footer.copyright', { year: 2023 })).toBe('© 2023 دَرس. جميع الحقوق محفوظة.');
+    expect(t('footer.copyright', { year: 2023, name: 'دَرس' })).toBe(
+      '© 2023 دَرس. جميع الحقوق محفوظة.',
+    );
   });
 });
 

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AppSettings, User } from '@dars/contract';
-import { rtlCache, theme } from '../app/theme';
+import { DEFAULT_SCHOOL, type AppSettings, type User } from '@dars/contract';
+import { rtlCache, themeFor } from '../app/theme';
 import { SnackbarProvider } from '../components/snackbar-provider';
 import { AppSettingsContext } from '../lib/app-settings-context';
 import { SessionContext, type Session } from '../lib/session-context';
@@ -28,7 +28,7 @@ export function TestProviders({
 }) {
   return (
     <CacheProvider value={rtlCache}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={themeFor(DEFAULT_SCHOOL)}>
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider>{children}</SnackbarProvider>
         </QueryClientProvider>

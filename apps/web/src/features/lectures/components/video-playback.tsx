@@ -29,6 +29,7 @@ import { t } from '../../../i18n/t';
 import { usePlayerUrl } from '../hooks/use-player-url';
 import { desktopPlayerLink, playbackMode, playsInDrmPlayer } from '../lib/playback-mode';
 import { readVideoViewMessage, viewNotice } from '../lib/video-view-message';
+import { pageSchool } from '../../../lib/page-school';
 
 interface PlaybackProps {
   video: Pick<Video, 'id' | 'name'>;
@@ -219,7 +220,9 @@ function DesktopAppDialog({ video, onClose }: PlaybackProps) {
       <DialogTitle id={titleId}>{t('video.desktopTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>{t('video.desktopBody')}</DialogContentText>
+          <DialogContentText>
+            {t('video.desktopBody', { name: pageSchool().name })}
+          </DialogContentText>
           {error && <Alert severity="error">{serverMessage(error, t('video.failed'))}</Alert>}
         </Stack>
       </DialogContent>
@@ -263,7 +266,7 @@ function PhoneAppDialog({ onClose }: PlaybackProps) {
       <DialogTitle id={titleId}>{t('video.phoneTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>{t('video.phoneBody')}</DialogContentText>
+          <DialogContentText>{t('video.phoneBody', { name: pageSchool().name })}</DialogContentText>
           <StoreBadges playStoreUrl={play_store_url} appStoreUrl={apple_store_url} />
         </Stack>
       </DialogContent>

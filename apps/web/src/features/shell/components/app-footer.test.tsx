@@ -63,6 +63,37 @@ describe('AppFooter', () => {
   });
 });
 
+describe("AppFooter: the school's identity (ADR 049)", () => {
+  it("puts the school's name in the copyright, then its footer text and legal links", () => {
+    renderWithApp(<AppFooter />, {
+      settings: settingsFixture({
+        school: {
+          name: 'سنتر النخبة',
+          logo_light: null,
+          logo_dark: null,
+          favicon: null,
+          primary_color: '#0b6e4f',
+          secondary_color: '#ffd166',
+          footer_text: '12 شارع الجامعة، المنصورة',
+          legal_links: [
+            { label: 'سياسة الخصوصية', url: 'https://elnokhba.example/privacy' },
+            { label: 'الشروط', url: 'https://elnokhba.example/terms' },
+          ],
+        },
+      }),
+    });
+    expect(screen.getByText(/^© \d{4} سنتر النخبة\. جميع الحقوق محفوظة\.$/)).toBeInTheDocument();
+    expect(screen.getByText('12 شارع الجامعة، المنصورة')).toBeInTheDocument();
+    const privacy = screen.getByRole('link', { name: 'سياسة الخصوصية' });
+    expect(privacy).toHaveAttribute('href', 'https://elnokhba.example/privacy');
+    expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'الشروط' })).toHaveAttribute(
+      'href',
+      'https://elnokhba.example/terms',
+    );
+  });
+});
+
 describe('AppFooter: the copyright year', () => {
   it("shows the current year, by Cairo's calendar", () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Divider, Stack, Typography } from '@mui/material';
+import { Box, Container, Divider, Link, Stack, Typography } from '@mui/material';
 import { BrandLogo } from '../../../components/brand-logo';
 import { ContactLinks } from '../../../components/contact-links';
 import { SocialLinks } from '../../../components/social-links';
@@ -26,7 +26,8 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 /**
  * The footer (spec §1): contact phone and e-mail, social buttons and store badges from the
  * settings, the powered-by credit and the copyright of the current year (the server's, on a
- * page it rendered: `usePageYear`).
+ * page it rendered: `usePageYear`) in the school's name, then the school's footer text and
+ * legal links when it set them (ADR 049).
  */
 export function AppFooter() {
   const settings = useAppSettings();
@@ -79,9 +80,35 @@ export function AppFooter() {
             alignItems: { xs: 'flex-start', sm: 'center' },
           }}
         >
-          <Typography variant="body2">{t('footer.copyright', { year })}</Typography>
+          <Typography variant="body2">
+            {t('footer.copyright', { year, name: settings.school.name })}
+          </Typography>
           <Typography variant="body2">{t('footer.poweredBy')}</Typography>
         </Stack>
+        {(settings.school.footer_text || settings.school.legal_links.length > 0) && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            sx={{ gap: { xs: 1, sm: 2 }, mt: 1.5, flexWrap: 'wrap', alignItems: 'baseline' }}
+          >
+            {settings.school.footer_text && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                {settings.school.footer_text}
+              </Typography>
+            )}
+            {settings.school.legal_links.map((link) => (
+              <Link
+                key={link.url}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="body2"
+                sx={{ color: 'common.white', textDecorationColor: 'rgba(255,255,255,0.6)' }}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+        )}
       </Container>
     </Box>
   );

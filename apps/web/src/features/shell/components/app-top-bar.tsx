@@ -7,6 +7,7 @@ import { BrandLogo } from '../../../components/brand-logo';
 import { mirrorInRtl } from '../../../components/mirror-in-rtl';
 import { t } from '../../../i18n/t';
 import { PhoneSearchBox } from './phone-search-box';
+import { pageSchool } from '../../../lib/page-school';
 
 function useGoBack() {
   const navigate = useNavigate();
@@ -82,7 +83,7 @@ export function AppTopBar({
         <Box
           component={Link}
           to={signedIn ? '/home' : '/'}
-          aria-label={t('nav.brandHome')}
+          aria-label={t('nav.brandHome', { name: pageSchool().name })}
           sx={{
             display: 'inline-flex',
             textDecoration: 'none',

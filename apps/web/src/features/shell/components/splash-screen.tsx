@@ -19,7 +19,9 @@ export function SplashScreen() {
         justifyContent: 'center',
         gap: 3,
         color: 'common.white',
-        background: 'linear-gradient(160deg, #1f4fa3 0%, #163a7a 100%)',
+        // The school's primary colour, deepening (ADR 049).
+        background: (theme) =>
+          `linear-gradient(160deg, ${theme.palette.primary.main} 0%, ${theme.palette.primary.dark} 100%)`,
       }}
     >
       <BrandLogo size="large" inverse />
