@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { alpha } from '@mui/material/styles';
 import { Box, Stack, Typography } from '@mui/material';
 
 /**
@@ -29,7 +30,7 @@ export function EmptyState({
           borderRadius: '50%',
           display: 'grid',
           placeItems: 'center',
-          bgcolor: 'rgba(31, 79, 163, 0.08)',
+          bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08),
           color: 'primary.main',
           '& svg': { fontSize: 36 },
         }}

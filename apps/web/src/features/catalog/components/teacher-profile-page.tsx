@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { alpha } from '@mui/material/styles';
 import { Link } from 'react-router';
 import {
   Avatar,
@@ -99,7 +100,10 @@ export function TeacherContacts({ teacher }: { teacher: Teacher }) {
                 href={href(value)}
                 aria-label={t(label)}
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                sx={{ bgcolor: 'rgba(31, 79, 163, 0.08)', color: 'primary.main' }}
+                sx={{
+                  bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08),
+                  color: 'primary.main',
+                }}
               >
                 <Icon />
               </IconButton>
@@ -150,9 +154,10 @@ export function TeacherProfilePage({ teacherId }: { teacherId: number }) {
               sx={{
                 height: { xs: 140, md: 240 },
                 bgcolor: 'primary.main',
-                backgroundImage: data.teacher.banner
-                  ? `url("${encodeURI(data.teacher.banner)}")`
-                  : 'linear-gradient(135deg, #1f4fa3 0%, #3d7be0 100%)',
+                backgroundImage: (theme) =>
+                  data.teacher.banner
+                    ? `url("${encodeURI(data.teacher.banner)}")`
+                    : `linear-gradient(135deg, ${theme.palette.primary.main} 0%, ${theme.palette.primary.light} 100%)`,
                 backgroundSize: 'cover',
                 backgroundPosition: 'center',
               }}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { darken } from '@mui/material/styles';
 import { Link } from 'react-router';
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
@@ -59,8 +60,9 @@ export function WelcomeHero() {
       aria-labelledby="welcome-headline"
       sx={{
         color: 'common.white',
-        background:
-          'radial-gradient(circle at 85% 10%, #3d7be0 0%, transparent 45%), linear-gradient(160deg, #1f4fa3 0%, #132f66 100%)',
+        // The school's primary colour (ADR 049), lit from a corner and deepening.
+        background: ({ palette: { primary } }) =>
+          `radial-gradient(circle at 85% 10%, ${primary.light} 0%, transparent 45%), linear-gradient(160deg, ${primary.main} 0%, ${darken(primary.main, 0.4)} 100%)`,
       }}
     >
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 9 } }}>

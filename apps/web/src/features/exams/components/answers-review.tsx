@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { alpha } from '@mui/material/styles';
 import { Box, Chip, Container, Paper, Stack, Typography } from '@mui/material';
 import type { AnswerAttempt, AnswerOption, Question } from '@dars/contract';
 import { ESSAY_IMAGE_MAX_PX } from '@dars/contract';
@@ -111,7 +112,11 @@ function ReviewedQuestion({
         {(question.answer_explain_text || question.answer_explain_image) && (
           <Box
             component="section"
-            sx={{ p: 2, borderRadius: 2, bgcolor: 'rgba(31, 79, 163, 0.05)' }}
+            sx={{
+              p: 2,
+              borderRadius: 2,
+              bgcolor: (theme) => alpha(theme.palette.primary.main, 0.05),
+            }}
           >
             <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
               {t('examResult.explanation')}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { alpha } from '@mui/material/styles';
 import { Box, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import type { Question } from '@dars/contract';
 import { t } from '../../../i18n/t';
@@ -57,7 +58,8 @@ export function ChoiceAnswers({
               border: 1,
               borderRadius: 2,
               borderColor: chosen === option.id ? 'primary.main' : 'divider',
-              bgcolor: chosen === option.id ? 'rgba(31, 79, 163, 0.06)' : undefined,
+              bgcolor: (theme) =>
+                chosen === option.id ? alpha(theme.palette.primary.main, 0.06) : undefined,
               pe: 1.5,
               alignItems: 'flex-start',
               '& .MuiRadio-root': { mt: 0.5 },

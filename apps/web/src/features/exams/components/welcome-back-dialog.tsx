@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { alpha } from '@mui/material/styles';
 import {
   Button,
   Dialog,
@@ -20,7 +21,7 @@ function Count({ label, value }: { label: string; value: number }) {
         alignItems: 'center',
         p: 1.5,
         borderRadius: 2,
-        bgcolor: 'rgba(31, 79, 163, 0.06)',
+        bgcolor: (theme) => alpha(theme.palette.primary.main, 0.06),
       }}
     >
       <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: 'primary.main' }}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { alpha } from '@mui/material/styles';
 import { Box, ButtonBase, Chip, Stack, Typography } from '@mui/material';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -77,7 +78,8 @@ export function LectureListItem({
           borderRadius: 2,
           display: 'grid',
           placeItems: 'center',
-          bgcolor: state.hasAccess ? 'rgba(31, 79, 163, 0.1)' : 'grey.100',
+          bgcolor: (theme) =>
+            state.hasAccess ? alpha(theme.palette.primary.main, 0.1) : theme.palette.grey[100],
           color: state.hasAccess ? 'primary.main' : 'text.secondary',
         }}
       >
