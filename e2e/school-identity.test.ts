@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_SCHOOL } from '@dars/contract';
 import { putSettings } from '../apps/server/src/modules/settings/settings-service';
 import { callApi } from './support/api';
-import { screenshot, VIEWPORTS, type ViewportName } from './support/browser';
+import { openPage, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 import { withDatabase } from './support/database';
 import { mailedText } from './support/outbox';
 import { writePng } from './support/png';
@@ -71,6 +71,20 @@ describe.each<ViewportName>(['desktop', 'phone'])("the school's identity on a %s
       await shot(page, '01', 'settings', { fullPage: false });
       await page.getByRole('button', { name: 'حفظ', exact: true }).click();
       await expect.poll(schoolNow).toMatchObject({ name, primary_color: GREEN });
+
+      // The console's sign-in, on another device, in the school's name and logo.
+      const staffDevice = await openPage(browser, serverURL(), viewport);
+      try {
+        const signIn = staffDevice.page;
+        await signIn.goto('/staff/login');
+        await signIn
+          .getByRole('heading', { level: 1, name: `لوحة إدارة ${name}` })
+          .waitFor({ timeout: 45_000 });
+        expect(await signIn.title()).toBe(`لوحة إدارة ${name}`);
+        await shot(signIn, '01b', 'staff-login');
+      } finally {
+        await staffDevice.context.close();
+      }
 
       // A student's first paint, with no script at all: the server's page.
       const context = await browser.newContext({

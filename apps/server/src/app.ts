@@ -150,7 +150,7 @@ export async function buildApp(
   await app.register(paymentPageRoutes(ctx));
   // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
   if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
-  await registerStaffSpa(app, ctx.config.staffDist);
+  await registerStaffSpa(app, ctx.config.staffDist, () => getSetting(options.db, 'school'));
   await registerSpa(app, ctx.config.webDist, ctx.storage, () => getSetting(options.db, 'school'));
   return app;
 }

@@ -61,6 +61,14 @@ describe('the staff console', () => {
     expect(await screen.findByText('هذا الحساب ليس من حسابات فريق العمل')).toBeInTheDocument();
   });
 
+  it('names the console after the school on its sign-in page (ADR 049; «دَرس» by default)', async () => {
+    fakeStaffApi([...staffBasics(ADMIN)]);
+    openSignedOut();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'لوحة إدارة دَرس' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+  });
+
   it('shows an admin the settings', async () => {
     fakeStaffApi([...staffBasics(ADMIN)]);
     openSignedOut();

@@ -10,6 +10,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HistoryIcon from '@mui/icons-material/History';
 import { authProvider } from './auth/auth-provider';
 import { SetPasswordPage } from './auth/set-password-page';
+import { StaffLoginPage } from './auth/login-page';
 import { dataProvider } from './data/data-provider';
 import { i18nProvider } from './i18n/ar';
 import { Dashboard } from './layout/dashboard';
@@ -41,6 +42,7 @@ import {
 import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
 import { TeacherStatementPage } from './resources/teacher-statement';
+import { consoleTitle } from './school';
 
 /** A resource listed, made and edited on its own pages, shown elsewhere by its name. */
 function named(
@@ -97,7 +99,8 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
           10764; app.test.tsx). */}
       <BrowserRouter basename={basename} useTransitions={false}>
         <Admin
-          title="لوحة إدارة دَرس"
+          title={consoleTitle()}
+          loginPage={StaffLoginPage}
           dataProvider={dataProvider}
           authProvider={authProvider}
           i18nProvider={i18nProvider}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { School } from '@dars/contract';
 
 /** Where the console lives; its API is /api/v1/staff, which these routes never match. */
 export const STAFF_BASE = '/staff';
@@ -44,10 +45,26 @@ const NOT_BUILT =
  * answer carries the console's own CSP (STAFF_CSP) in place of the student app's, with
  * `X-Frame-Options: DENY` and `X-Robots-Tag: noindex`. Without a build, /staff says so (503).
  */
-export async function registerStaffSpa(app: FastifyInstance, staffDist: string): Promise<void> {
+export async function registerStaffSpa(
+  app: FastifyInstance,
+  staffDist: string,
+  /** The school's identity now (ADR 049): the console's title, and a JSON block it reads. */
+  school: () => Promise<School>,
+): Promise<void> {
   const indexFile = `${staffDist}/index.html`;
   const built = fs.existsSync(indexFile);
-  const html = built ? fs.readFileSync(indexFile) : null;
+  const template = built ? fs.readFileSync(indexFile, 'utf8') : null;
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  /** The console's page in the school's name; a block never run, so the CSP allows it. */
+  const inIdentity = (identity: School) =>
+    template!
+      .replace(/<title>[^<]*<\/title>/, () => `<title>لوحة إدارة ${escape(identity.name)}</title>`)
+      .replace(
+        '</head>',
+        () =>
+          `<script type="application/json" id="dars-school">${JSON.stringify(identity).replace(/</g, '\\u003c')}</script></head>`,
+      );
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -62,7 +79,7 @@ export async function registerStaffSpa(app: FastifyInstance, staffDist: string):
     });
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply) {
+  async function page(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0]!;
     if (FILE_PATH.test(pathname)) return reply.callNotFound();
     reply
@@ -71,7 +88,7 @@ export async function registerStaffSpa(app: FastifyInstance, staffDist: string):
       .header('x-robots-tag', 'noindex, nofollow')
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return html ? reply.send(html) : reply.code(503).send(NOT_BUILT);
+    return template ? reply.send(inIdentity(await school())) : reply.code(503).send(NOT_BUILT);
   }
 
   app.get(STAFF_BASE, page);

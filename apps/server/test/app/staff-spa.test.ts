@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putSettings } from '../../src/modules/settings/settings-service';
 import { startTestServer, type TestServer } from '../helpers';
 
 // The staff console under /staff (plugins/staff-spa.ts, ADR 023), beside the student SPA.
@@ -16,7 +17,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(staffDist, 'assets'));
   fs.writeFileSync(
     path.join(staffDist, 'index.html'),
-    '<!doctype html><html lang="ar" dir="rtl"><p>staff console</p></html>',
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>لوحة إدارة دَرس</title></head><p>staff console</p></html>',
   );
   fs.writeFileSync(path.join(staffDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   server = await startTestServer({ webDist, seed: false, env: { STAFF_DIST: staffDist } });
@@ -55,6 +56,30 @@ describe('the staff console under /staff', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-robots-tag']).toContain('noindex');
     }
+  });
+
+  it("is answered in the school's name, with its identity for the console to read (ADR 049)", async () => {
+    const before = await server.app.inject({ method: 'GET', url: '/staff/login' });
+    expect(before.body).toContain('<title>لوحة إدارة دَرس</title>');
+    const school = {
+      name: 'سنتر <النخبة>',
+      logo_light: null,
+      logo_dark: null,
+      favicon: null,
+      primary_color: '#0b6e4f',
+      secondary_color: '#ffd166',
+      footer_text: null,
+      legal_links: [],
+    };
+    await putSettings(server.db, { school });
+    const res = await server.app.inject({ method: 'GET', url: '/staff/login' });
+    expect(res.body).toContain('<title>لوحة إدارة سنتر &lt;النخبة&gt;</title>');
+    const block = /<script type="application\/json" id="dars-school">(.*?)<\/script>/.exec(
+      res.body,
+    );
+    expect(JSON.parse(block![1]!)).toEqual(school);
+    // A block is data, never run: the console's policy needs no hash for it.
+    expect(String(res.headers['content-security-policy'])).not.toContain('sha256');
   });
 
   it('serves its hashed assets with a long cache, and 404s a missing file', async () => {

@@ -215,7 +215,6 @@ export const consoleArabic = {
     ...banksResourcesArabic,
   },
   dars: {
-    title: 'لوحة إدارة دَرس',
     counts: countsArabic,
     daily: dailyArabic,
     money: moneyArabic,
@@ -384,7 +383,7 @@ export const consoleArabic = {
     },
     menu: { title: 'القائمة', settings: 'الإعدادات', header_images: 'صور الصفحة الرئيسية' },
     dashboard: {
-      welcome: 'أهلاً بك في لوحة إدارة دَرس',
+      welcome: 'أهلاً بك في لوحة إدارة %{name}',
       hint: 'اختر من القائمة ما تريد إدارته.',
       teacher: {
         courses: 'دوراتي',

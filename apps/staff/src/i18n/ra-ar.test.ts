@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import { raArabic } from './ra-ar';
-import { arabicMessages, i18nProvider } from './ar';
+import { i18nProvider } from './ar';
 
 function leaves(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -48,6 +48,5 @@ describe("react-admin's texts in Arabic", () => {
     const t = (n: number) => i18nProvider.translate('resources.courses.name', { smart_count: n });
     expect(t(1)).toBe('دورة');
     expect(t(2)).toBe('الدورات');
-    expect(leaves(arabicMessages).get('dars.title')).toBe('لوحة إدارة دَرس');
   });
 });

@@ -8,6 +8,7 @@ import { callStaff } from '../data/http';
 import { session } from '../data/token';
 import { cairoMonthNow } from '../components/cairo-time';
 import { useRole } from '../components/use-role';
+import { consoleSchool } from '../school';
 
 // The charts (and @mui/x-charts) load in their own chunk after sign-in (ADR 030).
 const DashboardCharts = lazy(() => import('../resources/money/dashboard/dashboard-charts'));
@@ -95,7 +96,7 @@ export function Dashboard() {
     <>
       <Title title={translate('ra.page.dashboard')} />
       <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
-        {translate('dars.dashboard.welcome')}
+        {translate('dars.dashboard.welcome', { name: consoleSchool().name })}
       </Typography>
       {role === 'teacher' ? (
         <TeacherHome />

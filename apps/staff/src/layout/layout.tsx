@@ -13,6 +13,7 @@ import {
 import { Box, CircularProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { StaffMenu } from './menu';
+import { consoleTitle } from '../school';
 
 /**
  * The account menu: from sm up it shows the staff member's name, so its name holds it (WCAG
@@ -56,7 +57,6 @@ export function StaffLoadingIndicator() {
 }
 
 function StaffAppBar() {
-  const translate = useTranslate();
   return (
     <AppBar color="primary" userMenu={<StaffUserMenu />} toolbar={<StaffLoadingIndicator />}>
       {/* The console's name, from sm up: on a phone it left the page's title half a bar,
@@ -66,7 +66,7 @@ function StaffAppBar() {
         variant="h6"
         sx={{ display: { xs: 'none', sm: 'inline' }, marginInlineEnd: 2, fontWeight: 700 }}
       >
-        {translate('dars.title')}
+        {consoleTitle()}
       </Typography>
       <TitlePortal />
     </AppBar>
