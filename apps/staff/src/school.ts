@@ -20,5 +20,10 @@ export function consoleSchool(): School {
   return read;
 }
 
+/** Forgets what was read: the next `consoleSchool()` reads the page again (tests). */
+export function forgetConsoleSchool(): void {
+  read = undefined;
+}
+
 /** The console's name: «لوحة إدارة» and the school's. */
 export const consoleTitle = () => `لوحة إدارة ${consoleSchool().name}`;

@@ -149,7 +149,13 @@ describe('watching a video', () => {
 
     const opened = await play(limited.id, student.token);
     expect(opened.status).toBe(200);
-    expect(opened.data!.watermark_id).toContain(String(student.userId));
+    // The school's name (ADR 049; «دَرس» here), the student's number and phone.
+    const { phone } = await server.db
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', student.userId)
+      .executeTakeFirstOrThrow();
+    expect(opened.data!.watermark_id).toBe(`دَرس · ${student.userId} · ${phone}`);
     expect(opened.page!.statusCode).toBe(200);
     expect(opened.page!.body).toContain('<video');
     expect(opened.page!.body).toContain(opened.data!.watermark_id);

@@ -61,15 +61,15 @@ export const moneyArabic = {
     to_list: 'قائمة الدفعات',
     codes_table: 'أكواد البطاقات',
     code: 'الكود',
-    card_title: 'بطاقة دفع دَرس',
+    card_title: 'بطاقة دفع %{name}',
     card_expires: 'صالحة حتى %{date}',
     card_no_expiry: 'بدون تاريخ انتهاء',
     // Printed on each card: where in the student app the code goes (wallet/recharge-card and
     // the purchase dialog's «بطاقة الدفع», apps/web).
     how_to_any:
-      'للاستخدام: في تطبيق دَرس افتح المحفظة ثم «شحن الرصيد» واختر «كارت شحن»، أو اختر «بطاقة الدفع» عند شراء دورة أو محاضرة، واكتب الكود.',
+      'للاستخدام: في تطبيق %{name} افتح المحفظة ثم «شحن الرصيد» واختر «كارت شحن»، أو اختر «بطاقة الدفع» عند شراء دورة أو محاضرة، واكتب الكود.',
     how_to_target:
-      'للاستخدام: في تطبيق دَرس افتح %{target} واختر «بطاقة الدفع» عند الشراء، واكتب الكود.',
+      'للاستخدام: في تطبيق %{name} افتح %{target} واختر «بطاقة الدفع» عند الشراء، واكتب الكود.',
     // The list's column and card line (the form's label says the field is optional).
     expires: 'تنتهي صلاحيتها في',
     expired: 'انتهت صلاحيتها',

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from '../../plugins/zod';
 import { serve } from '../../plugins/endpoint';
 import { sendFile } from '../../lib/send-file';
 import { PLAYER_SCRIPT_HASH, PLAYER_STYLE_HASH, playerPage } from './player-page';
-import { countView, openVideo, playerFor, videoFileFor } from './video-service';
+import { countView, openVideo, playerFor, videoFileFor, watermarkOf } from './video-service';
 
 /** Who may frame the player page besides the site itself: the native apps (ADR 021), CORS_ORIGINS. */
 export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {
@@ -89,7 +89,7 @@ export const playerRoutes =
                 streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${vt}`,
                 viewUrl: `${API_BASE}/video/views`,
                 token: request.query.vt!,
-                watermark: `${user.id} · ${user.phone}`,
+                watermark: await watermarkOf(ctx, user),
                 frameOrigins,
               }),
             )

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
 import { examsHoldVideos, lectureAccess } from '../lectures/lecture-access';
 import { countViews } from '../lectures/lecture-views';
+import { schoolName } from '../settings/settings-service';
 import { lockStudent } from '../wallet/ledger';
 import { encryptVideoUrl } from './video-url';
 
@@ -104,8 +105,21 @@ export async function openVideo(
           `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
         )
       : null,
-    watermark_id: `${user.id} · ${user.phone}`,
+    watermark_id: await watermarkOf(ctx, user),
   };
+}
+
+/**
+ * The text drawn over a student's video: the school's name (ADR 049), then who is watching
+ * (their number and phone), so a recording leads back to them and to the school it was taken
+ * from.
+ * @example await watermarkOf(ctx, user) // 'سنتر النخبة · 42 · 01012345678'
+ */
+export async function watermarkOf(
+  ctx: AppContext,
+  user: { id: number; phone: string },
+): Promise<string> {
+  return `${await schoolName(ctx.db)} · ${user.id} · ${user.phone}`;
 }
 
 /**

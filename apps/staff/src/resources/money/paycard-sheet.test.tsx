@@ -4,6 +4,7 @@ import { AdminContext } from 'react-admin';
 import { i18nProvider } from '../../i18n/ar';
 import type { IssuedBatch } from '../../data/money-calls';
 import { PaycardSheet } from './paycards';
+import { forgetConsoleSchool } from '../../school';
 
 /**
  * The printed A4 sheet of a new batch (issue 23): each code on one line, and where in the
@@ -60,5 +61,36 @@ describe('the printed pay-card sheet', () => {
     expect(cards.textContent).toContain(
       'للاستخدام: في تطبيق دَرس افتح «الفيزياء الحديثة» واختر «بطاقة الدفع» عند الشراء، واكتب الكود.',
     );
+  });
+});
+
+describe("the printed pay-card sheet in the school's identity (ADR 049)", () => {
+  it('names the school and shows its logo on every card', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'dars-school';
+    block.textContent = JSON.stringify({
+      name: 'سنتر النخبة',
+      logo_light: '/storage/brand/logo.png',
+    });
+    document.head.append(block);
+    forgetConsoleSchool();
+    try {
+      const cards = sheet(GENERAL);
+      expect(screen.getAllByText('بطاقة دفع سنتر النخبة')).toHaveLength(2);
+      expect(
+        screen.getAllByText(
+          'للاستخدام: في تطبيق سنتر النخبة افتح المحفظة ثم «شحن الرصيد» واختر «كارت شحن»، أو اختر «بطاقة الدفع» عند شراء دورة أو محاضرة، واكتب الكود.',
+        ),
+      ).toHaveLength(2);
+      const logos = [...cards.querySelectorAll('img')];
+      expect(logos.map((img) => img.getAttribute('src'))).toEqual([
+        '/storage/brand/logo.png',
+        '/storage/brand/logo.png',
+      ]);
+    } finally {
+      block.remove();
+      forgetConsoleSchool();
+    }
   });
 });

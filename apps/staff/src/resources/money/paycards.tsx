@@ -44,6 +44,7 @@ import { batchTarget, downloadText, paycardCsv, paycardCsvName } from './paycard
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
+import { consoleSchool } from '../../school';
 
 // Pay-card batches (issue 13, ADR 030), admins only: the list with used/unused counts and a
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
@@ -249,9 +250,14 @@ export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
     ? translate('dars.money.paycards.card_expires', { date: formatDate(batch.expires_at) })
     : translate('dars.money.paycards.card_no_expiry');
   const target = batch.lecture ?? batch.course;
+  // In the school's name, with its logo (ADR 049).
+  const school = consoleSchool();
   const howTo = target
-    ? translate('dars.money.paycards.how_to_target', { target: `«${target.name}»` })
-    : translate('dars.money.paycards.how_to_any');
+    ? translate('dars.money.paycards.how_to_target', {
+        target: `«${target.name}»`,
+        name: school.name,
+      })
+    : translate('dars.money.paycards.how_to_any', { name: school.name });
   return (
     <Box
       className="paycard-sheet"
@@ -282,7 +288,15 @@ export function PaycardSheet({ batch }: { batch: IssuedBatch }) {
           }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', fontSize: '9pt' }}>
-            <strong>{translate('dars.money.paycards.card_title')}</strong>
+            <Box
+              component="strong"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: '1mm' }}
+            >
+              {school.logo_light && (
+                <Box component="img" src={school.logo_light} alt="" sx={{ height: '5mm' }} />
+              )}
+              {translate('dars.money.paycards.card_title', { name: school.name })}
+            </Box>
             <strong>{formatMoney(batch.value)}</strong>
           </Box>
           <Box
