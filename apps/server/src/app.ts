@@ -14,6 +14,7 @@ import { registerExpectContinue } from './plugins/expect-continue';
 import { earlyAnswerHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { recordRoutes } from './plugins/route-table';
 import { registerSpa } from './plugins/spa';
+import { registerWebManifest } from './plugins/web-manifest';
 import { registerOperations, requestIdOf } from './plugins/operations';
 import { registerStaffSpa } from './plugins/staff-spa';
 import { useZodCompilers } from './plugins/zod';
@@ -151,6 +152,7 @@ export async function buildApp(
   // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
   if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
   await registerStaffSpa(app, ctx.config.staffDist, () => getSetting(options.db, 'school'));
+  registerWebManifest(app, () => getSetting(options.db, 'school'));
   await registerSpa(app, ctx.config.webDist, ctx.storage, () => getSetting(options.db, 'school'));
   return app;
 }

@@ -23,6 +23,9 @@ const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = {};
 const OUTSIDE_API = new Set([
   'GET /player/:id',
   'GET /storage/*',
+  // The web app's manifest and icon in the school's identity (ADR 049): a browser's.
+  'GET /manifest.webmanifest',
+  'GET /icon.svg',
   'GET *',
   ...PAYMENT_PAGE_ROUTES,
   ...OPERATIONS_ROUTES,

@@ -105,6 +105,23 @@ describe("the school's identity", () => {
     expect(mail.text).toContain('رمز استعادة كلمة المرور على سنتر النخبة هو:');
   });
 
+  it("gives the web app's manifest and icon its name and colour (ADR 049)", async () => {
+    const manifest = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({
+      name: 'سنتر النخبة',
+      short_name: 'سنتر النخبة',
+      dir: 'rtl',
+      lang: 'ar',
+      start_url: '/',
+      theme_color: '#0b6e4f',
+      icons: [{ src: '/icon.svg', type: 'image/svg+xml' }],
+    });
+    const icon = await server.app.inject({ method: 'GET', url: '/icon.svg' });
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.body).toContain('fill="#0b6e4f"');
+  });
+
   it('refuses a primary colour white text cannot be read on, and keeps the one before', async () => {
     const before = (await api('GET', '/app')).json().data.school;
     const res = await api('PATCH', '/staff/settings', admin.token, {

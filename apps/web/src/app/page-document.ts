@@ -67,10 +67,13 @@ function withSchool(html: string, school: School): string {
       /<title>[^<]*<\/title>/,
       () => `<title>${escapeHtml(`${school.name} | ${t('app.tagline')}`)}</title>`,
     );
-  if (school.favicon) {
+  // Its own favicon, or the book mark in its colour (served by the server, `/icon.svg`).
+  const icon =
+    school.favicon ?? (school.primary_color === DEFAULT_SCHOOL.primary_color ? null : '/icon.svg');
+  if (icon) {
     out = out.replace(
       /<link\s+rel="icon"[^>]*>/,
-      () => `<link rel="icon" href="${escapeAttribute(school.favicon!)}" />`,
+      () => `<link rel="icon" href="${escapeAttribute(icon)}" />`,
     );
   }
   const data = JSON.stringify(school).replace(/</g, '\\u003c');

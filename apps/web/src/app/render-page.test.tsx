@@ -171,6 +171,11 @@ describe('composeDocument', () => {
     // The header's name and its link's label (the footer comes after the first idle moment).
     expect(page!.root).toContain('aria-label="سنتر $&amp; النخبة، الصفحة الرئيسية"');
     expect(page!.root).not.toContain('دَرس');
+    // Without a favicon of its own: the book mark in its colour, from the server.
+    const unset = { ...school, favicon: null };
+    expect(composeDocument(template, renderShell(unset), unset)).toContain(
+      '<link rel="icon" href="/icon.svg" />',
+    );
     // The next render without a school is «دَرس» again.
     expect(composeDocument(INDEX_HTML, renderShell())).toContain(
       '<title>دَرس | منصتك للتعلّم أونلاين</title>',
