@@ -52,8 +52,9 @@ export default defineConfig({
             // Gateway callbacks by provider; staff's re-check of a stuck order (ADR 030).
             'apps/server/test/payments/*.test.ts',
             'apps/server/test/staff/staff-payment-orders.test.ts',
-            // A teacher's scope and statement (ADR 048).
+            // A teacher's scope and statement, staff invitations (ADR 048).
             'apps/server/test/staff/teacher-*.test.ts',
+            'apps/server/test/staff/staff-invitations.test.ts',
           ],
           exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,
