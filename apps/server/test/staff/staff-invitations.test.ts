@@ -90,9 +90,14 @@ describe('an account made without a password is invited', () => {
     const mail = mailedToken(who.email);
     // On the site the console was opened at, the token after '#' (no log keeps it).
     expect(mail.url).toBe(`http://school.example/staff/set-password#${mail.token}`);
-    expect(mail.text).toContain(who.name);
-    expect(mail.text).toContain('مدرس');
-    expect(mail.text).toContain('72 ساعة');
+    expect(lastMailTo(server.config.dataDir, who.email)!.subject).toBe(
+      'دعوة للانضمام إلى لوحة إدارة دَرس',
+    );
+    expect(mail.text).toContain(`مرحباً ${who.name}،`);
+    expect(mail.text).toContain('أضافك مدير المدرسة إلى لوحة إدارة دَرس بصفتك مدرس.');
+    expect(mail.text).toContain(`ستدخل بعدها ببريدك: ${who.email}`);
+    expect(mail.text).toContain('الرابط صالح لمدة 72 ساعة ولمرة واحدة.');
+    expect(mail.text).toContain('إذا لم تكن تتوقع هذه الرسالة فتجاهلها.');
     // The token is not stored as it is.
     const stored = await server.db.selectFrom('one_time_codes').select('code_hash').execute();
     expect(stored.map((r) => r.code_hash)).not.toContain(mail.token);
@@ -166,6 +171,7 @@ describe('the link', () => {
       ['create', admin.userId],
       ['accept_invitation', who.id],
     ]);
+    expect(JSON.parse(audit[1]!.after!)).toEqual({ id: who.id, email: who.email });
   });
 
   it('a made-up or cut token is refused with the Arabic reason', async () => {
@@ -178,6 +184,8 @@ describe('the link', () => {
       });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().message).toBe(INVALID);
+      // Under the field, for the page to show.
+      expect(res.json().errors.token).toEqual([INVALID]);
     }
     // The real one still works after the wrong ones.
     expect((await send('POST', '/staff/invitation/check', { token })).statusCode).toBe(200);
@@ -210,6 +218,31 @@ describe('the link', () => {
     const res = await send('POST', '/staff/invitation/accept', { token, password: 'gone-pass-1' });
     expect(res.statusCode).toBe(422);
     expect((await send('POST', '/staff/invitation/check', { token })).statusCode).toBe(422);
+  });
+});
+
+describe('two tabs with the same link', () => {
+  it('set the password once: one is signed in, the other told the link is used', async () => {
+    const who = await invite('leader');
+    const { token } = mailedToken(who.email);
+    const answers = await Promise.all(
+      ['first-tab-pass-1', 'second-tab-pass-1'].map((password) =>
+        send('POST', '/staff/invitation/accept', { token, password }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const won = answers.findIndex((a) => a.statusCode === 200);
+    const passwords = ['first-tab-pass-1', 'second-tab-pass-1'];
+    expect((await login(who.email, passwords[won]!)).statusCode).toBe(200);
+    expect((await login(who.email, passwords[1 - won]!)).json().code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('the accounts list', () => {
+  it('answers an empty page when nothing matches', async () => {
+    const res = await send('GET', '/staff/accounts?q=nobody-matches-this', undefined, admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], meta: { total: 0 } });
   });
 });
 
@@ -280,6 +313,37 @@ describe('the link is not guessable by trying', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it('setting passwords counts too, per address: another address is not held up', async () => {
+    const who = await invite('leader');
+    const { token } = mailedToken(who.email);
+    const accept = (address: string, body: object) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/staff/invitation/accept`,
+        headers: WEB_HEADERS,
+        remoteAddress: address,
+        payload: body,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push(
+        (
+          await accept('203.0.113.78', {
+            token: `guess-${i}-${'y'.repeat(30)}`,
+            password: 'guess-pass-1',
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect((await accept('203.0.113.78', { token, password: 'real-pass-12' })).statusCode).toBe(
+      429,
+    );
+    expect((await accept('203.0.113.79', { token, password: 'real-pass-12' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
