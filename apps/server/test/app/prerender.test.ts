@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SCHOOL } from '@dars/contract';
 import { putSettings } from '../../src/modules/settings/settings-service';
 import { startTestServer, type TestServer } from '../helpers';
 
@@ -194,18 +195,8 @@ describe('pages rendered by the server', () => {
     ] as const) {
       expect((await get(url, headers)).body, url).toContain(identity('سنتر النخبة', '#0b6e4f'));
     }
-    await putSettings(server.db, {
-      school: {
-        name: 'دَرس',
-        logo_light: null,
-        logo_dark: null,
-        favicon: null,
-        primary_color: '#1f4fa3',
-        secondary_color: '#f59e0b',
-        footer_text: null,
-        legal_links: [],
-      },
-    });
+    // Back to the default, for the tests after this one.
+    await putSettings(server.db, { school: { ...DEFAULT_SCHOOL, legal_links: [] } });
   });
 
   it('does not publish the server entry, nor render API paths', async () => {

@@ -162,6 +162,13 @@ function IdentityPreview() {
   );
 }
 
+/** The school's three images, each previewed at its own size. */
+const IMAGES = [
+  { slot: 'logo_light', previewSx: { height: 56, maxWidth: 240, bgcolor: 'common.white', p: 1 } },
+  { slot: 'logo_dark', previewSx: { height: 56, maxWidth: 240, p: 1 } },
+  { slot: 'favicon', previewSx: { width: 48, height: 48, p: 0.5 } },
+] as const;
+
 const imageTexts = (remove = true): UploadedImageTexts => ({
   preview: `${T}.image_preview`,
   noImage: `${T}.no_image`,
@@ -190,42 +197,27 @@ export function SchoolIdentityInputs() {
       <ColourInput which="primary" />
       <ColourInput which="secondary" />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-        <UploadedImageInput
-          source="school.logo_light"
-          label={translate(`${T}.logo_light`)}
-          upload={upload}
-          texts={imageTexts()}
-          previewSx={{
-            height: 56,
-            maxWidth: 240,
-            objectFit: 'contain',
-            bgcolor: 'common.white',
-            p: 1,
-          }}
-          inputTestId="logo-light-file"
-        />
-        <UploadedImageInput
-          source="school.logo_dark"
-          label={translate(`${T}.logo_dark`)}
-          upload={upload}
-          texts={imageTexts()}
-          previewSx={{
-            height: 56,
-            maxWidth: 240,
-            objectFit: 'contain',
-            bgcolor: primary && HEX_COLOUR.test(primary) ? primary : DEFAULT_SCHOOL.primary_color,
-            p: 1,
-          }}
-          inputTestId="logo-dark-file"
-        />
-        <UploadedImageInput
-          source="school.favicon"
-          label={translate(`${T}.favicon`)}
-          upload={upload}
-          texts={imageTexts()}
-          previewSx={{ width: 48, height: 48, objectFit: 'contain', p: 0.5 }}
-          inputTestId="favicon-file"
-        />
+        {IMAGES.map(({ slot, previewSx }) => (
+          <UploadedImageInput
+            key={slot}
+            source={`school.${slot}`}
+            label={translate(`${T}.${slot}`)}
+            upload={upload}
+            texts={imageTexts()}
+            previewSx={{
+              objectFit: 'contain',
+              ...previewSx,
+              // The dark logo is seen on the primary colour.
+              ...(slot === 'logo_dark'
+                ? {
+                    bgcolor:
+                      primary && HEX_COLOUR.test(primary) ? primary : DEFAULT_SCHOOL.primary_color,
+                  }
+                : {}),
+            }}
+            inputTestId={`${slot.replace('_', '-')}-file`}
+          />
+        ))}
       </Box>
       <TextInput
         source="school.footer_text"
