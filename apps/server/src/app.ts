@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { API_BASE, UPLOAD_MAX_BYTES } from '@dars/contract';
+import { API_BASE, DEFAULT_SCHOOL, UPLOAD_MAX_BYTES } from '@dars/contract';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { demoMailRoutes } from './modules/demo/demo-mail';
@@ -151,8 +151,15 @@ export async function buildApp(
   await app.register(paymentPageRoutes(ctx));
   // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
   if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
-  await registerStaffSpa(app, ctx.config.staffDist, () => getSetting(options.db, 'school'));
-  registerWebManifest(app, () => getSetting(options.db, 'school'));
-  await registerSpa(app, ctx.config.webDist, ctx.storage, () => getSetting(options.db, 'school'));
+  // The school's identity for the pages (ADR 049). A page still answers while the database
+  // does not (the app then says what is wrong), in the default identity.
+  const school = () =>
+    getSetting(options.db, 'school').catch((err: unknown) => {
+      app.log.error({ err }, "the school's identity could not be read; pages use the default");
+      return { ...DEFAULT_SCHOOL, legal_links: [] };
+    });
+  await registerStaffSpa(app, ctx.config.staffDist, school);
+  registerWebManifest(app, school);
+  await registerSpa(app, ctx.config.webDist, ctx.storage, school);
   return app;
 }
