@@ -76,14 +76,17 @@ function keptImageChanges(page: Page, sessionToken: string): Promise<number> {
 }
 
 /**
- * Opens the session on a new page of the same browser, as after closing the tab, with the
- * network up but the image call failing as if offline; dismisses the welcome back.
+ * Brings the network back and opens the session on a new page of the same browser, as after
+ * closing the tab, with the image call failing as if offline; dismisses the welcome back.
  */
 async function reopenWithImagesBlocked(context: BrowserContext, path: string): Promise<Page> {
+  // For the whole context, and before the network is back: a tab closed a moment ago may
+  // still fire its outbox's retry (a clean-clone run once found the image already sent here).
+  await context.route(IMAGE_CALL, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.route(IMAGE_CALL, (route) => route.abort('internetdisconnected'));
   await page.goto(path);
   const welcome = page.getByRole('dialog', { name: TEXT.welcomeBack });
   await welcome.getByRole('button', { name: TEXT.continue, exact: true }).click();
@@ -140,7 +143,6 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       expect((await serverEssay(token, sessionToken, essay!.id))?.answer_image).toBeNull();
 
       // Back online, the exam opened again: the kept image shows, waiting, until it is sent.
-      await context.setOffline(false);
       let again = await reopenWithImagesBlocked(context, sessionPath);
       section = questionSection(again, 1);
       await section.getByRole('img', { name: TEXT.answerImage }).waitFor();
@@ -152,7 +154,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       await shot(again, '02', 'kept-after-reopening');
       expect((await serverEssay(token, sessionToken, essay!.id))?.answer_image).toBeNull();
 
-      await again.unroute(IMAGE_CALL); // the outbox's next retry (1, 2, 4, 8 s) gets through
+      await context.unroute(IMAGE_CALL); // the outbox's next retry (1, 2, 4, 8 s) gets through
       await expectStatus(section, TEXT.saved, UNTIL_RETRIED);
       const saved = await serverEssay(token, sessionToken, essay!.id);
       expect(saved?.answer_text).toBe(ESSAY_TEXT);
@@ -169,13 +171,12 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
       await expectStatus(section, TEXT.waiting);
       await expect.poll(() => keptImageChanges(again, sessionToken)).toBe(1);
       await again.close();
-      await context.setOffline(false);
       again = await reopenWithImagesBlocked(context, sessionPath);
       section = questionSection(again, 1);
       await expectStatus(section, TEXT.waiting);
       expect(await section.getByRole('img', { name: TEXT.answerImage }).count()).toBe(0);
       expect((await serverEssay(token, sessionToken, essay!.id))?.answer_image).not.toBeNull();
-      await again.unroute(IMAGE_CALL);
+      await context.unroute(IMAGE_CALL);
       await expectStatus(section, TEXT.saved, UNTIL_RETRIED);
       await expect
         .poll(() => serverEssay(token, sessionToken, essay!.id))
