@@ -52,6 +52,7 @@ const MODULE_SURFACE = [
   'payments/payment-methods.ts',
   'purchases/grants.ts',
   'purchases/purchase-admin.ts',
+  'purchases/refunds.ts',
   'payments/payment-recheck.ts',
   'settings/named-list-admin.ts',
   'settings/settings-admin.ts',
@@ -67,6 +68,7 @@ const MODULE_SURFACE = [
   'wallet/ledger.ts',
   'wallet/mobile-payment-admin.ts',
   'wallet/mobile-payment-review.ts',
+  'wallet/money-text.ts',
   'wallet/wallet-ids.ts',
 ];
 

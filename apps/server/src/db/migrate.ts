@@ -32,6 +32,7 @@ import * as questionBanks from './migrations/2026-11-29-021-question-banks';
 import * as examAttempts from './migrations/2026-11-30-022-exam-attempts';
 import * as teacherLogins from './migrations/2026-11-30-023-teacher-logins';
 import * as teacherShares from './migrations/2026-11-30-024-teacher-shares';
+import * as refunds from './migrations/2026-11-30-025-refunds';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-022-exam-attempts': examAttempts,
   '2026-11-30-023-teacher-logins': teacherLogins,
   '2026-11-30-024-teacher-shares': teacherShares,
+  '2026-11-30-025-refunds': refunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -446,6 +446,26 @@ export interface LecturePurchasesTable {
   granted_by: Generated<number | null>;
 }
 
+/** A sale given back (migration 025, ADR 050): the sale as it was, and the refund. */
+export interface RefundsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  /** null: the whole course was the sale. */
+  lecture_id: number | null;
+  sale_at: string;
+  /** 'wallet' | 'paycard' | 'cash': a sale that took money (ADR 033). */
+  sale_pay_by: EnrollmentPayBy;
+  /** piasters */
+  sale_amount: number;
+  /** piasters given back */
+  amount: number;
+  refund_to: 'wallet' | 'cash';
+  reason: string;
+  staff_id: number | null;
+  created_at: string;
+}
+
 export interface NotificationsTable {
   /** Sent as a string (spec §3); every query is scoped to the owner. */
   id: Generated<number>;
@@ -601,6 +621,7 @@ export interface DB {
   payment_orders: PaymentOrdersTable;
   enrollments: EnrollmentsTable;
   lecture_purchases: LecturePurchasesTable;
+  refunds: RefundsTable;
   notifications: NotificationsTable;
   support_tickets: SupportTicketsTable;
   support_ticket_replies: SupportTicketRepliesTable;

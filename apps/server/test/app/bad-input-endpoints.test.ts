@@ -165,6 +165,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   staffAdjustBalance: { amount: 10, comment: 'تعويض' },
   staffBlockStudent: { reason: 'مشاركة الحساب' },
   staffGrantStudent: { lecture_id: 1, comment: 'منحة' },
+  staffRefundSale: { purchase_id: 1, to: 'wallet', reason: 'تكرار' },
   staffSendMessage: {
     audience: 'student',
     student_id: 1,

@@ -823,6 +823,37 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /staff/students/:id/refunds',
+    audit: { action: 'refund', resource: 'students' },
+    make: async () => {
+      const id = await student();
+      const courseId = await course();
+      const granted = await send(
+        'POST',
+        {
+          url: `/staff/students/${id}/grants`,
+          payload: { course_id: courseId, cash_amount: 50 },
+          target: id,
+        },
+        admin.token,
+      );
+      expect(granted.statusCode, granted.body).toBe(200);
+      return {
+        url: `/staff/students/${id}/refunds`,
+        payload: { course_id: courseId, to: 'cash', reason: 'لم يحضر' },
+        target: id,
+      };
+    },
+    refused: async () => {
+      const id = await student();
+      return {
+        url: `/staff/students/${id}/refunds`,
+        payload: { purchase_id: 999_999, to: 'cash', reason: 'لم يحضر' },
+        target: id,
+      };
+    },
+  },
+  {
     route: 'POST /staff/messages',
     audit: { action: 'send', resource: 'messages' },
     make: async () => {

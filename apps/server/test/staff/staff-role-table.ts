@@ -151,6 +151,9 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'POST /staff/students/:id/block': 'admin',
   'POST /staff/students/:id/unblock': 'admin',
   'POST /staff/students/:id/grants': 'admin',
+  // Refunds (ADR 050): leaders see them on the student's page; giving money back is an admin's.
+  'GET /staff/students/:id/refunds': 'leader',
+  'POST /staff/students/:id/refunds': 'admin',
   // Messages and the announcement (ADR 029): admins.
   'POST /staff/messages': 'admin',
   'GET /staff/announcement': 'admin',

@@ -24,6 +24,8 @@ let admin: TestStudent;
 let leader: TestStudent;
 let as: ReturnType<typeof studentClient>;
 let ids: Record<'mona' | 'karim' | 'c1' | 'c2' | 'c3' | 'c4', number>;
+/** s6's cash course and s7's wallet lecture, refunded by the last test. */
+let toRefund: { s6: number; c1: number; s7: number };
 
 function staff(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
   return server.app.inject({
@@ -131,6 +133,7 @@ beforeAll(async () => {
     }),
   );
   await moveTo(PREVIOUS, [s7, s8]);
+  toRefund = { s6: s6!.userId, c1: c1.id, s7: s7.userId };
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -215,5 +218,42 @@ describe('enrolments and sales', () => {
     expect(data.sales.total).toBe(8);
     expect(data.enrolments.total).toBe(8);
     expect(JSON.stringify(data)).not.toMatch(/425\.51|325\.51|550\.01/);
+  });
+});
+
+describe('refunds (ADR 050)', () => {
+  it('leave the sales in their own day, and count what was given back on the refund’s day', async () => {
+    const purchase = await server.db
+      .selectFrom('lecture_purchases')
+      .select('id')
+      .where('user_id', '=', toRefund.s7)
+      .executeTakeFirstOrThrow();
+    await ok(
+      await staff('POST', `/students/${toRefund.s7}/refunds`, admin.token, {
+        purchase_id: purchase.id,
+        to: 'wallet',
+        reason: 'تكرار',
+      }),
+    );
+    await ok(
+      await staff('POST', `/students/${toRefund.s6}/refunds`, admin.token, {
+        course_id: toRefund.c1,
+        amount: 100,
+        to: 'cash',
+        reason: 'خصم',
+      }),
+    );
+    await server.db.updateTable('refunds').set({ created_at: CURRENT }).execute();
+    const data = await statsAs(admin.token);
+    // Unchanged: 8 and 2 joins, 8 and 2 sales, what they took 725.51 and 80.
+    expect(data.enrolments.total).toBe(8);
+    expect(data.enrolments.previous_total).toBe(2);
+    expect(data.sales.total).toBe(8);
+    expect(data.sales.previous_total).toBe(2);
+    expect(data.revenue!.sales.total).toBe(725.51);
+    expect(data.revenue!.sales.previous_total).toBe(80);
+    // Given back on 10 May: 60 (s7's lecture, to the wallet) + 100 (of s6's course, in cash).
+    expect(data.revenue!.refunds).toEqual({ total: 160, previous_total: 0, cash: 100, count: 2 });
+    expect((await statsAs(leader.token)).revenue).toBeNull();
   });
 });

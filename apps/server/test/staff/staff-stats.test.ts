@@ -215,6 +215,7 @@ describe('dashboard figures', () => {
             amount: 0,
           })),
         },
+        refunds: { total: 0, previous_total: 0, cash: 0, count: 0 },
         by_course: [],
         by_teacher: [],
       },

@@ -21,6 +21,9 @@ let ahmed: { teacher: number; token: string };
 let basma: { teacher: number; token: string };
 let x: { id: number; l1: number; l2: number };
 let y: number;
+/** Each whole-course sale's student, to refund one later. */
+const sold: { course: number; student: number; at: string }[] = [];
+let refundable: { student: number; purchase: number };
 
 function send(method: string, path: string, token: string, payload?: object) {
   return server.app.inject({
@@ -33,7 +36,7 @@ function send(method: string, path: string, token: string, payload?: object) {
 
 async function lectureSale(lecture: number, pay_by: string, piasters: number, at: string) {
   const student = await makeStudent(server.db);
-  await server.db
+  const { id } = await server.db
     .insertInto('lecture_purchases')
     .values({
       user_id: student.userId,
@@ -43,11 +46,14 @@ async function lectureSale(lecture: number, pay_by: string, piasters: number, at
       created_at: at,
       expires_at: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { student: student.userId, purchase: id };
 }
 
 async function courseSale(course: number, pay_by: 'wallet' | 'join', piasters: number, at: string) {
   const student = await makeStudent(server.db);
+  sold.push({ course, student: student.userId, at });
   await server.db
     .insertInto('enrollments')
     .values({
@@ -96,7 +102,7 @@ beforeAll(async () => {
 
   // October in Cairo: 1 October 00:30 (the first minutes of the month) and mid-month.
   await lectureSale(x.l1, 'wallet', 10_000, '2026-09-30T21:30:00.000Z');
-  await lectureSale(x.l1, 'wallet', 10_000, '2026-10-15T10:00:00.000Z');
+  refundable = await lectureSale(x.l1, 'wallet', 10_000, '2026-10-15T10:00:00.000Z');
   await lectureSale(x.l1, 'paycard', 5_000, '2026-10-16T10:00:00.000Z');
   await lectureSale(x.l1, 'cash', 3_000, '2026-10-17T10:00:00.000Z');
   await lectureSale(x.l1, 'grant', 0, '2026-10-18T10:00:00.000Z');
@@ -121,7 +127,9 @@ const line = (
   amount: number,
   share_percent: number,
   share: number,
+  kind: 'sale' | 'refund' = 'sale',
 ) => ({
+  kind,
   course: { id: course, name: expect.any(String) },
   lecture: lecture === null ? null : { id: lecture, name: expect.any(String) },
   method,
@@ -153,7 +161,7 @@ describe('a teacher’s monthly statement', () => {
         // Y sold whole: 200.00 at his own 60 %.
         line(y, null, 'wallet', 1, 200, 60, 120),
       ],
-      totals: { count: 7, amount: 505.5, share: 333.85 },
+      totals: { count: 7, amount: 505.5, share: 333.85, refunds: 0 },
     });
   });
 
@@ -172,7 +180,7 @@ describe('a teacher’s monthly statement', () => {
       line(x.id, x.l1, 'grant', 1, 0, 50, 0),
       line(x.id, x.l2, 'wallet', 1, 25.5, 50, 12.75),
     ]);
-    expect(totals).toEqual({ count: 6, amount: 305.5, share: 152.75 });
+    expect(totals).toEqual({ count: 6, amount: 305.5, share: 152.75, refunds: 0 });
   });
 
   it('holds September’s last sale in September and November’s first in November', async () => {
@@ -181,13 +189,13 @@ describe('a teacher’s monthly statement', () => {
       `/staff/teachers/${ahmed.teacher}/statement?month=2026-09`,
       admin,
     );
-    expect(sept.json().data.totals).toEqual({ count: 1, amount: 999, share: 699.3 });
+    expect(sept.json().data.totals).toEqual({ count: 1, amount: 999, share: 699.3, refunds: 0 });
     const nov = await send(
       'GET',
       `/staff/teachers/${ahmed.teacher}/statement?month=2026-11`,
       admin,
     );
-    expect(nov.json().data.totals).toEqual({ count: 1, amount: 888, share: 532.8 });
+    expect(nov.json().data.totals).toEqual({ count: 1, amount: 888, share: 532.8, refunds: 0 });
   });
 
   it('turns the year at Cairo’s midnight: December’s last sale in December, January’s first in January', async () => {
@@ -196,13 +204,13 @@ describe('a teacher’s monthly statement', () => {
       `/staff/teachers/${ahmed.teacher}/statement?month=2026-12`,
       admin,
     );
-    expect(dec.json().data.totals).toEqual({ count: 1, amount: 100, share: 60 });
+    expect(dec.json().data.totals).toEqual({ count: 1, amount: 100, share: 60, refunds: 0 });
     const jan = await send(
       'GET',
       `/staff/teachers/${ahmed.teacher}/statement?month=2027-01`,
       admin,
     );
-    expect(jan.json().data.totals).toEqual({ count: 1, amount: 50, share: 30 });
+    expect(jan.json().data.totals).toEqual({ count: 1, amount: 50, share: 30, refunds: 0 });
   });
 
   it('is the teacher’s own: another teacher’s answers 404, a leader 403', async () => {
@@ -231,10 +239,10 @@ describe('a teacher’s monthly statement', () => {
       .trim()
       .split(/\r?\n/);
     expect(rows[0]).toBe(
-      'الدورة,المحاضرة,طريقة الدفع,العدد,المبلغ (جنيه),نسبة المدرس %,نصيب المدرس (جنيه)',
+      'النوع,الدورة,المحاضرة,طريقة الدفع,العدد,المبلغ (جنيه),نسبة المدرس %,نصيب المدرس (جنيه)',
     );
     expect(rows).toHaveLength(7);
-    expect(rows[6]).toMatch(/,الدورة كاملة,المحفظة,1,200,60,120$/);
+    expect(rows[6]).toMatch(/^بيع,.*,الدورة كاملة,المحفظة,1,200,60,120$/);
     expect(rows[3]).toMatch(/,نقدًا في المركز,1,30,70,21$/);
   });
 
@@ -246,6 +254,88 @@ describe('a teacher’s monthly statement', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.month).toEqual(['اختر الشهر بصيغة سنة-شهر، مثل 2026-11']);
+  });
+});
+
+describe('a refunded sale (ADR 050)', () => {
+  it('stays in its own month and is taken back, at each teacher’s share, in the refund’s month', async () => {
+    // X's 100.00 wallet sale of 15 October, given back whole; Y's 200.00 sale of 31 October
+    // (Cairo), 50.00 of it given back in cash. Both refunds are dated 10 November.
+    const whole = await send('POST', `/staff/students/${refundable.student}/refunds`, admin, {
+      purchase_id: refundable.purchase,
+      to: 'wallet',
+      reason: 'لم يحضر',
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const ySale = sold.find((s) => s.course === y && s.at === '2026-10-31T21:30:00.000Z')!;
+    const part = await send('POST', `/staff/students/${ySale.student}/refunds`, admin, {
+      course_id: y,
+      amount: 50,
+      to: 'cash',
+      reason: 'خصم',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    await server.db
+      .updateTable('refunds')
+      .set({ created_at: '2026-11-10T10:00:00.000Z' })
+      .execute();
+
+    const october = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-10`,
+      admin,
+    );
+    // October as it was: the sales stay where they were made.
+    expect(october.json().data.totals).toEqual({
+      count: 7,
+      amount: 505.5,
+      share: 333.85,
+      refunds: 0,
+    });
+    expect(october.json().data.lines[0]).toEqual(line(x.id, x.l1, 'wallet', 2, 200, 70, 140));
+
+    const november = await send(
+      'GET',
+      `/staff/teachers/${ahmed.teacher}/statement?month=2026-11`,
+      admin,
+    );
+    expect(november.json().data.lines).toEqual([
+      // 100.00 back at his 70 % on X: −70.00.
+      line(x.id, x.l1, 'wallet', 1, -100, 70, -70, 'refund'),
+      // November's own sale of Y: 888.00 at 60 % = 532.80; then 50.00 back at 60 %: −30.00.
+      line(y, null, 'wallet', 1, 888, 60, 532.8),
+      line(y, null, 'wallet', 1, -50, 60, -30, 'refund'),
+    ]);
+    // 888 − 100 − 50 = 738; 532.80 − 70 − 30 = 432.80.
+    expect(november.json().data.totals).toEqual({
+      count: 1,
+      amount: 738,
+      share: 432.8,
+      refunds: 150,
+    });
+
+    // بسمة teaches X too: 100.00 back at her 50 % is −50.00 of hers.
+    const hers = await send(
+      'GET',
+      `/staff/teachers/${basma.teacher}/statement?month=2026-11`,
+      basma.token,
+    );
+    expect(hers.json().data.lines).toEqual([
+      line(x.id, x.l1, 'wallet', 1, -100, 50, -50, 'refund'),
+    ]);
+    expect(hers.json().data.totals).toEqual({ count: 0, amount: -100, share: -50, refunds: 100 });
+
+    const csv = await send(
+      'GET',
+      `/staff/teachers/${basma.teacher}/statement.csv?month=2026-11`,
+      basma.token,
+    );
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)[1],
+    ).toMatch(/^استرداد,.*,المحفظة,1,-100,50,-50$/);
   });
 });
 

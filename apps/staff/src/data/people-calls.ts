@@ -24,6 +24,10 @@ export const peopleCalls = {
   grant(studentId: number, body: z.input<typeof e.staffGrantStudent.body>) {
     return callStaff(e.staffGrantStudent, { params: { id: studentId }, body });
   },
+  /** A sale given back, whole or part, to the wallet or in cash (ADR 050). */
+  refund(studentId: number, body: z.input<typeof e.staffRefundSale.body>) {
+    return callStaff(e.staffRefundSale, { params: { id: studentId }, body });
+  },
   adjustBalance(studentId: number, body: z.input<typeof e.staffAdjustBalance.body>) {
     return callStaff(e.staffAdjustBalance, { params: { id: studentId }, body });
   },

@@ -201,6 +201,7 @@ export const resources: Record<string, ResourceCalls> = {
   'student-purchases': { list: e.staffListStudentPurchases, listParams: { id: 'student_id' } },
   'student-exam-sessions': { list: e.staffListStudentSessions, listParams: { id: 'student_id' } },
   'student-ledger': { list: e.staffListStudentLedger, listParams: { id: 'student_id' } },
+  'student-refunds': { list: e.staffListStudentRefunds, listParams: { id: 'student_id' } },
   'paycard-batches': {
     list: e.staffListPaycardBatches,
     get: e.staffGetPaycardBatch,

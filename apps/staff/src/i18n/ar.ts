@@ -244,6 +244,9 @@ export const consoleArabic = {
       empty: 'لا مبيعات في هذا الشهر',
       summary: '%{count} عملية بيع بقيمة %{amount}، نصيب المدرس منها %{share}',
       line: '%{count} × بقيمة %{amount} — النسبة %{percent}٪ — النصيب %{share}',
+      summary_refunds:
+        '%{count} عملية بيع، رُد منها هذا الشهر %{refunds}، فالصافي %{amount} ونصيب المدرس منه %{share}',
+      refund: 'مردود — %{method}',
       columns: {
         course: 'الدورة',
         lecture: 'المحاضرة',

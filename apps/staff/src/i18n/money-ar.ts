@@ -106,6 +106,7 @@ export const moneyArabic = {
     sales: 'مبيعات (دورات ومحاضرات)',
     revenue: 'الإيرادات',
     admin_only: 'للمدير فقط',
+    refunds: 'رُد منها %{refunds} بقيمة %{amount} (نقدًا %{cash})',
     recharges_pending: 'طلبات شحن تنتظر المراجعة',
     pending_amount: 'بقيمة %{amount}',
     review: 'مراجعة الطلبات',

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   block: 'إيقاف حساب',
   unblock: 'إعادة تفعيل حساب',
   grant: 'منح دورة أو محاضرة',
+  refund: 'رد ثمن شراء',
   password_reset: 'إرسال رمز استعادة كلمة المرور',
   send: 'إرسال رسالة',
   invite: 'إرسال دعوة',

@@ -16,6 +16,7 @@ const OCTOBER: StaffTeacherStatement = {
   month: '2026-10',
   lines: [
     {
+      kind: 'sale',
       course: { id: 7, name: 'فيزياء الصف الثالث' },
       lecture: { id: 70, name: 'قانون أوم' },
       method: 'wallet',
@@ -25,6 +26,7 @@ const OCTOBER: StaffTeacherStatement = {
       share: 140,
     },
     {
+      kind: 'sale',
       course: { id: 8, name: 'مراجعة ليلة الامتحان' },
       lecture: null,
       method: 'cash',
@@ -34,7 +36,7 @@ const OCTOBER: StaffTeacherStatement = {
       share: 18,
     },
   ],
-  totals: { count: 3, amount: 230, share: 158 },
+  totals: { count: 3, amount: 230, share: 158, refunds: 0 },
 };
 
 const go = (path: string) => {
@@ -54,7 +56,7 @@ describe('a teacher’s statement', () => {
                 ...OCTOBER,
                 month: call.query.month,
                 lines: [],
-                totals: { count: 0, amount: 0, share: 0 },
+                totals: { count: 0, amount: 0, share: 0, refunds: 0 },
               },
             },
       ),
@@ -83,6 +85,41 @@ describe('a teacher’s statement', () => {
     );
     fireEvent.change(month, { target: { value: '2026-09' } });
     expect(await screen.findByText('لا مبيعات في هذا الشهر')).toBeInTheDocument();
+  });
+
+  it('says a refund’s line is given back, and the month’s net after refunds', async () => {
+    const withRefund: StaffTeacherStatement = {
+      ...OCTOBER,
+      lines: [
+        ...OCTOBER.lines,
+        {
+          kind: 'refund',
+          course: { id: 7, name: 'فيزياء الصف الثالث' },
+          lecture: { id: 70, name: 'قانون أوم' },
+          method: 'wallet',
+          count: 1,
+          amount: -100,
+          share_percent: 70,
+          share: -70,
+        },
+      ],
+      // 230 − 100 = 130; 158 − 70 = 88.
+      totals: { count: 3, amount: 130, share: 88, refunds: 100 },
+    };
+    fakeStaffApi([...staffBasics(ADMIN), answer(e.staffGetTeacherStatement, { data: withRefund })]);
+    openSignedOut();
+    await signIn('admin@dars.test');
+    await screen.findByText('أهلاً بك في لوحة إدارة دَرس');
+    go('/teachers/4/statement');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[3]).toHaveTextContent('مردود — المحفظة');
+    expect(rows[3]).toHaveTextContent('-70.00 جنيه');
+    expect(
+      screen.getByText(
+        '3 عملية بيع، رُد منها هذا الشهر 100.00 جنيه، فالصافي 130.00 جنيه ونصيب المدرس منه 88.00 جنيه',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('puts the teacher’s share of this month on their home, linked to their statement', async () => {

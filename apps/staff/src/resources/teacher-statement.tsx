@@ -69,7 +69,11 @@ export function TeacherStatementPage() {
   const headingId = useId();
   const t = (key: string) => translate(`dars.statement.${key}`);
   const whole = t('whole_course');
-  const method = (line: StaffTeacherStatementLine) => PAY_BY_LABELS[line.method];
+  // A refund's line (ADR 050) says so beside how the sale was paid.
+  const method = (line: StaffTeacherStatementLine) =>
+    line.kind === 'refund'
+      ? translate('dars.statement.refund', { method: PAY_BY_LABELS[line.method] })
+      : PAY_BY_LABELS[line.method];
 
   const download = async () => {
     try {
@@ -104,11 +108,17 @@ export function TeacherStatementPage() {
         <>
           {data.lines.length > 0 && (
             <Typography>
-              {translate('dars.statement.summary', {
-                count: formatNumber(data.totals.count),
-                amount: formatMoney(data.totals.amount),
-                share: formatMoney(data.totals.share),
-              })}
+              {translate(
+                data.totals.refunds > 0
+                  ? 'dars.statement.summary_refunds'
+                  : 'dars.statement.summary',
+                {
+                  count: formatNumber(data.totals.count),
+                  amount: formatMoney(data.totals.amount),
+                  share: formatMoney(data.totals.share),
+                  refunds: formatMoney(data.totals.refunds),
+                },
+              )}
             </Typography>
           )}
           {data.lines.length === 0 ? (

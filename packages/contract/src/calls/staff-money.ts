@@ -227,6 +227,17 @@ export const staffStatsSchema = z.object({
         previous_total: z.number(),
         by_method: z.array(z.object({ method: z.enum(SALE_METHODS), amount: z.number() })),
       }),
+      /**
+       * Sales given back in the period (ADR 050), whenever they were sold (the sales stay in
+       * their own period): the amount, of it what was paid back in cash at the centre (money
+       * out; the rest went to wallets), and how many.
+       */
+      refunds: z.object({
+        total: z.number(),
+        previous_total: z.number(),
+        cash: z.number(),
+        count: z.number().int(),
+      }),
       /** Paid sales (wallet, pay card, cash) by course, largest first; `count` is the sales. */
       by_course: z.array(
         z.object({ course: namedOne, amount: z.number(), count: z.number().int() }),

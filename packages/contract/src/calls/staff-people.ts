@@ -36,6 +36,14 @@ export const STAFF_PEOPLE_MESSAGES = {
   noRecipients: 'لا يوجد طلاب يصلهم هذا الإشعار',
   audienceTarget: 'اختر من يصله الإشعار',
   route: 'أدخل مساراً داخلياً يبدأ بـ /',
+  refundTarget: 'اختر الدورة أو المحاضرة المشتراة التي يُرد ثمنها',
+  refundTo: 'اختر طريقة رد المبلغ: إلى محفظة الطالب أو نقدًا في المركز',
+  refundAmount: 'أدخل المبلغ المردود بالجنيه، أو اتركه فارغًا لرد المدفوع كاملًا',
+  saleMissing: 'لم نجد هذا الشراء لدى الطالب؛ ربما رُد ثمنه من قبل',
+  nothingToRefund: 'لم يُدفع في هذا الشراء مبلغ، فلا يوجد ما يُرد',
+  refundTooMuch: 'المبلغ المردود أكبر من المدفوع في هذا الشراء',
+  refundLectures: 'هذه الدورة تُشترى محاضراتها؛ رُد ثمن كل محاضرة من تبويب المشتريات',
+  refunded: 'تم رد المبلغ وإلغاء وصول الطالب إليه',
 } as const;
 const M = STAFF_PEOPLE_MESSAGES;
 
@@ -77,6 +85,7 @@ export const staffStudentDetailSchema = staffStudentSchema.extend({
   purchases_count: z.number().int(),
   sessions_count: z.number().int(),
   transactions_count: z.number().int(),
+  refunds_count: z.number().int(),
 });
 export type StaffStudentDetail = z.infer<typeof staffStudentDetailSchema>;
 
@@ -200,6 +209,53 @@ export const staffGrantResponseSchema = z.object({
   }),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Refunds (issue 27, ADR 050)
+
+export const REFUND_TO = ['wallet', 'cash'] as const;
+
+/**
+ * POST /staff/students/:id/refunds: gives back (part of) what a sale took and ends the access it
+ * gave. Exactly one of `course_id` (a whole course bought: its enrolment) and `purchase_id` (a
+ * lecture purchase's id, as the purchases tab lists it). `amount` in pounds, none: all that was
+ * paid. `to` 'wallet' credits the student's wallet; 'cash' records money paid back at the centre.
+ */
+export const staffRefundBodySchema = z
+  .object({
+    course_id: staffId.optional(),
+    purchase_id: staffId.optional(),
+    amount: z.number({ error: M.refundAmount }).pipe(staffMoney).nullish(),
+    to: z.enum(REFUND_TO, { error: M.refundTo }),
+    reason: staffText(500),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.course_id === undefined) === (body.purchase_id === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['course_id'], message: M.refundTarget });
+    }
+    if (body.amount === 0) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: M.refundAmount });
+    }
+  });
+
+/** A refund as the student's page lists it; money in pounds. */
+export const staffStudentRefundSchema = z.object({
+  id: z.number().int(),
+  course: named,
+  /** null: the whole course was the sale. */
+  lecture: named.nullable(),
+  /** When the sale was made, how it was paid ('wallet' | 'paycard' | 'cash') and what it took. */
+  sale_at: z.string(),
+  sale_pay_by: z.string(),
+  sale_amount: z.number(),
+  amount: z.number(),
+  refund_to: z.enum(REFUND_TO),
+  reason: z.string(),
+  /** The staff member who gave it back (null: an account since removed). */
+  staff_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffStudentRefund = z.infer<typeof staffStudentRefundSchema>;
+
 export const staffMessageResponseSchema = z.object({
   data: z.object({ message: z.string() }),
 });
@@ -299,6 +355,11 @@ export const staffPeopleEndpoints = {
     staffStudentSessionSchema,
   ),
   staffListStudentLedger: studentTab('/staff/students/:id/ledger', staffStudentTransactionSchema),
+  staffListStudentRefunds: studentTab('/staff/students/:id/refunds', staffStudentRefundSchema),
+  staffRefundSale: {
+    ...studentAction('/staff/students/:id/refunds', staffOneResponse(staffStudentRefundSchema)),
+    body: staffRefundBodySchema,
+  },
   staffResetStudentPassword: studentAction(
     '/staff/students/:id/password-reset',
     staffMessageResponseSchema,

@@ -20,13 +20,18 @@ export const staffTeacherStatementQuerySchema = z.object({
 const person = z.object({ id: z.number().int(), name: z.string() });
 
 export const staffTeacherStatementLineSchema = z.object({
+  /**
+   * 'sale': sales made in the month (refunded later or not); 'refund': what was given back in
+   * the month (ADR 050), whenever it was sold, its amount and share negative.
+   */
+  kind: z.enum(['sale', 'refund']),
   course: person,
   /** null: the whole course was sold (enrolment), not one lecture. */
   lecture: person.nullable(),
   method: z.enum(SALE_METHODS),
-  /** How many sales. */
+  /** How many sales (or refunds). */
   count: z.number().int(),
-  /** What they took, pounds (0 for free lectures and grants without cash). */
+  /** What they took, pounds (0 for free lectures and grants without cash); negative: given back. */
   amount: z.number(),
   /** The teacher's share of this course, whole percent. */
   share_percent: z.number().int(),
@@ -40,7 +45,16 @@ export const staffTeacherStatementSchema = z.object({
   /** `2026-11`. */
   month: z.string(),
   lines: z.array(staffTeacherStatementLineSchema),
-  totals: z.object({ count: z.number().int(), amount: z.number(), share: z.number() }),
+  /**
+   * `count`: the sales; `amount` and `share`: the sales less the refunds; `refunds`: what was
+   * given back in the month, pounds.
+   */
+  totals: z.object({
+    count: z.number().int(),
+    amount: z.number(),
+    share: z.number(),
+    refunds: z.number(),
+  }),
 });
 export type StaffTeacherStatement = z.infer<typeof staffTeacherStatementSchema>;
 

@@ -7,10 +7,12 @@ import { announcement, putAnnouncement } from '../settings/settings-admin';
 import { notFound } from './staff-core';
 import {
   grantStudent,
+  refundStudent,
   resetStudentPassword,
   studentCourses,
   studentLedger,
   studentPurchases,
+  studentRefunds,
   studentSessions,
 } from './students-staff';
 import { blockStudent, unblockStudent } from '../auth/student-blocking';
@@ -58,6 +60,12 @@ export function servePeople(app: FastifyInstance, ctx: AppContext): void {
   }));
   serve(app, e.staffGrantStudent, async (request) => ({
     data: await grantStudent(db, await actorOf(request), request.params.id, request.body),
+  }));
+  serve(app, e.staffListStudentRefunds, async (request) =>
+    studentRefunds(db, request.params.id, request.query),
+  );
+  serve(app, e.staffRefundSale, async (request) => ({
+    data: await refundStudent(db, await actorOf(request), request.params.id, request.body),
   }));
   serve(app, e.staffSendMessage, async (request) => ({
     data: await sendMessage(db, await actorOf(request), request.body),

@@ -7,7 +7,8 @@ import { type Db } from './staff-core';
 // by lectures is not a sale, its lectures are). Each says how it was paid and what it took
 // (`price_paid`, piasters). A grant's cash is on its rows (pay_by 'cash'), so it is a sale and
 // money in at once; nothing else here is money in (wallet purchases spend recharges, and a pay
-// card counts as money in when used, ADR 030).
+// card counts as money in when used, ADR 030). A refunded sale is still counted in its own
+// period, from the refund's copy of it (ADR 050); refunds are figures of their own.
 
 /** One sale as the dashboard counts it. */
 export interface SaleRow {
@@ -37,6 +38,17 @@ export async function saleRows(db: Db, range: { start: string; end: string }): P
         .select(['p.created_at', 'p.pay_by', 'p.price_paid', 'l.course_id'])
         .unionAll(
           eb.selectFrom('enrollments').select(['created_at', 'pay_by', 'price_paid', 'course_id']),
+        )
+        // A sale refunded later stays a sale of its own period (ADR 050).
+        .unionAll(
+          eb
+            .selectFrom('refunds')
+            .select([
+              'sale_at as created_at',
+              'sale_pay_by as pay_by',
+              'sale_amount as price_paid',
+              'course_id',
+            ]),
         )
         .as('s'),
     )

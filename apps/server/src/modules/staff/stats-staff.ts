@@ -62,11 +62,23 @@ export async function staffStats(
       .where('created_at', '>=', range.start)
       .where('created_at', '<', range.end)
       .execute(),
+    // A whole course refunded later was still joined then (ADR 050): its refund keeps the day.
     db
-      .selectFrom('enrollments')
-      .select('created_at')
-      .where('created_at', '>=', range.start)
-      .where('created_at', '<', range.end)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('enrollments')
+          .select('created_at')
+          .unionAll(
+            eb
+              .selectFrom('refunds')
+              .select('sale_at as created_at')
+              .where('lecture_id', 'is', null),
+          )
+          .as('e'),
+      )
+      .select('e.created_at')
+      .where('e.created_at', '>=', range.start)
+      .where('e.created_at', '<', range.end)
       .execute(),
     saleRows(db, range),
     db
@@ -157,7 +169,7 @@ async function revenue(
   sales: SaleRow[],
 ): Promise<NonNullable<StaffStats['revenue']>> {
   const range = rangeOf(ps);
-  const [orders, mobile, cards] = await Promise.all([
+  const [orders, mobile, cards, refunds] = await Promise.all([
     db
       .selectFrom('payment_orders')
       .select(['paid_at as at', 'amount', 'method'])
@@ -178,6 +190,12 @@ async function revenue(
       .where('used_by', 'is not', null)
       .where('used_at', '>=', range.start)
       .where('used_at', '<', range.end)
+      .execute(),
+    db
+      .selectFrom('refunds')
+      .select(['created_at as at', 'amount', 'refund_to'])
+      .where('created_at', '>=', range.start)
+      .where('created_at', '<', range.end)
       .execute(),
   ]);
   const rows: { at: string; amount: number; method: RevenueMethod }[] = [
@@ -202,6 +220,8 @@ async function revenue(
     methods.set(row.method, m);
   }
   const currentSales = splitAt(sales, ps.current.start).current;
+  const given = splitAt(refunds, ps.current.start);
+  const sum = (list: { amount: number }[]) => list.reduce((all, r) => all + r.amount, 0);
   return {
     total: fromPiasters(total),
     previous_total: fromPiasters(previous.reduce((sum, r) => sum + r.amount, 0)),
@@ -210,6 +230,12 @@ async function revenue(
       .sort((a, b) => b[1].amount - a[1].amount)
       .map(([method, m]) => ({ method, amount: fromPiasters(m.amount), count: m.count })),
     sales: saleAmounts(sales, ps.current.start),
+    refunds: {
+      total: fromPiasters(sum(given.current)),
+      previous_total: fromPiasters(sum(given.previous)),
+      cash: fromPiasters(sum(given.current.filter((r) => r.refund_to === 'cash'))),
+      count: given.current.length,
+    },
     ...(await paidSalesByCourse(db, currentSales)),
   };
 }

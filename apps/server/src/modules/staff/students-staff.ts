@@ -5,7 +5,9 @@ import {
   type StaffStudentPurchase,
   type StaffStudentSession,
   type StaffStudentTransaction,
+  type StaffStudentRefund,
   type staffGrantBodySchema,
+  type staffRefundBodySchema,
   type StaffListQuery,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
@@ -15,6 +17,7 @@ import { enrollmentsOf } from '../courses/enrollment-admin';
 import { sessionsOf } from '../exams/exam-results-admin';
 import { grantAccess } from '../purchases/grants';
 import { listPurchases } from '../purchases/purchase-admin';
+import { refundSale, refundsOf } from '../purchases/refunds';
 import { notStudent, requireStudent } from '../users/student-admin';
 import { listTransactions } from '../wallet/ledger-admin';
 import { writeAudit, type Actor, type Db } from './staff-core';
@@ -70,6 +73,9 @@ export const studentSessions: Tab<StaffStudentSession> = tab(sessionsOf);
 /** The student's ledger, newest first, as the wallet table shows it (pounds). */
 export const studentLedger: Tab<StaffStudentTransaction> = tab(oneStudent(listTransactions));
 
+/** The student's refunds, newest first. */
+export const studentRefunds: Tab<StaffStudentRefund> = tab(refundsOf);
+
 /**
  * Mails the student a password-reset code through the students' own reset flow (ADR 000), under
  * the same per-account limit of mailed codes. The current password keeps working until the
@@ -117,6 +123,34 @@ export async function grantStudent(
       resourceId: id,
       before: null,
       after: { ...data, comment: body.comment ?? null },
+    });
+    return data;
+  });
+}
+
+/** A sale given back (purchases/refunds.ts, ADR 050), audited with what was given back. */
+export async function refundStudent(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof staffRefundBodySchema>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await requireStudent(trx, id);
+    const data = await refundSale(trx, id, { id: actor.id, name: actor.name }, body);
+    await writeAudit(trx, actor, {
+      action: 'refund',
+      resource: 'students',
+      resourceId: id,
+      before: {
+        course_id: data.course.id,
+        lecture_id: data.lecture?.id ?? null,
+        purchase_id: body.purchase_id ?? null,
+        sale_at: data.sale_at,
+        sale_pay_by: data.sale_pay_by,
+        sale_amount: data.sale_amount,
+      },
+      after: { refund_id: data.id, amount: data.amount, to: data.refund_to, reason: data.reason },
     });
     return data;
   });

@@ -8,6 +8,7 @@ import {
   type StaffTeacherStatement,
 } from '@dars/contract';
 import type { FastifyInstance } from 'fastify';
+import type { NotNull } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
@@ -18,6 +19,8 @@ import { notFound, type Db } from './staff-core';
 // (no stored balance to drift): the sales of the Cairo month in the courses that list the
 // teacher, as the dashboard counts sales (stats-sales.ts: a lecture got, or a whole course got
 // other than by joining a course sold by lectures), grouped by course, lecture and method.
+// A refund (ADR 050) leaves its sale in the sale's month and adds a line of its own, negative,
+// in the month it was given back, so a statement already paid never changes.
 // Each line's share is the course's percent for this teacher (course_teachers.share_percent)
 // or the teacher's own, of the line's amount, rounded to the piaster. Two teachers of one
 // course each take their percent of it; the school keeps the rest.
@@ -65,8 +68,27 @@ export async function teacherStatement(
   const which = month ?? cairoMonth(now);
   const { start, end } = monthRange(which);
 
+  // Sales stay in the month they were made even when refunded later (ADR 050): a refunds row
+  // keeps its sale, so each half reads the live rows and the refunded ones alike.
   const lectures: Grouped[] = await db
-    .selectFrom('lecture_purchases as p')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('lecture_purchases')
+        .select(['lecture_id', 'pay_by', 'price_paid', 'created_at'])
+        .unionAll(
+          eb
+            .selectFrom('refunds')
+            .select([
+              'lecture_id',
+              'sale_pay_by as pay_by',
+              'sale_amount as price_paid',
+              'sale_at as created_at',
+            ])
+            .where('lecture_id', 'is not', null)
+            .$narrowType<{ lecture_id: NotNull }>(),
+        )
+        .as('p'),
+    )
     .innerJoin('lectures as l', 'l.id', 'p.lecture_id')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
     .innerJoin('course_teachers as ct', (join) =>
@@ -89,7 +111,23 @@ export async function teacherStatement(
     .groupBy(['c.id', 'c.name', 'l.id', 'l.name', 'l.position', 'p.pay_by', 'ct.share_percent'])
     .execute();
   const courses = await db
-    .selectFrom('enrollments as e')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('enrollments')
+        .select(['course_id', 'pay_by', 'price_paid', 'created_at'])
+        .unionAll(
+          eb
+            .selectFrom('refunds')
+            .select([
+              'course_id',
+              'sale_pay_by as pay_by',
+              'sale_amount as price_paid',
+              'sale_at as created_at',
+            ])
+            .where('lecture_id', 'is', null),
+        )
+        .as('e'),
+    )
     .innerJoin('courses as c', 'c.id', 'e.course_id')
     .innerJoin('course_teachers as ct', (join) =>
       join.onRef('ct.course_id', '=', 'c.id').on('ct.teacher_id', '=', teacherId),
@@ -107,10 +145,48 @@ export async function teacherStatement(
     .where('e.created_at', '<', end)
     .groupBy(['c.id', 'c.name', 'e.pay_by', 'ct.share_percent'])
     .execute();
+  // What was given back in the month, whenever it was sold: lines of their own, subtracted.
+  const refunds = await db
+    .selectFrom('refunds as r')
+    .innerJoin('courses as c', 'c.id', 'r.course_id')
+    .leftJoin('lectures as l', 'l.id', 'r.lecture_id')
+    .innerJoin('course_teachers as ct', (join) =>
+      join.onRef('ct.course_id', '=', 'c.id').on('ct.teacher_id', '=', teacherId),
+    )
+    .select((eb) => [
+      'c.id as course_id',
+      'c.name as course_name',
+      'l.id as lecture_id',
+      'l.name as lecture_name',
+      'l.position',
+      'r.sale_pay_by as pay_by',
+      'ct.share_percent',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('r.amount').as('amount'),
+    ])
+    .where('r.created_at', '>=', start)
+    .where('r.created_at', '<', end)
+    .groupBy([
+      'c.id',
+      'c.name',
+      'l.id',
+      'l.name',
+      'l.position',
+      'r.sale_pay_by',
+      'ct.share_percent',
+    ])
+    .execute();
 
-  const rows: Grouped[] = [
-    ...courses.map((r) => ({ ...r, lecture_id: null, lecture_name: null, position: -1 })),
-    ...lectures,
+  const rows: (Grouped & { kind: 'sale' | 'refund' })[] = [
+    ...courses.map((r) => ({
+      ...r,
+      lecture_id: null,
+      lecture_name: null,
+      position: -1,
+      kind: 'sale' as const,
+    })),
+    ...lectures.map((r) => ({ ...r, kind: 'sale' as const })),
+    ...refunds.map((r) => ({ ...r, position: r.position ?? -1, kind: 'refund' as const })),
   ];
   const method = (code: string) => SALE_METHODS.indexOf(code as SaleMethod);
   rows.sort(
@@ -118,19 +194,26 @@ export async function teacherStatement(
       a.course_id - b.course_id ||
       a.position - b.position ||
       (a.lecture_id ?? 0) - (b.lecture_id ?? 0) ||
-      method(a.pay_by) - method(b.pay_by),
+      method(a.pay_by) - method(b.pay_by) ||
+      (a.kind === 'sale' ? 0 : 1) - (b.kind === 'sale' ? 0 : 1),
   );
   let count = 0;
   let amount = 0;
   let share = 0;
+  let refunded = 0;
   const lines = rows.map((r) => {
-    const piasters = Number(r.amount ?? 0);
+    // A refund's line is the sale's share taken back: the same rounding, negated.
+    const sign = r.kind === 'sale' ? 1 : -1;
+    const given = Number(r.amount ?? 0);
+    const piasters = sign * given;
     const percent = r.share_percent ?? teacher.revenue_share_percent;
-    const due = Math.round((piasters * percent) / 100);
-    count += Number(r.n);
+    const due = sign * Math.round((given * percent) / 100);
+    if (r.kind === 'sale') count += Number(r.n);
+    else refunded += given;
     amount += piasters;
     share += due;
     return {
+      kind: r.kind,
       course: { id: r.course_id, name: r.course_name },
       lecture: r.lecture_id === null ? null : { id: r.lecture_id, name: r.lecture_name! },
       method: r.pay_by as SaleMethod,
@@ -148,7 +231,12 @@ export async function teacherStatement(
     },
     month: which,
     lines,
-    totals: { count, amount: fromPiasters(amount), share: fromPiasters(share) },
+    totals: {
+      count,
+      amount: fromPiasters(amount),
+      share: fromPiasters(share),
+      refunds: fromPiasters(refunded),
+    },
   };
 }
 
@@ -156,6 +244,7 @@ type Line = StaffTeacherStatement['lines'][number];
 
 /** The statement's CSV (ADR 034): a line a row, Arabic headers, amounts in pounds. */
 export const TEACHER_STATEMENT_COLUMNS: readonly CsvColumn<Line>[] = [
+  { header: 'النوع', value: (r) => (r.kind === 'sale' ? 'بيع' : 'استرداد') },
   { header: 'الدورة', value: (r) => r.course.name },
   { header: 'المحاضرة', value: (r) => r.lecture?.name ?? 'الدورة كاملة' },
   { header: 'طريقة الدفع', value: (r) => codeLabel(PAY_BY_LABELS, r.method) },

@@ -98,7 +98,7 @@ async function studentRow(db: Db | Trx, id: number): Promise<StudentRow | undefi
 
 async function countWhere(
   db: Db | Trx,
-  table: 'enrollments' | 'lecture_purchases' | 'exam_sessions' | 'wallet_transactions',
+  table: 'enrollments' | 'lecture_purchases' | 'exam_sessions' | 'wallet_transactions' | 'refunds',
   userId: number,
 ): Promise<number> {
   return countOf(
@@ -117,11 +117,12 @@ export async function getStudent(
 ): Promise<StaffStudentDetail | undefined> {
   const row = await studentRow(db, id);
   if (!row) return undefined;
-  const [courses, purchases, sessions, transactions] = await Promise.all([
+  const [courses, purchases, sessions, transactions, refunds] = await Promise.all([
     countWhere(db, 'enrollments', id),
     countWhere(db, 'lecture_purchases', id),
     countWhere(db, 'exam_sessions', id),
     countWhere(db, 'wallet_transactions', id),
+    countWhere(db, 'refunds', id),
   ]);
   return {
     ...view(row),
@@ -130,6 +131,7 @@ export async function getStudent(
     purchases_count: purchases,
     sessions_count: sessions,
     transactions_count: transactions,
+    refunds_count: refunds,
   };
 }
 

@@ -284,6 +284,7 @@ const STUDENT: StaffStudentDetail = {
   purchases_count: 0,
   sessions_count: 0,
   transactions_count: 0,
+  refunds_count: 0,
 };
 
 const ACCOMMODATION: StaffExamAccommodation = {

@@ -5,6 +5,7 @@ import {
   staffEndpoints as e,
   type StaffStudentDetail,
   type StaffStudentPurchase,
+  type StaffStudentRefund,
   type StaffStudentTransaction,
 } from '@dars/contract';
 import {
@@ -38,6 +39,7 @@ const STUDENT: StaffStudentDetail = {
   purchases_count: 0,
   sessions_count: 0,
   transactions_count: 1,
+  refunds_count: 0,
 };
 
 const ROW: StaffStudentTransaction = {
@@ -293,6 +295,97 @@ describe('students', { timeout: 240_000 }, () => {
     expect(screen.getByText('150.50 جنيه')).toBeInTheDocument();
   });
 
+  it('refunds a paid lecture in cash with a reason, then lists it in the refunds tab (ADR 050)', async () => {
+    const PAID: StaffStudentPurchase = {
+      id: 5,
+      lecture: { id: 12, name: 'الكهربية التيارية' },
+      course: { id: 7, name: 'فيزياء الصف الثالث' },
+      price_paid: 80,
+      pay_by: 'wallet',
+      granted_by: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      expires_at: null,
+      expired: false,
+    };
+    const GRANTED: StaffStudentPurchase = {
+      ...PAID,
+      id: 6,
+      lecture: { id: 13, name: 'المقاومة' },
+      price_paid: 0,
+      pay_by: 'grant',
+    };
+    const REFUND: StaffStudentRefund = {
+      id: 1,
+      course: { id: 7, name: 'فيزياء الصف الثالث' },
+      lecture: { id: 12, name: 'الكهربية التيارية' },
+      sale_at: PAID.created_at,
+      sale_pay_by: 'wallet',
+      sale_amount: 80,
+      amount: 30,
+      refund_to: 'cash',
+      reason: 'لم يحضر الحصة',
+      staff_name: ADMIN.name,
+      created_at: '2026-11-28T10:00:00.000Z',
+    };
+    let refunded = false;
+    const api = fakeStaffApi([
+      ...staffBasics(ADMIN),
+      (c) =>
+        isCall(c, e.staffGetStudent, { id: 40 })
+          ? { body: { data: { ...STUDENT, purchases_count: 2, refunds_count: refunded ? 1 : 0 } } }
+          : undefined,
+      answer(
+        e.staffListStudentPurchases,
+        () => {
+          const rows = refunded ? [GRANTED] : [PAID, GRANTED];
+          return { data: rows, meta: { total: rows.length } };
+        },
+        { params: { id: 40 } },
+      ),
+      (c) => {
+        if (!isCall(c, e.staffRefundSale, { id: 40 })) return undefined;
+        refunded = true;
+        return { body: { data: REFUND } };
+      },
+      answer(
+        e.staffListStudentRefunds,
+        () => ({ data: refunded ? [REFUND] : [], meta: { total: refunded ? 1 : 0 } }),
+        { params: { id: 40 } },
+      ),
+    ]);
+    const user = openConsole('/students/40/show');
+    await screen.findByRole('heading', { name: 'منى علي' });
+    await user.click(screen.getByRole('tab', { name: 'المشتريات (2)' }));
+    // Only what took money can be refunded: the paid lecture, not the grant.
+    const button = await screen.findByRole('button', { name: 'رد ثمن الكهربية التيارية' });
+    expect(screen.queryByRole('button', { name: 'رد ثمن المقاومة' })).not.toBeInTheDocument();
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'رد ثمن «الكهربية التيارية»' });
+    expect(within(dialog).getByText(/المدفوع: 80.00 جنيه/)).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText(/المبلغ المردود/);
+    expect(amount).toHaveValue(80);
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.click(within(dialog).getByRole('radio', { name: 'نقدًا في المركز' }));
+    await fill(user, within(dialog).getByLabelText(/السبب/), 'لم يحضر الحصة');
+    await user.click(within(dialog).getByRole('button', { name: 'رد المبلغ' }));
+    expect(await screen.findByText('تم رد 30.00 جنيه وإلغاء وصول الطالب')).toBeInTheDocument();
+    expect(api.callsTo(e.staffRefundSale, { id: 40 }).map((c) => c.body)).toEqual([
+      { purchase_id: 5, amount: 30, to: 'cash', reason: 'لم يحضر الحصة' },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'رد ثمن الكهربية التيارية' }),
+      ).not.toBeInTheDocument(),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'المرتجعات (1)' }));
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('لم يحضر الحصة')).toBeInTheDocument();
+    expect(within(panel).getByText('الكهربية التيارية — فيزياء الصف الثالث')).toBeInTheDocument();
+    expect(within(panel).getByText('30.00 جنيه')).toBeInTheDocument();
+    expect(within(panel).getAllByText('نقدًا في المركز').length).toBeGreaterThan(0);
+  });
+
   it('sends the password-reset mail after confirming, with the server message', async () => {
     const api = fakeStaffApi([
       ...staffBasics(ADMIN),
@@ -326,6 +419,7 @@ describe('students', { timeout: 240_000 }, () => {
     expect(screen.getByRole('tab', { name: 'البيانات' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إيقاف الحساب' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'تعديل الرصيد' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^رد ثمن/ })).not.toBeInTheDocument();
   });
 });
 

@@ -33,7 +33,7 @@ type FieldErrors = Record<string, string>;
  * What a refused call means for a dialog's form: a 422's field messages go under the fields
  * (react-admin sets the errors an onSubmit returns); anything else is shown as a notice.
  */
-function useRefusal() {
+export function useRefusal() {
   const notify = useNotify();
   return (e: unknown): FieldErrors | undefined => {
     const error = e as HttpError;
@@ -45,7 +45,7 @@ function useRefusal() {
 }
 
 /** A dialog holding a react-admin form: its title names it for screen readers. */
-function FormDialog({
+export function FormDialog({
   open,
   title,
   help,

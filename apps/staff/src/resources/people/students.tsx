@@ -22,6 +22,7 @@ import {
   type StaffStudentCourse,
   type StaffStudentDetail,
   type StaffStudentPurchase,
+  type StaffStudentRefund,
   type StaffStudentSession,
   type StaffStudentTransaction,
 } from '@dars/contract';
@@ -30,6 +31,7 @@ import { useRole } from '../../components/use-role';
 import { StudentAccommodations } from './student-accommodations';
 import { StudentAttemptGrants } from './student-attempt-grants';
 import { StudentActions } from './student-actions';
+import { RefundButton, refundable, refundItem, refundSale } from './student-refunds';
 import { useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
@@ -106,7 +108,12 @@ function TabList({
   empty,
   children,
 }: {
-  resource: 'student-courses' | 'student-purchases' | 'student-exam-sessions' | 'student-ledger';
+  resource:
+    | 'student-courses'
+    | 'student-purchases'
+    | 'student-exam-sessions'
+    | 'student-ledger'
+    | 'student-refunds';
   studentId: number;
   empty: string;
   children: ReactNode;
@@ -165,12 +172,13 @@ function Profile({ student }: { student: StaffStudentDetail }) {
   );
 }
 
-const TABS = ['profile', 'courses', 'purchases', 'sessions', 'ledger'] as const;
+const TABS = ['profile', 'courses', 'purchases', 'sessions', 'ledger', 'refunds'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
- * A student's page (issue 13): the profile and, in tabs, courses, purchases, exam sessions
- * and ledger; an admin's account actions above them.
+ * A student's page (issue 13): the profile and, in tabs, courses, purchases, exam sessions,
+ * ledger and refunds; an admin's account actions above them, and «رد المبلغ» on what the
+ * student paid for (ADR 050).
  */
 export function StudentShow() {
   const translate = useTranslate();
@@ -186,7 +194,10 @@ export function StudentShow() {
     purchases: student.purchases_count,
     sessions: student.sessions_count,
     ledger: student.transactions_count,
+    refunds: student.refunds_count,
   };
+  const admin = role === 'admin';
+  const changed = () => void refetch();
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Button component={RouterLink} to="/students" sx={{ mb: 1 }}>
@@ -203,7 +214,7 @@ export function StudentShow() {
               {formatMoney(student.balance)}
             </Typography>
           </Stack>
-          {role === 'admin' && <StudentActions student={student} onDone={() => void refetch()} />}
+          {admin && <StudentActions student={student} onDone={changed} />}
           <Tabs
             value={tab}
             onChange={(_, value: TabName) => setTab(value)}
@@ -253,6 +264,22 @@ export function StudentShow() {
                   label={`${P}.courses.granted`}
                   render={(r) => r.granted_by ?? (r.granted ? '✓' : '—')}
                 />
+                {admin && (
+                  <FunctionField<StaffStudentCourse>
+                    label={`${P}.refunds.button`}
+                    render={(r) =>
+                      refundable(r) ? (
+                        <RefundButton
+                          studentId={student.id}
+                          target={{ course_id: r.id }}
+                          item={r.name}
+                          paid={r.price_paid}
+                          onDone={changed}
+                        />
+                      ) : null
+                    }
+                  />
+                )}
               </TabList>
             )}
             {tab === 'purchases' && (
@@ -292,6 +319,22 @@ export function StudentShow() {
                       : '—'
                   }
                 />
+                {admin && (
+                  <FunctionField<StaffStudentPurchase>
+                    label={`${P}.refunds.button`}
+                    render={(r) =>
+                      refundable(r) ? (
+                        <RefundButton
+                          studentId={student.id}
+                          target={{ purchase_id: r.id }}
+                          item={r.lecture.name}
+                          paid={r.price_paid}
+                          onDone={changed}
+                        />
+                      ) : null
+                    }
+                  />
+                )}
               </TabList>
             )}
             {tab === 'sessions' && <StudentAccommodations studentId={student.id} />}
@@ -364,6 +407,39 @@ export function StudentShow() {
                 />
                 <FunctionField<StaffStudentTransaction>
                   label={`${P}.ledger.created_at`}
+                  render={(r) => formatDateTime(r.created_at)}
+                />
+              </TabList>
+            )}
+            {tab === 'refunds' && (
+              <TabList
+                resource="student-refunds"
+                studentId={student.id}
+                empty={`${P}.refunds.empty`}
+              >
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.item`}
+                  render={(r) => refundItem(r, translate)}
+                />
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.sale`}
+                  render={(r) => refundSale(r, translate)}
+                />
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.amount`}
+                  render={(r) => formatMoney(r.amount)}
+                />
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.to`}
+                  render={(r) => translate(`${P}.refunds.to_${r.refund_to}`)}
+                />
+                <TextField source="reason" label={`${P}.refunds.reason`} sortable={false} />
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.staff`}
+                  render={(r) => r.staff_name ?? '—'}
+                />
+                <FunctionField<StaffStudentRefund>
+                  label={`${P}.refunds.created_at`}
                   render={(r) => formatDateTime(r.created_at)}
                 />
               </TabList>

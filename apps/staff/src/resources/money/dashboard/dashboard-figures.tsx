@@ -65,6 +65,15 @@ export function DashboardFigures({ stats }: { stats: StaffStats }) {
                 show={formatMoney}
               />
             )}
+            {revenue && revenue.refunds.count > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('refunds', {
+                  refunds: pluralize(revenue.refunds.count, dashboardPlurals.operation),
+                  amount: formatMoney(revenue.refunds.total),
+                  cash: formatMoney(revenue.refunds.cash),
+                })}
+              </Typography>
+            )}
           </FigureTile>
         </Grid>
         <Grid size={TILE}>

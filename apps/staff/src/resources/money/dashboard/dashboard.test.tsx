@@ -39,6 +39,7 @@ const STATS: StaffStats = {
       previous_total: 725.5,
       by_method: SALES.map((method, i) => ({ method, amount: [340, 60, 325.5, 0, 0][i]! })),
     },
+    refunds: { total: 150, previous_total: 0, cash: 50, count: 2 },
     by_course: [
       { course: { id: 1, name: 'الفيزياء كاملة' }, amount: 550, count: 2 },
       { course: { id: 2, name: 'لغة عربية' }, amount: 175.5, count: 4 },
@@ -106,6 +107,10 @@ describe('the dashboard, for an admin', { timeout: 240_000 }, () => {
     const revenue = await tile('الإيرادات');
     expect(revenue.getByText('1,250.50 جنيه')).toBeInTheDocument();
     expect(revenue.getByText('زيادة 25٪ عن الفترة السابقة (1,000.40 جنيه)')).toBeInTheDocument();
+    // Two refunds of 150.00, 50.00 of them paid back in cash (ADR 050).
+    expect(
+      revenue.getByText('رُد منها عمليتان بقيمة 150.00 جنيه (نقدًا 50.00 جنيه)'),
+    ).toBeInTheDocument();
     // 7 sales against none.
     const sales = await tile('مبيعات (دورات ومحاضرات)');
     expect(sales.getByText('لا شيء في الفترة السابقة')).toBeInTheDocument();
