@@ -38,7 +38,7 @@ const ABOVE_CLAIM = 'قبول مبلغ أكبر مما طلبه الطالب م�
  * contract: their own sign-in; the school's grades and categories (read); their own profile;
  * their courses' content, exams, question banks, draw rules, students' exam time and attempts,
  * marking, results and item analysis. Every other call refuses a teacher whatever its role
- * (settings, money, students, support, accounts, the audit log, the dashboard, the slider, and
+ * (settings, money, students, support, accounts, the audit log, the slider, and
  * making or removing teacher profiles). What is theirs is teacher-scope.test.ts's.
  */
 const TEACHER_OPEN = new Set([
@@ -55,6 +55,8 @@ const TEACHER_OPEN = new Set([
   'POST /staff/teachers/:id/banner',
   'GET /staff/teachers/:id/statement',
   'GET /staff/teachers/:id/statement.csv',
+  // The dashboard, of their own courses (teacher-statements.test.ts).
+  'GET /staff/stats',
   'GET /staff/courses',
   'GET /staff/courses/:id',
   'GET /staff/courses.csv',

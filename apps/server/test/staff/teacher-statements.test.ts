@@ -339,6 +339,51 @@ describe('a refunded sale (ADR 050)', () => {
   });
 });
 
+describe('a teacher’s dashboard (ADR 048)', () => {
+  const october = 'from=2026-10-01&to=2026-10-31';
+  it('counts their own courses only: new students, joins and sales of October against September', async () => {
+    const res = await send('GET', `/staff/stats?${october}`, ahmed.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    // Joins of X and Y in October (Cairo): Y's sale of 31 October 23:30 (refunded since: still
+    // a join of that day) and joining X on 20 October; two students, new to his courses.
+    expect(data.enrolments.total).toBe(2);
+    expect(data.enrolments.previous_total).toBe(0);
+    expect(data.new_students.total).toBe(2);
+    // His October sales are the statement's 7: X's 2 + 1 + 1 + 1 on L1 and 1 on L2, Y's 1; the
+    // one before (August 31 to September 30): L1's sale of 30 September 23:30.
+    expect(data.sales).toEqual({
+      total: 7,
+      previous_total: 1,
+      by_method: [
+        { method: 'wallet', count: 4 },
+        { method: 'paycard', count: 1 },
+        { method: 'cash', count: 1 },
+        { method: 'free', count: 0 },
+        { method: 'grant', count: 1 },
+      ],
+    });
+    // No money and no recharges: his money is his statement.
+    expect(data.revenue).toBeNull();
+    expect(data.recharges_pending).toBeNull();
+    expect(data.exams.taken).toBe(0);
+  });
+
+  it('gives بسمة X’s figures without Y’s, and the admin the whole school’s', async () => {
+    const hers = (await send('GET', `/staff/stats?${october}`, basma.token)).json().data;
+    expect(hers.sales.total).toBe(6);
+    expect(hers.enrolments.total).toBe(1);
+    expect(hers.new_students.total).toBe(1);
+    const school = (await send('GET', `/staff/stats?${october}`, admin)).json().data;
+    expect(school.sales.total).toBe(7);
+    expect(school.revenue).not.toBeNull();
+    expect(school.recharges_pending).not.toBeNull();
+    // The school's new students are new accounts: this file made them all today, not in
+    // October; a teacher's are students new to their courses, whenever their account was made.
+    expect(school.new_students.total).toBe(0);
+  });
+});
+
 describe('a teacher’s terms are the admin’s', () => {
   it('refuses a leader and the teacher changing a share or the price permission; the same value back is no change', async () => {
     for (const token of [leader, ahmed.token]) {

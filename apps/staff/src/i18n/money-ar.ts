@@ -102,6 +102,7 @@ export const moneyArabic = {
       from_nothing: 'لا شيء في الفترة السابقة',
     },
     new_students: 'طلاب جدد',
+    new_students_teacher: 'طلاب جدد في دوراتي',
     enrolments: 'اشتراكات في دورات',
     sales: 'مبيعات (دورات ومحاضرات)',
     revenue: 'الإيرادات',

@@ -36,7 +36,8 @@ function useMonthShare(teacherId: number | undefined): number | undefined {
 /**
  * A teacher's first screen (ADR 048): how many courses are theirs, how many essays wait for
  * their marking, and their share of this month's sales, each a link (the last to their
- * statement).
+ * statement); then their courses' figures for a period (their new students, joins, sales and
+ * exam averages against the period before).
  */
 function TeacherHome() {
   const translate = useTranslate();
@@ -98,15 +99,14 @@ export function Dashboard() {
       <Typography component="h1" variant="h5" sx={{ mt: 2 }}>
         {translate('dars.dashboard.welcome', { name: consoleSchool().name })}
       </Typography>
-      {role === 'teacher' ? (
-        <TeacherHome />
-      ) : role === undefined ? null : (
+      {role === 'teacher' && <TeacherHome />}
+      {role !== undefined && (
         <Suspense
           fallback={
             <Typography role="status">{translate('dars.money.dashboard.loading')}</Typography>
           }
         >
-          <DashboardCharts />
+          <DashboardCharts teacher={role === 'teacher'} />
         </Suspense>
       )}
     </>

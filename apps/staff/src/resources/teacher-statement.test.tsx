@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { staffEndpoints as e, type StaffTeacherStatement } from '@dars/contract';
+import { staffEndpoints as e, type StaffStats, type StaffTeacherStatement } from '@dars/contract';
 import { ADMIN, LEADER, TEACHER, answer, fakeStaffApi, list, staffBasics } from '../test/fake-api';
 import { staffCourse, staffTeacher } from '../test/fixtures';
 import { openSignedOut, signIn } from '../test/console';
@@ -122,19 +122,52 @@ describe('a teacher’s statement', () => {
     ).toBeInTheDocument();
   });
 
-  it('puts the teacher’s share of this month on their home, linked to their statement', async () => {
-    fakeStaffApi([
+  it('puts the teacher’s share of this month on their home, linked to their statement, and their courses’ figures without the school’s money', async () => {
+    const SALES = ['wallet', 'paycard', 'cash', 'free', 'grant'] as const;
+    const stats: StaffStats = {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      previous: { from: '2026-10-02', to: '2026-10-31' },
+      new_students: { total: 9, previous_total: 3, by_day: [{ day: '2026-11-05', count: 9 }] },
+      enrolments: { total: 11, previous_total: 4, by_day: [{ day: '2026-11-05', count: 11 }] },
+      sales: {
+        total: 5,
+        previous_total: 5,
+        by_method: SALES.map((method, i) => ({ method, count: [5, 0, 0, 0, 0][i]! })),
+      },
+      revenue: null,
+      recharges_pending: null,
+      exams: {
+        taken: 4,
+        previous_taken: 2,
+        marked: 4,
+        awaiting_marking: 0,
+        average_score: 72.5,
+        previous_average_score: 60,
+      },
+    };
+    const api = fakeStaffApi([
       ...staffBasics({ ...TEACHER, teacher_id: 4, may_set_prices: false }),
       list(e.staffListCourses, [staffCourse({ id: 7 })]),
       list(e.staffListMarking, []),
       answer(e.staffGetTeacherStatement, { data: OCTOBER }, { params: { id: 4 } }),
+      answer(e.staffGetStats, { data: stats }),
     ]);
     openSignedOut();
     await signIn('teacher@dars.test');
     const share = await screen.findByRole('link', { name: /نصيبي هذا الشهر/ });
     await waitFor(() => expect(share).toHaveTextContent('158.00 جنيه'));
     expect(share).toHaveAttribute('href', '/staff/teachers/4/statement');
-  });
+    // 9 against 3: up 6 / 3 = 200 %.
+    const students = (
+      await screen.findByText('طلاب جدد في دوراتي', {}, { timeout: 60_000 })
+    ).closest('li, .MuiCard-root, .MuiPaper-root') as HTMLElement;
+    expect(within(students).getByText('زيادة 200٪ عن الفترة السابقة (3)')).toBeInTheDocument();
+    expect(screen.getByText('72.5٪')).toBeInTheDocument();
+    expect(screen.queryByText('الإيرادات')).not.toBeInTheDocument();
+    expect(screen.queryByText('طلبات شحن تنتظر المراجعة')).not.toBeInTheDocument();
+    expect(api.callsTo(e.staffGetStats).length).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('a teacher’s terms', () => {

@@ -253,7 +253,8 @@ export const staffStatsSchema = z.object({
     })
     .nullable(),
   /** Now, not in the period: mobile-wallet recharges waiting for review. */
-  recharges_pending: z.object({ count: z.number().int(), amount: z.number() }),
+  /** null for a teacher: recharges are the school's. */
+  recharges_pending: z.object({ count: z.number().int(), amount: z.number() }).nullable(),
   /** Exam sessions finished in the period. */
   exams: z.object({
     taken: z.number().int(),
@@ -277,6 +278,8 @@ interface Def {
   path: `/staff${string}`;
   auth: 'required';
   staff: StaffRole;
+  /** Open to a teacher on their own courses (ADR 048). */
+  teacher?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -343,11 +346,13 @@ export const staffMoneyEndpoints = {
     response: staffPaymentRecheckResponseSchema,
     errors: ['CONFLICT', 'SERVER_ERROR'],
   },
+  // A teacher's login gets their own courses' figures (ADR 048).
   staffGetStats: {
     method: 'GET',
     path: '/staff/stats',
     auth: 'required',
     staff: 'leader',
+    teacher: true,
     query: staffStatsQuerySchema,
     response: staffOneResponse(staffStatsSchema),
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
+import { teacherScopeOf } from '../../db/teacher-scope';
 import {
   createPaycardBatch,
   disablePaycardBatch,
@@ -44,7 +45,14 @@ export function serveMoney(app: FastifyInstance, ctx: AppContext): void {
     recheckPaymentOrder(ctx, await actorOf(request), request.params.id, request.log),
   );
 
+  // A teacher's are their own courses' figures (ADR 048).
   serve(app, e.staffGetStats, async (request) => ({
-    data: await staffStats(db, await actorOf(request), request.query),
+    data: await staffStats(
+      db,
+      await actorOf(request),
+      request.query,
+      new Date(),
+      await teacherScopeOf(db, request),
+    ),
   }));
 }

@@ -1,4 +1,5 @@
 import { SALE_METHODS, fromPiasters, type SaleMethod, type StaffStats } from '@dars/contract';
+import { inScope, type TeacherScope } from '../../db/teacher-scope';
 import { splitEvenly } from '../../lib/split-evenly';
 import { type Db } from './staff-core';
 
@@ -27,10 +28,15 @@ const PAID: ReadonlySet<SaleMethod> = new Set(['wallet', 'paycard', 'cash']);
  * The sales made in [start, end), lectures and whole courses alike, with their course.
  * @example const rows = await saleRows(db, { start: p.start, end: p.end })
  */
-export async function saleRows(db: Db, range: { start: string; end: string }): Promise<SaleRow[]> {
+export async function saleRows(
+  db: Db,
+  range: { start: string; end: string },
+  /** A teacher's (ADR 048): their courses' sales only. */
+  scope: TeacherScope = null,
+): Promise<SaleRow[]> {
   // Lectures and whole courses as one list of sales, then filtered once (both databases push
   // the conditions into each half, onto its created_at index).
-  const rows = await db
+  let all = db
     .selectFrom((eb) =>
       eb
         .selectFrom('lecture_purchases as p')
@@ -62,8 +68,9 @@ export async function saleRows(db: Db, range: { start: string; end: string }): P
     ])
     .where('s.pay_by', 'in', SALE_METHODS)
     .where('s.created_at', '>=', range.start)
-    .where('s.created_at', '<', range.end)
-    .execute();
+    .where('s.created_at', '<', range.end);
+  if (scope !== null) all = all.where(inScope('course', scope, 'c.id'));
+  const rows = await all.execute();
   return rows.map((r) => ({
     ...r,
     method: r.method as SaleMethod,

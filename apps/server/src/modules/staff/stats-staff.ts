@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { fromPiasters, type RevenueMethod, type StaffStats } from '@dars/contract';
 import { countsSql } from '../exams/exam-attempts';
+import { inScope, type TeacherScope } from '../../db/teacher-scope';
 import { countOf, isAdmin, type Actor, type Db } from './staff-core';
 import { byDay, cairoDay, periodsOf, type Period } from './stats-period';
 import {
@@ -42,52 +43,80 @@ function countByDay(times: string[], ps: Periods) {
 }
 
 /**
+ * Every course join, with its student: a whole course refunded later was still joined then
+ * (ADR 050), so its refund keeps the day; of the teacher's courses only for a teacher.
+ */
+function joins(db: Db, scope: TeacherScope) {
+  const all = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('enrollments')
+        .select(['user_id', 'course_id', 'created_at'])
+        .unionAll(
+          eb
+            .selectFrom('refunds')
+            .select(['user_id', 'course_id', 'sale_at as created_at'])
+            .where('lecture_id', 'is', null),
+        )
+        .as('e'),
+    )
+    .select(['e.user_id', 'e.created_at']);
+  return scope === null ? all : all.where(inScope('course', scope, 'e.course_id'));
+}
+
+/**
  * New students, course enrolments, sales, money (admins only), recharges waiting for review
  * (now) and exams, for a period and the one before it. A leader gets `revenue: null`: money is
  * the admin's (ADR 030). What each figure counts, so that nothing counts twice: ADR 033.
+ *
+ * A teacher (`scope`, ADR 048) gets the same figures of their own courses: their new students
+ * are those who joined one of their courses for the first time, the joins, sales and exams are
+ * their courses', and no money or recharges (their money is their statement).
  */
 export async function staffStats(
   db: Db,
   actor: Actor,
   query: { from?: string; to?: string },
   now: Date = new Date(),
+  scope: TeacherScope = null,
 ): Promise<StaffStats> {
   const ps = periodsOf(query, now);
   const range = rangeOf(ps);
   const [students, enrolments, sales, pending, exams, previousExams] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select('created_at')
-      .where('group_id', 'is', null)
-      .where('created_at', '>=', range.start)
-      .where('created_at', '<', range.end)
-      .execute(),
-    // A whole course refunded later was still joined then (ADR 050): its refund keeps the day.
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('enrollments')
+    scope === null
+      ? db
+          .selectFrom('users')
           .select('created_at')
-          .unionAll(
-            eb
-              .selectFrom('refunds')
-              .select('sale_at as created_at')
-              .where('lecture_id', 'is', null),
-          )
-          .as('e'),
-      )
-      .select('e.created_at')
-      .where('e.created_at', '>=', range.start)
-      .where('e.created_at', '<', range.end)
-      .execute(),
-    saleRows(db, range),
+          .where('group_id', 'is', null)
+          .where('created_at', '>=', range.start)
+          .where('created_at', '<', range.end)
+          .execute()
+      : db
+          .selectFrom(joins(db, scope).as('j'))
+          .select((eb) => eb.fn.min('j.created_at').as('created_at'))
+          .groupBy('j.user_id')
+          .having((eb) => eb.fn.min('j.created_at'), '>=', range.start)
+          .having((eb) => eb.fn.min('j.created_at'), '<', range.end)
+          .execute(),
     db
-      .selectFrom('mobile_payments')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('amount')])
-      .where('status', '=', 'pending')
-      .executeTakeFirst(),
-    examFigures(db, ps.current),
-    examFigures(db, ps.previous),
+      .selectFrom(joins(db, scope).as('j'))
+      .select('j.created_at')
+      .where('j.created_at', '>=', range.start)
+      .where('j.created_at', '<', range.end)
+      .execute(),
+    saleRows(db, range, scope),
+    scope === null
+      ? db
+          .selectFrom('mobile_payments')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.sum<number>('amount').as('amount'),
+          ])
+          .where('status', '=', 'pending')
+          .executeTakeFirst()
+      : null,
+    examFigures(db, ps.current, scope),
+    examFigures(db, ps.previous, scope),
   ]);
 
   return {
@@ -95,7 +124,7 @@ export async function staffStats(
     to: ps.current.to,
     previous: { from: ps.previous.from, to: ps.previous.to },
     new_students: countByDay(
-      students.map((s) => s.created_at),
+      students.map((s) => String(s.created_at)),
       ps,
     ),
     enrolments: countByDay(
@@ -103,11 +132,11 @@ export async function staffStats(
       ps,
     ),
     sales: saleCounts(sales, ps.current.start),
-    revenue: isAdmin(actor) ? await revenue(db, ps, sales) : null,
-    recharges_pending: {
-      count: countOf(pending),
-      amount: fromPiasters(Number(pending?.amount ?? 0)),
-    },
+    revenue: isAdmin(actor) && scope === null ? await revenue(db, ps, sales) : null,
+    recharges_pending:
+      pending === null
+        ? null
+        : { count: countOf(pending), amount: fromPiasters(Number(pending?.amount ?? 0)) },
     exams: {
       ...exams,
       previous_taken: previousExams.taken,
@@ -126,10 +155,13 @@ export async function staffStats(
  * only the attempt that counts enters the average (every finished one when their mean counts);
  * every attempt is an exam taken.
  */
-async function examFigures(db: Db, p: Period) {
+async function examFigures(db: Db, p: Period, scope: TeacherScope) {
   const counts = countsSql('exam_sessions', 'exams');
-  const row = await db
-    .selectFrom('exam_sessions')
+  const sessions =
+    scope === null
+      ? db.selectFrom('exam_sessions')
+      : db.selectFrom('exam_sessions').where(inScope('exam', scope, 'exam_sessions.exam_id'));
+  const row = await sessions
     .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),

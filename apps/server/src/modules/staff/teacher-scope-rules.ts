@@ -35,6 +35,9 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   'GET /staff/teachers/:id/statement': { id: 'teacher' },
   'GET /staff/teachers/:id/statement.csv': { id: 'teacher' },
 
+  // The dashboard: the handler counts the teacher's own courses only.
+  'GET /staff/stats': { list: true },
+
   'GET /staff/courses': { list: true },
   'GET /staff/courses.csv': { list: true },
   'GET /staff/courses/:id': { id: 'course' },

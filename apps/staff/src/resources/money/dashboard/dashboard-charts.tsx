@@ -10,8 +10,11 @@ import { PeriodPicker, type DayRange } from './period-picker';
 // The dashboard's period and figures (issue 13, ADR 030; issue 23, ADR 033). Its own chunk:
 // @mui/x-charts never reaches the console's first load.
 
-/** The figures of a period, the last 30 Cairo days first. */
-export default function DashboardCharts() {
+/**
+ * The figures of a period, the last 30 Cairo days first; a teacher's are their own courses'
+ * (the server counts them so, ADR 048), without the school's money.
+ */
+export default function DashboardCharts({ teacher }: { teacher?: boolean }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`dars.money.dashboard.${key}`);
   const today = cairoToday();
@@ -45,7 +48,7 @@ export default function DashboardCharts() {
       </Card>
       {error && <Alert severity="error">{error}</Alert>}
       {!stats && !error && <Typography role="status">{t('loading')}</Typography>}
-      {stats && !error && <DashboardFigures stats={stats} />}
+      {stats && !error && <DashboardFigures stats={stats} teacher={teacher} />}
     </Stack>
   );
 }

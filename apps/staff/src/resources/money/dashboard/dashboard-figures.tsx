@@ -34,7 +34,7 @@ const HALF = { xs: 12, md: 6 } as const;
  * then the charts and tables. Money (revenue, what sales took, by course and teacher) only
  * when the server sent it, that is to an admin.
  */
-export function DashboardFigures({ stats }: { stats: StaffStats }) {
+export function DashboardFigures({ stats, teacher }: { stats: StaffStats; teacher?: boolean }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`dars.money.dashboard.${key}`, options);
   const { revenue, exams } = stats;
@@ -48,50 +48,58 @@ export function DashboardFigures({ stats }: { stats: StaffStats }) {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={TILE}>
-          <CountTile label={t('new_students')} figure={stats.new_students} />
+          <CountTile
+            label={t(teacher ? 'new_students_teacher' : 'new_students')}
+            figure={stats.new_students}
+          />
         </Grid>
         <Grid size={TILE}>
           <CountTile label={t('enrolments')} figure={stats.enrolments} />
         </Grid>
-        <Grid size={TILE}>
-          <FigureTile
-            label={t('revenue')}
-            value={revenue ? formatMoney(revenue.total) : t('admin_only')}
-          >
-            {revenue && (
-              <ChangeLine
-                current={revenue.total}
-                previous={revenue.previous_total}
-                show={formatMoney}
-              />
-            )}
-            {revenue && revenue.refunds.count > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('refunds', {
-                  refunds: pluralize(revenue.refunds.count, dashboardPlurals.operation),
-                  amount: formatMoney(revenue.refunds.total),
-                  cash: formatMoney(revenue.refunds.cash),
-                })}
-              </Typography>
-            )}
-          </FigureTile>
-        </Grid>
+        {/* A teacher's money is their statement (ADR 048), not the school's revenue. */}
+        {!teacher && (
+          <Grid size={TILE}>
+            <FigureTile
+              label={t('revenue')}
+              value={revenue ? formatMoney(revenue.total) : t('admin_only')}
+            >
+              {revenue && (
+                <ChangeLine
+                  current={revenue.total}
+                  previous={revenue.previous_total}
+                  show={formatMoney}
+                />
+              )}
+              {revenue && revenue.refunds.count > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('refunds', {
+                    refunds: pluralize(revenue.refunds.count, dashboardPlurals.operation),
+                    amount: formatMoney(revenue.refunds.total),
+                    cash: formatMoney(revenue.refunds.cash),
+                  })}
+                </Typography>
+              )}
+            </FigureTile>
+          </Grid>
+        )}
         <Grid size={TILE}>
           <CountTile label={t('sales')} figure={stats.sales} />
         </Grid>
-        <Grid size={TILE}>
-          <FigureTile
-            label={t('recharges_pending')}
-            value={formatNumber(stats.recharges_pending.count)}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('pending_amount', { amount: formatMoney(stats.recharges_pending.amount) })}
-            </Typography>
-            <Button component={RouterLink} to="/mobile-payments" size="small" sx={{ px: 0 }}>
-              {t('review')}
-            </Button>
-          </FigureTile>
-        </Grid>
+        {stats.recharges_pending && (
+          <Grid size={TILE}>
+            <FigureTile
+              label={t('recharges_pending')}
+              value={formatNumber(stats.recharges_pending.count)}
+            >
+              <Typography variant="body2" color="text.secondary">
+                {t('pending_amount', { amount: formatMoney(stats.recharges_pending.amount) })}
+              </Typography>
+              <Button component={RouterLink} to="/mobile-payments" size="small" sx={{ px: 0 }}>
+                {t('review')}
+              </Button>
+            </FigureTile>
+          </Grid>
+        )}
         <Grid size={TILE}>
           <FigureTile
             label={t('exams_average')}
