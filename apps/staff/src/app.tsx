@@ -42,6 +42,7 @@ import {
 import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
 import { TeacherStatementPage } from './resources/teacher-statement';
+import { TeacherStudentsPage } from './resources/teacher-students';
 import { consoleTitle } from './school';
 
 /** A resource listed, made and edited on its own pages, shown elsewhere by its name. */
@@ -123,6 +124,7 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             <Route path="/header-images" element={<HeaderImagesEdit />} />
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/teachers/:id/statement" element={<TeacherStatementPage />} />
+            <Route path="/teachers/:id/students" element={<TeacherStudentsPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

@@ -48,5 +48,6 @@ export * from './calls/staff-people';
 export * from './calls/staff-support';
 export * from './calls/staff-exports';
 export * from './calls/staff-teacher-statements';
+export * from './calls/staff-teacher-students';
 export * from './calls/endpoints';
 export * from './calls/upload-limit';

@@ -190,6 +190,9 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   // A teacher's monthly statement (ADR 048): money, the admin's (and that teacher's own).
   'GET /staff/teachers/:id/statement': 'admin',
   'GET /staff/teachers/:id/statement.csv': 'admin',
+  // A teacher's students (ADR 048): who reads students, and the teacher their own.
+  'GET /staff/teachers/:id/students': 'leader',
+  'GET /staff/teachers/:id/students.csv': 'leader',
 };
 
 /**

@@ -55,6 +55,8 @@ const TEACHER_OPEN = new Set([
   'POST /staff/teachers/:id/banner',
   'GET /staff/teachers/:id/statement',
   'GET /staff/teachers/:id/statement.csv',
+  'GET /staff/teachers/:id/students',
+  'GET /staff/teachers/:id/students.csv',
   // The dashboard, of their own courses (teacher-statements.test.ts).
   'GET /staff/stats',
   'GET /staff/courses',
@@ -212,7 +214,7 @@ describe('the role table', () => {
     // The sign-in, and the invitation's check and acceptance.
     expect(roles.filter((r) => r === 'none')).toHaveLength(3);
     expect(roles.filter((r) => r === 'admin')).toHaveLength(33);
-    expect(roles.filter((r) => r === 'leader')).toHaveLength(111);
+    expect(roles.filter((r) => r === 'leader')).toHaveLength(113);
   });
 });
 

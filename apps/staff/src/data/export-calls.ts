@@ -69,3 +69,19 @@ export async function downloadTeacherStatement(id: number, month: string): Promi
   });
   return save(response, `teacher-${id}-statement-${month}.csv`);
 }
+
+/**
+ * Downloads a teacher's students (ADR 048) with the list's search and course, and answers the
+ * file's name.
+ * @example await downloadTeacherStudents(4, { q: 'منى' })
+ */
+export async function downloadTeacherStudents(
+  id: number,
+  filter: { q?: string; course_id?: number },
+): Promise<string> {
+  const response = await sendStaff(staffEndpoints.staffExportTeacherStudents, {
+    params: { id },
+    query: listQuery(undefined, undefined, filter),
+  });
+  return save(response, `teacher-${id}-students.csv`);
+}

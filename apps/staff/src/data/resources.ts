@@ -202,6 +202,8 @@ export const resources: Record<string, ResourceCalls> = {
   'student-exam-sessions': { list: e.staffListStudentSessions, listParams: { id: 'student_id' } },
   'student-ledger': { list: e.staffListStudentLedger, listParams: { id: 'student_id' } },
   'student-refunds': { list: e.staffListStudentRefunds, listParams: { id: 'student_id' } },
+  // A teacher's students (ADR 048): the teacher's id is the list's `teacher_id` filter.
+  'teacher-students': { list: e.staffListTeacherStudents, listParams: { id: 'teacher_id' } },
   'paycard-batches': {
     list: e.staffListPaycardBatches,
     get: e.staffGetPaycardBatch,

@@ -31,4 +31,6 @@ export const TEACHER_RESOURCES = [
   'marking',
   'exam-sessions',
   'teachers',
+  // Their own students' list (a page of its own, not a menu resource).
+  'teacher-students',
 ] as const;

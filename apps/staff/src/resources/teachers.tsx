@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@mui/material';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import GroupIcon from '@mui/icons-material/Group';
 import {
   BooleanInput,
   Create,
@@ -65,16 +66,30 @@ function TeacherTerms() {
   );
 }
 
-/** The teacher's monthly statement, from their page (the admin's, and the teacher's own). */
+/**
+ * The teacher's monthly statement (the admin's, and the teacher's own) and students (anyone who
+ * reads students, and the teacher their own), from their page.
+ */
 function StatementLink() {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number }>();
   const role = useRole();
-  if (!record || (role !== 'admin' && role !== 'teacher')) return null;
+  if (!record || role === undefined) return null;
   return (
-    <Button component={Link} to={`/teachers/${record.id}/statement`} startIcon={<ReceiptIcon />}>
-      {translate('dars.statement.open')}
-    </Button>
+    <>
+      {(role === 'admin' || role === 'teacher') && (
+        <Button
+          component={Link}
+          to={`/teachers/${record.id}/statement`}
+          startIcon={<ReceiptIcon />}
+        >
+          {translate('dars.statement.open')}
+        </Button>
+      )}
+      <Button component={Link} to={`/teachers/${record.id}/students`} startIcon={<GroupIcon />}>
+        {translate('dars.teacher_students.open')}
+      </Button>
+    </>
   );
 }
 

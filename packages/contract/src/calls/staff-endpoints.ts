@@ -5,6 +5,7 @@ import { idParamsSchema } from './courses';
 import * as s from './staff-schemas';
 import { staffExportEndpoints } from './staff-exports';
 import { staffTeacherStatementEndpoints } from './staff-teacher-statements';
+import { staffTeacherStudentEndpoints } from './staff-teacher-students';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffPeopleEndpoints } from './staff-people';
 import { staffSupportEndpoints } from './staff-support';
@@ -596,6 +597,7 @@ export const staffEndpoints = {
 
   // A teacher's monthly statement (issue 27, ADR 048): the admin's and that teacher's.
   ...staffTeacherStatementEndpoints,
+  ...staffTeacherStudentEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -118,6 +118,7 @@ import {
 import { servePeople } from './people-routes';
 import { serveExports } from './export-routes';
 import { serveTeacherStatements } from './teacher-statements';
+import { serveTeacherStudents } from './teacher-students';
 import { supportStaffRoutes } from './support-staff-routes';
 import { actorOf, found } from './staff-request';
 import { ensureInScope, teacherOfAccount, teacherScopeOf } from '../../db/teacher-scope';
@@ -566,5 +567,6 @@ export const staffRoutes =
     servePeople(app, ctx); // students and messages (ADR 029)
     serveExports(app, ctx); // exports, school-wide purchases and ledger (ADR 034)
     serveTeacherStatements(app, ctx); // a teacher's monthly statement (ADR 048)
+    serveTeacherStudents(app, ctx); // a teacher's students (ADR 048)
     await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

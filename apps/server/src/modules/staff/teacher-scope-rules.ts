@@ -34,6 +34,9 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   // Their own monthly statement only (the admin's for every teacher).
   'GET /staff/teachers/:id/statement': { id: 'teacher' },
   'GET /staff/teachers/:id/statement.csv': { id: 'teacher' },
+  // The students of their own courses only, without money (teacher-students.ts).
+  'GET /staff/teachers/:id/students': { id: 'teacher' },
+  'GET /staff/teachers/:id/students.csv': { id: 'teacher' },
 
   // The dashboard: the handler counts the teacher's own courses only.
   'GET /staff/stats': { list: true },

@@ -1,0 +1,153 @@
+import { useId } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Datagrid,
+  FilterForm,
+  FunctionField,
+  ListContextProvider,
+  ResourceContextProvider,
+  Pagination,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  Title,
+  useListController,
+  useNotify,
+  useTranslate,
+  type HttpError,
+} from 'react-admin';
+import { Box, Button, Card, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { StaffTeacherStudent } from '@dars/contract';
+import { formatDateTime, formatNumber } from '@dars/ui/format';
+import { downloadTeacherStudents } from '../data/export-calls';
+import { useIsPhone } from '../components/phone-cards';
+
+const T = 'dars.teacher_students';
+
+/** Latin text (a phone) read left to right inside the RTL page. */
+const ltr = (text: string) => (
+  <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+    {text}
+  </span>
+);
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  // A teacher's course list is theirs only (the server scopes it, ADR 048).
+  <ReferenceInput key="course_id" source="course_id" reference="courses" alwaysOn>
+    <SelectInput optionText="name" label={`${T}.course`} />
+  </ReferenceInput>,
+];
+
+/**
+ * A teacher's students (ADR 048): who joined their courses, which ones, the lectures they hold
+ * there and their exams' average, searchable by name or phone and by course, with the Excel
+ * file of the same list. The teacher opens their own from the menu; the admin and leaders any
+ * teacher's from the teacher's page. No balance or account details: those are the school's.
+ */
+export function TeacherStudentsPage() {
+  return (
+    <ResourceContextProvider value="teacher-students">
+      <TeacherStudents />
+    </ResourceContextProvider>
+  );
+}
+
+function TeacherStudents() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const phone = useIsPhone();
+  const id = Number(useParams().id);
+  const headingId = useId();
+  const list = useListController<StaffTeacherStudent>({
+    resource: 'teacher-students',
+    filter: { teacher_id: id },
+    sort: { field: 'name', order: 'ASC' },
+    perPage: 25,
+    disableSyncWithLocation: true,
+  });
+  const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
+  const score = (r: StaffTeacherStudent) =>
+    r.average_score === null ? '—' : `${formatNumber(r.average_score)}٪`;
+
+  const download = async () => {
+    try {
+      const { q, course_id } = list.filterValues as { q?: string; course_id?: number };
+      await downloadTeacherStudents(id, { q, course_id });
+    } catch (failure) {
+      notify((failure as HttpError).message, { type: 'error' });
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }} component="section" aria-labelledby={headingId}>
+      <Title title={t('title')} />
+      <Typography component="h1" variant="h5" id={headingId}>
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary">{t('help')}</Typography>
+      <ListContextProvider value={list}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <FilterForm filters={filters} />
+          <Button startIcon={<DownloadIcon />} onClick={() => void download()}>
+            {t('download')}
+          </Button>
+        </Stack>
+        <Card>
+          {phone ? (
+            <SimpleList<StaffTeacherStudent>
+              primaryText={(r) => r.name}
+              secondaryText={(r) => r.courses.map((c) => c.name).join('، ')}
+              tertiaryText={(r) => score(r)}
+              linkType={false}
+              empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}
+            />
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Datagrid
+                bulkActionButtons={false}
+                rowClick={false}
+                empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}
+              >
+                <TextField source="name" label={`${T}.name`} />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.phone`}
+                  render={(r) => ltr(r.phone)}
+                />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.grade`}
+                  render={(r) => r.grade?.name ?? '—'}
+                />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.courses`}
+                  render={(r) => r.courses.map((c) => c.name).join('، ')}
+                />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.first_joined_at`}
+                  render={(r) => formatDateTime(r.first_joined_at)}
+                />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.lectures`}
+                  render={(r) => formatNumber(r.lectures)}
+                />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.exams_taken`}
+                  render={(r) => formatNumber(r.exams_taken)}
+                />
+                <FunctionField<StaffTeacherStudent> label={`${T}.average_score`} render={score} />
+                <FunctionField<StaffTeacherStudent>
+                  label={`${T}.last_exam_at`}
+                  render={(r) => (r.last_exam_at ? formatDateTime(r.last_exam_at) : '—')}
+                />
+              </Datagrid>
+            </Box>
+          )}
+          <Pagination rowsPerPageOptions={[25, 50, 100]} />
+        </Card>
+      </ListContextProvider>
+    </Stack>
+  );
+}
