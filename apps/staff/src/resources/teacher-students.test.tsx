@@ -47,7 +47,9 @@ describe('a teacher’s students', { timeout: 240_000 }, () => {
     openSignedOut();
     const user = await signIn('teacher@dars.test');
     await user.click(await screen.findByRole('menuitem', { name: 'طلابي' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'طلاب المدرس' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'طلاب المدرس' }),
+    ).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('منى علي');
