@@ -197,6 +197,32 @@ describe('the owner’s numbers on a desktop', () => {
       .poll(() => page.getByRole('button', { name: 'هذا الشهر' }).getAttribute('aria-pressed'))
       .toBe('true');
     await expectCashShown(page, made, '345.67 جنيه');
+
+    // A refund (ADR 050): 45.67 of it paid back in cash. The sale stays where it was; the
+    // revenue tile says what was given back, and the lecture leaves the purchases tab.
+    await page.goto(`/staff/students/${student.id}/show`);
+    await page.getByRole('tab', { name: /المشتريات/ }).click();
+    await page.getByRole('button', { name: `رد ثمن ${made.lecture}` }).click();
+    const refund = page.getByRole('dialog', { name: `رد ثمن «${made.lecture}»` });
+    await refund.getByText(/المدفوع: 345.67 جنيه/).waitFor();
+    await refund.getByLabel(/المبلغ المردود/).fill('45.67');
+    await refund.getByRole('radio', { name: 'نقدًا في المركز' }).check();
+    await refund.getByLabel(/السبب/).fill('لم يحضر الحصة');
+    await screenshot(page, 'staff-owner-numbers-desktop-04-refund', { fullPage: false });
+    await refund.getByRole('button', { name: 'رد المبلغ' }).click();
+    await page.getByText('تم رد 45.67 جنيه وإلغاء وصول الطالب').waitFor();
+    await page.getByRole('tab', { name: 'المرتجعات (1)' }).click();
+    const given = page.getByRole('row').filter({ hasText: 'لم يحضر الحصة' });
+    await expect.poll(() => given.innerText()).toContain('45.67 جنيه');
+    await screenshot(page, 'staff-owner-numbers-desktop-05-refunds');
+    const refunded = await serverStats(token);
+    expect(refunded.sales.total).toBe(after.sales.total);
+    expect(Math.round((refunded.revenue!.refunds.cash - after.revenue!.refunds.cash) * 100)).toBe(
+      4_567,
+    );
+    await page.goto('/staff/');
+    const tile = page.getByRole('heading', { name: 'الإيرادات', exact: true }).locator('..');
+    await expect.poll(() => tile.innerText()).toMatch(/رُد منها .* بقيمة [\d,.]+ جنيه/);
   });
 });
 
