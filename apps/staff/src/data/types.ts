@@ -31,6 +31,9 @@ export const TEACHER_RESOURCES = [
   'marking',
   'exam-sessions',
   'teachers',
-  // Their own students' list (a page of its own, not a menu resource).
+  // Their own students' list (a page of its own, not a menu resource), and in it a student's
+  // own time and attempts in their exams (the server scopes both).
   'teacher-students',
+  'exam-accommodations',
+  'exam-attempt-grants',
 ] as const;

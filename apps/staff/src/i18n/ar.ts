@@ -252,6 +252,9 @@ export const consoleArabic = {
       exams_taken: 'الامتحانات',
       average_score: 'متوسط الدرجات',
       last_exam_at: 'آخر امتحان',
+      terms: 'الوقت والمحاولات',
+      terms_label: 'الوقت الخاص والمحاولات الإضافية: %{name}',
+      terms_title: '%{name}: الوقت الخاص والمحاولات الإضافية في امتحاناتي',
     },
     statement: {
       title: 'كشف حساب المدرس',

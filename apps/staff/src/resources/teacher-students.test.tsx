@@ -68,4 +68,41 @@ describe('a teacher’s students', { timeout: 240_000 }, () => {
     );
     expect(await screen.findByText('لا يوجد طلاب في هذه الدورات بعد')).toBeInTheDocument();
   });
+
+  it('opens a student’s own exam time and extra attempts from their row, for the teacher’s exams', async () => {
+    const api = fakeStaffApi([
+      ...staffBasics({ ...TEACHER, teacher_id: 4, may_set_prices: false }),
+      list(e.staffListCourses, []),
+      list(e.staffListMarking, []),
+      answer(e.staffGetTeacherStatement, { message: 'العنصر غير موجود' }, { status: 404 }),
+      answer(e.staffGetStats, { message: 'العنصر غير موجود' }, { status: 404 }),
+      answer(
+        e.staffListTeacherStudents,
+        { data: [MONA], meta: { total: 1 } },
+        { params: { id: 4 } },
+      ),
+      list(e.staffListExamAccommodations, []),
+      list(e.staffListExamAttemptGrants, []),
+    ]);
+    openSignedOut();
+    const user = await signIn('teacher@dars.test');
+    await user.click(await screen.findByRole('menuitem', { name: 'طلابي' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'الوقت الخاص والمحاولات الإضافية: منى علي' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'منى علي: الوقت الخاص والمحاولات الإضافية في امتحاناتي',
+    });
+    expect(
+      await within(dialog).findByRole('heading', { name: 'وقت خاص في الامتحانات' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo(e.staffListExamAccommodations).map((c) => c.query.user_id)).toContain(
+        '40',
+      ),
+    );
+    await waitFor(() =>
+      expect(api.callsTo(e.staffListExamAttemptGrants).length).toBeGreaterThan(0),
+    );
+  });
 });

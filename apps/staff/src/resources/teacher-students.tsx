@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   Datagrid,
@@ -18,12 +18,24 @@ import {
   useTranslate,
   type HttpError,
 } from 'react-admin';
-import { Box, Button, Card, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { StaffTeacherStudent } from '@dars/contract';
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { downloadTeacherStudents } from '../data/export-calls';
 import { useIsPhone } from '../components/phone-cards';
+import { StudentAccommodations } from './people/student-accommodations';
+import { StudentAttemptGrants } from './people/student-attempt-grants';
 
 const T = 'dars.teacher_students';
 
@@ -41,6 +53,31 @@ const filters = [
     <SelectInput optionText="name" label={`${T}.course`} />
   </ReferenceInput>,
 ];
+
+/**
+ * A student's own exam time and extra attempts (ADR 042, 047), as on the student's page: for a
+ * teacher, in their own exams (the server scopes both lists and refuses another's exam).
+ */
+function ExamTerms({ student, onClose }: { student: StaffTeacherStudent; onClose: () => void }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        {translate(`${T}.terms_title`, { name: student.name })}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={3}>
+          <StudentAccommodations studentId={student.id} />
+          <StudentAttemptGrants studentId={student.id} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /**
  * A teacher's students (ADR 048): who joined their courses, which ones, the lectures they hold
@@ -62,6 +99,16 @@ function TeacherStudents() {
   const phone = useIsPhone();
   const id = Number(useParams().id);
   const headingId = useId();
+  const [terms, setTerms] = useState<StaffTeacherStudent | null>(null);
+  const termsButton = (r: StaffTeacherStudent) => (
+    <Button
+      size="small"
+      aria-label={translate(`${T}.terms_label`, { name: r.name })}
+      onClick={() => setTerms(r)}
+    >
+      {translate(`${T}.terms`)}
+    </Button>
+  );
   const list = useListController<StaffTeacherStudent>({
     resource: 'teacher-students',
     filter: { teacher_id: id },
@@ -103,6 +150,10 @@ function TeacherStudents() {
               secondaryText={(r) => r.courses.map((c) => c.name).join('، ')}
               tertiaryText={(r) => score(r)}
               linkType={false}
+              rowClick={(_, __, r) => {
+                setTerms(r as StaffTeacherStudent);
+                return false;
+              }}
               empty={<Typography sx={{ p: 2 }}>{t('empty')}</Typography>}
             />
           ) : (
@@ -142,12 +193,14 @@ function TeacherStudents() {
                   label={`${T}.last_exam_at`}
                   render={(r) => (r.last_exam_at ? formatDateTime(r.last_exam_at) : '—')}
                 />
+                <FunctionField<StaffTeacherStudent> label={`${T}.terms`} render={termsButton} />
               </Datagrid>
             </Box>
           )}
           <Pagination rowsPerPageOptions={[25, 50, 100]} />
         </Card>
       </ListContextProvider>
+      {terms && <ExamTerms student={terms} onClose={() => setTerms(null)} />}
     </Stack>
   );
 }
