@@ -33,6 +33,7 @@ import * as examAttempts from './migrations/2026-11-30-022-exam-attempts';
 import * as teacherLogins from './migrations/2026-11-30-023-teacher-logins';
 import * as teacherShares from './migrations/2026-11-30-024-teacher-shares';
 import * as refunds from './migrations/2026-11-30-025-refunds';
+import * as supportCourse from './migrations/2026-11-30-026-support-course';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-023-teacher-logins': teacherLogins,
   '2026-11-30-024-teacher-shares': teacherShares,
   '2026-11-30-025-refunds': refunds,
+  '2026-11-30-026-support-course': supportCourse,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

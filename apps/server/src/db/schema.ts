@@ -496,6 +496,8 @@ export interface SupportTicketsTable {
    * unread. `status` is 'open' | 'answered' | 'closed' since then.
    */
   student_seen_reply_id: Generated<number | null>;
+  /** Migration 026 (ADR 048): the student's course the ticket is about; null: none. */
+  course_id: Generated<number | null>;
 }
 
 /**

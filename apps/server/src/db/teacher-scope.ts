@@ -28,7 +28,8 @@ export type ScopedResource =
   | 'exam-session'
   | 'accommodation'
   | 'attempt-grant'
-  | 'exam-answer';
+  | 'exam-answer'
+  | 'support-ticket';
 
 /** The teacher profile a staff call works as; `null`: the whole school (admin or leader). */
 export type TeacherScope = number | null;
@@ -88,6 +89,8 @@ export function idsInScope(resource: ScopedResource, t: number): Ids {
       return sql`select id from exam_attempt_grants where exam_id in (${exams(t)})`;
     case 'exam-answer':
       return sql`select id from answer_attempts where session_id in (${sessions(t)})`;
+    case 'support-ticket':
+      return sql`select id from support_tickets where course_id in (${courses(t)})`;
   }
 }
 

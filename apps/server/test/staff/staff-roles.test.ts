@@ -59,6 +59,12 @@ const TEACHER_OPEN = new Set([
   'GET /staff/teachers/:id/students.csv',
   // The dashboard, of their own courses (teacher-statements.test.ts).
   'GET /staff/stats',
+  // The tickets about their own courses (teacher-support.test.ts).
+  'GET /staff/support-tickets',
+  'GET /staff/support-tickets/:id',
+  'POST /staff/support-tickets/:id/replies',
+  'POST /staff/support-tickets/:id/close',
+  'POST /staff/support-tickets/:id/reopen',
   'GET /staff/courses',
   'GET /staff/courses/:id',
   'GET /staff/courses.csv',

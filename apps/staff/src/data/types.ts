@@ -36,4 +36,6 @@ export const TEACHER_RESOURCES = [
   'teacher-students',
   'exam-accommodations',
   'exam-attempt-grants',
+  // The support tickets about their courses (a menu resource).
+  'support-tickets',
 ] as const;

@@ -27,6 +27,8 @@ export const dailyResourcesArabic = {
       last_reply_at: 'آخر رد',
       created_at: 'تاريخ الإرسال',
       closed_at: 'تاريخ الإغلاق',
+      course: 'الدورة',
+      course_id: 'الدورة',
     },
   },
   'mobile-payments': {
@@ -82,6 +84,7 @@ export const dailyArabic = {
   support: {
     status: { open: 'مفتوح', answered: 'تم الرد', closed: 'مغلق' },
     kind: { student: 'طالب', guest: 'زائر' },
+    about_course: 'بخصوص دورة: %{course}',
     /** Who wrote a message of the thread (ADR 039). */
     author: {
       staff: '%{name} (فريق الدعم)',

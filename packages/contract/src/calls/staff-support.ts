@@ -52,6 +52,8 @@ export const staffSupportTicketSchema = z.object({
   created_at: z.string(),
   closed_at: z.string().nullable(),
   closed_by: staffPerson.nullable(),
+  /** The student's course the ticket is about (ADR 048); null: none said. */
+  course: staffPerson.nullable(),
 });
 export type StaffSupportTicket = z.infer<typeof staffSupportTicketSchema>;
 
@@ -88,6 +90,8 @@ export type StaffSupportTicketDetail = z.infer<typeof staffSupportTicketDetailSc
 export const staffSupportTicketListQuerySchema = staffListQuery({
   status: z.enum(SUPPORT_TICKET_STATUSES).optional().catch(undefined),
   kind: z.enum(SUPPORT_TICKET_KINDS).optional().catch(undefined),
+  /** The tickets about one course. */
+  course_id: filterId(),
 });
 
 /** A reply; `close: true` closes the ticket with it. */
@@ -211,6 +215,8 @@ export const staffSupportEndpoints = {
     path: '/staff/support-tickets',
     auth: 'required',
     staff: 'leader',
+    // A teacher's login: the tickets about their own courses (ADR 048).
+    teacher: true,
     query: staffSupportTicketListQuerySchema,
     response: staffListResponse(staffSupportTicketSchema),
   },
@@ -219,6 +225,8 @@ export const staffSupportEndpoints = {
     path: '/staff/support-tickets/:id',
     auth: 'required',
     staff: 'leader',
+    // A teacher's login: the tickets about their own courses (ADR 048).
+    teacher: true,
     params: idParamsSchema,
     response: staffOneResponse(staffSupportTicketDetailSchema),
   },
@@ -227,6 +235,8 @@ export const staffSupportEndpoints = {
     path: '/staff/support-tickets/:id/replies',
     auth: 'required',
     staff: 'leader',
+    // A teacher's login: the tickets about their own courses (ADR 048).
+    teacher: true,
     params: idParamsSchema,
     body: staffSupportReplyBodySchema,
     response: staffOneResponse(staffSupportTicketDetailSchema),
@@ -236,6 +246,8 @@ export const staffSupportEndpoints = {
     path: '/staff/support-tickets/:id/close',
     auth: 'required',
     staff: 'leader',
+    // A teacher's login: the tickets about their own courses (ADR 048).
+    teacher: true,
     params: idParamsSchema,
     response: staffOneResponse(staffSupportTicketDetailSchema),
     errors: ['CONFLICT'],
@@ -245,6 +257,8 @@ export const staffSupportEndpoints = {
     path: '/staff/support-tickets/:id/reopen',
     auth: 'required',
     staff: 'leader',
+    // A teacher's login: the tickets about their own courses (ADR 048).
+    teacher: true,
     params: idParamsSchema,
     response: staffOneResponse(staffSupportTicketDetailSchema),
     errors: ['CONFLICT'],

@@ -28,6 +28,11 @@ const guestContactFields = {
 export const createSupportTicketBodySchema = z.object({
   title: required(200),
   content: required(5000),
+  /**
+   * A signed-in student's course the ticket is about (issue 27): its teachers see it too. None:
+   * a question for the school. A guest's is ignored.
+   */
+  course_id: z.number().int().positive().max(2_147_483_647).nullish(),
   name: guestContactFields.name.optional(),
   email: guestContactFields.email.optional(),
   phone: guestContactFields.phone.optional(),
@@ -67,6 +72,8 @@ export const SUPPORT_MESSAGES = {
     'هذه المحادثة مغلقة ولا يمكن الرد عليها. إن احتجت مساعدة أخرى فأرسل رسالة جديدة من صفحة المساعدة.',
   followNotFound: 'رابط المتابعة غير صحيح. تأكد من نسخ الرابط كاملاً كما وصلك.',
   tooManyFollow: 'محاولات كثيرة برابط متابعة غير صحيح، حاول مرة أخرى بعد ساعة.',
+  /** A course the student has not joined. */
+  courseNotYours: 'اختر دورة من دوراتك، أو «سؤال عام للمدرسة»',
 } as const;
 
 /** Students' pages of «رسائلي». */

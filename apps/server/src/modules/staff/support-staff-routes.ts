@@ -19,7 +19,10 @@ export const supportStaffRoutes =
     const { db } = ctx;
     const e = endpoints;
 
-    serve(app, e.staffListSupportTickets, async (request) => listTickets(db, request.query));
+    // A teacher's: the tickets about their courses (their scope rules guard the ids, ADR 048).
+    serve(app, e.staffListSupportTickets, async (request) =>
+      listTickets(db, request.query, await teacherScopeOf(db, request)),
+    );
     serve(app, e.staffGetSupportTicket, async (request) => {
       const ticket = await getTicket(db, request.params.id);
       if (!ticket) throw new AppError('NOT_FOUND', STAFF_SUPPORT_MESSAGES.notFound);

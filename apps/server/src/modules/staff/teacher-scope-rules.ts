@@ -41,6 +41,13 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   // The dashboard: the handler counts the teacher's own courses only.
   'GET /staff/stats': { list: true },
 
+  // Support: the tickets about their own courses (a student names the course, ADR 048).
+  'GET /staff/support-tickets': { list: true },
+  'GET /staff/support-tickets/:id': { id: 'support-ticket' },
+  'POST /staff/support-tickets/:id/replies': { id: 'support-ticket' },
+  'POST /staff/support-tickets/:id/close': { id: 'support-ticket' },
+  'POST /staff/support-tickets/:id/reopen': { id: 'support-ticket' },
+
   'GET /staff/courses': { list: true },
   'GET /staff/courses.csv': { list: true },
   'GET /staff/courses/:id': { id: 'course' },

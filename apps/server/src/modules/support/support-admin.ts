@@ -16,6 +16,7 @@ import { notify } from '../notifications/notification-service';
 import { issueFollowToken, stateOf } from './support-service';
 import { conflict, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
 import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
+import { inScope, type TeacherScope } from '../../db/teacher-scope';
 
 // The support inbox for leaders and admins (issue 13, ADR 031): student and guest tickets, the
 // thread (the sender's messages and the staff replies, ADR 039), close and reopen. A student is
@@ -33,7 +34,10 @@ function ticketsQuery(db: Db | Trx) {
     .selectFrom('support_tickets as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('users as c', 'c.id', 't.closed_by')
+    .leftJoin('courses as course', 'course.id', 't.course_id')
     .select((eb) => [
+      'course.id as course_id',
+      'course.name as course_name',
       't.id',
       't.title',
       't.content',
@@ -85,15 +89,22 @@ function ticketView(r: TicketRow): StaffSupportTicket {
     created_at: r.created_at,
     closed_at: r.closed_at,
     closed_by: r.closer_id === null ? null : { id: r.closer_id, name: r.closer_name ?? '' },
+    course: r.course_id === null ? null : { id: r.course_id, name: r.course_name ?? '' },
   };
 }
 
-/** The inbox by status, kind and text; by id unless asked otherwise (`order=desc`: newest first). */
+/**
+ * The inbox by status, kind, course and text; by id unless asked otherwise (`order=desc`:
+ * newest first). A teacher's (`scope`, ADR 048) holds the tickets about their courses only.
+ */
 export async function listTickets(
   db: Db,
   query: z.output<typeof staffSupportTicketListQuerySchema>,
+  scope: TeacherScope = null,
 ) {
   let base = ticketsQuery(db);
+  if (scope !== null) base = base.where(inScope('support-ticket', scope, 't.id'));
+  if (query.course_id !== undefined) base = base.where('t.course_id', '=', query.course_id);
   if (query.status !== undefined) base = base.where('t.status', '=', query.status);
   if (query.kind === 'guest') base = base.where('t.user_id', 'is', null);
   if (query.kind === 'student') base = base.where('t.user_id', 'is not', null);

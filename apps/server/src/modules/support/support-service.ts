@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   guestSupportTicketBodySchema,
+  SUPPORT_MESSAGES,
   supportFollowPath,
   supportReference,
   type Platform,
@@ -10,6 +11,7 @@ import {
 } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
+import { AppError } from '../../lib/app-error';
 import { HOUR, enforce } from '../../lib/rate-limit';
 import { nowIso } from '../../lib/time';
 import { validate } from '../../lib/validate';
@@ -31,6 +33,21 @@ export async function createTicket(
     windowMs: HOUR,
   });
   const body = user ? input : validate(guestSupportTicketBodySchema, input);
+  // A student's ticket may be about one of their courses (its teachers see it, ADR 048).
+  const courseId = user ? (input.course_id ?? null) : null;
+  if (courseId !== null) {
+    const joined = await db
+      .selectFrom('enrollments')
+      .select('course_id')
+      .where('user_id', '=', user!.id)
+      .where('course_id', '=', courseId)
+      .executeTakeFirst();
+    if (!joined) {
+      throw new AppError('VALIDATION_FAILED', SUPPORT_MESSAGES.courseNotYours, {
+        course_id: [SUPPORT_MESSAGES.courseNotYours],
+      });
+    }
+  }
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('support_tickets')
@@ -42,6 +59,7 @@ export async function createTicket(
         email: user ? null : (body.email ?? null),
         phone: user ? null : (body.phone ?? null),
         platform: from.platform,
+        course_id: courseId,
         status: 'open',
         created_at: nowIso(),
       })

@@ -30,6 +30,7 @@ const TICKET: StaffSupportTicketDetail = {
   created_at: '2026-11-20T10:00:00.000Z',
   closed_at: null,
   closed_by: null,
+  course: null,
   replies: [],
 };
 
@@ -145,6 +146,7 @@ describe('the daily-work screens (leader)', () => {
     const conversation: StaffSupportTicketDetail = {
       ...TICKET,
       status: 'open',
+      course: { id: 7, name: 'فيزياء الصف الثالث' },
       replies_count: 2,
       replies: [
         {
@@ -197,6 +199,8 @@ describe('the daily-work screens (leader)', () => {
     const user = open('/support-tickets/3/show');
     await screen.findByRole('heading', { name: 'لم يصل الرصيد' });
     expect(screen.getByText('S-00003')).toBeInTheDocument();
+    // The course the student named (ADR 048).
+    expect(screen.getByText('بخصوص دورة: فيزياء الصف الثالث')).toBeInTheDocument();
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('سلمى (فريق الدعم)');

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   FunctionField,
+  ReferenceInput,
   List,
   Loading,
   SearchInput,
@@ -48,6 +49,10 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={TICKET_STATUSES} alwaysOn />,
   <SelectInput key="kind" source="kind" choices={TICKET_KINDS} alwaysOn />,
+  // The course a student named (ADR 048); a teacher's list holds their courses' tickets only.
+  <ReferenceInput key="course_id" source="course_id" reference="courses">
+    <SelectInput optionText="name" />
+  </ReferenceInput>,
 ];
 
 function StatusChip({ status }: { status: StaffSupportTicket['status'] }) {
@@ -100,6 +105,11 @@ export function SupportTicketList() {
         />
         <TextField source="title" />
         <TextField source="name" emptyText="—" />
+        <FunctionField<StaffSupportTicket>
+          source="course"
+          sortable={false}
+          render={(r) => r.course?.name ?? '—'}
+        />
         <FunctionField<StaffSupportTicket>
           source="kind"
           render={(r) => translate(`dars.daily.support.kind.${r.kind}`)}
@@ -247,6 +257,11 @@ export function SupportTicketShow() {
             <span dir="ltr">{ticket.email ?? ''}</span> <span dir="ltr">{ticket.phone ?? ''}</span>{' '}
             — {formatDateTime(ticket.created_at)}
           </Typography>
+          {ticket.course && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('dars.daily.support.about_course', { course: ticket.course.name })}
+            </Typography>
+          )}
           <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             <LtrRuns text={ticket.content} />
           </Typography>
