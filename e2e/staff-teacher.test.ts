@@ -11,7 +11,7 @@ import { staffSignIn } from './support/staff';
  * courses and the essays waiting for him, a menu of his screens only, a course list of exactly
  * his three physics courses, his course's form with the price and the teachers shown as the
  * school's, another teacher's course by its address answered as one that does not exist, and
- * his monthly statement from his home.
+ * his monthly statement from his home, holding the demo students' purchases of this month.
  * Every screenshot is checked with axe (serious and critical) and CSP.
  */
 
@@ -97,11 +97,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s
     await page.getByText('العنصر غير موجود').first().waitFor();
     await shot(page, '05', 'other-course');
 
-    // His statement, from his home: the demo sells none of his courses, so this month is empty.
+    // His statement, from his home: this month the demo students bought «مراجعة ليلة الامتحان»
+    // (99) by wallet and for cash (demo-sales.ts), 59.40 of each his at 60 %.
     await page.goto('/staff/');
-    await page.getByRole('link', { name: /نصيبي هذا الشهر/ }).click();
+    await page
+      .getByRole('link', { name: /118\.80 جنيه.*نصيبي هذا الشهر|نصيبي هذا الشهر.*118\.80 جنيه/ })
+      .click();
     await page.getByRole('heading', { name: 'كشف حساب المدرس: أ. محمد عبد الحميد' }).waitFor();
-    await page.getByText('لا مبيعات في هذا الشهر').waitFor();
+    await page.getByText('2 عملية بيع بقيمة 198.00 جنيه، نصيب المدرس منها 118.80 جنيه').waitFor();
+    expect(await page.getByText('لا مبيعات في هذا الشهر').count()).toBe(0);
     await expectNoSidewaysOverflow(page);
     await shot(page, '06', 'statement');
   });

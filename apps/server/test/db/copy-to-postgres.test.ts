@@ -250,6 +250,29 @@ async function aSchoolDay(db: Kysely<DB>) {
     .insertInto('support_follow_tokens')
     .values({ ticket_id: ticket.id, token_hash: 'a'.repeat(64), created_at: NOW })
     .execute();
+  // A refund (ADR 050): the student's lecture, given back in cash at the centre.
+  await db
+    .insertInto('refunds')
+    .values({
+      user_id,
+      course_id: (
+        await db
+          .selectFrom('lectures')
+          .select('course_id')
+          .where('id', '=', video.lecture_id)
+          .executeTakeFirstOrThrow()
+      ).course_id,
+      lecture_id: video.lecture_id,
+      sale_at: NOW,
+      sale_pay_by: 'cash',
+      sale_amount: 5_000,
+      amount: 2_500,
+      refund_to: 'cash',
+      reason: 'خصم',
+      staff_id: admin.id,
+      created_at: NOW,
+    })
+    .execute();
   await db
     .insertInto('staff_audit_log')
     .values({

@@ -105,9 +105,9 @@ describe('the demo seed', () => {
   it('puts every pay card in a batch of cards alike, so the staff console lists them', async () => {
     const cards = await server.db.selectFrom('paycards').selectAll().execute();
     const batches = await server.db.selectFrom('paycard_batches').selectAll().execute();
-    // Three valid cards of 100 share a batch; the expired 100, the 500, the course's 350 and the
-    // spent 200 have one each.
-    expect(batches.map((b) => b.count).sort()).toEqual([1, 1, 1, 1, 3]);
+    // Three valid cards of 100 share a batch, and the course's two of 350 (one spent last
+    // month); the expired 100, the 500 and the spent 200 have one each.
+    expect(batches.map((b) => b.count).sort()).toEqual([1, 1, 1, 2, 3]);
     for (const batch of batches) {
       const own = cards.filter((c) => c.batch_id === batch.id);
       expect(own).toHaveLength(batch.count);
@@ -144,6 +144,132 @@ describe('the demo seed', () => {
     expect(mine.meta.total).toBe(3);
     const all = await list((await tokenFor(server.db, 'admin@dars.test')).token);
     expect(all.meta.total).toBeGreaterThan(3);
+  });
+
+  it('gives the demo teacher a statement with sales this month and the last (ADR 048)', async () => {
+    const { db } = server;
+    // The seed's clock: the demo admin was made 90 days before it (demo-staff.ts).
+    const admin = await db
+      .selectFrom('users')
+      .select('created_at')
+      .where('email', '=', 'admin@dars.test')
+      .executeTakeFirstOrThrow();
+    const seededAt = Date.parse(admin.created_at) + 90 * 86_400_000;
+    const cairoMonth = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Africa/Cairo',
+        year: 'numeric',
+        month: '2-digit',
+      })
+        .format(new Date(ms))
+        .slice(0, 7);
+    const thisMonth = cairoMonth(seededAt);
+    const lastMonth = cairoMonth(Date.parse(`${thisMonth}-15T12:00:00Z`) - 30 * 86_400_000);
+
+    const { token } = await tokenFor(db, 'teacher@dars.test');
+    const { teacher_id: mine } = await db
+      .selectFrom('teacher_logins')
+      .innerJoin('users', 'users.id', 'teacher_logins.user_id')
+      .select('teacher_logins.teacher_id')
+      .where('users.email', '=', 'teacher@dars.test')
+      .executeTakeFirstOrThrow();
+    const statement = async (bearer: string, teacher: number, month: string) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/staff/teachers/${teacher}/statement?month=${month}`,
+        headers: { ...WEB_HEADERS, authorization: `Bearer ${bearer}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        lines: { course: { name: string } }[];
+        totals: { count: number; amount: number; share: number };
+      };
+    };
+    // This month «مراجعة ليلة الامتحان» (99) sold twice, to مريم by wallet and to أحمد for cash
+    // at the centre: at 60 %, 59.40 of each, 118.80 in all.
+    const now = await statement(token, mine, thisMonth);
+    expect(now.lines).toEqual([
+      expect.objectContaining({
+        course: expect.objectContaining({ name: 'مراجعة ليلة الامتحان — فيزياء' }),
+        lecture: null,
+        method: 'wallet',
+        count: 1,
+        amount: 99,
+        share_percent: 60,
+        share: 59.4,
+      }),
+      expect.objectContaining({
+        course: expect.objectContaining({ name: 'مراجعة ليلة الامتحان — فيزياء' }),
+        lecture: null,
+        method: 'cash',
+        count: 1,
+        amount: 99,
+        share_percent: 60,
+        share: 59.4,
+      }),
+    ]);
+    expect(now.totals).toMatchObject({ count: 2, amount: 198, share: 118.8 });
+    // Last month مريم spent a card of 350 on «الفيزياء الحديثة»: 210 of it is his.
+    const before = await statement(token, mine, lastMonth);
+    expect(before.lines).toEqual([
+      expect.objectContaining({
+        course: expect.objectContaining({ name: 'الفيزياء الحديثة — الصف الثالث الثانوي' }),
+        lecture: null,
+        method: 'paycard',
+        count: 1,
+        amount: 350,
+        share_percent: 60,
+        share: 210,
+      }),
+    ]);
+    expect(before.totals).toMatchObject({ count: 1, amount: 350, share: 210 });
+    // Another teacher's sale, for the admin: أحمد paid 250 for the calculus course in cash last
+    // month, half of it أ. أحمد فوزي's.
+    const fawzy = await db
+      .selectFrom('teachers')
+      .select('id')
+      .where('name', '=', 'أ. أحمد فوزي')
+      .executeTakeFirstOrThrow();
+    const adminToken = (await tokenFor(db, 'admin@dars.test')).token;
+    const his = await statement(adminToken, fawzy.id, lastMonth);
+    expect(his.lines).toEqual([
+      expect.objectContaining({
+        course: expect.objectContaining({ name: 'التفاضل والتكامل — مراجعة نهائية' }),
+        method: 'cash',
+        amount: 250,
+        share_percent: 50,
+        share: 125,
+      }),
+    ]);
+
+    // مريم's wallet paid as it went: each row's balance the sum so far, never below zero.
+    const mariam = await db
+      .selectFrom('wallet_transactions as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.value', 't.balance_after', 't.type'])
+      .where('u.email', '=', 'student2@dars.test')
+      .orderBy('t.id')
+      .execute();
+    expect(mariam.map((t) => [t.type, t.value, t.balance_after])).toEqual([
+      ['recharge', 4000, 4000],
+      ['lecture_purchase', -4000, 0],
+      ['recharge', 9900, 9900],
+      ['course_purchase', -9900, 0],
+    ]);
+    // No course holds more students than its seats.
+    const seats = await db
+      .selectFrom('courses as c')
+      .innerJoin('enrollments as e', 'e.course_id', 'c.id')
+      .select(['c.name', 'c.users_limit', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('c.users_limit', 'is not', null)
+      .groupBy(['c.id', 'c.name', 'c.users_limit'])
+      .execute();
+    for (const course of seats)
+      expect(Number(course.n), course.name).toBeLessThanOrEqual(course.users_limit!);
+    expect(seats.map((c) => [c.name, Number(c.n)])).toContainEqual([
+      'مراجعة ليلة الامتحان — فيزياء',
+      2,
+    ]);
   });
 
   it('leaves a database that already has data alone', async () => {

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { makeStudent } from '../factories/students';
 import { makeTeacher } from '../factories/catalog';
 import { WEB_HEADERS } from '../helpers';
+import { lastMailTo } from '../outbox';
 
 /**
  * `npm run staff -- create-admin …` (ADR 022, ADR 028) run for real, as an operator would, on
@@ -326,5 +327,163 @@ describe('npm run staff -- create-teacher', { timeout: 180_000 }, () => {
     ]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('email: ');
+  });
+
+  // Without a password the login is invited, as the console's staff accounts invite (ADR 048):
+  // the link is on the --site given, mailed (to DATA_DIR/outbox without SMTP_URL) and printed.
+  it('invites a teacher made without a password: a link on --site, mailed and printed, that the invitation check accepts', async () => {
+    const { app, db } = await api();
+    const teacher = await makeTeacher(db, { name: 'أ. سامي فؤاد' });
+    const before = Date.now();
+    const run = await staffCommand([
+      'create-teacher',
+      '--email',
+      'Sami@School.Example',
+      '--name',
+      'سامي فؤاد',
+      '--phone',
+      '01098765433',
+      '--teacher-id',
+      String(teacher),
+      '--site',
+      'https://school.example',
+    ]);
+    const after = Date.now();
+    expect(run.code, run.stderr).toBe(0);
+    const printed = run.stdout.match(/https:\/\/school\.example\/staff\/set-password#(\S+)/);
+    expect(printed, run.stdout).not.toBeNull();
+    const token = printed![1]!;
+    expect(run.stdout).toContain('the link was mailed to sami@school.example.');
+    expect(run.stderr).toBe('');
+
+    // The mail holds the same link, in the console's words.
+    const mail = lastMailTo(dataDir, 'sami@school.example');
+    expect(mail?.subject).toBe('دعوة للانضمام إلى لوحة إدارة دَرس');
+    expect(mail?.text).toContain(`\nhttps://school.example/staff/set-password#${token}\n`);
+    expect(mail?.text).toContain('مرحباً سامي فؤاد،');
+    expect(mail?.text).toContain('بصفتك مدرس.');
+    expect(mail?.text).toContain('الرابط صالح لمدة 72 ساعة ولمرة واحدة.');
+
+    // A teacher's login working as the profile, invited for 72 hours (259,200,000 ms).
+    const user = await db
+      .selectFrom('users')
+      .innerJoin('teacher_logins', 'teacher_logins.user_id', 'users.id')
+      .select(['users.id', 'users.group_id', 'teacher_logins.teacher_id'])
+      .where('users.email', '=', 'sami@school.example')
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ group_id: 3, teacher_id: teacher });
+    const codes = await db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatchObject({ purpose: 'staff_invitation', used_at: null });
+    expect(codes[0]!.code_hash).not.toBe(token);
+    expect(Date.parse(codes[0]!.expires_at)).toBeGreaterThanOrEqual(before + 259_200_000);
+    expect(Date.parse(codes[0]!.expires_at)).toBeLessThanOrEqual(after + 259_200_000);
+
+    // No password signs in before the link sets one: not the demo's, not the token itself.
+    for (const guess of ['dars12345', '12345678', token]) {
+      const login = await staffLogin('sami@school.example', guess);
+      expect(login.json().code, guess).toBe('INVALID_CREDENTIALS');
+    }
+
+    // The invitation check accepts the mailed token, and the link sets the password.
+    const headers = { ...WEB_HEADERS, host: 'school.example' };
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/invitation/check',
+      headers,
+      payload: { token },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data).toMatchObject({
+      name: 'سامي فؤاد',
+      email: 'sami@school.example',
+      role: 'teacher',
+    });
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/invitation/accept',
+      headers,
+      payload: { token, password: 'sami-pass-1' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const login = await staffLogin('sami@school.example', 'sami-pass-1');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data.user).toMatchObject({ role: 'teacher', teacher_id: teacher });
+  });
+
+  it('puts the link on the --site given, as an origin, and says so when the mail could not go', async () => {
+    const { db } = await api();
+    const teacher = await makeTeacher(db, { name: 'أ. هدى رمزي' });
+    // A mail server nobody listens on: the login is made all the same, and the link printed.
+    const run = await staffCommand(
+      [
+        'create-teacher',
+        '--email',
+        'huda@school.example',
+        '--name',
+        'هدى رمزي',
+        '--phone',
+        '01098765434',
+        '--teacher-id',
+        String(teacher),
+        '--site',
+        'HTTP://Centre.School.Example:8080/',
+      ],
+      { SMTP_URL: 'smtp://127.0.0.1:9' },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^http:\/\/centre\.school\.example:8080\/staff\/set-password#[A-Za-z0-9_-]{16,}$/m,
+    );
+    expect(run.stdout).not.toContain('the link was mailed');
+    expect(run.stderr).toContain('the link was NOT mailed');
+    expect(run.stderr).toContain('pass it on yourself.');
+    expect(lastMailTo(dataDir, 'huda@school.example')).toBeUndefined();
+    const made = await db
+      .selectFrom('users')
+      .select('group_id')
+      .where('email', '=', 'huda@school.example')
+      .executeTakeFirst();
+    expect(made).toEqual({ group_id: 3 });
+  });
+
+  it('refuses an invitation with no site, or a site that is not an address, and makes nobody', async () => {
+    const { db } = await api();
+    const teacher = await makeTeacher(db, { name: 'أ. رامي نبيل' });
+    const args = [
+      'create-teacher',
+      '--email',
+      'rami@school.example',
+      '--name',
+      'رامي نبيل',
+      '--phone',
+      '01098765435',
+      '--teacher-id',
+      String(teacher),
+    ];
+    const noSite = await staffCommand(args);
+    expect(noSite.code).toBe(2);
+    expect(noSite.stderr).toContain(
+      "site: without a password the teacher is invited to set one from a link on the school's site: give it as --site https://school.example (or give --password)",
+    );
+    expect(noSite.stderr).toContain('usage: npm run staff -- create-admin');
+    for (const site of ['school.example', 'https://school.example/staff', 'ftp://school.example']) {
+      const bad = await staffCommand([...args, '--site', site]);
+      expect(bad.code, site).toBe(2);
+      expect(bad.stderr, site).toContain(
+        "site: --site must be the school's address alone, such as https://school.example",
+      );
+    }
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'rami@school.example')
+      .execute();
+    expect(rows).toEqual([]);
+    expect(lastMailTo(dataDir, 'rami@school.example')).toBeUndefined();
   });
 });

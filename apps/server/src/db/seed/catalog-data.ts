@@ -325,7 +325,8 @@ export const COURSES: CourseSeed[] = [
     teachers: [0],
     pay_type: 'course',
     price: 99,
-    users_limit: 1,
+    // Three seats: the demo students hold two (demo-sales.ts), so one more student fills it.
+    users_limit: 3,
     lectures: ['الكهربية في ساعة', 'المغناطيسية في ساعة', 'الفيزياء الحديثة في ساعة'],
   },
   {

@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import { toPiasters } from '@dars/contract';
 import type { DB } from '../schema';
+import { demoMonths } from './demo-sales';
 import { insertEnrollments } from './enrollments';
 import { insertPaycard } from './paycards';
 
 /**
  * Demo pay cards, printed in docs/demo.md. Real cards come from `npm run paycards`. `course`
- * binds a card to a course; `usedByStudent` spent it (on `forCourse`), both by index.
+ * binds a card to a course; `usedByStudent` spent it (on `forCourse`), both by index, ten days
+ * before the seed or, `lastMonth`, in the Cairo month before its own (a sale on the demo
+ * teacher's statement of that month, ADR 048).
  */
 export const DEMO_PAYCARDS = [
   { code: 'K7PM 4QXR 9TWD 2HNA', value: 100 },
@@ -16,6 +19,14 @@ export const DEMO_PAYCARDS = [
   { code: 'F6HW 3NTK 8PQD 2XRM', value: 350, course: 0 },
   { code: 'E5XP 9RMT 2KWD 7QHN', value: 100, expired: true },
   { code: 'U8DK 4PXM 6TRW 3QNH', value: 200, usedByStudent: 1, forCourse: 5 },
+  {
+    code: 'H3TK 8WQM 5RZN 2DPX',
+    value: 350,
+    course: 0,
+    usedByStudent: 1,
+    forCourse: 0,
+    lastMonth: true,
+  },
 ] as const;
 
 const DAY = 86_400_000;
@@ -23,7 +34,7 @@ const DAY = 86_400_000;
 const DEMO_ISSUER = 'سطر الأوامر';
 
 /**
- * The demo's pay cards: valid for a year, one expired, one already spent on a course. Cards
+ * The demo's pay cards: valid for a year, one expired, two already spent on courses. Cards
  * alike in value, course and expiry share a batch, as issued cards do, so the staff console's
  * pay-card list shows them (it lists batches).
  * @example await seedDemoPaycards(trx, { courseIds, studentIds }, now, iso)
@@ -69,6 +80,7 @@ export async function seedDemoPaycards(
   for (const c of cards) {
     const { card } = c;
     const usedBy = 'usedByStudent' in card ? ids.studentIds[card.usedByStudent]! : null;
+    const usedAt = 'lastMonth' in card ? demoMonths(now).lastMonth(0.5) : daysAgo(10);
     await insertPaycard(db, {
       code: card.code,
       value: card.value,
@@ -76,17 +88,17 @@ export async function seedDemoPaycards(
       lectureId: null,
       expiresAt: c.expiresAt,
       usedBy,
-      usedAt: usedBy ? daysAgo(10) : null,
+      usedAt: usedBy ? usedAt : null,
       createdAt,
       batchId: batchOf.get(c)!,
     });
     if (usedBy && 'forCourse' in card) {
       await insertEnrollments(db, [
-        // The whole course of 200 pounds, bought with this card of 200.
+        // The whole course, bought with a card of its price.
         {
           userId: usedBy,
           courseId: ids.courseIds[card.forCourse]!,
-          at: daysAgo(10),
+          at: usedAt,
           payBy: 'paycard',
           pricePaid: card.value,
         },

@@ -10,6 +10,8 @@ export interface EnrollmentBuild {
   payBy?: EnrollmentPayBy;
   /** pounds; default 0 */
   pricePaid?: number;
+  /** The staff member who granted it (a grant, or cash paid at the centre; ADR 029, 033). */
+  grantedBy?: number | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function insertEnrollments(
         created_at: r.at,
         pay_by: r.payBy ?? 'join',
         price_paid: toPiasters(r.pricePaid ?? 0),
+        granted_by: r.grantedBy ?? null,
       })),
     )
     .execute();

@@ -11,6 +11,7 @@ import {
   seedDemoIntegrityRecord,
 } from './demo-exams';
 import { seedDemoPaycards } from './demo-paycards';
+import { seedDemoSales } from './demo-sales';
 import { seedDemoSettings } from './demo-settings';
 import { DEMO_PASSWORD, seedDemoStudents } from './demo-students';
 import { seedDemoStaff } from './demo-staff';
@@ -22,9 +23,10 @@ const DAY = 86_400_000;
 /**
  * Fills an empty database with the demo school: settings, grades, categories, teachers, courses
  * with lectures, videos, attachments and exams, general exams in every state (their windows
- * count from `now`), two students and pay cards. Does nothing when the database already has
- * grades, so restarts keep what users did. Each part is built by its own demo-*.ts file on the
- * record builders beside it, which the server tests' factories use too.
+ * count from `now`), two students, pay cards, and sales in this Cairo month and the last (so the
+ * demo teacher's statement has lines). Does nothing when the database already has grades, so
+ * restarts keep what users did. Each part is built by its own demo-*.ts file on the record
+ * builders beside it, which the server tests' factories use too.
  * Files go to the data folder given, or to a storage (the bucket, ADR 024).
  * @example await seedDemoIfEmpty(db, './data')
  */
@@ -57,7 +59,8 @@ export async function seedDemoIfEmpty(
     await seedDemoIntegrityRecord(trx, studentIds, now);
     await seedDemoAttemptGrant(trx, studentIds, now);
     await seedDemoPaycards(trx, { courseIds, studentIds }, now, daysAgo);
-    await seedDemoStaff(trx, passwordHash, daysAgo, catalog.teacherIds);
+    const [adminId] = await seedDemoStaff(trx, passwordHash, daysAgo, catalog.teacherIds);
+    await seedDemoSales(trx, { courseIds, lectureIds, studentIds, adminId: adminId! }, now);
     // The rows land only with their files.
     await writer.flush();
   });

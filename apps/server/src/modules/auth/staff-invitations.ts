@@ -129,8 +129,15 @@ export async function inviteInTransaction(trx: Transaction<DB>, userId: number) 
   return issueInvitation(trx, userId);
 }
 
-/** The invitation mail, in Arabic, with the link, whom it signs in as and how long it lasts. */
-export async function mailInvitation(ctx: AppContext, userId: number, url: string): Promise<void> {
+/**
+ * The invitation mail, in Arabic, with the link, whom it signs in as and how long it lasts.
+ * Needs only the database and the mailer, so `npm run staff -- create-teacher` sends it too.
+ */
+export async function mailInvitation(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  userId: number,
+  url: string,
+): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['name', 'email', 'group_id'])

@@ -3,6 +3,11 @@
 // (DATA_DIR / DATABASE_URL). The password comes from --password or STAFF_PASSWORD.
 // `npm run staff -- create-teacher --email E --name N --phone P --teacher-id T [--password W]`
 // Makes a teacher's login working as teacher profile T (ADR 048); never an existing account.
+// With no password (neither --password nor STAFF_PASSWORD) the login is invited, as the
+// console's staff accounts invite: a set-password link on the school's site, once, for 72 hours,
+// mailed to the teacher and printed to pass on another way. The site is --site S: the server
+// knows its own address only from a request's Host (as the console's invitation and ADR 039's
+// follow link), and the command line has no request.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { staffAccountCreateSchema, STAFF_GROUP_IDS, STAFF_MESSAGES } from '@dars/contract';
@@ -10,13 +15,18 @@ import type { AppError } from '../../lib/app-error';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
+import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
+import { schoolName } from '../settings/settings-service';
 import { createAccount, promoteToAdmin } from '../auth/staff-accounts';
+import { invitationPath, mailInvitation } from '../auth/staff-invitations';
 
 const USAGE =
   'usage: npm run staff -- create-admin --email admin@school.example --name "الاسم" --phone 01012345678 [--password …]\n' +
-  '       npm run staff -- create-teacher --email t@school.example --name "الاسم" --phone 01012345678 --teacher-id 3 [--password …]\n' +
-  '       (or STAFF_PASSWORD=… in the environment; at least 8 characters)';
+  '       npm run staff -- create-teacher --email t@school.example --name "الاسم" --phone 01012345678 --teacher-id 3 [--password … | --site https://school.example]\n' +
+  '       (or STAFF_PASSWORD=… in the environment; at least 8 characters)\n' +
+  '       create-teacher without a password invites the teacher: a link to set it on the --site\n' +
+  '       (72 hours, once) is mailed to them and printed here';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,6 +36,7 @@ const { values, positionals } = parseArgs({
     phone: { type: 'string' },
     password: { type: 'string' },
     'teacher-id': { type: 'string' },
+    site: { type: 'string' },
   },
 });
 const command = positionals[0];
@@ -47,8 +58,31 @@ function refuse(issues: readonly { path: PropertyKey[]; message: string }[]): vo
   process.exitCode = 2;
 }
 
-/** A new teacher's login (ADR 048), as the console's staff accounts make it. */
-async function createTeacherLogin(email: string, password: string, taken: boolean) {
+/**
+ * The school's address an invitation links to, from --site: an http(s) origin (a trailing `/`
+ * is dropped), or an issue to refuse with.
+ * @example siteOf('https://School.example/') // { origin: 'https://school.example' }
+ */
+function siteOf(given: string | undefined): { origin: string } | { issue: string } {
+  if (!given) {
+    return {
+      issue:
+        "without a password the teacher is invited to set one from a link on the school's site: give it as --site https://school.example (or give --password)",
+    };
+  }
+  const url = URL.canParse(given.trim()) ? new URL(given.trim()) : null;
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username;
+  if (!url || !bare || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    return { issue: `--site must be the school's address alone, such as https://school.example` };
+  }
+  return { origin: url.origin };
+}
+
+/**
+ * A new teacher's login (ADR 048), as the console's staff accounts make it: with the password
+ * given, or, with none, invited (a link to set it, mailed and printed).
+ */
+async function createTeacherLogin(email: string, password: string | undefined, taken: boolean) {
   if (taken) {
     refuse([{ path: ['email'], message: STAFF_MESSAGES.emailTaken }]);
     return;
@@ -62,12 +96,21 @@ async function createTeacherLogin(email: string, password: string, taken: boolea
     role: 'teacher',
     teacher_id: Number.isInteger(teacherId) && teacherId > 0 ? teacherId : null,
   });
-  if (!parsed.success) return refuse(parsed.error.issues);
+  // Checked before anything is written: a login nobody can reach the link of is no use.
+  const site = password === undefined ? siteOf(values.site) : null;
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues),
+    ...(site && 'issue' in site ? [{ path: ['site'], message: site.issue }] : []),
+  ];
+  if (!parsed.success || issues.length > 0) return refuse(issues);
   try {
-    const account = await createAccount(database.db, null, parsed.data);
-    console.log(
-      `teacher ${account.email} created (id ${account.id}, teacher ${account.teacher_id}); sign in at /staff.`,
-    );
+    const { invitation, ...account } = await createAccount(database.db, null, parsed.data);
+    const made = `teacher ${account.email} created (id ${account.id}, teacher ${account.teacher_id})`;
+    if (invitation && site && 'origin' in site) {
+      await sendInvitation(made, account, invitation, site);
+    } else {
+      console.log(`${made}; sign in at /staff.`);
+    }
   } catch (error) {
     const fields = (error as AppError).errors;
     if (!fields) throw error;
@@ -75,6 +118,36 @@ async function createTeacherLogin(email: string, password: string, taken: boolea
       Object.entries(fields).map(([field, [message]]) => ({ path: [field], message: message! })),
     );
   }
+}
+
+/**
+ * Mails the invitation as the console does (the school's name on the mail, ADR 049) and prints
+ * the link either way: a mail server that refuses leaves the login made and the link working,
+ * for the admin to send by WhatsApp (ADR 048).
+ */
+async function sendInvitation(
+  made: string,
+  account: { id: number; email: string; invitation_expires_at: string | null },
+  invitation: { token: string },
+  site: { origin: string },
+) {
+  const url = `${site.origin}${invitationPath(invitation.token)}`;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    fromName: () => schoolName(database.db),
+  });
+  const failed = await mailInvitation({ db: database.db, mailer }, account.id, url).then(
+    () => null,
+    (error: unknown) => (error as Error).message,
+  );
+  console.log(
+    `${made}, invited: no password works until they set one from this link, once, until ${account.invitation_expires_at}:`,
+  );
+  console.log(url);
+  if (failed === null) console.log(`the link was mailed to ${account.email}.`);
+  else console.error(`the link was NOT mailed (${failed}): pass it on yourself.`);
 }
 try {
   await migrateToLatest(database.db);
@@ -89,7 +162,9 @@ try {
     : undefined;
   const weak = password ? staffAccountCreateSchema.shape.password.safeParse(password) : null;
   if (command === 'create-teacher') {
-    await createTeacherLogin(email, password, existing !== undefined);
+    // No password at all (an empty STAFF_PASSWORD is none) invites; `--password ''` is refused.
+    const given = values.password ?? (process.env.STAFF_PASSWORD || undefined);
+    await createTeacherLogin(email, given, existing !== undefined);
   } else if (existing && weak && !weak.success) {
     // The same rule as a new account's password, in the same words.
     console.error(`password: ${weak.error.issues[0]!.message}`);
