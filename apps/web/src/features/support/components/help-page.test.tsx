@@ -94,6 +94,43 @@ describe('HelpPage', { timeout: 15_000 }, () => {
     );
   });
 
+  it('lets a student say which of their courses the ticket is about (issue 27)', async () => {
+    const user = setup();
+    const api = mockApi({
+      'POST /api/v1/support-tickets': () => ({
+        body: { data: { id: 11, reference: 'S-00011', follow_path: null } },
+      }),
+    });
+    renderWithApp(
+      <HelpPage
+        courses={[
+          { id: 7, name: 'فيزياء الصف الثالث' },
+          { id: 8, name: 'كيمياء' },
+        ]}
+      />,
+      { user: userFixture() },
+    );
+    const about = screen.getByRole('combobox', { name: 'بخصوص' });
+    expect(about).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'سؤال عام للمدرسة' })).toBeInTheDocument();
+    await user.selectOptions(about, 'فيزياء الصف الثالث');
+    await fill(user, screen.getByRole('textbox', { name: 'عنوان الرسالة' }), 'سؤال في الدرس');
+    await fill(user, screen.getByRole('textbox', { name: 'نص الرسالة' }), 'ما معنى المقاومة؟');
+    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    expect(await screen.findByText(/تم إرسال رسالتك بنجاح/)).toBeInTheDocument();
+    expect(JSON.parse(String(api.mock.calls[0]?.[1]?.body))).toEqual({
+      title: 'سؤال في الدرس',
+      content: 'ما معنى المقاومة؟',
+      course_id: 7,
+    });
+  });
+
+  it('offers no course to a guest', () => {
+    mockApi({});
+    renderWithApp(<HelpPage courses={[{ id: 7, name: 'فيزياء الصف الثالث' }]} />);
+    expect(screen.queryByRole('combobox', { name: 'بخصوص' })).not.toBeInTheDocument();
+  });
+
   it('says so when sending fails', async () => {
     const user = setup();
     mockApi({ 'POST /api/v1/support-tickets': () => ({ status: 500, body: { message: 'x' } }) });

@@ -60,7 +60,12 @@ function ContactCard({
  * The help page (spec §2): contact phone and e-mail from the settings, the live chat when a
  * Crisp site is configured or else the support-ticket form, and the social links bar.
  */
-export function HelpPage() {
+export function HelpPage({
+  courses = [],
+}: {
+  /** A signed-in student's courses, which a ticket may be about (issue 27). */
+  courses?: readonly { id: number; name: string }[];
+}) {
   const {
     contact_phone: phone,
     contact_email: email,
@@ -90,7 +95,11 @@ export function HelpPage() {
           )}
         </Stack>
       )}
-      {crispWebsiteId ? <LiveChat websiteId={crispWebsiteId} /> : <SupportTicketForm />}
+      {crispWebsiteId ? (
+        <LiveChat websiteId={crispWebsiteId} />
+      ) : (
+        <SupportTicketForm courses={courses} />
+      )}
       {hasSocial && (
         <Stack spacing={1.5} component="section">
           <Typography component="h2" variant="h6" color="primary">

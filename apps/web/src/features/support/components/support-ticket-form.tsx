@@ -16,7 +16,7 @@ import {
   useCreateSupportTicket,
 } from '../api/create-support-ticket';
 
-type Field = 'title' | 'content' | 'name' | 'email' | 'phone';
+type Field = 'title' | 'content' | 'name' | 'email' | 'phone' | 'course_id';
 type Sent = CreateSupportTicketResponse['data'];
 
 /**
@@ -66,13 +66,25 @@ function SentNotice({ sent }: { sent: Sent }) {
     </Alert>
   );
 }
-const EMPTY: Record<Field, string> = { title: '', content: '', name: '', email: '', phone: '' };
+const EMPTY: Record<Field, string> = {
+  title: '',
+  content: '',
+  name: '',
+  email: '',
+  phone: '',
+  course_id: '',
+};
 
 /**
  * The support-ticket form (spec §2, §5): title and content, and for guests also name,
- * e-mail and phone; a blank one reads 'لا يمكنك ترك حقل فارغاً'.
+ * e-mail and phone; a blank one reads 'لا يمكنك ترك حقل فارغاً'. A student with courses may say
+ * which one it is about (issue 27), so that course's teachers see it too.
  */
-export function SupportTicketForm() {
+export function SupportTicketForm({
+  courses = [],
+}: {
+  courses?: readonly { id: number; name: string }[];
+}) {
   const { signedIn } = useSession();
   const send = useCreateSupportTicket();
   const [values, setValues] = useState(EMPTY);
@@ -83,8 +95,12 @@ export function SupportTicketForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = signedIn
-      ? supportTicketInputSchema.safeParse({ title: values.title, content: values.content })
-      : guestSupportTicketInputSchema.safeParse(values);
+      ? supportTicketInputSchema.safeParse({
+          title: values.title,
+          content: values.content,
+          ...(values.course_id ? { course_id: Number(values.course_id) } : {}),
+        })
+      : guestSupportTicketInputSchema.safeParse({ ...values, course_id: undefined });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
       focusFirstInvalid();
@@ -141,6 +157,23 @@ export function SupportTicketForm() {
             })}
           </Stack>
         )}
+        {signedIn &&
+          courses.length > 0 &&
+          field('course_id', t('support.course'), {
+            select: true,
+            helperText: errors.course_id ?? t('support.courseHelp'),
+            slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+            children: [
+              <option key="" value="">
+                {t('support.courseNone')}
+              </option>,
+              ...courses.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              )),
+            ],
+          })}
         {field('title', t('support.subject'))}
         {field('content', t('support.content'), { multiline: true, minRows: 5 })}
         <Button
