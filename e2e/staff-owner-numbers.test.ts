@@ -202,7 +202,7 @@ describe('the owner’s numbers on a desktop', () => {
     // revenue tile says what was given back, and the lecture leaves the purchases tab.
     await page.goto(`/staff/students/${student.id}/show`);
     await page.getByRole('tab', { name: /المشتريات/ }).click();
-    await page.getByRole('button', { name: `رد ثمن ${made.lecture}` }).click();
+    await page.getByRole('button', { name: `رد المبلغ: ${made.lecture}` }).click();
     const refund = page.getByRole('dialog', { name: `رد ثمن «${made.lecture}»` });
     await refund.getByText(/المدفوع: 345.67 جنيه/).waitFor();
     await refund.getByLabel(/المبلغ المردود/).fill('45.67');

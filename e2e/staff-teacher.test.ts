@@ -61,6 +61,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s
     const mine = page.getByRole('link', { name: /دوراتي/ });
     await expect.poll(() => mine.innerText()).toMatch(/^3\s/);
     await page.getByRole('link', { name: /إجابات تنتظر التصحيح/ }).waitFor();
+    // His courses' figures under them (their own chunk), without the school's money.
+    await page.getByText('طلاب جدد في دوراتي').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('heading', { name: 'الإيرادات', exact: true }).count()).toBe(0);
     await expectNoSidewaysOverflow(page);
     await shot(page, '01', 'home');
 
@@ -72,6 +75,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s
         .click();
     const menu = (name: string) => page.getByRole('menuitem', { name, exact: true });
     await menu('الدورات').waitFor();
+    await menu('طلابي').waitFor();
+    await menu('طلبات الدعم').waitFor();
     for (const closed of ['الإعدادات', 'الطلاب', 'بطاقات الدفع', 'سجل التغييرات'])
       expect(await menu(closed).count(), closed).toBe(0);
     await shot(page, '02', 'menu');
@@ -108,5 +113,20 @@ describe.each<ViewportName>(['desktop', 'phone'])('a teacher’s console on a %s
     expect(await page.getByText('لا مبيعات في هذا الشهر').count()).toBe(0);
     await expectNoSidewaysOverflow(page);
     await shot(page, '06', 'statement');
+
+    // His students (ADR 048): the demo students of his courses, with no money on the page.
+    await page.goto('/staff/');
+    if (viewport === 'phone')
+      await page
+        .getByRole('button', { name: /القائمة/ })
+        .first()
+        .click();
+    await menu('طلابي').click();
+    await page.getByRole('heading', { level: 1, name: 'طلاب المدرس' }).waitFor();
+    // On a phone a row's name shares its line's element with the average («—»).
+    for (const name of ['مريم علي', 'أحمد محمود']) await page.getByText(name).first().waitFor();
+    expect(await page.getByText(/جنيه/).count()).toBe(0);
+    await expectNoSidewaysOverflow(page);
+    await shot(page, '07', 'students');
   });
 });

@@ -253,7 +253,7 @@ export const consoleArabic = {
       average_score: 'متوسط الدرجات',
       last_exam_at: 'آخر امتحان',
       terms: 'الوقت والمحاولات',
-      terms_label: 'الوقت الخاص والمحاولات الإضافية: %{name}',
+      terms_label: 'الوقت والمحاولات: %{name}',
       terms_title: '%{name}: الوقت الخاص والمحاولات الإضافية في امتحاناتي',
     },
     statement: {

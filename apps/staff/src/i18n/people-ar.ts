@@ -89,7 +89,7 @@ export const peopleArabic = {
     created_at: 'وقت الرد',
     empty: 'لم يُرد للطالب أي مبلغ',
     button: 'رد المبلغ',
-    button_label: 'رد ثمن %{item}',
+    button_label: 'رد المبلغ: %{item}',
     title: 'رد ثمن «%{item}»',
     help: 'ينتهي وصول الطالب إليها فورًا، ويبقى البيع في شهره ويُخصم المردود في شهر الرد. المدفوع: %{amount}.',
     amount_help: 'اتركه كما هو لرد المدفوع كاملًا',

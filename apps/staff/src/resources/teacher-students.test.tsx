@@ -88,7 +88,7 @@ describe('a teacher’s students', { timeout: 240_000 }, () => {
     const user = await signIn('teacher@dars.test');
     await user.click(await screen.findByRole('menuitem', { name: 'طلابي' }));
     await user.click(
-      await screen.findByRole('button', { name: 'الوقت الخاص والمحاولات الإضافية: منى علي' }),
+      await screen.findByRole('button', { name: 'الوقت والمحاولات: منى علي' }),
     );
     const dialog = await screen.findByRole('dialog', {
       name: 'منى علي: الوقت الخاص والمحاولات الإضافية في امتحاناتي',

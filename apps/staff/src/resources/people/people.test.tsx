@@ -357,8 +357,8 @@ describe('students', { timeout: 240_000 }, () => {
     await screen.findByRole('heading', { name: 'منى علي' });
     await user.click(screen.getByRole('tab', { name: 'المشتريات (2)' }));
     // Only what took money can be refunded: the paid lecture, not the grant.
-    const button = await screen.findByRole('button', { name: 'رد ثمن الكهربية التيارية' });
-    expect(screen.queryByRole('button', { name: 'رد ثمن المقاومة' })).not.toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: 'رد المبلغ: الكهربية التيارية' });
+    expect(screen.queryByRole('button', { name: 'رد المبلغ: المقاومة' })).not.toBeInTheDocument();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'رد ثمن «الكهربية التيارية»' });
     expect(within(dialog).getByText(/المدفوع: 80.00 جنيه/)).toBeInTheDocument();
@@ -375,7 +375,7 @@ describe('students', { timeout: 240_000 }, () => {
     ]);
     await waitFor(() =>
       expect(
-        screen.queryByRole('button', { name: 'رد ثمن الكهربية التيارية' }),
+        screen.queryByRole('button', { name: 'رد المبلغ: الكهربية التيارية' }),
       ).not.toBeInTheDocument(),
     );
     await user.click(await screen.findByRole('tab', { name: 'المرتجعات (1)' }));
@@ -419,7 +419,7 @@ describe('students', { timeout: 240_000 }, () => {
     expect(screen.getByRole('tab', { name: 'البيانات' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إيقاف الحساب' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'تعديل الرصيد' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^رد ثمن/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^رد المبلغ/ })).not.toBeInTheDocument();
   });
 });
 
