@@ -87,9 +87,7 @@ describe('a teacher’s students', { timeout: 240_000 }, () => {
     openSignedOut();
     const user = await signIn('teacher@dars.test');
     await user.click(await screen.findByRole('menuitem', { name: 'طلابي' }));
-    await user.click(
-      await screen.findByRole('button', { name: 'الوقت والمحاولات: منى علي' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'الوقت والمحاولات: منى علي' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'منى علي: الوقت الخاص والمحاولات الإضافية في امتحاناتي',
     });
