@@ -20,6 +20,7 @@ import { STAFF, staffSignIn } from './support/staff';
  * paint, before any script, is already in the school's name and colour; the app, once
  * started, shows its footer line; a mail goes out in its name. The identity is set back to
  * «دَرس» afterwards, for the journeys that follow on this server.
+ * On a desktop, pay cards issued then print in its name with its logo.
  * Every screenshot is checked with axe (serious and critical) and CSP.
  */
 
@@ -127,6 +128,31 @@ describe.each<ViewportName>(['desktop', 'phone'])("the school's identity on a %s
       });
       await footer.getByText('12 شارع الجامعة، المنصورة').waitFor();
       await shot(page, '03', 'app');
+
+      // Printed pay cards in its name, with its logo (the console reads the identity at load).
+      if (viewport === 'desktop') {
+        await page.goto('/staff/paycard-batches/create');
+        const value = page.getByRole('spinbutton', { name: 'قيمة البطاقة (جنيه)' });
+        await value.waitFor({ timeout: 30_000 });
+        await value.fill('20');
+        await page.getByRole('spinbutton', { name: 'عدد البطاقات' }).fill('3');
+        await page.getByRole('button', { name: 'حفظ' }).click();
+        await page.getByRole('heading', { name: 'تم إصدار 3 بطاقات' }).waitFor();
+        await page.emulateMedia({ media: 'print' });
+        const sheet = page.locator('.paycard-sheet');
+        await expect.poll(() => sheet.isVisible()).toBe(true);
+        const cards = sheet.locator(':scope > div');
+        expect(await cards.count()).toBe(3);
+        expect(await cards.first().innerText()).toContain(`بطاقة دفع ${name}`);
+        expect(await cards.first().locator('img').getAttribute('src')).toMatch(
+          /^\/storage\/brand\//,
+        );
+        await page.screenshot({
+          path: `e2e/artifacts/${viewport}-identity-04-paycards-print.png`,
+          animations: 'disabled',
+        });
+        await page.emulateMedia({ media: 'screen' });
+      }
 
       // Mail in its name.
       const student = await students.create();

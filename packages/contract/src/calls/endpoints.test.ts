@@ -94,6 +94,7 @@ describe('endpoints', () => {
       'staffExportPurchases',
       'staffExportStudents',
       'staffExportTeacherStatement',
+      'staffExportTeacherStudents',
       'staffExportTransactions',
       'staffGetMobilePaymentReceipt',
       'streamVideo',

@@ -80,7 +80,7 @@ export function RefundButton({
           } catch (e) {
             return refusal(e);
           }
-          notify(translate(`${R}.done`, { amount: formatMoney(amount) }), { type: 'success' });
+          notify(`${R}.done`, { type: 'success', messageArgs: { amount: formatMoney(amount) } });
           setOpen(false);
           refresh();
           onDone();
