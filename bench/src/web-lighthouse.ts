@@ -6,6 +6,8 @@
 // keeps the median run of n per page. `LH_SAVE=dir` also writes each page's median Lighthouse
 // report (`<page>.lhr.json`) and its trace (`<page>.trace.json`, for the DevTools performance
 // panel) there, to see what delays the first paint and which tasks block the main thread.
+// `LH_SCHOOL=1` measures the pages in a school's own identity (a name and colours set by the
+// demo admin through the staff API, ADR 049) instead of «دَرس»'s.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -113,6 +115,34 @@ async function startServer(webDist: string) {
   return { baseUrl, stop };
 }
 
+/** A school's name and colours, set as its admin sets them (the demo admin, the staff API). */
+async function setSchool(baseUrl: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', 'app-platform': 'web' };
+  const login = await fetch(`${baseUrl}/api/v1/staff/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'admin@dars.test', password: 'dars12345' }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await fetch(`${baseUrl}/api/v1/staff/settings`, {
+    method: 'PATCH',
+    headers: { ...headers, authorization: `Bearer ${data.token}` },
+    body: JSON.stringify({
+      school: {
+        name: 'سنتر النخبة التعليمي',
+        logo_light: null,
+        logo_dark: null,
+        favicon: null,
+        primary_color: '#0b6e4f',
+        secondary_color: '#7c2d12',
+        footer_text: '12 شارع الجامعة، المنصورة',
+        legal_links: [],
+      },
+    }),
+  });
+  if (!res.ok) throw new Error(`setting the school's identity: ${res.status} ${await res.text()}`);
+}
+
 /** The first course of the public list: the course page to measure. */
 async function firstCourseId(baseUrl: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/v1/courses`);
@@ -175,6 +205,7 @@ const chrome = await chromeLauncher.launch({
 });
 const results: PageResult[] = [];
 try {
+  if (process.env.LH_SCHOOL) await setSchool(server.baseUrl);
   const courseId = await firstCourseId(server.baseUrl);
   const pages: [string, string][] = [
     ['landing', '/'],
