@@ -110,7 +110,13 @@ describe('a refund to the wallet', () => {
     );
     expect(listed.statusCode, listed.body).toBe(200);
     const rows = staffListResponse(staffStudentRefundSchema).parse(listed.json());
-    expect(rows.data.map((r) => [r.id, r.amount])).toEqual([[data.id, 75.5]]);
+    expect(rows.data).toEqual([
+      {
+        ...data,
+        course: { id: lecture.course_id, name: expect.any(String) },
+        lecture: { id: lecture.id, name: lecture.name },
+      },
+    ]);
     const detail = await call('GET', `/students/${student.userId}`);
     expect(detail.json().data.refunds_count).toBe(1);
     // The student is told, in the bell.
@@ -119,7 +125,12 @@ describe('a refund to the wallet', () => {
       .select('data')
       .where('user_id', '=', student.userId)
       .execute();
-    expect(bell.map((n) => JSON.parse(n.data).title)).toContain('تم رد مبلغ إلى محفظتك');
+    const told = bell
+      .map((n) => JSON.parse(n.data))
+      .find((d) => d.title === 'تم رد مبلغ إلى محفظتك');
+    expect(told).toMatchObject({ type: 'recharge', to: '/wallet' });
+    expect(told.content).toContain('75.50');
+    expect(told.content).toContain(`«${lecture.name}»`);
 
     const [audit, ...more] = await refundAudits(student.userId);
     expect(more).toEqual([]);
@@ -217,7 +228,74 @@ describe('a refund in cash, of a whole course', () => {
   });
 });
 
+describe('the refunds tab', () => {
+  it('lists a student’s refunds newest first, a whole course with no lecture', async () => {
+    const student = await makeStudent(server.db, { balance: 500 });
+    const lecture = await makeLecture(server, { price: 10 });
+    const course = await makeCourse(server, { payType: 'course', price: 100, lectures: 1 });
+    await as.buyLecture(lecture.id, student.token);
+    await as.post(`/courses/${course.id}/purchase`, student.token, { pay_by: 'wallet' });
+    const first = await refund(student.userId, {
+      purchase_id: await purchaseIdOf(student.userId, lecture.id),
+      to: 'wallet',
+      reason: 'أولًا',
+    });
+    const second = await refund(student.userId, {
+      course_id: course.id,
+      to: 'cash',
+      reason: 'ثانيًا',
+    });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    // The second was made after the first: make sure their times differ, in order.
+    await server.db
+      .updateTable('refunds')
+      .set({ created_at: '2026-01-01T00:00:00.000Z' })
+      .where('id', '=', first.json().data.id)
+      .execute();
+    const listed = await call('GET', `/students/${student.userId}/refunds`);
+    expect(
+      listed
+        .json()
+        .data.map((r: { reason: string; lecture: unknown; staff_name: string }) => [
+          r.reason,
+          r.lecture === null,
+          r.staff_name,
+        ]),
+    ).toEqual([
+      ['ثانيًا', true, 'مدير السنتر'],
+      ['أولًا', false, 'مدير السنتر'],
+    ]);
+  });
+});
+
 describe('what cannot be refunded', () => {
+  it('refuses a course the student does not hold, and a paid method that took nothing', async () => {
+    const student = await makeStudent(server.db);
+    const course = await makeCourse(server, { payType: 'course', price: 100, lectures: 1 });
+    const missing = await refund(student.userId, { course_id: course.id, to: 'cash', reason: 'x' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.course_id).toEqual([
+      'لم نجد هذا الشراء لدى الطالب؛ ربما رُد ثمنه من قبل',
+    ]);
+    // A wallet row at 0 (a price set to 0 before the purchase): nothing to give back.
+    const lecture = await makeLecture(server, { price: 0 });
+    const { id } = await server.db
+      .insertInto('lecture_purchases')
+      .values({
+        user_id: student.userId,
+        lecture_id: lecture.id,
+        price_paid: 0,
+        pay_by: 'wallet',
+        created_at: new Date().toISOString(),
+        expires_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const zero = await refund(student.userId, { purchase_id: id, to: 'wallet', reason: 'x' });
+    expect(zero.statusCode).toBe(409);
+    expect(zero.json().message).toBe('لم يُدفع في هذا الشراء مبلغ، فلا يوجد ما يُرد');
+  });
+
   it('refuses a grant without cash, a course sold by lectures, and another student’s purchase', async () => {
     const student = await makeStudent(server.db);
     const other = await makeStudent(server.db, { balance: 40 });

@@ -90,7 +90,8 @@ beforeAll(async () => {
   ids = { x: x.id, y: y.id, z: z.id };
   mona = await makeStudent(server.db, { name: 'منى', phone: '01011110001' });
   salma = await makeStudent(server.db, { name: 'سلمى', phone: '01011110002' });
-  yasser = await makeStudent(server.db, { name: 'ياسر', phone: '01011110003' });
+  // ياسر has not chosen his grade yet.
+  yasser = await makeStudent(server.db, { name: 'ياسر', phone: '01011110003', gradeId: null });
   await join(mona, x.id, '2026-10-01T10:00:00.000Z');
   await join(mona, y.id, '2026-10-05T10:00:00.000Z');
   await server.db
@@ -138,6 +139,7 @@ describe('a teacher’s students', () => {
     // Z's exam is بسمة's: not in his figures.
     expect(second).toMatchObject({
       id: yasser.userId,
+      grade: null,
       courses: [{ id: ids.y, name: expect.any(String) }],
       exams_taken: 0,
       average_score: null,
@@ -167,6 +169,12 @@ describe('a teacher’s students', () => {
       ahmed.token,
     );
     expect(byPhone.json().data.map((r: { id: number }) => r.id)).toEqual([yasser.userId]);
+    // A phone typed in groups, with a dash and spaces around: the digits are what match.
+    const grouped = await get(
+      `/staff/teachers/${ahmed.teacher}/students?q=${encodeURIComponent(' 1111-0003 ')}`,
+      ahmed.token,
+    );
+    expect(grouped.json().data.map((r: { id: number }) => r.id)).toEqual([yasser.userId]);
   });
 
   it('is the teacher’s own: another teacher’s answers 404; the admin and leaders read any', async () => {
@@ -190,8 +198,24 @@ describe('a teacher’s students', () => {
     expect(rows[0]).toBe(
       'رقم الطالب,الاسم,الهاتف,الصف,الدورات,أول انضمام,المحاضرات,الامتحانات,متوسط الدرجات %,آخر امتحان',
     );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="teacher-${ahmed.teacher}-students.csv"`,
+    );
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toMatch(new RegExp(`^${mona.userId},منى,01011110001,`));
+    expect(rows[1]).toMatch(new RegExp(`^${mona.userId},منى,01011110001,[^,]+,`));
     expect(rows[1]).toMatch(/,1,2,81\.3,2026-10-12T10:00:00\.000Z$/);
+    const [courseX, courseY] = (
+      await server.db
+        .selectFrom('courses')
+        .select('name')
+        .where('id', 'in', [ids.x, ids.y])
+        .orderBy('id')
+        .execute()
+    ).map((c) => c.name);
+    expect(rows[1]).toContain(`,${courseX}، ${courseY},`);
+    // ياسر: no grade, no exam: empty cells, not words.
+    expect(rows[2]).toBe(
+      `${yasser.userId},ياسر,01011110003,,${courseY},2026-10-03T10:00:00.000Z,0,0,,`,
+    );
   });
 });
