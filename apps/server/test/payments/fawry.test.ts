@@ -126,7 +126,16 @@ async function fawryOrder(amount: number, path = '/wallet/fawry/order') {
   const res = await apiPost(server.app, path, { amount }, student.token);
   expect(res.statusCode).toBe(200);
   const { charge_request } = createFawryOrderResponseSchema.parse(res.json());
-  return { request: charge_request, order: await lastOrder(server.db, student.userId) };
+  // The order this call opened, by the reference its charge request carries: two orders opened
+  // in the same millisecond are told apart only by their random ids, so «the newest» may be
+  // the other one (seen under Stryker's instrumentation).
+  const order = await server.db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('id', '=', String(charge_request.merchantRefNum))
+    .where('user_id', '=', student.userId)
+    .executeTakeFirstOrThrow();
+  return { request: charge_request, order };
 }
 
 const browserReturn = (query: Record<string, string>, provider = 'fawry') =>
