@@ -173,6 +173,8 @@ export const staffStatsQuerySchema = z
 /** How a course or lecture was paid for (ADR 033); a sale is one course or lecture got. */
 export const SALE_METHODS = ['wallet', 'paycard', 'cash', 'free', 'grant'] as const;
 export type SaleMethod = (typeof SALE_METHODS)[number];
+/** The methods that took money for a sale (free lectures and grants took none); a refund gives back only these (ADR 050). */
+export const PAID_SALE_METHODS: readonly SaleMethod[] = ['wallet', 'paycard', 'cash'];
 /** Where money came in from: the recharge methods (ADR 030) and cash paid at the centre. */
 export const REVENUE_METHODS = [...RECHARGE_METHODS, 'cash'] as const;
 export type RevenueMethod = (typeof REVENUE_METHODS)[number];

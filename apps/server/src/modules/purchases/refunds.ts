@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  PAID_SALE_METHODS,
   STAFF_PEOPLE_MESSAGES,
   fromPiasters,
   toPiasters,
@@ -26,9 +27,6 @@ import { moneyText } from '../wallet/money-text';
 // back at the centre, recorded here only.
 
 const M = STAFF_PEOPLE_MESSAGES;
-
-/** The ways a sale takes money (ADR 033); 'free', 'grant' and 'join' took none. */
-const PAID = ['wallet', 'paycard', 'cash'];
 
 type RefundBody = z.output<typeof staffRefundBodySchema>;
 
@@ -119,7 +117,8 @@ export async function refundSale(
 ): Promise<StaffStudentRefund> {
   await lockStudent(trx, id);
   const sale = await saleOf(trx, id, body);
-  if (!PAID.includes(sale.payBy) || sale.amount <= 0) throw conflict(M.nothingToRefund);
+  if (!(PAID_SALE_METHODS as readonly string[]).includes(sale.payBy) || sale.amount <= 0)
+    throw conflict(M.nothingToRefund);
   const amount = body.amount ? toPiasters(body.amount) : sale.amount;
   if (amount > sale.amount) {
     throw new AppError('VALIDATION_FAILED', M.refundTooMuch, { amount: [M.refundTooMuch] });

@@ -1,4 +1,11 @@
-import { SALE_METHODS, fromPiasters, type SaleMethod, type StaffStats } from '@dars/contract';
+import {
+  PAID_SALE_METHODS,
+  SALE_METHODS,
+  fromPiasters,
+  type SaleMethod,
+  type StaffStats,
+} from '@dars/contract';
+import type { NotNull } from 'kysely';
 import { inScope, type TeacherScope } from '../../db/teacher-scope';
 import { splitEvenly } from '../../lib/split-evenly';
 import { type Db } from './staff-core';
@@ -21,8 +28,50 @@ export interface SaleRow {
   courseName: string;
 }
 
-/** Methods that took money for the sale (wallet, card, cash), as opposed to free and grants. */
-const PAID: ReadonlySet<SaleMethod> = new Set(['wallet', 'paycard', 'cash']);
+const PAID: ReadonlySet<SaleMethod> = new Set(PAID_SALE_METHODS);
+
+/**
+ * Every lecture sale made, a refunded one too: a refund removed its row and keeps a copy of it
+ * (ADR 050), read here in the row's own columns, so a sale counts where it was made.
+ * @example db.selectFrom(lectureSales(db).as('p'))
+ */
+export function lectureSales(db: Db) {
+  return db
+    .selectFrom('lecture_purchases')
+    .select(['user_id', 'lecture_id', 'pay_by', 'price_paid', 'created_at'])
+    .unionAll(
+      db
+        .selectFrom('refunds')
+        .select([
+          'user_id',
+          'lecture_id',
+          'sale_pay_by as pay_by',
+          'sale_amount as price_paid',
+          'sale_at as created_at',
+        ])
+        .where('lecture_id', 'is not', null)
+        .$narrowType<{ lecture_id: NotNull }>(),
+    );
+}
+
+/** The same of courses joined (a whole course's sale, or joining to buy its lectures). */
+export function courseSales(db: Db) {
+  return db
+    .selectFrom('enrollments')
+    .select(['user_id', 'course_id', 'pay_by', 'price_paid', 'created_at'])
+    .unionAll(
+      db
+        .selectFrom('refunds')
+        .select([
+          'user_id',
+          'course_id',
+          'sale_pay_by as pay_by',
+          'sale_amount as price_paid',
+          'sale_at as created_at',
+        ])
+        .where('lecture_id', 'is', null),
+    );
+}
 
 /**
  * The sales made in [start, end), lectures and whole courses alike, with their course.

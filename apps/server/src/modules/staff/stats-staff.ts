@@ -5,6 +5,7 @@ import { inScope, type TeacherScope } from '../../db/teacher-scope';
 import { countOf, isAdmin, type Actor, type Db } from './staff-core';
 import { byDay, cairoDay, periodsOf, type Period } from './stats-period';
 import {
+  courseSales,
   paidSalesByCourse,
   saleAmounts,
   saleCounts,
@@ -47,20 +48,7 @@ function countByDay(times: string[], ps: Periods) {
  * (ADR 050), so its refund keeps the day; of the teacher's courses only for a teacher.
  */
 function joins(db: Db, scope: TeacherScope) {
-  const all = db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('enrollments')
-        .select(['user_id', 'course_id', 'created_at'])
-        .unionAll(
-          eb
-            .selectFrom('refunds')
-            .select(['user_id', 'course_id', 'sale_at as created_at'])
-            .where('lecture_id', 'is', null),
-        )
-        .as('e'),
-    )
-    .select(['e.user_id', 'e.created_at']);
+  const all = db.selectFrom(courseSales(db).as('e')).select(['e.user_id', 'e.created_at']);
   return scope === null ? all : all.where(inScope('course', scope, 'e.course_id'));
 }
 

@@ -8,11 +8,11 @@ import {
   type StaffTeacherStatement,
 } from '@dars/contract';
 import type { FastifyInstance } from 'fastify';
-import type { NotNull } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
 import { cairoDay, cairoMidnight } from './stats-period';
+import { courseSales, lectureSales } from './stats-sales';
 import { notFound, type Db } from './staff-core';
 
 // A teacher's monthly statement (issue 27, ADR 048), computed from the sale rows on every read
@@ -68,27 +68,9 @@ export async function teacherStatement(
   const which = month ?? cairoMonth(now);
   const { start, end } = monthRange(which);
 
-  // Sales stay in the month they were made even when refunded later (ADR 050): a refunds row
-  // keeps its sale, so each half reads the live rows and the refunded ones alike.
+  // Sales stay in the month they were made even when refunded later (ADR 050).
   const lectures: Grouped[] = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('lecture_purchases')
-        .select(['lecture_id', 'pay_by', 'price_paid', 'created_at'])
-        .unionAll(
-          eb
-            .selectFrom('refunds')
-            .select([
-              'lecture_id',
-              'sale_pay_by as pay_by',
-              'sale_amount as price_paid',
-              'sale_at as created_at',
-            ])
-            .where('lecture_id', 'is not', null)
-            .$narrowType<{ lecture_id: NotNull }>(),
-        )
-        .as('p'),
-    )
+    .selectFrom(lectureSales(db).as('p'))
     .innerJoin('lectures as l', 'l.id', 'p.lecture_id')
     .innerJoin('courses as c', 'c.id', 'l.course_id')
     .innerJoin('course_teachers as ct', (join) =>
@@ -111,23 +93,7 @@ export async function teacherStatement(
     .groupBy(['c.id', 'c.name', 'l.id', 'l.name', 'l.position', 'p.pay_by', 'ct.share_percent'])
     .execute();
   const courses = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('enrollments')
-        .select(['course_id', 'pay_by', 'price_paid', 'created_at'])
-        .unionAll(
-          eb
-            .selectFrom('refunds')
-            .select([
-              'course_id',
-              'sale_pay_by as pay_by',
-              'sale_amount as price_paid',
-              'sale_at as created_at',
-            ])
-            .where('lecture_id', 'is', null),
-        )
-        .as('e'),
-    )
+    .selectFrom(courseSales(db).as('e'))
     .innerJoin('courses as c', 'c.id', 'e.course_id')
     .innerJoin('course_teachers as ct', (join) =>
       join.onRef('ct.course_id', '=', 'c.id').on('ct.teacher_id', '=', teacherId),

@@ -9,15 +9,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Button } from '@mui/material';
-import { PAY_BY_LABELS, type StaffStudentRefund } from '@dars/contract';
+import { PAID_SALE_METHODS, PAY_BY_LABELS, type StaffStudentRefund } from '@dars/contract';
 import { formatDateTime, formatMoney } from '@dars/ui/format';
 import { peopleCalls } from '../../data/people-calls';
 import { FormDialog, useRefusal } from './student-actions';
 
 const R = 'dars.people.refunds';
 
-/** The ways a sale takes money (ADR 033): only such a sale can be refunded. */
-const PAID = new Set(['wallet', 'paycard', 'cash']);
+const PAID: ReadonlySet<string> = new Set(PAID_SALE_METHODS);
 
 /** A row of the courses or purchases tab that can be refunded: it took money. */
 export const refundable = (row: { pay_by: string; price_paid: number }) =>
