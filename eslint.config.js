@@ -16,10 +16,13 @@ const SERVER_MODULES = fs
 const MODULE_SURFACE = [
   'attachments/attachment-admin.ts',
   'auth/auth-service.ts',
+  'auth/devices.ts',
   'auth/session-tokens.ts',
   'auth/staff-accounts.ts',
   'auth/staff-invitations.ts',
   'auth/student-blocking.ts',
+  'auth/student-accounts.ts',
+  'auth/student-invitations.ts',
   'courses/course-admin.ts',
   'courses/course-service.ts',
   'courses/enrollment-admin.ts',
@@ -42,6 +45,10 @@ const MODULE_SURFACE = [
   'lectures/lecture-queries.ts',
   'lectures/lecture-views.ts',
   'notifications/message-admin.ts',
+  'messaging/message-admin.ts',
+  'messaging/messages.ts',
+  'messaging/parent-messages.ts',
+  'messaging/templates.ts',
   'notifications/notification-service.ts',
   'paycards/paycard-admin.ts',
   'paycards/paycard-attempts.ts',
@@ -60,6 +67,7 @@ const MODULE_SURFACE = [
   'support/support-admin.ts',
   'support/support-service.ts',
   'teachers/teacher-admin.ts',
+  'users/import-file.ts',
   'users/student-admin.ts',
   'users/user-blocking.ts',
   'users/user-view.ts',
@@ -96,6 +104,9 @@ export const SERVER_LAYERS = [
   // registration and sessions over all of them.
   { name: 'notifications', units: ['modules/notifications'] },
   { name: 'settings', units: ['modules/settings'] },
+  // Text messages to phones (ADR 053): on the settings (the school's name and switches); the
+  // exams (a result to the parent) and staff build on them.
+  { name: 'messaging', units: ['modules/messaging'] },
   { name: 'users', units: ['modules/users'] },
   { name: 'wallet', units: ['modules/wallet'] },
   { name: 'payments', units: ['modules/payments'] },

@@ -36,6 +36,9 @@ export default {
     'apps/server/src/db/teacher-scope.ts',
     'apps/server/src/modules/staff/teacher-scope-rules.ts',
     'apps/server/src/modules/staff/teacher-statements.ts',
+    // A roster read and imported whole or not at all (ADR 052).
+    'apps/server/src/modules/staff/student-import.ts',
+    'apps/server/src/modules/users/import-file.ts',
     // Abandoned uploads expire (the sweep, issue 23).
     'apps/server/src/modules/staff/video-upload.ts',
     // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only

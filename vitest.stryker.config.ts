@@ -38,6 +38,8 @@ export default defineConfig({
             'apps/server/test/staff/{staff-paycards,staff-students}.test.ts',
             // The role matrix and the audit log of every staff call (ADR 022).
             'apps/server/test/staff/{staff-roles,staff-audit}*.test.ts',
+            // Students added and imported, their set-password links (ADR 052).
+            'apps/server/test/staff/staff-student-import.test.ts',
             // The lists' paging, sorting and search that staff-core.ts gives every resource.
             'apps/server/test/staff/{staff-content,staff-support,staff-lists}.test.ts',
             'apps/server/test/{profile/profile,settings/settings}.test.ts',

@@ -174,7 +174,10 @@ process.on('message', (m) => {
 process.on('disconnect', async () => {
   await app.close();
   await database.destroy();
-  if (pgSchema && !attachTo) await pgAdmin(`drop schema ${pgSchema} cascade`);
+  if (pgSchema && !attachTo)
+    await pgAdmin(
+      `drop schema ${pgSchema} cascade; drop schema if exists ${pgSchema}_pgboss cascade`,
+    );
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

@@ -24,8 +24,10 @@ const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 135);
  * `SCREEN_BUDGET_KB` replaces all three.
  */
 const PAGES: [page: string, route: string, budgetKb: number][] = [
-  ['/', 'src/app/routes/welcome.tsx', 260],
-  ['/courses', 'src/app/routes/courses.tsx', 306],
+  // +1 kB each on 2026-11-30 (issue 28): the device id every call sends from the first load
+  // (ADR 051) and the route table's entries for /welcome (ADR 052) took 0.1–0.2 kB over.
+  ['/', 'src/app/routes/welcome.tsx', 261],
+  ['/courses', 'src/app/routes/courses.tsx', 307],
   ['/courses/:id', 'src/app/routes/course.tsx', 314],
 ];
 const screenBudget = (kb: number) => Number(process.env.SCREEN_BUDGET_KB ?? kb);

@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { ask, cpuOf, start, vacuumExamTables, type Server } from './processes';
 import { writeResults } from './results';
 import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
+import { measureImport, printImport, type ImportFigures } from './import-scenario';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -30,6 +31,7 @@ const massConnections = Number(process.env.BENCH_MASS_CONNECTIONS ?? 200);
 const ANSWERS = 'POST /exams/session/answers';
 const SAME_WORK = 'bare Fastify, same SQL (better-sqlite3)';
 const MASS_START = 'exams: mass start';
+const IMPORT = 'students: roster import';
 const wanted = (name: string) => !only || only.test(name);
 const examsWanted = wanted(ANSWERS) || wanted(MASS_START);
 
@@ -295,6 +297,10 @@ try {
     }
   }
 
+  // A school's roster imported (issue 28): last, as it adds thousands of students.
+  const imports: ImportFigures[] = [];
+  if (wanted(IMPORT)) for (const api of apis) imports.push(await measureImport(api));
+
   console.log(
     `\n${apis[0]!.info.courses} courses; ${connections} connections, ${duration} s each (after ${warmup} s of warm-up)`,
   );
@@ -346,6 +352,12 @@ try {
       }
     }
   }
+  if (imports.length > 0) {
+    console.log(
+      '\nstudents: roster import (a grade, a course with cash, a balance and a parent each)',
+    );
+    for (const f of imports) printImport(f);
+  }
   const file = writeResults('', {
     at: new Date().toISOString(),
     duration,
@@ -353,6 +365,7 @@ try {
     courses: apis[0]!.info.courses,
     rows: [base, ...rows],
     exams: { post, same, answerSessions, answers: examRows, massStart: massRows },
+    imports,
   });
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
   console.log(

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { DB } from './db/schema';
 import type { Dialect, PoolStats } from './db/database';
 import type { Background } from './lib/background';
 import type { Clock } from './lib/clock';
+import type { Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './storage';
 
@@ -22,6 +24,10 @@ export type AppContext = {
   mailer: Mailer;
   /** Work done after the answer has gone (lib/background.ts). */
   background: Background;
+  /** The durable job queue (lib/jobs, ADR 053): pg-boss on PostgreSQL, a table on SQLite. */
+  jobs: Jobs;
+  /** The app's logger, for work that must not fail the call it follows. */
+  log?: FastifyBaseLogger;
   /** Where files live: the data folder or an S3 bucket (ADR 024). */
   storage: Storage;
   /** Signs video and download links (lib/app-secret.ts). */

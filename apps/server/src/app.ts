@@ -4,6 +4,7 @@ import { API_BASE, DEFAULT_SCHOOL, UPLOAD_MAX_BYTES } from '@dars/contract';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { demoMailRoutes } from './modules/demo/demo-mail';
+import { demoMessagesRoutes } from './modules/demo/demo-messages';
 import { loggerOptions, logRequestsBriefly } from './lib/log-format';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaders } from './plugins/client-headers';
@@ -22,6 +23,7 @@ import { loadAppSecret } from './lib/app-secret';
 import { createBackground, type Background } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
+import { openJobs, type Jobs } from './lib/jobs';
 import { getSetting, schoolName } from './modules/settings/settings-service';
 import { openStorage, type Storage } from './storage';
 import { apiDocsRoutes } from './modules/api-docs/api-docs-routes';
@@ -43,11 +45,15 @@ import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
 import { staffRoutes } from './modules/staff/staff-routes';
 import { videoUploadRoutes } from './modules/staff/video-upload';
+import { messagingRoutes } from './modules/messaging/messaging-routes';
+import { messagesSandboxRuns } from './modules/messaging/channels';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Work started after answers (mail); tests `await app.background.settle()`. */
     background: Background;
+    /** The job queue (ADR 053); tests `await app.jobs.idle()`. */
+    jobs: Jobs;
   }
 }
 
@@ -63,8 +69,10 @@ function fastifyTrustProxy(
  * Order: framework setup, external plugins, ours, then the API routes, the player and the SPA.
  */
 export async function buildApp(
-  options: Omit<AppContext, 'mailer' | 'secret' | 'background' | 'clock' | 'storage'> & {
+  options: Omit<AppContext, 'mailer' | 'secret' | 'background' | 'clock' | 'storage' | 'jobs'> & {
     mailer?: Mailer;
+    /** The configured one (pg-boss or the SQLite table) unless given; stopped with the app. */
+    jobs?: Jobs;
     clock?: Clock;
     /** The configured one (config.storage) unless given; one given is the caller's to close. */
     storage?: Storage;
@@ -97,12 +105,23 @@ export async function buildApp(
       }),
     secret: loadAppSecret(options.config.dataDir, options.config.appSecret),
     background: createBackground(app.log),
+    jobs:
+      options.jobs ??
+      (await openJobs({
+        db: options.db,
+        dialect: options.dialect,
+        config: options.config.jobs,
+        log: app.log,
+      })),
+    log: app.log,
     clock: options.clock ?? systemClock,
     storage: options.storage ?? openStorage(options.config.storage, options.config.dataDir),
   };
   if (!options.storage) app.addHook('onClose', async () => ctx.storage.close());
   app.decorate('background', ctx.background);
   app.addHook('onClose', () => ctx.background.settle());
+  app.decorate('jobs', ctx.jobs);
+  app.addHook('onClose', () => ctx.jobs.stop());
 
   // External plugins first (multipart; helmet inside the security headers), then ours, then
   // the routes, which the compilers and the route table must see being registered.
@@ -149,8 +168,13 @@ export async function buildApp(
   // Staff video uploads by the tus protocol, beside the API's JSON calls (ADR 022).
   await app.register(videoUploadRoutes(ctx));
   await app.register(paymentPageRoutes(ctx));
+  // Text messages' jobs and WhatsApp's webhook (ADR 053).
+  await app.register(messagingRoutes(ctx));
   // The demo's mailbox: only where the demo was asked for and mail has nowhere else to go.
   if (ctx.config.seed === 'demo' && !ctx.config.smtpUrl) await app.register(demoMailRoutes(ctx));
+  // The demo's text messages: what its sandbox recorded instead of sending.
+  if (ctx.config.seed === 'demo' && messagesSandboxRuns(ctx))
+    await app.register(demoMessagesRoutes(ctx));
   // The school's identity for the pages (ADR 049). A page still answers while the database
   // does not (the app then says what is wrong), in the default identity.
   const school = () =>
@@ -161,5 +185,7 @@ export async function buildApp(
   await registerStaffSpa(app, ctx.config.staffDist, school);
   registerWebManifest(app, school);
   await registerSpa(app, ctx.config.webDist, ctx.storage, school);
+  // The workers start once every module registered its jobs.
+  app.addHook('onReady', () => ctx.jobs.start());
   return app;
 }

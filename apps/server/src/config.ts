@@ -15,6 +15,13 @@ import {
   storageProblems,
   type StorageConfig,
 } from './storage/storage-config';
+import { jobsEnv, readJobsConfig, type JobsConfig } from './config-jobs';
+import {
+  messagingEnv,
+  messagingHalfConfigured,
+  readMessagingConfig,
+  type MessagingConfig,
+} from './config-messaging';
 import {
   operationsEnv,
   operationsProblems,
@@ -110,6 +117,8 @@ const envSchema = z.object({
   ...paymentsEnv,
   ...storageEnv,
   ...operationsEnv,
+  ...jobsEnv,
+  ...messagingEnv,
 });
 
 /**
@@ -160,6 +169,10 @@ export type Config = {
   storage: StorageConfig;
   /** Pool, replica, metrics and shutdown (ADR 024). */
   operations: OperationsConfig;
+  /** The durable job queue (ADR 053). */
+  jobs: JobsConfig;
+  /** WhatsApp and SMS providers and the messages' sandbox (ADR 053). */
+  messaging: MessagingConfig;
 };
 
 /**
@@ -174,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...halfConfigured(parsed.data),
         ...storageProblems(parsed.data),
         ...operationsProblems(parsed.data),
+        ...messagingHalfConfigured(parsed.data),
       ].map((p) => `  ${p}`)
     : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (!parsed.success || lines.length) {
@@ -200,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: readPaymentsConfig(e),
     storage: readStorageConfig(e),
     operations: readOperationsConfig(e),
+    jobs: readJobsConfig(e),
+    messaging: readMessagingConfig(e),
   };
 }

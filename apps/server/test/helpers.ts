@@ -111,6 +111,8 @@ export async function startTestServer(
         const client = new pg.Client({ connectionString: pgUrl });
         await client.connect();
         await client.query(`drop schema ${schema} cascade`);
+        // The job queue's (pg-boss) schema beside it (lib/jobs, ADR 053).
+        await client.query(`drop schema if exists ${schema}_pgboss cascade`);
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });

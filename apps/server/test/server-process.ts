@@ -74,7 +74,12 @@ export async function createPgSchema(pgUrl: string): Promise<PgSchema> {
   await admin(`create schema ${name}`);
   const url = new URL(pgUrl);
   url.searchParams.set('options', `-c search_path=${name}`);
-  return { name, url: url.toString(), drop: () => admin(`drop schema ${name} cascade`) };
+  return {
+    name,
+    url: url.toString(),
+    // With the job queue's (pg-boss) schema beside it (lib/jobs, ADR 053).
+    drop: () => admin(`drop schema ${name} cascade; drop schema if exists ${name}_pgboss cascade`),
+  };
 }
 
 /** How the server is started: Node's arguments (the script among them), from which folder. */

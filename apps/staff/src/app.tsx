@@ -32,13 +32,21 @@ import {
   mobilePaymentsResource,
   supportTicketsResource,
 } from './resources/daily/daily-resources';
-import { MessagesPage, studentsResource } from './resources/people/people-resources';
+import {
+  MessagesPage,
+  StudentImportPage,
+  studentsResource,
+} from './resources/people/people-resources';
 import {
   paycardBatchesResource,
   paymentOrdersResource,
   purchasesResource,
   transactionsResource,
 } from './resources/money/money-resources';
+import {
+  phoneMessagesResource,
+  phoneOptOutsResource,
+} from './resources/messages/messages-resources';
 import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
 import { TeacherStatementPage } from './resources/teacher-statement';
@@ -84,6 +92,8 @@ const RESOURCES: ResourceProps[] = [
   markingResource,
   examSessionsResource,
   studentsResource,
+  phoneMessagesResource,
+  phoneOptOutsResource,
 ];
 
 /**
@@ -123,6 +133,7 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             <Route path="/settings" element={<SettingsEdit />} />
             <Route path="/header-images" element={<HeaderImagesEdit />} />
             <Route path="/messages" element={<MessagesPage />} />
+            <Route path="/students/import" element={<StudentImportPage />} />
             <Route path="/teachers/:id/statement" element={<TeacherStatementPage />} />
             <Route path="/teachers/:id/students" element={<TeacherStudentsPage />} />
           </CustomRoutes>

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   /** `{ code, savedAt }` of the last exam code entered. */
   examCode: 'exam_code',
   announcementDismissed: 'announcement_dismissed',
+  /** The random id this browser (or the native app) sends as App-Device (ADR 051); kept on sign-out. */
+  deviceId: 'device_id',
 } as const;
 
 // Notifications

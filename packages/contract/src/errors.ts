@@ -39,6 +39,11 @@ export const ERROR_CODES = [
   'SESSION_ENDED',
   /** Staff: the change would break students' data (a course with purchases, an exam taken). */
   'CONFLICT',
+  /**
+   * 403: a student's sign-in on one device more than the school allows (ADR 051); the message
+   * names the limit and what to do.
+   */
+  'DEVICE_LIMIT_REACHED',
   // transport-level codes of our own server (not in the spec's catalogue)
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

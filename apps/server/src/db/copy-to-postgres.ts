@@ -8,8 +8,17 @@ import { migrateToLatest } from './migrate';
 // after the largest id copied, and the counts are compared. Nothing is half-copied: a failure
 // rolls the whole target back.
 
-/** Kysely's own bookkeeping: each side keeps its own. */
-const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * Kysely's own bookkeeping, and the embedded job queue's tables (ADR 053): each side keeps its
+ * own. PostgreSQL's queue is pg-boss's; messages still waiting get their send job there at the
+ * first start (messaging/messages.ts, requeueWaiting).
+ */
+const BOOKKEEPING = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'job_queue',
+  'job_schedules',
+]);
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
 const MAX_ROWS = 1_000;

@@ -34,6 +34,9 @@ import * as teacherLogins from './migrations/2026-11-30-023-teacher-logins';
 import * as teacherShares from './migrations/2026-11-30-024-teacher-shares';
 import * as refunds from './migrations/2026-11-30-025-refunds';
 import * as supportCourse from './migrations/2026-11-30-026-support-course';
+import * as devices from './migrations/2026-11-30-027-devices';
+import * as studentsImport from './migrations/2026-11-30-028-students-import';
+import * as messages from './migrations/2026-11-30-029-messages';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -64,6 +67,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-024-teacher-shares': teacherShares,
   '2026-11-30-025-refunds': refunds,
   '2026-11-30-026-support-course': supportCourse,
+  '2026-11-30-027-devices': devices,
+  '2026-11-30-028-students-import': studentsImport,
+  '2026-11-30-029-messages': messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -202,6 +202,11 @@ export interface ExamSessionsTable {
   question_ids: Generated<string | null>;
   /** Migration 022: the student's attempt this is (1, 2, …); one session per attempt. */
   attempt: Generated<number>;
+  /**
+   * Migration 027: the sign-in (auth token) the running session belongs to; another one's calls
+   * are refused until it opens the exam again. null: any sign-in of the student (older rows).
+   */
+  auth_token_id: Generated<number | null>;
 }
 
 /** A course's named list of questions that exams draw from (issue 26, ADR 046). */
@@ -292,7 +297,8 @@ export interface AnswerAttemptsTable {
 export interface UsersTable {
   id: Generated<number>;
   name: string;
-  email: string;
+  /** Migration 028: null for a student brought in without one (issue 28, ADR 052). */
+  email: string | null;
   phone: string;
   password_hash: string;
   grade_id: number | null;
@@ -311,6 +317,11 @@ export interface UsersTable {
   blocked_at: Generated<string | null>;
   blocked_reason: Generated<string | null>;
   blocked_by: Generated<number | null>;
+  /** Migration 028: the parent who pays (issue 28). */
+  parent_phone: Generated<string | null>;
+  parent_email: Generated<string | null>;
+  /** Migration 028: the import that brought the student in. */
+  import_id: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -321,6 +332,29 @@ export interface AuthTokensTable {
   platform: string;
   created_at: string;
   last_used_at: string;
+  /** Migration 027: the student's device it was signed in on (ends with it); null: none sent, or staff. */
+  device_id: Generated<number | null>;
+  app_version: Generated<string | null>;
+  /** The User-Agent at sign-in, cut to 400 characters. */
+  user_agent: Generated<string | null>;
+  /** The address it signed in from, and the last it was used from (written with last_used_at). */
+  created_ip: Generated<string | null>;
+  last_ip: Generated<string | null>;
+}
+
+/** Migration 027: a student's known device (issue 28, ADR 051). */
+export interface StudentDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the App-Device header. */
+  device_hash: string;
+  platform: string;
+  app_version: string | null;
+  user_agent: string | null;
+  first_seen_at: string;
+  /** Its last sign-in. */
+  last_seen_at: string;
+  last_ip: string | null;
 }
 
 export interface WalletTransactionsTable {
@@ -590,6 +624,73 @@ export interface StaffAuditLogTable {
   created_at: string;
 }
 
+/** A text message to a phone by SMS or WhatsApp (migration 029, ADR 053). */
+export interface MessagesTable {
+  id: Generated<number>;
+  recipient_phone: string;
+  /** 'parent' | 'student' */
+  recipient: string;
+  user_id: number | null;
+  /** 'sms' | 'whatsapp' */
+  channel: string;
+  /** 'cequens' | 'whatsapp' | 'sandbox', once sent */
+  provider: string | null;
+  template: string;
+  /** JSON: the template's parameters in order. */
+  params: string;
+  body: string;
+  /** 'queued' | 'sent' | 'delivered' | 'failed' */
+  state: Generated<string>;
+  attempts: Generated<number>;
+  round: Generated<number>;
+  provider_message_id: string | null;
+  error: string | null;
+  dedupe_key: string | null;
+  sent_by: number | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
+
+/** A phone that asked for no more messages (migration 029). */
+export interface MessageOptOutsTable {
+  id: Generated<number>;
+  phone: string;
+  reason: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** The embedded database's job queue (migration 029, SQLite only; lib/jobs/sqlite-jobs.ts). */
+export interface JobQueueTable {
+  id: Generated<number>;
+  name: string;
+  data: string;
+  state: string;
+  singleton_key: string | null;
+  retry_limit: number;
+  retry_delay: number;
+  expire_seconds: number;
+  attempts: Generated<number>;
+  run_at: number;
+  lease_until: number | null;
+  worker: string | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A recurring job of the embedded queue (migration 029, SQLite only). */
+export interface JobSchedulesTable {
+  name: string;
+  cron: string;
+  tz: string;
+  data: string;
+  next_run_at: number;
+}
+
 export interface DB {
   settings: SettingsTable;
   grades: NamedTable;
@@ -616,6 +717,7 @@ export interface DB {
   answer_attempts: AnswerAttemptsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
+  student_devices: StudentDevicesTable;
   wallet_transactions: WalletTransactionsTable;
   paycards: PaycardsTable;
   paycard_batches: PaycardBatchesTable;
@@ -635,4 +737,8 @@ export interface DB {
   video_views: VideoViewsTable;
   catalog_version: CatalogVersionTable;
   staff_audit_log: StaffAuditLogTable;
+  messages: MessagesTable;
+  message_opt_outs: MessageOptOutsTable;
+  job_queue: JobQueueTable;
+  job_schedules: JobSchedulesTable;
 }

@@ -26,6 +26,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   WALLET_NOT_FOUND: 'لم يتم العثور على المحفظة المُرسل إليها',
   CANNOT_TRANSFER_TO_YOURSELF: 'لا يمكنك التحويل إلى محفظتك',
   CONFLICT: 'لا يمكن تنفيذ هذا التغيير لأنه يؤثر على بيانات الطلاب',
+  DEVICE_LIMIT_REACHED:
+    'وصلت إلى الحد الأقصى لعدد الأجهزة. سجّل الخروج من جهاز آخر من صفحة حسابك، أو تواصل مع الدعم.',
   VALIDATION_FAILED: 'البيانات المُدخلة غير صحيحة',
   UNAUTHENTICATED: 'يجب تسجيل الدخول أولاً',
   FORBIDDEN: 'ليس لديك صلاحية للوصول إلى هذا المحتوى',
@@ -49,6 +51,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   SESSION_NOT_FOUND: 404,
   WALLET_NOT_FOUND: 404,
   CONFLICT: 409,
+  DEVICE_LIMIT_REACHED: 403,
 };
 
 /**

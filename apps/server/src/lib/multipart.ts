@@ -29,6 +29,37 @@ export async function readUploadedFile(
 }
 
 /**
+ * A form of text fields and one file (required: `missing` says what to choose when none came),
+ * with the file's name as the client gave it.
+ */
+export async function readNamedForm(
+  request: FastifyRequest,
+  limit: UploadLimit,
+  missing: string,
+): Promise<{ fields: Record<string, string>; bytes: Buffer; fileName: string | null }> {
+  if (!request.isMultipart()) throw fieldError(limit.field, missing);
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; fileName: string | null } | null = null;
+  try {
+    for await (const part of request.parts({ limits: limitsOf(limit.maxBytes) })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== limit.field) throw fieldError(limit.field, missing);
+        file = {
+          bytes: await wholeFile(part, limit.field, limit.maxBytes),
+          fileName: part.filename ? part.filename.slice(0, 200) : null,
+        };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(limit.field, error);
+  }
+  if (!file) throw fieldError(limit.field, missing);
+  return { fields, ...file };
+}
+
+/**
  * The parser's limits for a file of at most `maxBytes`: one byte more than allowed. busboy cuts a
  * file at `fileSize` and says so only by `truncated`, which @fastify/multipart's toBuffer reads
  * after each chunk it is given; when the cut falls just after a chunk, busboy pushes no further

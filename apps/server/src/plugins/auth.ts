@@ -47,7 +47,13 @@ export function registerAuth(app: FastifyInstance, db: Kysely<DB>): void {
     // Stryker disable next-line ConditionalExpression: the cache saves a second lookup of the same token, which answers the same
     if (!pending) {
       const token = bearerToken(request);
-      pending = token ? findSession(db, token) : Promise.resolve(null);
+      // The address and app version go with the throttled last-use write (ADR 051).
+      pending = token
+        ? findSession(db, token, undefined, {
+            ip: request.ip,
+            version: request.client?.version ?? null,
+          })
+        : Promise.resolve(null);
       cache.set(request, pending);
     }
     return pending;

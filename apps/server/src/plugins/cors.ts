@@ -6,8 +6,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  */
 export const NATIVE_APP_ORIGINS = ['capacitor://localhost', 'https://localhost'] as const;
 
-/** What a client call may send (spec §7 headers, the bearer token, JSON and multipart bodies). */
-const ALLOWED_HEADERS = 'Accept, Authorization, Content-Type, App-Platform, App-Version';
+/**
+ * What a client call may send (spec §7 headers, the bearer token, JSON and multipart bodies,
+ * and the device id of ADR 051).
+ */
+const ALLOWED_HEADERS =
+  'Accept, Authorization, Content-Type, App-Platform, App-Version, App-Device';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /**

@@ -7,6 +7,7 @@ import { registerErrorHandler } from '../../src/plugins/error-handler';
 import { useZodCompilers } from '../../src/plugins/zod';
 import { API_DOCS_PATHS } from '../../src/modules/api-docs/api-docs-routes';
 import { PAYMENT_PAGE_ROUTES } from '../../src/modules/payments/payment-routes';
+import { MESSAGING_ROUTES } from '../../src/modules/messaging/messaging-routes';
 import { OPERATIONS_ROUTES } from '../../src/plugins/operations';
 import { VIDEO_UPLOAD_ROUTES } from '../../src/modules/staff/video-upload';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -28,6 +29,8 @@ const OUTSIDE_API = new Set([
   'GET /icon.svg',
   'GET *',
   ...PAYMENT_PAGE_ROUTES,
+  // WhatsApp's webhook (ADR 053): Meta's servers call it, when WhatsApp is set up.
+  ...MESSAGING_ROUTES,
   ...OPERATIONS_ROUTES,
 ]);
 

@@ -102,6 +102,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   rechargeCard: { code: '1234 5678' },
   updateProfile: { name: 'طالب', grade_id: 1 },
   changePassword: { current_password: 'wrong-password', password: 'dars12345' },
+  signOutProfileDevice: { session_id: 1 },
   createSupportTicket: {
     title: 'سؤال',
     content: 'نص السؤال',
@@ -150,7 +151,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   staffUpdateQuestion: { text: 'سؤال' },
   staffCreateLectureExam: { lecture_id: 1, exam_id: 1, must_pass: true },
   staffUpdateLectureExam: { must_take: true },
-  staffUpdateSettings: { appIsDown: false, contact_email: 'a@dars.test' },
+  staffUpdateSettings: {
+    appIsDown: false,
+    contact_email: 'a@dars.test',
+    max_devices_per_student: null,
+  },
   staffPutHeaderImages: { header_images: [{ url: 'https://img.test/a.png', to: '/courses' }] },
   staffCreateAccount: {
     name: 'مشرف',
@@ -166,6 +171,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   staffBlockStudent: { reason: 'مشاركة الحساب' },
   staffGrantStudent: { lecture_id: 1, comment: 'منحة' },
   staffRefundSale: { purchase_id: 1, to: 'wallet', reason: 'تكرار' },
+  staffSignOutStudentDevice: { device_id: 1 },
   staffSendMessage: {
     audience: 'student',
     student_id: 1,
@@ -174,6 +180,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     to: '/wallet',
   },
   staffPutAnnouncement: { general_announcement: 'إعلان' },
+  staffSendParentMessage: {
+    audience: 'student',
+    student_id: 1,
+    content: 'غدًا مراجعة',
+    channel: 'sms',
+  },
+  staffCreatePhoneOptOut: { phone: '01012345678', reason: 'طلب ولي الأمر' },
 };
 const PAYMENT_ORDER_SAMPLE = { amount: 100 };
 

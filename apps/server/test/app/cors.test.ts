@@ -51,7 +51,14 @@ describe('CORS for the native apps', () => {
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH, DELETE');
       const allowed = String(res.headers['access-control-allow-headers']).toLowerCase();
-      for (const header of ['authorization', 'content-type', 'app-platform', 'app-version'])
+      for (const header of [
+        'authorization',
+        'content-type',
+        'app-platform',
+        'app-version',
+        // The device id (ADR 051): without it the native apps' every call would be refused.
+        'app-device',
+      ])
         expect(allowed).toContain(header);
     });
   }

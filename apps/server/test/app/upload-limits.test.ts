@@ -23,6 +23,7 @@ import { makeStaff } from '../staff/staff-factory';
 // The limits, written out: 5 MiB for an image or a receipt, 50 MiB for a lecture attachment.
 const FIVE_MIB = 5 * 1024 * 1024;
 const FIFTY_MIB = 50 * 1024 * 1024;
+const EIGHT_MIB = 8 * 1024 * 1024;
 const TOO_LARGE = 'حجم الملف أكبر من المسموح';
 
 // A 1×1 PNG; the bytes after it pad a file to any size and are still judged an image.
@@ -56,6 +57,8 @@ interface UploadRoute {
   attempt: () => Promise<Attempt>;
   /** What the route's rows hold now: a refusal must leave it as it was. */
   rows: () => Promise<unknown>;
+  /** False: the file is read and dropped, not kept in storage. */
+  stores?: false;
 }
 
 let server: TestServer;
@@ -207,6 +210,18 @@ beforeAll(async () => {
       },
       rows: () => db.selectFrom('answer_attempts').selectAll().execute(),
     },
+    {
+      // A roster is read, not stored (ADR 052): the rows it would write are the students.
+      name: 'a students roster',
+      endpoint: 'POST /staff/students/import',
+      url: '/api/v1/staff/students/import',
+      field: 'file',
+      max: EIGHT_MIB,
+      file: (size) => padded(Buffer.from('الاسم,الهاتف\nعلي,01012345678\n'), size),
+      attempt: async () => ({ token: admin, fields: { dry_run: '1' } }),
+      rows: () => db.selectFrom('users').select('id').execute(),
+      stores: false,
+    },
   );
 }, 120_000);
 afterAll(() => server?.close());
@@ -290,6 +305,7 @@ const ROUTE_NAMES = [
   'a lecture attachment',
   'a mobile-wallet receipt',
   'an image answer',
+  'a students roster',
 ];
 
 describe('an oversize upload is refused on every route, however it arrives', () => {
@@ -339,6 +355,11 @@ describe('an oversize upload is refused on every route, however it arrives', () 
         const before = storedFiles();
         const res = await send(route, file, chunking);
         expect(res.statusCode, `${chunking.name}: ${res.body.slice(0, 200)}`).toBe(200);
+        if (route.stores === false) {
+          // Read whole: the roster's one row, after the padding's blank lines.
+          expect(res.json().data).toMatchObject({ rows: 1, valid: 1 });
+          continue;
+        }
         const added = [...storedFiles()].filter(([key]) => !before.has(key));
         expect(added.map(([, size]) => size)).toEqual([route.max]);
         const stored = fs.readFileSync(path.join(server.config.dataDir, 'storage', added[0]![0]));

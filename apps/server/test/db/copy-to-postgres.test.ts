@@ -48,9 +48,35 @@ async function aSchoolDay(db: Kysely<DB>) {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const user_id = student.id;
+  // A known device (ADR 051) and a session on it, with where it was used from.
+  const device = await db
+    .insertInto('student_devices')
+    .values({
+      user_id,
+      device_hash: 'd'.repeat(64),
+      platform: 'android',
+      app_version: '1.0.7',
+      user_agent: 'Mozilla/5.0 (Linux; Android 14; SM-A525F; wv)',
+      first_seen_at: NOW,
+      last_seen_at: NOW,
+      last_ip: '10.0.0.7',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const token = await db
     .insertInto('auth_tokens')
-    .values({ user_id, token_hash: 'h1', platform: 'web', created_at: NOW, last_used_at: NOW })
+    .values({
+      user_id,
+      token_hash: 'h1',
+      platform: 'web',
+      created_at: NOW,
+      last_used_at: NOW,
+      device_id: device.id,
+      app_version: '1.0.7',
+      user_agent: 'Mozilla/5.0',
+      created_ip: '10.0.0.7',
+      last_ip: '10.0.0.8',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -286,6 +312,41 @@ async function aSchoolDay(db: Kysely<DB>) {
       created_at: NOW,
     })
     .execute();
+  // A text message to the student's parent, delivered, and a number that opted out (ADR 053).
+  await db
+    .insertInto('messages')
+    .values({
+      recipient_phone: '+201001112223',
+      recipient: 'parent',
+      user_id,
+      channel: 'whatsapp',
+      provider: 'whatsapp',
+      template: 'staff_message',
+      params: JSON.stringify(['دَرس', 'غدًا إجازة']),
+      body: 'دَرس: غدًا إجازة',
+      state: 'delivered',
+      attempts: 1,
+      round: 0,
+      provider_message_id: 'wamid.HBgLMjAxMDAxMTEyMjIz',
+      error: null,
+      dedupe_key: null,
+      sent_by: admin.id,
+      created_at: NOW,
+      updated_at: NOW,
+      sent_at: NOW,
+      delivered_at: NOW,
+      failed_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('message_opt_outs')
+    .values({
+      phone: '+201009998887',
+      reason: 'طلب ولي الأمر',
+      created_by: admin.id,
+      created_at: NOW,
+    })
+    .execute();
 }
 
 async function tablesOf(db: Kysely<DB>, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
@@ -301,10 +362,13 @@ async function tablesOf(db: Kysely<DB>, dialect: 'sqlite' | 'postgres'): Promise
         }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
           db,
         );
-  return rows
-    .map((r) => r.name)
-    .filter((n) => !n.startsWith('kysely_'))
-    .sort();
+  return (
+    rows
+      .map((r) => r.name)
+      // Kysely's bookkeeping and the embedded job queue's tables stay on their side (ADR 053).
+      .filter((n) => !n.startsWith('kysely_') && !n.startsWith('job_'))
+      .sort()
+  );
 }
 
 /** A table's rows in one order, each as JSON (PostgreSQL and SQLite give the same JS values). */

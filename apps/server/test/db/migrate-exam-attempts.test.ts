@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as examAttempts from '../../src/db/migrations/2026-11-30-022-exam-attempts';
+import * as devices from '../../src/db/migrations/2026-11-30-027-devices';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeExam, type TestExam } from '../factories/exams';
 import { examStudent } from '../exams/exam-client';
@@ -70,6 +71,10 @@ describe('migration 022: exam attempts', () => {
     const firstAnswers = await answersOf(firstId);
     expect(firstAnswers).toHaveLength(1);
 
+    // Down in order: migration 027 (ADR 051) added a column to exam_sessions after 022's; a
+    // PostgreSQL connection keeps its prepared `select *` of the table, which refuses a table
+    // whose columns came back in another order.
+    await devices.down(db);
     await examAttempts.down(db);
     // 021's shape: the second attempt is gone with its answers; the first stays whole.
     expect((await sessions()).map((r) => r.token)).toEqual([first]);
@@ -84,6 +89,7 @@ describe('migration 022: exam attempts', () => {
     await expect(server.db.insertInto('exam_sessions').values(copy).execute()).rejects.toThrow();
 
     await examAttempts.up(db);
+    await devices.up(db);
     const rows = await server.db.selectFrom('exam_sessions').select(['id', 'attempt']).execute();
     expect(rows).toEqual([{ id: firstId, attempt: 1 }]);
     expect(await answersOf(firstId)).toEqual(firstAnswers);

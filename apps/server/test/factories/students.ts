@@ -70,7 +70,7 @@ export async function makeStudent(
     ]);
   }
   const token = await tokenForUser(db, user.id);
-  return { userId: user.id, token, name: user.name, email: user.email, phone: user.phone };
+  return { userId: user.id, token, name: user.name, email: user.email!, phone: user.phone };
 }
 
 let forms = 0;

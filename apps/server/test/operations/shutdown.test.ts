@@ -67,6 +67,7 @@ afterAll(async () => {
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
     await client.query(`drop schema ${schema} cascade`);
+    await client.query(`drop schema if exists ${schema}_pgboss cascade`);
     await client.end();
   }
 });

@@ -153,6 +153,7 @@ afterAll(async () => {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`drop schema ${schema} cascade`);
+  await admin.query(`drop schema if exists ${schema}_pgboss cascade`);
   await admin.end();
   fs.rmSync(work, { recursive: true, force: true });
 });

@@ -96,7 +96,7 @@ describe("the school's identity", () => {
         .select('email')
         .where('id', '=', student.userId)
         .executeTakeFirstOrThrow()
-    ).email;
+    ).email!;
     expect((await api('POST', '/password/reset', undefined, { email })).statusCode).toBe(200);
     await expect.poll(() => lastMailTo(server.config.dataDir, email)).toBeDefined();
     const mail = lastMailTo(server.config.dataDir, email) as { from?: string; text: string };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
+import { hashToken } from '../../src/lib/tokens';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import { makeExam } from '../factories/exams';
@@ -32,8 +33,11 @@ type Request = {
   url: string;
   payload?: object;
   form?: Part[];
-  /** The audit row's resource_id: the record's id, 'created' for the id the answer gives, or null. */
-  target: string | number | null | 'created';
+  /**
+   * The audit row's resource_id: the record's id, 'created' for the id the answer gives,
+   * 'import' for the import's id it gives, or null.
+   */
+  target: string | number | null | 'created' | 'import';
 };
 type Row = {
   /** `METHOD /staff/…`, as in the role table. */
@@ -73,6 +77,8 @@ beforeAll(async () => {
     fetch: providers.fetch,
     env: {
       PAYMENTS_SANDBOX: 'off',
+      // Text messages are queued, not sent meanwhile: no worker changes rows between snapshots.
+      JOBS_WORKER: 'off',
       FAWRY_MERCHANT_CODE: 'is0N+YQzlE4=',
       FAWRY_SECURE_KEY: 'fawry-secure-key-live',
     },
@@ -198,7 +204,52 @@ async function paidFawryOrder(): Promise<string> {
 }
 
 const student = async () => (await makeStudent(server.db)).userId;
+let phones = 0;
+/** A mobile number no account has yet. */
+const freshPhone = () => `0127${String(++phones).padStart(7, '0')}`;
 const batch = () => made('/staff/paycard-batches', { value: 20, count: 1 });
+let parents = 0;
+/** A parent's mobile number of its own. */
+const parentPhone = () => `0128${String(++parents).padStart(7, '0')}`;
+/** A student with a parent's number (ADR 053). */
+async function studentWithParent(): Promise<number> {
+  const id = await student();
+  await server.db
+    .updateTable('users')
+    .set({ parent_phone: parentPhone() })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+/** A text message to a parent that failed (the provider refused it). */
+async function failedMessage(): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await server.db
+    .insertInto('messages')
+    .values({
+      recipient_phone: `+20${parentPhone().slice(1)}`,
+      recipient: 'parent',
+      user_id: await student(),
+      channel: 'sms',
+      provider: null,
+      template: 'staff_message',
+      params: JSON.stringify(['دَرس', 'رسالة']),
+      body: 'دَرس: رسالة',
+      state: 'failed',
+      provider_message_id: null,
+      error: 'رفضها مزوّد الخدمة',
+      dedupe_key: null,
+      sent_by: null,
+      created_at: now,
+      updated_at: now,
+      sent_at: null,
+      delivered_at: null,
+      failed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /**
  * Every mutating staff call and the audit row it writes, by hand (ADR 022, 025, 029, 030, 031).
@@ -853,6 +904,99 @@ const ROWS: Row[] = [
       };
     },
   },
+  // A student's devices (ADR 051): the factory's student is signed in once, with no device id.
+  {
+    route: 'POST /staff/students/:id/devices/sign-out',
+    audit: { action: 'sign_out_device', resource: 'students' },
+    make: async () => {
+      const signedIn = await makeStudent(server.db);
+      const session = await server.db
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('token_hash', '=', hashToken(signedIn.token))
+        .executeTakeFirstOrThrow();
+      return {
+        url: `/staff/students/${signedIn.userId}/devices/sign-out`,
+        payload: { session_id: session.id },
+        target: signedIn.userId,
+      };
+    },
+    refused: async () => {
+      const id = await student();
+      return {
+        url: `/staff/students/${id}/devices/sign-out`,
+        payload: { session_id: 999_999 },
+        target: null,
+      };
+    },
+  },
+  {
+    route: 'POST /staff/students/:id/devices/sign-out-all',
+    audit: { action: 'sign_out_all', resource: 'students' },
+    make: async () => {
+      const id = await student();
+      return { url: `/staff/students/${id}/devices/sign-out-all`, target: id };
+    },
+  },
+  {
+    route: 'POST /staff/students/:id/devices/reset',
+    audit: { action: 'reset_devices', resource: 'students' },
+    make: async () => {
+      const id = await student();
+      return { url: `/staff/students/${id}/devices/reset`, target: id };
+    },
+  },
+  // Students brought in (ADR 052): a fresh phone each time.
+  {
+    route: 'POST /staff/students',
+    audit: { action: 'create', resource: 'students' },
+    make: async () => ({
+      url: '/staff/students',
+      payload: { name: 'طالب جديد', phone: freshPhone() },
+      target: 'created',
+    }),
+    refused: async () => ({
+      url: '/staff/students',
+      payload: { name: '', phone: freshPhone() },
+      target: null,
+    }),
+  },
+  {
+    route: 'PATCH /staff/students/:id',
+    audit: { action: 'update', resource: 'students' },
+    make: async () => {
+      const id = await student();
+      return { url: `/staff/students/${id}`, payload: { parent_phone: freshPhone() }, target: id };
+    },
+  },
+  {
+    route: 'POST /staff/students/import',
+    audit: { action: 'import', resource: 'students' },
+    make: async () => ({
+      url: '/staff/students/import',
+      form: [
+        {
+          name: 'file',
+          value: Buffer.from(`الاسم,الهاتف\nطالب مستورد,${freshPhone()}`),
+          filename: 'roster.csv',
+        },
+      ],
+      target: 'import',
+    }),
+    refused: async () => ({
+      url: '/staff/students/import',
+      form: [{ name: 'file', value: Buffer.from('الاسم\nبلا هاتف'), filename: 'roster.csv' }],
+      target: null,
+    }),
+  },
+  {
+    route: 'POST /staff/students/:id/invitation',
+    audit: { action: 'invite', resource: 'students' },
+    make: async () => {
+      const id = await student();
+      return { url: `/staff/students/${id}/invitation`, target: id };
+    },
+  },
   {
     route: 'POST /staff/messages',
     audit: { action: 'send', resource: 'messages' },
@@ -869,6 +1013,54 @@ const ROWS: Row[] = [
       payload: { audience: 'student', student_id: 999_999, title: 'تنبيه', content: 'مرحباً' },
       target: null,
     }),
+  },
+  // Text messages to parents, a retry, opt-outs (ADR 053); the demo's sandbox carries them.
+  {
+    route: 'POST /staff/parent-messages',
+    audit: { action: 'send', resource: 'parent_messages' },
+    make: async () => {
+      const id = await studentWithParent();
+      return {
+        url: '/staff/parent-messages',
+        payload: { audience: 'student', student_id: id, content: 'غدًا مراجعة' },
+        target: id,
+      };
+    },
+    refused: async () => ({
+      url: '/staff/parent-messages',
+      payload: { audience: 'student', student_id: 999_999, content: 'غدًا مراجعة' },
+      target: null,
+    }),
+  },
+  {
+    route: 'POST /staff/phone-messages/:id/retry',
+    audit: { action: 'retry', resource: 'phone_messages' },
+    make: async () => {
+      const id = await failedMessage();
+      return { url: `/staff/phone-messages/${id}/retry`, target: id };
+    },
+  },
+  {
+    route: 'POST /staff/phone-opt-outs',
+    audit: { action: 'create', resource: 'phone_opt_outs' },
+    make: async () => ({
+      url: '/staff/phone-opt-outs',
+      payload: { phone: parentPhone(), reason: 'طلب ولي الأمر' },
+      target: 'created',
+    }),
+    refused: async () => ({
+      url: '/staff/phone-opt-outs',
+      payload: { phone: '123' },
+      target: null,
+    }),
+  },
+  {
+    route: 'DELETE /staff/phone-opt-outs/:id',
+    audit: { action: 'delete', resource: 'phone_opt_outs' },
+    make: async () => {
+      const id = await made('/staff/phone-opt-outs', { phone: parentPhone() });
+      return { url: `/staff/phone-opt-outs/${id}`, target: id };
+    },
   },
   {
     route: 'PUT /staff/announcement',
@@ -1070,7 +1262,12 @@ describe('every mutating staff call writes its audit row, in the change’s tran
     const res = await send(method(row), request, actor.token);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const written = (await auditRows()).slice(rows.length);
-    const target = request.target === 'created' ? res.json().data.id : request.target;
+    const target =
+      request.target === 'created'
+        ? res.json().data.id
+        : request.target === 'import'
+          ? res.json().data.import_id
+          : request.target;
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({
       user_id: actor.userId,

@@ -201,14 +201,14 @@ describe('exports', () => {
   it('students: Arabic header, the status in words, Cairo times, the phone kept as text', async () => {
     const file = await lines('/students.csv?sort=id&order=asc');
     expect(file[0]).toBe(
-      'الرقم,الاسم,البريد الإلكتروني,الهاتف,الصف الدراسي,الرصيد (جنيه),عنوان المحفظة,البريد مؤكد,الحالة,تاريخ الإيقاف,سبب الإيقاف,تاريخ التسجيل',
+      'الرقم,الاسم,البريد الإلكتروني,الهاتف,الصف الدراسي,السنتر,هاتف ولي الأمر,بريد ولي الأمر,الرصيد (جنيه),عنوان المحفظة,البريد مؤكد,الحالة,تاريخ الإيقاف,سبب الإيقاف,تاريخ التسجيل',
     );
     expect(file.slice(1)).toEqual([
       // The Arabic comma (،) needs no quotes; the Latin one does.
-      `${student.userId},"سارة ""الأولى"", أحمد",sara.export@dars.test,="01001234567",الصف الثالث الثانوي,124.5,${wallet},نعم,موقوف,2026-11-28 14:10,مخالفة، ثم تنبيه,2026-11-28 14:05`,
+      `${student.userId},"سارة ""الأولى"", أحمد",sara.export@dars.test,="01001234567",الصف الثالث الثانوي,,,,124.5,${wallet},نعم,موقوف,2026-11-28 14:10,مخالفة، ثم تنبيه,2026-11-28 14:05`,
       expect.stringMatching(
         new RegExp(
-          `^${other.userId},"'=HYPERLINK\\(""x""\\)",other\\.export@dars\\.test,="01112345678",,0,[^,]*,لا,نشط,,,2026-11-29 10:00$`,
+          `^${other.userId},"'=HYPERLINK\\(""x""\\)",other\\.export@dars\\.test,="01112345678",,,,,0,[^,]*,لا,نشط,,,2026-11-29 10:00$`,
         ),
       ),
     ]);

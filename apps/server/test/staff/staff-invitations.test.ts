@@ -255,7 +255,7 @@ describe('inviting again', () => {
         .select('email')
         .where('id', '=', member.userId)
         .executeTakeFirstOrThrow()
-    ).email;
+    ).email!;
     const first = await send(
       'POST',
       `/staff/accounts/${member.userId}/invitation`,

@@ -5,7 +5,8 @@
  * adjustments, staff accounts or the audit log»), ADR 022 (content for leaders; settings, the
  * audit log and staff accounts for admins), ADR 025 (recharge review and marking for leaders,
  * balance adjustments for admins, approving above the claim for admins), ADR 029 (leaders read
- * students, every change of a student, messages and the announcement are an admin's), ADR 030
+ * students, every change of a student, messages and the announcement are an admin's; ADR 053:
+ * text messages to parents and opt-outs too), ADR 030
  * (pay cards and gateway orders for admins, the dashboard for both with money hidden from
  * leaders), ADR 031 (support, exam sessions and results for both) and ADR 034 (money lists and
  * their exports for admins, students' and courses' exports for both).
@@ -154,10 +155,32 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   // Refunds (ADR 050): leaders see them on the student's page; giving money back is an admin's.
   'GET /staff/students/:id/refunds': 'leader',
   'POST /staff/students/:id/refunds': 'admin',
+  // A student's devices and sessions (ADR 051): leaders see them with the student's page;
+  // signing the student out and resetting the devices change the account, so are an admin's,
+  // like the block and the password reset.
+  'GET /staff/students/:id/devices': 'leader',
+  'POST /staff/students/:id/devices/sign-out': 'admin',
+  'POST /staff/students/:id/devices/sign-out-all': 'admin',
+  'POST /staff/students/:id/devices/reset': 'admin',
+  // Students added by hand, imported, corrected, sent a set-password link (ADR 052): every
+  // change of a student is an admin's (ADR 029).
+  'POST /staff/students': 'admin',
+  'PATCH /staff/students/:id': 'admin',
+  'POST /staff/students/import': 'admin',
+  'POST /staff/students/:id/invitation': 'admin',
   // Messages and the announcement (ADR 029): admins.
   'POST /staff/messages': 'admin',
   'GET /staff/announcement': 'admin',
   'PUT /staff/announcement': 'admin',
+  // Text messages to parents by SMS and WhatsApp, their list and retry, opt-outs (ADR 053):
+  // admins, as the students' notifications are.
+  'POST /staff/parent-messages': 'admin',
+  'GET /staff/phone-messages': 'admin',
+  'GET /staff/phone-messages/:id': 'admin',
+  'POST /staff/phone-messages/:id/retry': 'admin',
+  'GET /staff/phone-opt-outs': 'admin',
+  'POST /staff/phone-opt-outs': 'admin',
+  'DELETE /staff/phone-opt-outs/:id': 'admin',
 
   // Support, exam sessions and results (ADR 031): leaders and admins.
   'GET /staff/support-tickets': 'leader',

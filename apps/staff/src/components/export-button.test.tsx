@@ -33,6 +33,9 @@ const STUDENT: StaffStudent = {
   blocked_at: null,
   blocked_reason: null,
   created_at: '2026-11-28T12:05:00Z',
+  parent_phone: null,
+  parent_email: null,
+  center_name: null,
 };
 
 const PURCHASE: StaffPurchase = {

@@ -40,4 +40,30 @@ export const peopleCalls = {
   putAnnouncement(text: string) {
     return callStaff(e.staffPutAnnouncement, { body: { general_announcement: text } });
   },
+  /** A student added by hand (ADR 052), with the set-password link made for them. */
+  createStudent(body: z.input<typeof e.staffCreateStudent.body>) {
+    return callStaff(e.staffCreateStudent, { body });
+  },
+  updateStudent(studentId: number, body: z.input<typeof e.staffUpdateStudent.body>) {
+    return callStaff(e.staffUpdateStudent, { params: { id: studentId }, body });
+  },
+  /** A new set-password link (earlier unused ones stop working), mailed when there is an e-mail. */
+  inviteStudent(studentId: number) {
+    return callStaff(e.staffInviteStudent, { params: { id: studentId } });
+  },
+  /**
+   * A roster file checked (`dryRun`) or imported: every valid row, or none while any row has a
+   * problem unless `skipInvalid`. The text fields go before the file, as the server reads them.
+   */
+  importStudents(
+    file: File,
+    options: { dryRun: boolean; skipInvalid: boolean },
+    signal?: AbortSignal,
+  ) {
+    const form = new FormData();
+    form.append('dry_run', options.dryRun ? '1' : '0');
+    form.append('skip_invalid', options.skipInvalid ? '1' : '0');
+    form.append('file', file, file.name);
+    return callStaff(e.staffImportStudents, { body: form, signal });
+  },
 };

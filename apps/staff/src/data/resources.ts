@@ -212,6 +212,13 @@ export const resources: Record<string, ResourceCalls> = {
   'payment-orders': { list: e.staffListPaymentOrders, get: e.staffGetPaymentOrder },
   purchases: { list: e.staffListPurchases },
   transactions: { list: e.staffListTransactions },
+  // Text messages to parents and students, and the numbers that asked for none (ADR 053).
+  'phone-messages': { list: e.staffListPhoneMessages, get: e.staffGetPhoneMessage },
+  'phone-opt-outs': {
+    list: e.staffListPhoneOptOuts,
+    create: e.staffCreatePhoneOptOut,
+    delete: e.staffDeletePhoneOptOut,
+  },
 };
 
 /** The calls of a resource, or an error naming what the console asked for that has none. */

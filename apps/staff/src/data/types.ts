@@ -13,6 +13,8 @@ export const ADMIN_ONLY_RESOURCES = [
   'payment-orders',
   'purchases',
   'transactions',
+  'phone-messages',
+  'phone-opt-outs',
 ] as const;
 
 /**

@@ -5,7 +5,10 @@ import { formatNumber } from '@dars/ui/format';
 import { raArabic } from './ra-ar';
 import { dailyArabic, dailyResourcesArabic } from './daily-ar';
 import { moneyArabic, moneyResourcesArabic } from './money-ar';
+import { messagesResourcesArabic, phoneArabic } from './messages-ar';
 import { peopleArabic, peopleResourcesArabic } from './people-ar';
+import { studentsArabic } from './students-ar';
+import { devicesArabic } from './devices-ar';
 import { exportsArabic, exportsResourcesArabic } from './exports-ar';
 import { auditFieldsArabic, auditValuesArabic } from './audit-ar';
 import { lectureContentsArabic } from './lecture-contents-ar';
@@ -210,6 +213,7 @@ export const consoleArabic = {
     },
     ...dailyResourcesArabic,
     ...moneyResourcesArabic,
+    ...messagesResourcesArabic,
     ...peopleResourcesArabic,
     ...exportsResourcesArabic,
     ...banksResourcesArabic,
@@ -218,7 +222,10 @@ export const consoleArabic = {
     counts: countsArabic,
     daily: dailyArabic,
     money: moneyArabic,
+    phone: phoneArabic,
     people: peopleArabic,
+    students: studentsArabic,
+    devices: devicesArabic,
     exports: exportsArabic,
     audit: { fields: auditFieldsArabic, ...auditValuesArabic },
     roles: { admin: 'مدير', leader: 'مشرف', teacher: 'مدرس' },
@@ -331,7 +338,13 @@ export const consoleArabic = {
         contact: 'التواصل',
         social: 'روابط التواصل الاجتماعي',
         school: 'هوية المدرسة',
+        parents: 'أولياء الأمور',
+        devices: 'أجهزة الطلاب',
       },
+      devices_help:
+        'اتركه فارغاً أو 0 لعدم التقييد. الجهاز الذي دخل منه الطالب من قبل يدخل دائماً؛ ويحرّر الطالب مكان جهاز بتسجيل خروجه من صفحة حسابه، أو يعيد المدير ضبط أجهزته من صفحة الطالب.',
+      parents_help:
+        'تُرسل إلى رقم ولي الأمر المسجَّل في صفحة الطالب، بواتساب أو برسالة نصية، ولا تُرسل إلى رقم طلب صاحبه إيقاف الرسائل.',
       school: {
         help: 'اسم مدرستك وشعارها وألوانها كما يراها الطلاب في التطبيق والموقع ولوحة الإدارة والرسائل. تظهر بعد الحفظ عند فتح الصفحة التالية، دون إعادة بناء.',
         preview: 'معاينة شريط التطبيق وزر بألوان المدرسة',
@@ -382,6 +395,9 @@ export const consoleArabic = {
         supported_methods: 'طرق الشحن المتاحة',
         mobile_wallet_number: 'رقم المحفظة الإلكترونية',
         crisp_website_id: 'معرّف موقع Crisp للدردشة',
+        max_devices_per_student: 'عدد الأجهزة المسموح بها لكل طالب',
+        parent_exam_results: 'إرسال نتيجة كل امتحان لولي الأمر',
+        parent_weekly_summary: 'ملخص أسبوعي لولي الأمر',
       },
       home_mode: { default: 'الافتراضي', classic: 'الكلاسيكي' },
       social: {

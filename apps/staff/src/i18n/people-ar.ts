@@ -38,6 +38,7 @@ export const peopleArabic = {
     sessions: 'الامتحانات (%{count})',
     ledger: 'المحفظة (%{count})',
     refunds: 'المرتجعات (%{count})',
+    devices: 'الأجهزة',
   },
   // The codes' words come from the catalogue the exports write too (ADR 034).
   status: STUDENT_STATUS_LABELS,

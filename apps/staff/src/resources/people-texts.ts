@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   grant: 'منح دورة أو محاضرة',
   refund: 'رد ثمن شراء',
   password_reset: 'إرسال رمز استعادة كلمة المرور',
+  // A student's devices (ADR 051).
+  sign_out_device: 'تسجيل خروج جهاز',
+  sign_out_all: 'تسجيل الخروج من كل الأجهزة',
+  reset_devices: 'إعادة ضبط الأجهزة',
   send: 'إرسال رسالة',
   invite: 'إرسال دعوة',
   accept_invitation: 'قبول دعوة وتعيين كلمة المرور',
@@ -58,6 +62,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   close: 'إغلاق',
   reopen: 'إعادة فتح',
   regrade: 'إعادة تصحيح',
+  retry: 'إعادة إرسال',
 };
 
 /** The resources the audit log names (the API's names), as the menu calls them. */
@@ -87,6 +92,9 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   'payment-orders': 'مدفوعات البوابات',
   'support-tickets': 'طلبات الدعم',
   messages: 'الرسائل',
+  parent_messages: 'رسائل أولياء الأمور',
+  phone_messages: 'رسائل واتساب والرسائل النصية',
+  phone_opt_outs: 'أرقام أوقفت الرسائل',
 };
 
 export const AUDIT_TEXTS = {

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
   BooleanInput,
   CheckboxGroupInput,
+  NumberInput,
   SelectInput,
   TextInput,
   Title,
@@ -10,7 +11,7 @@ import {
 } from 'react-admin';
 import { SingletonEdit } from '../components/singleton-edit';
 import { LTR, LTR_URL, LTR_EMAIL } from '../components/ltr';
-import { RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
+import { MAX_DEVICES_LIMIT, RECHARGE_METHODS, SOCIAL_NETWORKS } from '@dars/contract';
 import { SETTINGS_ID } from '../data/data-provider';
 import { useRole } from '../components/use-role';
 import { choicesOf } from '../components/choices';
@@ -81,6 +82,16 @@ export function SettingsEdit() {
           minRows={2}
         />
       </Section>
+      <Section title={translate('dars.settings.sections.devices')}>
+        <NumberInput
+          source="max_devices_per_student"
+          label={t('max_devices_per_student')}
+          helperText={translate('dars.settings.devices_help')}
+          min={0}
+          max={MAX_DEVICES_LIMIT}
+          step={1}
+        />
+      </Section>
       <Section title={translate('dars.settings.sections.wallet')}>
         <BooleanInput source="enable_wallet_system" label={t('enable_wallet_system')} />
         <BooleanInput source="enable_wallet_transfers" label={t('enable_wallet_transfers')} />
@@ -97,6 +108,13 @@ export function SettingsEdit() {
           label={t('mobile_wallet_number')}
           slotProps={LTR}
         />
+      </Section>
+      <Section title={translate('dars.settings.sections.parents')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('dars.settings.parents_help')}
+        </Typography>
+        <BooleanInput source="parent_exam_results" label={t('parent_exam_results')} />
+        <BooleanInput source="parent_weekly_summary" label={t('parent_weekly_summary')} />
       </Section>
       <Section title={translate('dars.settings.sections.app')}>
         {LINKS.map((key) => (

@@ -159,6 +159,8 @@ export function staffSettings(fields: Partial<StaffSettings> = {}): StaffSetting
       mobile_wallet_number: null,
     },
     crisp_website_id: null,
+    parent_exam_results: false,
+    parent_weekly_summary: false,
     social: {
       youtube: null,
       facebook: null,
@@ -170,6 +172,7 @@ export function staffSettings(fields: Partial<StaffSettings> = {}): StaffSetting
       whatsapp: null,
     },
     school: { ...DEFAULT_SCHOOL, legal_links: [] },
+    max_devices_per_student: null,
     ...fields,
   };
 }

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { guardRedirect, homeFor, type GuardSession } from './route-guard';
 
 const guest: GuardSession = { signedIn: false, user: null, emailVerification: false };
-const confirmed = { email_verified_at: '2024-01-01T00:00:00.000Z', profile_not_completed: false };
+const confirmed = {
+  email: 'a@dars.test',
+  email_verified_at: '2024-01-01T00:00:00.000Z',
+  profile_not_completed: false,
+};
 const student: GuardSession = { signedIn: true, user: confirmed, emailVerification: true };
 const unconfirmed: GuardSession = {
   signedIn: true,
-  user: { email_verified_at: null, profile_not_completed: false },
+  user: { email: 'a@dars.test', email_verified_at: null, profile_not_completed: false },
   emailVerification: true,
 };
 const incomplete: GuardSession = {
@@ -54,6 +58,11 @@ describe('guardRedirect', () => {
     expect(guardRedirect({}, student, at('/about'))).toBeNull();
   });
 
+  it('has nothing to confirm for a student the school added without an e-mail', () => {
+    const noEmail = { ...unconfirmed, user: { ...unconfirmed.user!, email: '' } };
+    expect(guardRedirect({ requiresAuth: true }, noEmail, at('/courses'))).toBeNull();
+  });
+
   it('sends an unconfirmed e-mail from every route to /confirm', () => {
     for (const [meta, path] of [
       [{ requiresAuth: true }, '/home'],
@@ -89,7 +98,10 @@ describe('guardRedirect', () => {
   });
 
   it('asks for the e-mail confirmation before the profile', () => {
-    const both = { ...unconfirmed, user: { email_verified_at: null, profile_not_completed: true } };
+    const both = {
+      ...unconfirmed,
+      user: { email: 'a@dars.test', email_verified_at: null, profile_not_completed: true },
+    };
     expect(guardRedirect({ requiresAuth: true }, both, at('/profile'))).toEqual({
       pathname: '/confirm',
     });

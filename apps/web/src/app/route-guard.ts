@@ -6,7 +6,7 @@ import type { RouteMeta } from './route-meta';
 export interface GuardSession {
   signedIn: boolean;
   /** Null for a guest, or while a fresh token's user is not known yet. */
-  user: Pick<User, 'email_verified_at' | 'profile_not_completed'> | null;
+  user: Pick<User, 'email' | 'email_verified_at' | 'profile_not_completed'> | null;
   /** The `email_verification` setting. */
   emailVerification: boolean;
 }
@@ -45,7 +45,8 @@ export function needsEmailConfirmation(
   user: GuardSession['user'],
   emailVerification: boolean,
 ): boolean {
-  return user !== null && emailVerification && !user.email_verified_at;
+  // A student the school added without an e-mail (ADR 052) has nothing to confirm.
+  return user !== null && emailVerification && user.email !== '' && !user.email_verified_at;
 }
 
 /**

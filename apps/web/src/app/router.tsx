@@ -27,6 +27,7 @@ const help = () => import('./routes/help');
 const login = () => import('./routes/login');
 const register = () => import('./routes/register');
 const resetPassword = () => import('./routes/reset-password');
+const invitation = () => import('./routes/invitation');
 const confirm = () => import('./routes/confirm');
 const profile = () => import('./routes/profile');
 const exams = () => import('./routes/exams');
@@ -131,6 +132,15 @@ export const routes: RouteObject[] = [
             whiteBackground: true,
           },
           resetPassword,
+        ),
+      },
+      // The set-password link of a student the school added (ADR 052): /welcome#<token>,
+      // titled «مرحباً بك» as the landing page is.
+      {
+        path: 'welcome',
+        ...screen(
+          { requiresAuth: false, title: 'routes.welcome', footer: true, whiteBackground: true },
+          invitation,
         ),
       },
       {

@@ -49,6 +49,19 @@ describe('apiFetch', () => {
     expect(headers.get('Authorization')).toBe('Bearer secret-token');
   });
 
+  it('sends the same device id on every call, made once and kept after a sign-out (ADR 051)', async () => {
+    window.localStorage.removeItem('device_id');
+    fetchMock.mockImplementation(async () => answer(200, { ok: true }));
+    await apiFetch('/app', { schema: z.object({ ok: z.boolean() }) });
+    const first = new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('App-Device');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+    expect(window.localStorage.getItem('device_id')).toBe(first);
+    setToken('another-token');
+    clearToken();
+    await apiFetch('/app', { schema: z.object({ ok: z.boolean() }) });
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('App-Device')).toBe(first);
+  });
+
   it('sends no Authorization header for a guest', async () => {
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
     await apiFetch('/app', { schema: z.object({ ok: z.boolean() }) });

@@ -1,8 +1,9 @@
-import { API_BASE, APP_VERSION } from '@dars/contract';
+import { API_BASE, APP_VERSION, DEVICE_HEADER } from '@dars/contract';
 import { createApiClient, type PathRequest, type QueryParams } from '@dars/contract/client';
 import type { z } from 'zod';
 import { platform } from '../platform/platform';
 import { absolutiseServerPaths, serverOrigin } from '../platform/server-origin';
+import { deviceId } from './device-id';
 import { getToken } from './token-storage';
 
 // The error type and its checks are the shared client's (`@dars/contract/client`).
@@ -28,8 +29,8 @@ export function setApiTransport(fetchLike: typeof fetch): void {
 }
 
 /**
- * The student app's client of the API (spec §7): the platform, version and bearer headers on
- * every call. App-Version is the installed app's own version on native (read once from the
+ * The student app's client of the API (spec §7): the platform, version, device id and bearer
+ * headers on every call. App-Version is the installed app's own version on native (read once from the
  * app) and the build's on the web, where the call leaves at once (no await before it). In the
  * native apps, whose pages come from the app, the API is under the server's origin and an
  * answer's server paths are made absolute (`platform/server-origin.ts`).
@@ -49,7 +50,13 @@ export const apiClient = createApiClient({
 });
 
 function versionHeaders(appVersion: string): Record<string, string> {
-  return { 'App-Platform': platform.name, 'App-Version': appVersion };
+  const device = deviceId();
+  return {
+    'App-Platform': platform.name,
+    'App-Version': appVersion,
+    // The device id of the school's device limit (ADR 051).
+    ...(device ? { [DEVICE_HEADER]: device } : {}),
+  };
 }
 
 /**

@@ -43,6 +43,8 @@ export function settingsFixture(overrides: Partial<AppSettings> = {}): AppSettin
       mobile_wallet_number: null,
     },
     crisp_website_id: null,
+    parent_exam_results: false,
+    parent_weekly_summary: false,
     enable_account_deletion: false,
     social: {
       youtube: 'https://youtube.com/@dars',
@@ -55,6 +57,7 @@ export function settingsFixture(overrides: Partial<AppSettings> = {}): AppSettin
       whatsapp: 'https://wa.me/201001234567',
     },
     school: { ...DEFAULT_SCHOOL, legal_links: [] },
+    max_devices_per_student: null,
     ...overrides,
   };
 }

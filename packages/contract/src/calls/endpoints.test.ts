@@ -17,6 +17,8 @@ describe('endpoints', () => {
       'POST /login',
       'POST /logout',
       'POST /logout/all', // ours: sign out everywhere (ADR 007)
+      'POST /invitation/check', // ours: a student the school added opens its link (ADR 052)
+      'POST /invitation/accept', // ours: and sets a password with it (ADR 052)
       'POST /password/reset',
       'POST /password/reset/validate',
       'POST /password/reset/confirm/:token',
@@ -60,6 +62,10 @@ describe('endpoints', () => {
       'POST /profile/avatar',
       'PUT /profile',
       'POST /profile/password',
+      // ours: the student's devices and sessions (ADR 051)
+      'GET /profile/devices',
+      'POST /profile/devices/sign-out',
+      'POST /profile/devices/sign-out-others',
       'POST /support-tickets',
       // ours: the conversation of a ticket, for the student and by a guest's link (ADR 039)
       'GET /support-tickets',
@@ -141,6 +147,7 @@ describe('endpoints', () => {
       'rechargeMobileWallet',
       'saveExamImageAnswer',
       'staffCreateAttachment',
+      'staffImportStudents',
       'staffUploadBrandImage',
       'staffUploadCourseImage',
       'staffUploadHeaderImage',
@@ -161,6 +168,7 @@ describe('endpoints', () => {
       rechargeMobileWallet: { field: 'attachment', maxBytes: image },
       saveExamImageAnswer: { field: 'answer_image', maxBytes: image },
       staffCreateAttachment: { field: 'file', maxBytes: 50 * 1024 * 1024 },
+      staffImportStudents: { field: 'file', maxBytes: 8 * 1024 * 1024 },
       staffUploadCourseImage: { field: 'file', maxBytes: image },
       staffUploadHeaderImage: { field: 'file', maxBytes: image },
       staffUploadBrandImage: { field: 'file', maxBytes: image },
@@ -198,6 +206,12 @@ describe('endpoints', () => {
     expect(endpoints.purchaseLecture.errors).toContain('PAYCARD_MAX_PRICE_EXCEEDED');
     expect(endpoints.transferBalance.errors).toContain('CANNOT_TRANSFER_TO_YOURSELF');
     expect(endpoints.changePassword.errors).toEqual(['WRONG_OLD_PASSWORD']);
+  });
+
+  it('lets every call that signs a student in answer the device limit (ADR 051)', () => {
+    for (const name of ['login', 'register', 'setPassword'] as const)
+      expect(endpoints[name].errors, name).toContain('DEVICE_LIMIT_REACHED');
+    expect(endpoints.staffLogin.errors).not.toContain('DEVICE_LIMIT_REACHED');
   });
 });
 

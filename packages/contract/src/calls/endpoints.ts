@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors';
 import type { RechargeMethod } from '../entities/settings';
 import * as auth from './auth';
 import * as courses from './courses';
+import * as devices from './devices';
 import * as exams from './exams';
 import * as home from './home';
 import * as lectures from './lectures';
@@ -14,6 +15,7 @@ import * as teachers from './teachers';
 import * as videos from './videos';
 import * as attachments from './attachments';
 import * as wallet from './wallet';
+import * as studentInvitation from './student-invitation';
 import { staffEndpoints } from './staff-endpoints';
 import type { StaffRole } from './staff';
 import type { UploadLimit } from './upload-limit';
@@ -132,6 +134,7 @@ export const registerEndpoint = {
   auth: 'optional',
   body: auth.registerBodySchema,
   response: auth.registerResponseSchema,
+  errors: ['DEVICE_LIMIT_REACHED'],
 } as const satisfies EndpointDef;
 
 export const loginEndpoint = {
@@ -140,7 +143,8 @@ export const loginEndpoint = {
   auth: 'optional',
   body: auth.loginBodySchema,
   response: auth.loginResponseSchema,
-  errors: ['INVALID_CREDENTIALS'],
+  // A device more than the school allows (ADR 051), told after the right password only.
+  errors: ['INVALID_CREDENTIALS', 'DEVICE_LIMIT_REACHED'],
 } as const satisfies EndpointDef;
 
 export const logoutEndpoint = {
@@ -156,6 +160,28 @@ export const logoutAllEndpoint = {
   path: '/logout/all',
   auth: 'required',
   response: auth.logoutAllResponseSchema,
+} as const satisfies EndpointDef;
+
+/**
+ * A student brought in by the school (ADR 052) opens the set-password link it sent: whose it
+ * is (to greet them), then the password, which signs them in on this device.
+ */
+export const checkStudentInvitationEndpoint = {
+  method: 'POST',
+  path: '/invitation/check',
+  auth: 'optional',
+  body: studentInvitation.studentInvitationTokenBodySchema,
+  response: studentInvitation.studentInvitationCheckResponseSchema,
+  errors: ['INVALID_CODE'],
+} as const satisfies EndpointDef;
+
+export const acceptStudentInvitationEndpoint = {
+  method: 'POST',
+  path: '/invitation/accept',
+  auth: 'optional',
+  body: studentInvitation.studentInvitationAcceptBodySchema,
+  response: auth.loginResponseSchema,
+  errors: ['INVALID_CODE', 'DEVICE_LIMIT_REACHED'],
 } as const satisfies EndpointDef;
 
 export const requestPasswordResetEndpoint = {
@@ -208,6 +234,7 @@ export const setPasswordEndpoint = {
   auth: 'required',
   body: auth.setPasswordBodySchema,
   response: auth.setPasswordResponseSchema,
+  errors: ['DEVICE_LIMIT_REACHED'],
 } as const satisfies EndpointDef;
 
 export const registerPushDeviceEndpoint = {
@@ -551,6 +578,38 @@ export const changePasswordEndpoint = {
   errors: ['WRONG_OLD_PASSWORD'],
 } as const satisfies EndpointDef;
 
+/**
+ * Ours (issue 28, ADR 051): the student's devices and sessions, with the school's limit; the
+ * one asking is `current`.
+ */
+export const getProfileDevicesEndpoint = {
+  method: 'GET',
+  path: '/profile/devices',
+  auth: 'required',
+  response: devices.getProfileDevicesResponseSchema,
+} as const satisfies EndpointDef;
+
+/**
+ * Ours: signs one device (or a session without one) out and forgets the device, so its place
+ * under the school's limit is free; another student's is 404.
+ */
+export const signOutProfileDeviceEndpoint = {
+  method: 'POST',
+  path: '/profile/devices/sign-out',
+  auth: 'required',
+  body: devices.signOutDeviceBodySchema,
+  response: devices.devicesChangeResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: signs out and forgets every device but this one (409 when there is none). */
+export const signOutOtherDevicesEndpoint = {
+  method: 'POST',
+  path: '/profile/devices/sign-out-others',
+  auth: 'required',
+  response: devices.devicesChangeResponseSchema,
+  errors: ['CONFLICT'],
+} as const satisfies EndpointDef;
+
 export const createSupportTicketEndpoint = {
   method: 'POST',
   path: '/support-tickets',
@@ -634,6 +693,8 @@ export const endpoints = /* @__PURE__ */ (() =>
     login: loginEndpoint,
     logout: logoutEndpoint,
     logoutAll: logoutAllEndpoint,
+    checkStudentInvitation: checkStudentInvitationEndpoint,
+    acceptStudentInvitation: acceptStudentInvitationEndpoint,
     requestPasswordReset: requestPasswordResetEndpoint,
     validatePasswordReset: validatePasswordResetEndpoint,
     resetPassword: resetPasswordEndpoint,
@@ -680,6 +741,9 @@ export const endpoints = /* @__PURE__ */ (() =>
     updateAvatar: updateAvatarEndpoint,
     updateProfile: updateProfileEndpoint,
     changePassword: changePasswordEndpoint,
+    getProfileDevices: getProfileDevicesEndpoint,
+    signOutProfileDevice: signOutProfileDeviceEndpoint,
+    signOutOtherDevices: signOutOtherDevicesEndpoint,
     createSupportTicket: createSupportTicketEndpoint,
     listSupportTickets: listSupportTicketsEndpoint,
     getSupportTicket: getSupportTicketEndpoint,

@@ -7,7 +7,10 @@ import { staffExportEndpoints } from './staff-exports';
 import { staffTeacherStatementEndpoints } from './staff-teacher-statements';
 import { staffTeacherStudentEndpoints } from './staff-teacher-students';
 import { staffMoneyEndpoints } from './staff-money';
+import { staffMessageEndpoints } from './staff-messages';
 import { staffPeopleEndpoints } from './staff-people';
+import { staffStudentDeviceEndpoints } from './staff-student-devices';
+import { staffStudentImportEndpoints } from './staff-student-import';
 import { staffSupportEndpoints } from './staff-support';
 import type { UploadLimit } from './upload-limit';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_MAX_BYTES } from '../constants';
@@ -585,6 +588,13 @@ export const staffEndpoints = {
 
   // Students and messages (issue 13, ADR 029): leaders read students, admins change.
   ...staffPeopleEndpoints,
+  // A student's devices and sessions (issue 28, ADR 051): leaders read, admins change.
+  ...staffStudentDeviceEndpoints,
+  // Students added by hand and imported, and their set-password links (issue 28, ADR 052).
+  ...staffStudentImportEndpoints,
+
+  // Text messages to parents by SMS and WhatsApp, and opt-outs (issue 28, ADR 053): admins.
+  ...staffMessageEndpoints,
 
   // Support inbox, exam sessions and results (issue 13, ADR 031): leaders and admins.
   ...staffSupportEndpoints,

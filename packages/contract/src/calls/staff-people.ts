@@ -64,7 +64,8 @@ function filterId() {
 export const staffStudentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** null: brought in without one (ADR 052); the student signs in with the phone. */
+  email: z.string().nullable(),
   phone: z.string(),
   grade: named.nullable(),
   /** pounds */
@@ -75,12 +76,15 @@ export const staffStudentSchema = z.object({
   blocked_at: z.string().nullable(),
   blocked_reason: z.string().nullable(),
   created_at: z.string(),
+  /** The parent who pays (issue 28, ADR 052). */
+  parent_phone: z.string().nullable(),
+  parent_email: z.string().nullable(),
+  center_name: z.string().nullable(),
 });
 export type StaffStudent = z.infer<typeof staffStudentSchema>;
 
 /** One student's page: the list's fields and the counts of the tabs. */
 export const staffStudentDetailSchema = staffStudentSchema.extend({
-  center_name: z.string().nullable(),
   courses_count: z.number().int(),
   purchases_count: z.number().int(),
   sessions_count: z.number().int(),

@@ -16,6 +16,7 @@ import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
 import { STAFF_MESSAGES, staffMoney, staffOptionalText, staffText, staffUrl } from './staff';
 import { staffFlag as flag } from './staff-fields';
+import { maxDevicesSettingSchema } from './devices';
 
 const M = STAFF_MESSAGES;
 
@@ -126,6 +127,11 @@ export const staffSettingsUpdateSchema = z
       >,
     ),
     school: staffSchoolSchema,
+    /** 0 or empty: no limit (ADR 051). */
+    max_devices_per_student: maxDevicesSettingSchema,
+    /** Each exam result and a weekly summary to the student's parent (ADR 053). */
+    parent_exam_results: flag,
+    parent_weekly_summary: flag,
   })
   .partial();
 export const staffSettingsResponseSchema = z.object({ data: staffSettingsSchema });

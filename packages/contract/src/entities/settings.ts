@@ -78,5 +78,14 @@ export const appSettingsSchema = z.object({
   ),
   /** The school's name, logos and colours (ADR 049); «دَرس» until its admin sets them. */
   school: schoolSchema,
+  /**
+   * «عدد الأجهزة المسموح بها لكل طالب» (issue 28, ADR 051): how many devices a student may sign
+   * in on; null or 0: no limit (the default).
+   */
+  max_devices_per_student: z.number().int().nonnegative().nullable(),
+  /** «إرسال نتيجة كل امتحان لولي الأمر» (issue 28, ADR 053): off by default. */
+  parent_exam_results: z.boolean(),
+  /** «ملخص أسبوعي لولي الأمر» (issue 28, ADR 053): off by default. */
+  parent_weekly_summary: z.boolean(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { bearerToken } from '../../plugins/auth';
+import { signInFrom } from '../../plugins/client-headers';
 import { serve } from '../../plugins/endpoint';
 import { userView } from '../users/user-view';
 import { checkLogin } from './auth-service';
+import { acceptStudentInvitation, checkStudentInvitation } from './student-invitations';
 import { resendVerification, verifyEmail } from './email-verification';
 import { requestPasswordReset, resetPassword, validatePasswordReset } from './password-reset';
 import { register, setFirstPassword } from './registration';
@@ -17,13 +19,13 @@ export const authRoutes =
   async (app) => {
     const { db } = ctx;
     serve(app, endpoints.register, async (request) =>
-      register(ctx, request.body, { ip: request.ip, platform: request.client.platform }),
+      register(ctx, request.body, signInFrom(request)),
     );
 
     serve(app, endpoints.login, async (request) => {
       const row = await checkLogin(db, request.body.login, request.body.password, request.ip);
       return {
-        token: await issueToken(db, row.id, request.client.platform),
+        token: await issueToken(db, row.id, signInFrom(request)),
         user: await userView(db, row),
       };
     });
@@ -65,12 +67,20 @@ export const authRoutes =
       user: await verifyEmail(ctx, await request.requireUser(), request.body.code),
     }));
 
+    // A student the school added sets a password from its link (ADR 052).
+    serve(app, endpoints.checkStudentInvitation, async (request) => ({
+      data: await checkStudentInvitation(ctx, request.body.token, request.ip),
+    }));
+    serve(app, endpoints.acceptStudentInvitation, async (request) =>
+      acceptStudentInvitation(ctx, request.body.token, request.body.password, signInFrom(request)),
+    );
+
     serve(app, endpoints.setPassword, async (request) =>
       setFirstPassword(
         ctx,
         await request.requireUser(),
         request.body.password,
-        request.client.platform,
+        signInFrom(request),
       ),
     );
   };

@@ -28,30 +28,36 @@ const MESSAGES = {
   gradeMissing: 'اختر الصف الدراسي',
 };
 
-async function takenFields(
+/** The fields of a new or changed account already someone's (`except`: the account itself). */
+export async function takenFields(
   db: Kysely<DB>,
-  email: string,
+  email: string | null,
   phone: string,
+  except?: number,
 ): Promise<Record<string, string[]>> {
-  const rows = await db
+  let query = db
     .selectFrom('users')
     .select(['email', 'phone'])
-    .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
-    .execute();
+    .where((eb) =>
+      eb.or([...(email !== null ? [eb('email', '=', email)] : []), eb('phone', '=', phone)]),
+    );
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const rows = await query.execute();
   const errors: Record<string, string[]> = {};
   if (rows.some((r) => r.email === email)) errors.email = [MESSAGES.emailTaken];
   if (rows.some((r) => r.phone === phone)) errors.phone = [MESSAGES.phoneTaken];
   return errors;
 }
 
-function validationError(errors: Record<string, string[]>): AppError {
+export function validationError(errors: Record<string, string[]>): AppError {
   return new AppError('VALIDATION_FAILED', Object.values(errors)[0]![0], errors);
 }
 
 /** What makes a new user; everything else starts empty (no avatar, no staff group, 0 balance). */
 export interface NewUser {
   name: string;
-  email: string;
+  /** null: brought in by the school without one (ADR 052). */
+  email: string | null;
   phone: string;
   passwordHash: string;
   /** null: an incomplete profile (staff-made accounts have no grade). */
@@ -60,8 +66,49 @@ export interface NewUser {
   emailVerifiedAt: string | null;
   centerName?: string | null;
   profileQrCode?: string | null;
+  parentPhone?: string | null;
+  parentEmail?: string | null;
+  /** The import that brought the student in (ADR 052). */
+  importId?: string | null;
   /** Defaults to now. */
   createdAt?: string;
+}
+
+/** A users row's values for a new user (a fresh wallet address each time). */
+function userValues(user: NewUser) {
+  const createdAt = user.createdAt ?? nowIso();
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    password_hash: user.passwordHash,
+    grade_id: user.gradeId,
+    avatar_path: null,
+    group_id: null,
+    email_verified_at: user.emailVerifiedAt,
+    balance: 0,
+    wallet_address: newWalletAddress(),
+    center_name: user.centerName ?? null,
+    profile_qr_code: user.profileQrCode ?? null,
+    parent_phone: user.parentPhone ?? null,
+    parent_email: user.parentEmail ?? null,
+    import_id: user.importId ?? null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+/**
+ * Many new students in one statement (an import, ADR 052), in the caller's transaction; answers
+ * their ids and phones. A clash (a phone taken meanwhile) fails the statement, and so the whole
+ * import.
+ */
+export async function insertUsers(
+  trx: Transaction<DB>,
+  users: readonly NewUser[],
+): Promise<{ id: number; phone: string }[]> {
+  if (users.length === 0) return [];
+  return trx.insertInto('users').values(users.map(userValues)).returning(['id', 'phone']).execute();
 }
 
 /**
@@ -70,27 +117,7 @@ export interface NewUser {
  * @example const user = await insertUser(db, { name, email, phone, passwordHash, gradeId, emailVerifiedAt: null })
  */
 export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<UserRow> {
-  const createdAt = user.createdAt ?? nowIso();
-  return db
-    .insertInto('users')
-    .values({
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      password_hash: user.passwordHash,
-      grade_id: user.gradeId,
-      avatar_path: null,
-      group_id: null,
-      email_verified_at: user.emailVerifiedAt,
-      balance: 0,
-      wallet_address: newWalletAddress(),
-      center_name: user.centerName ?? null,
-      profile_qr_code: user.profileQrCode ?? null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('users').values(userValues(user)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Creates the account; a taken e-mail or phone is a 422 on that field, even under a race. */
@@ -200,6 +227,7 @@ export async function sendVerificationCode(
   mailer: Mailer,
   user: UserRow,
 ): Promise<VerificationStatus> {
+  if (user.email === null) return 'FAILED';
   const code = await issueCode(db, user.id, 'verify_email');
   try {
     await mailer.send({
@@ -220,6 +248,8 @@ export async function sendPasswordResetCode(
   user: UserRow,
   alongside?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<void> {
+  // A student brought in without an e-mail (ADR 052) gets a set-password link from staff.
+  if (user.email === null) throw new Error('sendPasswordResetCode: the account has no e-mail');
   const code = await issueCode(db, user.id, 'password_reset', alongside);
   await mailer.send({
     to: user.email,

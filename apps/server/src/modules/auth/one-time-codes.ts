@@ -134,3 +134,39 @@ export async function consumeResetLink(db: Kysely<DB>, token: string): Promise<n
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? row.user_id : null;
 }
+
+/**
+ * A fresh link token of `purpose` for the account (a staff invitation, a student's
+ * set-password link), kept only as its hash, valid `ttlMs`; the account's earlier unused tokens
+ * of that purpose stop working. In the caller's transaction.
+ */
+export async function issueLinkToken(
+  trx: Transaction<DB>,
+  userId: number,
+  purpose: string,
+  ttlMs: number,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: string }> {
+  await trx
+    .updateTable('one_time_codes')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
+  await trx
+    .insertInto('one_time_codes')
+    .values({
+      user_id: userId,
+      purpose,
+      code_hash: sha256(token),
+      attempts: 0,
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { token, expiresAt };
+}

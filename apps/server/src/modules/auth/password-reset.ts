@@ -32,7 +32,7 @@ export async function requestPasswordReset(
   await enforce(ctx.db, `codes:email:${email}`, CODE_SENDS_PER_ACCOUNT);
   ctx.background.run('password reset mail', async () => {
     const row = await findByLogin(ctx.db, email);
-    if (row) await sendPasswordResetCode(ctx.db, ctx.mailer, row);
+    if (row?.email) await sendPasswordResetCode(ctx.db, ctx.mailer, row);
   });
 }
 

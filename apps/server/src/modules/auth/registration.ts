@@ -1,6 +1,7 @@
-import type { Platform, RegisterBody, RegisterResponse, User } from '@dars/contract';
+import type { RegisterBody, RegisterResponse, User } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import type { UserRow } from '../../plugins/auth';
+import type { SignInFrom } from '../../plugins/client-headers';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
@@ -17,7 +18,7 @@ import { issueToken, revokeAllTokens } from './session-tokens';
 export async function register(
   ctx: AppContext,
   body: RegisterBody,
-  from: { ip: string; platform: Platform },
+  from: SignInFrom & { ip: string },
 ): Promise<RegisterResponse> {
   await enforce(ctx.db, `register:address:${from.ip}`, { limit: 20, windowMs: HOUR });
   const row = await createAccount(ctx.db, body);
@@ -25,7 +26,7 @@ export async function register(
     ? await sendVerificationCode(ctx.db, ctx.mailer, row)
     : 'NOT_REQUIRED';
   return {
-    token: await issueToken(ctx.db, row.id, from.platform),
+    token: await issueToken(ctx.db, row.id, from),
     user: await userView(ctx.db, row),
     verification,
     message:
@@ -43,7 +44,7 @@ export async function setFirstPassword(
   ctx: AppContext,
   row: UserRow,
   password: string,
-  platform: Platform,
+  from: SignInFrom,
 ): Promise<{ user: User; token: string }> {
   if (row.grade_id !== null)
     throw new AppError('FORBIDDEN', 'غيّر كلمة المرور من صفحة الملف الشخصي');
@@ -53,6 +54,6 @@ export async function setFirstPassword(
     .where('id', '=', row.id)
     .execute();
   await revokeAllTokens(ctx.db, row.id);
-  const token = await issueToken(ctx.db, row.id, platform);
+  const token = await issueToken(ctx.db, row.id, from);
   return { user: await userView(ctx.db, await findUserRow(ctx.db, row.id)), token };
 }

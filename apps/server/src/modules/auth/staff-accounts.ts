@@ -60,7 +60,8 @@ async function views(db: Db | Trx, rows: Row[]): Promise<StaffAccount[]> {
     return {
       id: row.id,
       name: row.name,
-      email: row.email,
+      // A staff account always has one (created and invited by it); only students may lack it.
+      email: row.email ?? '',
       phone: row.phone,
       role,
       teacher_id: role === 'teacher' ? (teacherOf.get(row.id) ?? null) : null,

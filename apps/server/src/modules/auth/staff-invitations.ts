@@ -7,10 +7,11 @@ import { change, type Actor, type Db, type Trx } from '../../db/audited-change';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
 import { HOUR, enforce } from '../../lib/rate-limit';
-import { newToken, sha256 } from '../../lib/tokens';
+import { sha256 } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 import { staffRoleOf } from '../../plugins/staff-role';
 import { schoolName } from '../settings/settings-service';
+import { issueLinkToken } from './one-time-codes';
 import { revokeAllTokens } from './session-tokens';
 
 /**
@@ -42,30 +43,8 @@ const invalid = () =>
   });
 
 /** A fresh invitation token for the account; earlier unused ones stop working. */
-async function issueInvitation(trx: Transaction<DB>, userId: number) {
-  const now = nowIso();
-  await trx
-    .updateTable('one_time_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', PURPOSE)
-    .where('used_at', 'is', null)
-    .execute();
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS).toISOString();
-  await trx
-    .insertInto('one_time_codes')
-    .values({
-      user_id: userId,
-      purpose: PURPOSE,
-      code_hash: sha256(token),
-      attempts: 0,
-      expires_at: expiresAt,
-      used_at: null,
-      created_at: now,
-    })
-    .execute();
-  return { token, expiresAt };
+function issueInvitation(trx: Transaction<DB>, userId: number) {
+  return issueLinkToken(trx, userId, PURPOSE, INVITATION_TTL_MS);
 }
 
 /**
@@ -145,6 +124,7 @@ export async function mailInvitation(
     .executeTakeFirstOrThrow();
   const role = staffRoleOf(user.group_id);
   const school = await schoolName(ctx.db);
+  if (user.email === null) throw new Error('mailInvitation: a staff account without an e-mail');
   await ctx.mailer.send({
     to: user.email,
     subject: `دعوة للانضمام إلى لوحة إدارة ${school}`,
@@ -177,7 +157,7 @@ export async function checkInvitation(ctx: AppContext, token: string, ip: string
   const live = await liveInvitation(ctx.db, token);
   const role = live ? staffRoleOf(live.group_id) : null;
   if (!live || role === null) throw invalid();
-  return { name: live.name, email: live.email, role, expires_at: live.expires_at };
+  return { name: live.name, email: live.email ?? '', role, expires_at: live.expires_at };
 }
 
 /**

@@ -23,6 +23,8 @@ import { answersReply, runningSession, writeAnswers } from './exam-service';
 export async function saveImageAnswer(
   ctx: AppContext,
   userId: number,
+  /** The sign-in in use: a running session answers only its own (ADR 051). */
+  tokenId: number,
   request: FastifyRequest,
 ): Promise<SaveExamAnswersResponse> {
   const { fields, file } = await readUploadedForm(request, endpoints.saveExamImageAnswer.upload);
@@ -32,7 +34,7 @@ export async function saveImageAnswer(
     throw fieldError(String(issue.path[0] ?? 'answer_image'), issue.message);
   }
   const body = parsed.data;
-  const { session, exam } = await runningSession(ctx, userId, body.session_token);
+  const { session, exam } = await runningSession(ctx, userId, body.session_token, tokenId);
   const question = await ctx.db
     .selectFrom('questions')
     .select(['id', 'type'])

@@ -23,9 +23,10 @@ export const examRoutes =
       return { data: await examDetailsByCode(ctx, user.id, request.query.exam_code) };
     });
 
+    // A running session belongs to the sign-in that opened it (ADR 051): each call names its own.
     serve(app, endpoints.startExamSession, async (request) => {
-      const user = await request.requireUser();
-      return { data: { token: await startSession(ctx, user.id, request.body.exam_id) } };
+      const { user, tokenId } = await request.requireSession();
+      return { data: { token: await startSession(ctx, user.id, request.body.exam_id, tokenId) } };
     });
 
     serve(app, endpoints.getExamSession, async (request) => {
@@ -42,18 +43,20 @@ export const examRoutes =
     });
 
     serve(app, endpoints.saveExamAnswers, async (request) => {
-      const user = await request.requireUser();
-      return saveAnswers(ctx, user.id, request.body.session_token, request.body.answers);
+      const { user, tokenId } = await request.requireSession();
+      const { session_token: token, answers } = request.body;
+      return saveAnswers(ctx, user.id, token, tokenId, answers);
     });
 
     serve(app, endpoints.saveExamImageAnswer, async (request) => {
-      const user = await request.requireUser();
-      return saveImageAnswer(ctx, user.id, request);
+      const { user, tokenId } = await request.requireSession();
+      return saveImageAnswer(ctx, user.id, tokenId, request);
     });
 
     serve(app, endpoints.submitExamSession, async (request) => {
-      const user = await request.requireUser();
-      return submitSession(ctx, user.id, request.body.session_token, request.body.answers);
+      const { user, tokenId } = await request.requireSession();
+      const { session_token: token, answers } = request.body;
+      return submitSession(ctx, user.id, token, tokenId, answers);
     });
 
     serve(app, endpoints.getExamResults, async (request) => {

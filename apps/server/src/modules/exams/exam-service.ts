@@ -1,4 +1,5 @@
 import {
+  DEVICE_MESSAGES,
   sessionQuestionOrder,
   type ExamAnswerInput,
   type ExamDetails,
@@ -25,6 +26,7 @@ import {
 import { noteOpening, type SeenFrom } from './exam-integrity';
 import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
 import { finishSession } from './exam-marking';
+import { noteExamResult } from '../messaging/parent-messages';
 import { drawQuestions } from './question-draw';
 import { drawSetup, drawnTotal } from './question-banks';
 import {
@@ -100,7 +102,8 @@ async function questionsCount(
 /** A session past its deadline and grace is submitted by the server at the deadline (ADR 016). */
 async function settle(ctx: AppContext, session: SessionRow): Promise<SessionRow> {
   if (!isOverdue(session, ctx.clock.now())) return session;
-  await finishSession(ctx.db, session.id, session.deadline_at!, 'time');
+  if (await finishSession(ctx.db, session.id, session.deadline_at!, 'time'))
+    await noteExamResult(ctx, session.id);
   return ctx.db
     .selectFrom('exam_sessions')
     .selectAll()
@@ -150,16 +153,44 @@ const holdRunning = precompile((db, p: { sessionId: number }) => {
   return db.getExecutor().adapter instanceof PostgresAdapter ? running.forNoKeyUpdate() : running;
 });
 
-/** The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. */
-async function ownSessionRow(ctx: AppContext, userId: number, token: string): Promise<SessionRow> {
+/**
+ * The caller's own session by its token, settled; anyone else's is SESSION_NOT_FOUND. A running
+ * session answers only the sign-in (`tokenId`, the bearer token's id) that last opened it from
+ * the exam's page (ADR 051): another device of the student, or any after that sign-in ended, is
+ * refused until it opens the exam again (startSession moves the session to it). A finished one
+ * (its result) answers any sign-in of the student.
+ */
+async function ownSessionRow(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+  tokenId: number,
+): Promise<SessionRow> {
+  const session = await settledSession(ctx, userId, token);
+  assertSignIn(session, tokenId);
+  return session;
+}
+
+/** The caller's own session by its token, settled, whichever sign-in asks. */
+async function settledSession(ctx: AppContext, userId: number, token: string) {
   const session = await sessionByToken.executeTakeFirst(ctx.db, { token, userId });
   if (!session) throw new AppError('SESSION_NOT_FOUND');
   return settle(ctx, session);
 }
 
+/** A running session refuses every sign-in but its own (see ownSessionRow). */
+function assertSignIn(session: SessionRow, tokenId: number): void {
+  if (
+    session.finished_at === null &&
+    session.auth_token_id !== null &&
+    session.auth_token_id !== tokenId
+  )
+    throw new AppError('SESSION_NOT_FOUND', DEVICE_MESSAGES.examElsewhere);
+}
+
 /** The caller's own session by its token, with its exam. */
-async function ownSession(ctx: AppContext, userId: number, token: string) {
-  const session = await ownSessionRow(ctx, userId, token);
+async function ownSession(ctx: AppContext, userId: number, token: string, tokenId: number) {
+  const session = await ownSessionRow(ctx, userId, token, tokenId);
   const exam = await findExam(ctx, { id: session.exam_id });
   return { session, exam: exam! };
 }
@@ -217,6 +248,8 @@ type NewSession = {
   /** The drawn questions (JSON ids) and what they add to the total (ADR 046). */
   questionIds: string | null;
   drawnMark: number;
+  /** The sign-in that started it (ADR 051). */
+  tokenId: number;
 };
 
 // One statement writes the session with its total mark and answers its token; when a racing
@@ -232,6 +265,7 @@ const insertSession = precompile((db, p: NewSession) =>
       started_at: p.startedAt,
       deadline_at: p.deadlineAt,
       question_ids: p.questionIds,
+      auth_token_id: p.tokenId,
       total_mark: db
         .selectFrom('questions')
         .select((eb) =>
@@ -247,21 +281,38 @@ const insertSession = precompile((db, p: NewSession) =>
     .returning('token'),
 );
 
+/** A running session moves to the sign-in that opened it again (ADR 051). */
+const moveSession = precompile((db, p: { sessionId: number; tokenId: number }) =>
+  db
+    .updateTable('exam_sessions')
+    .set({ auth_token_id: p.tokenId })
+    .where('id', '=', p.sessionId)
+    .where('finished_at', 'is', null),
+);
+
 /**
  * POST /exams/session: the student's running attempt, or a new one (ADR 047): the first, or
  * the next when the latest is finished, one is left and the wait is over; otherwise the latest
  * attempt's token (its result). Idempotent: two racing starts make one session per attempt.
- * @example const token = await startSession(ctx, user.id, 4)
+ * A running session belongs to the sign-in (`tokenId`) that started or last resumed it here
+ * (ADR 051): resuming from another device moves it there, and the first device is refused.
+ * @example const token = await startSession(ctx, user.id, 4, tokenId)
  */
 export async function startSession(
   ctx: AppContext,
   userId: number,
   examId: number,
+  tokenId: number,
 ): Promise<string> {
   const latest = await latestSession(ctx.db, userId, examId);
   // A running attempt is resumed; one whose time ran out is submitted and its result answered:
   // a student coming back to it sees it ended, not a new attempt started behind their back.
-  if (latest && latest.finished_at === null) return (await settle(ctx, latest)).token;
+  if (latest && latest.finished_at === null) {
+    const settled = await settle(ctx, latest);
+    if (settled.finished_at === null && settled.auth_token_id !== tokenId)
+      await moveSession.execute(ctx.db, { sessionId: settled.id, tokenId });
+    return settled.token;
+  }
   const found = await findExam(ctx, { id: examId });
   if (!found || !(await mayReach(ctx, found, userId))) {
     if (latest) return latest.token;
@@ -291,6 +342,7 @@ export async function startSession(
     deadlineAt: deadlineOf(exam, now),
     questionIds: storedDraw(drawn ? drawn.ids : null),
     drawnMark: drawnTotal(rules),
+    tokenId,
   });
   return started!.token;
 }
@@ -366,11 +418,14 @@ export async function sessionView(
   ctx: AppContext,
   userId: number,
   token: string,
-  /** Where the page is opened from, for the integrity record (ADR 044). */
-  seen?: SeenFrom,
+  /** Where the page is opened from (the sign-in and address), for the integrity record (ADR 044). */
+  seen: SeenFrom,
 ): Promise<GetExamSessionResponse> {
-  const { session, exam } = await ownSession(ctx, userId, token);
-  if (seen && session.finished_at === null) await noteOpening(ctx, session.id, seen);
+  const session = await settledSession(ctx, userId, token);
+  // Another sign-in's opening is on the record even when it is refused (ADR 044, 051).
+  if (session.finished_at === null) await noteOpening(ctx, session.id, seen);
+  assertSignIn(session, seen.device);
+  const exam = (await findExam(ctx, { id: session.exam_id }))!;
   const [payload, accommodation] = await Promise.all([
     sessionPayload(ctx, exam, session),
     accommodationOf(ctx.db, userId, exam.id),
@@ -404,15 +459,20 @@ export async function writeAnswers(
 }
 
 /** The running session of a token, for a change to its answers. */
-async function runningSessionRow(ctx: AppContext, userId: number, token: string) {
-  const session = await ownSessionRow(ctx, userId, token);
+async function runningSessionRow(ctx: AppContext, userId: number, token: string, tokenId: number) {
+  const session = await ownSessionRow(ctx, userId, token, tokenId);
   if (session.finished_at !== null) throw new AppError('SESSION_ENDED');
   return session;
 }
 
 /** The running session of a token with its exam, for a change to its answers. */
-export async function runningSession(ctx: AppContext, userId: number, token: string) {
-  const session = await runningSessionRow(ctx, userId, token);
+export async function runningSession(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+  tokenId: number,
+) {
+  const session = await runningSessionRow(ctx, userId, token, tokenId);
   const exam = await findExam(ctx, { id: session.exam_id });
   return { session, exam: exam! };
 }
@@ -435,16 +495,17 @@ export async function answersReply(
 
 /**
  * POST /exams/session/answers: saves answers while the session runs (until deadline + grace).
- * @example await saveAnswers(ctx, user.id, token, [{ question_id: 3, chosen_answer: 9, seq: 4 }])
+ * @example await saveAnswers(ctx, user.id, token, tokenId, [{ question_id: 3, chosen_answer: 9, seq: 4 }])
  */
 export async function saveAnswers(
   ctx: AppContext,
   userId: number,
   token: string,
+  tokenId: number,
   answers: readonly ExamAnswerInput[],
 ): Promise<SaveExamAnswersResponse> {
   // The exam's own row is not needed: its questions are checked by id (one statement less).
-  const session = await runningSessionRow(ctx, userId, token);
+  const session = await runningSessionRow(ctx, userId, token, tokenId);
   await writeAnswers(ctx, session, await planAnswers(ctx.db, session, answers));
   return answersReply(ctx, session);
 }
@@ -458,9 +519,10 @@ export async function submitSession(
   ctx: AppContext,
   userId: number,
   token: string,
+  tokenId: number,
   answers: readonly ExamAnswerInput[],
 ): Promise<SubmitExamSessionResponse> {
-  let { session, exam } = await ownSession(ctx, userId, token);
+  let { session, exam } = await ownSession(ctx, userId, token, tokenId);
   if (session.finished_at === null) {
     const planned = await planAnswers(ctx.db, session, answers);
     try {
@@ -468,8 +530,9 @@ export async function submitSession(
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'SESSION_ENDED')) throw error;
     }
-    await finishSession(ctx.db, session.id, submitTime(session, ctx.clock.now()), 'student');
-    ({ session, exam } = await ownSession(ctx, userId, token));
+    if (await finishSession(ctx.db, session.id, submitTime(session, ctx.clock.now()), 'student'))
+      await noteExamResult(ctx, session.id); // to the parent, when the school sends results
+    ({ session, exam } = await ownSession(ctx, userId, token, tokenId));
   }
   const payload = await sessionPayload(ctx, exam, session);
   return {
@@ -539,7 +602,10 @@ async function settleOverdue(
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   let finished = 0;
   for (const s of await query.execute()) {
-    if (await finishSession(ctx.db, s.id, s.deadline_at!, 'time')) finished += 1;
+    if (await finishSession(ctx.db, s.id, s.deadline_at!, 'time')) {
+      finished += 1;
+      await noteExamResult(ctx, s.id);
+    }
   }
   return finished;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { fieldError } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/public-url';
 import { markEssayAnswer } from './exam-marking';
+import { noteExamResult, type ResultContext } from '../messaging/parent-messages';
 import { answerImageUrl } from './answer-image-link';
 import { notFound, writeAudit, type Actor, type Db, type Trx } from '../../db/audited-change';
 import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
@@ -84,7 +85,7 @@ export async function listMarking(
  * result is recomputed, the student told, and the change audited in the same transaction.
  */
 export async function markAnswer(
-  ctx: Pick<AppContext, 'db' | 'secret'>,
+  ctx: Pick<AppContext, 'db' | 'secret'> & ResultContext,
   actor: Actor,
   id: number,
   body: { mark: number; comment?: string | null },
@@ -113,6 +114,8 @@ export async function markAnswer(
     },
   );
   const after = await answersQuery(db).where('a.id', '=', id).executeTakeFirstOrThrow();
+  // The last essay marked makes the result final: to the parent, when the school sends results.
+  await noteExamResult(ctx, after.session_id);
   const session = await db
     .selectFrom('exam_sessions')
     .select(['correction_mark', 'total_mark', 'succeeded', 'corrected'])

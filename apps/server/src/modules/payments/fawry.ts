@@ -153,7 +153,8 @@ export function fawryGateway(
             merchantCode: fields.merchantCode,
             merchantRefNum: fields.merchantRefNum,
             customerMobile: order.student.phone,
-            customerEmail: order.student.email,
+            // Optional in Fawry's charge request: left out for a student with none (ADR 052).
+            ...(order.student.email ? { customerEmail: order.student.email } : {}),
             customerName: order.student.name,
             customerProfileId: fields.customerProfileId,
             language: 'ar-eg',

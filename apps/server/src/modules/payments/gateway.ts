@@ -16,7 +16,7 @@ export interface OrderToStart {
   method: GatewayMethod;
   /** piasters */
   amount: number;
-  student: { id: number; name: string; email: string; phone: string };
+  student: { id: number; name: string; email: string | null; phone: string };
   /** Absolute urls of our routes for this provider (the browser's return, the server's call). */
   returnUrl: string;
   callbackUrl: string;

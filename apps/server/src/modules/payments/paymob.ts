@@ -146,7 +146,7 @@ function billingData(student: OrderToStart['student']) {
   return {
     first_name: first || 'NA',
     last_name: rest.join(' ') || 'NA',
-    email: student.email,
+    email: student.email ?? 'NA',
     phone_number: student.phone,
     apartment: 'NA',
     floor: 'NA',

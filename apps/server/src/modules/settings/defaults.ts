@@ -42,4 +42,9 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     whatsapp: null,
   },
   school: { ...DEFAULT_SCHOOL, legal_links: [] },
+  // Off until the school's admin sets a number (ADR 051).
+  max_devices_per_student: null,
+  // Messages to parents go only once the school's admin turns them on (ADR 053).
+  parent_exam_results: false,
+  parent_weekly_summary: false,
 };

@@ -35,6 +35,10 @@ export const STUDENT_COLUMNS: readonly CsvColumn<StaffStudent>[] = [
   { header: 'البريد الإلكتروني', value: (r) => r.email },
   { header: 'الهاتف', value: (r) => keepDigits(r.phone) },
   { header: 'الصف الدراسي', value: (r) => r.grade?.name ?? null },
+  // The centre and the parent: an import reads them back (ADR 052).
+  { header: 'السنتر', value: (r) => r.center_name },
+  { header: 'هاتف ولي الأمر', value: (r) => (r.parent_phone ? keepDigits(r.parent_phone) : null) },
+  { header: 'بريد ولي الأمر', value: (r) => r.parent_email },
   { header: 'الرصيد (جنيه)', value: (r) => r.balance },
   { header: 'عنوان المحفظة', value: (r) => r.wallet_address },
   { header: 'البريد مؤكد', value: (r) => yesNo(r.email_verified) },

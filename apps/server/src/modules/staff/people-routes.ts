@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
@@ -16,6 +16,14 @@ import {
   studentSessions,
 } from './students-staff';
 import { blockStudent, unblockStudent } from '../auth/student-blocking';
+import {
+  IMPORT_LINKS_JOB,
+  createStudent,
+  inviteStudent,
+  sendImportLinks,
+  updateStudent,
+} from '../auth/student-accounts';
+import { importStudents } from './student-import';
 import { getStudent, listStudents } from '../users/student-admin';
 import { actorOf } from './staff-request';
 
@@ -66,6 +74,23 @@ export function servePeople(app: FastifyInstance, ctx: AppContext): void {
   );
   serve(app, e.staffRefundSale, async (request) => ({
     data: await refundStudent(db, await actorOf(request), request.params.id, request.body),
+  }));
+  // Students added by hand or imported, and their set-password links (issue 28, ADR 052).
+  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  serve(app, e.staffCreateStudent, async (request) =>
+    createStudent(ctx, await actorOf(request), request.body, origin(request)),
+  );
+  serve(app, e.staffUpdateStudent, async (request) => ({
+    data: await updateStudent(db, await actorOf(request), request.params.id, request.body),
+  }));
+  serve(app, e.staffInviteStudent, async (request) => ({
+    data: await inviteStudent(ctx, await actorOf(request), request.params.id, origin(request)),
+  }));
+  ctx.jobs.work<{ importId: string; origin: string }>(IMPORT_LINKS_JOB, async (job) => {
+    await sendImportLinks(ctx, job.data.importId, job.data.origin);
+  });
+  serve(app, e.staffImportStudents, async (request) => ({
+    data: await importStudents(ctx, await actorOf(request), request, origin(request)),
   }));
   serve(app, e.staffSendMessage, async (request) => ({
     data: await sendMessage(db, await actorOf(request), request.body),

@@ -6,6 +6,7 @@ import { publicFileUrl } from '../../lib/public-url';
 import { sendFile } from '../../lib/send-file';
 import { validate } from '../../lib/validate';
 import { bearerToken } from '../../plugins/auth';
+import { signInFrom } from '../../plugins/client-headers';
 import { serve } from '../../plugins/endpoint';
 import { staffRoleOf } from '../../plugins/staff-role';
 import { checkLogin } from '../auth/auth-service';
@@ -116,6 +117,8 @@ import {
   updateTeacher,
 } from '../teachers/teacher-admin';
 import { servePeople } from './people-routes';
+import { serveMessages } from './message-routes';
+import { serveStudentDevices } from './device-routes';
 import { serveExports } from './export-routes';
 import { serveTeacherStatements } from './teacher-statements';
 import { serveTeacherStudents } from './teacher-students';
@@ -139,12 +142,13 @@ export const staffRoutes =
     const staffUser = async (row: {
       id: number;
       name: string;
-      email: string;
+      email: string | null;
       group_id: number | null;
     }) => {
       const role = staffRoleOf(row.group_id);
       if (role === null) throw new AppError('FORBIDDEN', STAFF_MESSAGES.notStaff);
-      const user = { id: row.id, name: row.name, email: row.email, role };
+      // A staff account always has an e-mail (it signs in with it); only students may lack one.
+      const user = { id: row.id, name: row.name, email: row.email ?? '', role };
       // A teacher login with no profile (yet) works as no one.
       const teacher = await teacherOfAccount(db, row.id, row.group_id);
       if (!teacher) return user;
@@ -153,7 +157,7 @@ export const staffRoutes =
     serve(app, e.staffLogin, async (request) => {
       const row = await checkLogin(db, request.body.email, request.body.password, request.ip);
       const user = await staffUser(row);
-      const token = await issueToken(db, row.id, request.client.platform);
+      const token = await issueToken(db, row.id, signInFrom(request));
       return { data: { token, user } };
     });
     serve(app, e.staffMe, async (request) => ({
@@ -526,7 +530,7 @@ export const staffRoutes =
         request.ip,
       );
       const user = await staffUser({ ...row, id: row.user_id });
-      const token = await issueToken(db, row.user_id, request.client.platform);
+      const token = await issueToken(db, row.user_id, signInFrom(request));
       return { data: { token, user } };
     });
     serve(app, e.staffUpdateAccount, async (request) => ({
@@ -565,6 +569,8 @@ export const staffRoutes =
       data: await adjustBalance(db, await actorOf(request), request.params.id, request.body),
     }));
     servePeople(app, ctx); // students and messages (ADR 029)
+    serveMessages(app, ctx); // text messages to parents, opt-outs (ADR 053)
+    serveStudentDevices(app, ctx); // a student's devices and sessions (ADR 051)
     serveExports(app, ctx); // exports, school-wide purchases and ledger (ADR 034)
     serveTeacherStatements(app, ctx); // a teacher's monthly statement (ADR 048)
     serveTeacherStudents(app, ctx); // a teacher's students (ADR 048)

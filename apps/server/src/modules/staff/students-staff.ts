@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   STAFF_PEOPLE_MESSAGES,
+  STUDENT_IMPORT_MESSAGES,
   type StaffStudentCourse,
   type StaffStudentPurchase,
   type StaffStudentSession,
@@ -11,6 +12,7 @@ import {
   type StaffListQuery,
 } from '@dars/contract';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
 import { enforce } from '../../lib/rate-limit';
 import { CODE_SENDS_PER_ACCOUNT, sendPasswordResetCode } from '../auth/auth-service';
 import { enrollmentsOf } from '../courses/enrollment-admin';
@@ -93,6 +95,8 @@ export async function resetStudentPassword(
     .where('group_id', 'is', null)
     .executeTakeFirst();
   if (!row) throw notStudent();
+  // Brought in without an e-mail (ADR 052): the set-password link is the way, not a mailed code.
+  if (row.email === null) throw new AppError('CONFLICT', STUDENT_IMPORT_MESSAGES.noEmail);
   await enforce(ctx.db, `codes:email:${row.email}`, CODE_SENDS_PER_ACCOUNT);
   // The audit row lands with the code, before the mail is sent: no code without its row.
   await sendPasswordResetCode(ctx.db, ctx.mailer, row, (trx) =>

@@ -47,6 +47,9 @@ function view(row: StudentRow): StaffStudent {
     blocked_at: row.blocked_at,
     blocked_reason: row.blocked_reason,
     created_at: row.created_at,
+    parent_phone: row.parent_phone,
+    parent_email: row.parent_email,
+    center_name: row.center_name,
   };
 }
 
@@ -126,7 +129,6 @@ export async function getStudent(
   ]);
   return {
     ...view(row),
-    center_name: row.center_name,
     courses_count: courses,
     purchases_count: purchases,
     sessions_count: sessions,

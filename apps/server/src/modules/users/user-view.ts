@@ -31,7 +31,8 @@ export async function userView(db: Kysely<DB>, row: UserRow): Promise<User> {
   return {
     id: row.id,
     name: row.name,
-    email: row.email,
+    // A student brought in without one (ADR 052): empty, which the profile asks them to fill.
+    email: row.email ?? '',
     phone: row.phone,
     avatar: publicFileUrl(row.avatar_path),
     grade: grade ?? null,

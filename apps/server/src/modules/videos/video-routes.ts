@@ -38,14 +38,17 @@ export const videoRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     // Where to play. The view itself is counted when playback starts.
-    serve(app, endpoints.getVideo, async (request) =>
-      openVideo(
+    serve(app, endpoints.getVideo, async (request) => {
+      // The link is bound to the sign-in asking for it (ADR 051).
+      const { user, tokenId } = await request.requireSession();
+      return openVideo(
         ctx,
-        await request.requireUser(),
+        user,
         request.params.id,
         `${request.protocol}://${request.host}`,
-      ),
-    );
+        tokenId,
+      );
+    });
 
     // The player page calls this once when playback has started; the same opening never
     // counts twice. It answers the views left, which the page passes on to the app.

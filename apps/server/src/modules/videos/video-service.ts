@@ -2,6 +2,7 @@ import type { CountVideoViewResponse, GetVideoResponse, VideoViewFigures } from 
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
+import { sessionCutoffs } from '../../lib/session-lifetime';
 import { nowIso } from '../../lib/time';
 import { sha256 } from '../../lib/tokens';
 import { examsHoldVideos, lectureAccess } from '../lectures/lecture-access';
@@ -15,8 +16,11 @@ export const VIDEO_TOKEN_TTL_MS = 4 * 60 * 60_000;
 const NO_VIEWS_LEFT = 'لقد استنفدت عدد مرات المشاهدة المسموح بها لهذا الفيديو';
 const LINK_EXPIRED = 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة';
 const NO_VIDEO = 'الفيديو غير موجود';
+const SIGNED_OUT =
+  'سُجّل الخروج من الجهاز الذي فُتح منه هذا الفيديو؛ سجّل الدخول وافتحه مرة أخرى من المحاضرة';
 
-type VideoToken = { u: number; v: number; exp: number };
+/** `s`: the sign-in (auth token id) that asked for the link (ADR 051). */
+type VideoToken = { u: number; v: number; s?: number; exp: number };
 
 /** The student and video a player token names; 403 when forged, expired or for another video. */
 function readVideoToken(secret: Buffer, token: string | undefined, videoId: number): VideoToken {
@@ -25,6 +29,29 @@ function readVideoToken(secret: Buffer, token: string | undefined, videoId: numb
     throw new AppError('FORBIDDEN', LINK_EXPIRED);
   }
   return payload as unknown as VideoToken;
+}
+
+/**
+ * A video link works while the sign-in that asked for it lasts (ADR 051): signed out on that
+ * device (by the student, from another device's list, or by staff), or idle or too old, its
+ * page, stream and view count answer 403. One primary-key read per page or range request. A
+ * link signed before sessions were named in it (no `s`) lives out its four hours.
+ */
+async function assertSignedIn(ctx: AppContext, token: { u: number; s?: unknown }) {
+  if (token.s === undefined) return;
+  const cutoff = sessionCutoffs(ctx.clock.now());
+  const session =
+    typeof token.s === 'number'
+      ? await ctx.db
+          .selectFrom('auth_tokens')
+          .select('id')
+          .where('id', '=', token.s)
+          .where('user_id', '=', token.u)
+          .where('created_at', '>', cutoff.created)
+          .where('last_used_at', '>', cutoff.used)
+          .executeTakeFirst()
+      : undefined;
+  if (!session) throw new AppError('FORBIDDEN', SIGNED_OUT);
 }
 
 /**
@@ -91,11 +118,18 @@ export async function openVideo(
   user: { id: number; phone: string },
   videoId: number,
   origin: string,
+  /** The sign-in asking: the link dies with it (ADR 051). */
+  tokenId: number,
 ): Promise<GetVideoResponse> {
   const { video } = await assertViewable(ctx, user.id, videoId);
   const token = signToken(
     ctx.secret,
-    { u: user.id, v: video.id, n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12) },
+    {
+      u: user.id,
+      v: video.id,
+      s: tokenId,
+      n: sha256(`${Math.random()}${Date.now()}`).slice(0, 12),
+    },
     VIDEO_TOKEN_TTL_MS,
   );
   return {
@@ -131,6 +165,7 @@ export async function countView(ctx: AppContext, vt: string): Promise<CountVideo
   const payload = verifyToken(ctx.secret, vt);
   if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
     throw new AppError('FORBIDDEN', LINK_EXPIRED);
+  await assertSignedIn(ctx, { u: payload.u, s: payload.s });
   const userId = payload.u;
   const videoId = payload.v;
   const tokenHash = sha256(vt);
@@ -183,6 +218,7 @@ export async function videoFileFor(
   vt: string | undefined,
 ): Promise<string> {
   const token = readVideoToken(ctx.secret, vt, videoId);
+  await assertSignedIn(ctx, token);
   const video = await ctx.db
     .selectFrom('videos')
     .select(['source_path', 'lecture_id'])
@@ -196,6 +232,7 @@ export async function videoFileFor(
 /** What the player page shows, for a live token whose student still has the lecture. */
 export async function playerFor(ctx: AppContext, videoId: number, vt: string | undefined) {
   const token = readVideoToken(ctx.secret, vt, videoId);
+  await assertSignedIn(ctx, token);
   const [video, user] = await Promise.all([
     ctx.db
       .selectFrom('videos')

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
@@ -141,4 +141,60 @@ export async function balanceOf(db: Kysely<DB>, userId: number): Promise<number>
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
   ).balance;
+}
+
+/**
+ * Opening balances of students made in the caller's transaction (an import, ADR 052): each
+ * wallet credited and its ledger row written (`admin_balance_update` with `comment`), a few
+ * hundred students a statement, so the balance still equals the sum of the ledger. The students
+ * hold 0 until now: the row's balance after is the amount.
+ */
+export async function creditOpeningBalances(
+  trx: Transaction<DB>,
+  credits: readonly { userId: number; amount: number }[],
+  comment: string,
+): Promise<void> {
+  const now = nowIso();
+  // Serials drawn distinct within the import (8 random digits: 5,000 draws would repeat one
+  // about one import in eight); a clash with an older row fails the import, which is retried.
+  const serials = new Set<string>();
+  while (serials.size < credits.length) serials.add(newSerial());
+  const serialList = [...serials];
+  for (let i = 0; i < credits.length; i += 200) {
+    const part = credits.slice(i, i + 200);
+    for (const c of part) {
+      if (!Number.isInteger(c.amount) || c.amount <= 0) throw new Error(`credit of ${c.amount}`);
+    }
+    await trx
+      .updateTable('users')
+      .set({
+        balance: sql<number>`balance + case id ${sql.join(
+          part.map((c) => sql`when ${c.userId} then ${c.amount}`),
+          sql` `,
+        )} else 0 end`,
+      })
+      .where(
+        'id',
+        'in',
+        part.map((c) => c.userId),
+      )
+      .execute();
+    await trx
+      .insertInto('wallet_transactions')
+      .values(
+        part.map((c, k) => ({
+          serial: serialList[i + k]!,
+          user_id: c.userId,
+          type: 'admin_balance_update',
+          value: c.amount,
+          balance_after: c.amount,
+          comment,
+          course_id: null,
+          lecture_id: null,
+          counterpart_user_id: null,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
 }

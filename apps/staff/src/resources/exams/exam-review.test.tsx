@@ -280,6 +280,8 @@ const STUDENT: StaffStudentDetail = {
   blocked_reason: null,
   created_at: '2026-11-01T10:00:00.000Z',
   center_name: null,
+  parent_phone: null,
+  parent_email: null,
   courses_count: 0,
   purchases_count: 0,
   sessions_count: 0,

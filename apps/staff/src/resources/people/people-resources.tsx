@@ -6,6 +6,7 @@ import type { ResourceProps } from 'react-admin';
 const StudentList = lazyPage(() => import('./students'), 'StudentList');
 const StudentShow = lazyPage(() => import('./students'), 'StudentShow');
 const LazyMessages = lazyPage(() => import('./messages'), 'MessagesScreen');
+const LazyStudentImport = lazyPage(() => import('./student-import'), 'StudentImportScreen');
 
 /** Students: search list, then one student's page with tabs and an admin's actions. */
 export const studentsResource: ResourceProps = {
@@ -19,4 +20,9 @@ export const studentsResource: ResourceProps = {
 /** The messages screen, a custom route (/messages). */
 export function MessagesPage() {
   return <LazyMessages />;
+}
+
+/** Importing a roster of students (issue 28, ADR 052), a custom route (/students/import). */
+export function StudentImportPage() {
+  return <LazyStudentImport />;
 }

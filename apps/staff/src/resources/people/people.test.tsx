@@ -35,6 +35,8 @@ const STUDENT: StaffStudentDetail = {
   blocked_reason: null,
   created_at: '2026-11-01T10:00:00.000Z',
   center_name: 'سنتر النور',
+  parent_phone: '01099990000',
+  parent_email: null,
   courses_count: 1,
   purchases_count: 0,
   sessions_count: 0,

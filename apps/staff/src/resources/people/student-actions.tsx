@@ -52,6 +52,7 @@ export function FormDialog({
   onClose,
   onSubmit,
   submitLabel,
+  record,
   children,
 }: {
   open: boolean;
@@ -60,13 +61,15 @@ export function FormDialog({
   onClose: () => void;
   onSubmit: (values: Record<string, unknown>) => Promise<FieldErrors | undefined>;
   submitLabel: string;
+  /** The values the form starts from (a record being edited). */
+  record?: Record<string, unknown>;
   children: ReactNode;
 }) {
   const translate = useTranslate();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit} record={record}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{help}</DialogContentText>
@@ -114,9 +117,12 @@ type Open = null | 'reset' | 'block' | 'unblock' | 'grant' | 'balance';
 export function StudentActions({
   student,
   onDone,
+  children,
 }: {
   student: StaffStudentDetail;
   onDone: () => void;
+  /** More of the admin's buttons, first in the row (the details, the set-password link). */
+  children?: ReactNode;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -147,6 +153,7 @@ export function StudentActions({
         role="group"
         aria-label={translate('dars.people.actions.title')}
       >
+        {children}
         <Button variant="outlined" onClick={() => setOpen('reset')}>
           {translate('dars.people.actions.reset')}
         </Button>

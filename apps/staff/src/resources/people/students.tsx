@@ -1,7 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
   Datagrid,
+  FilterButton,
   FunctionField,
+  List,
   ListBase,
   Loading,
   NullableBooleanInput,
@@ -11,11 +13,13 @@ import {
   SelectInput,
   SimpleList,
   TextField,
+  TopToolbar,
   useShowController,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   endpoints,
   type StaffStudent,
@@ -31,9 +35,11 @@ import { useRole } from '../../components/use-role';
 import { StudentAccommodations } from './student-accommodations';
 import { StudentAttemptGrants } from './student-attempt-grants';
 import { StudentActions } from './student-actions';
+import { StudentDevices } from './student-devices';
 import { RefundButton, refundable, refundItem, refundSale } from './student-refunds';
 import { useIsPhone } from '../../components/phone-cards';
-import { ExportedList } from '../../components/export-button';
+import { ExportButton } from '../../components/export-button';
+import { AddStudentButton, EditStudentButton, InvitationButton } from './student-form';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 
 const filters = [
@@ -55,21 +61,53 @@ function StatusChip({ blocked }: { blocked: boolean }) {
   );
 }
 
-/** Latin text (phone, e-mail, wallet address) read left to right inside the RTL page. */
-const ltr = (text: string) => (
-  <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-    {text}
-  </span>
-);
+/** Latin text (phone, e-mail, wallet address) read left to right inside the RTL page; «—» for none. */
+const ltr = (text: string | null) =>
+  text ? (
+    <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+      {text}
+    </span>
+  ) : (
+    '—'
+  );
+
+/**
+ * The list's toolbar: the filters, an admin's «إضافة طالب» and «استيراد طلاب» (ADR 052), and
+ * the export (ADR 034).
+ */
+function StudentListActions() {
+  const translate = useTranslate();
+  const admin = useRole() === 'admin';
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <FilterButton />
+      {admin && <AddStudentButton />}
+      {admin && (
+        <Button
+          component={RouterLink}
+          to="/students/import"
+          size="small"
+          startIcon={<UploadFileIcon />}
+        >
+          {translate('dars.students.import.button')}
+        </Button>
+      )}
+      <ExportButton endpoint={endpoints.staffExportStudents} />
+    </TopToolbar>
+  );
+}
 
 /** Students: search by name, e-mail, phone, id or wallet address; newest first. */
 export function StudentList() {
   const isPhone = useIsPhone();
   return (
-    <ExportedList
-      endpoint={endpoints.staffExportStudents}
+    <List
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
+      actions={<StudentListActions />}
+      exporter={false}
+      // A school with no student yet still needs «إضافة طالب» and «استيراد طلاب».
+      empty={false}
     >
       {isPhone ? (
         <SimpleList<StaffStudent>
@@ -94,7 +132,7 @@ export function StudentList() {
           <DateTimeField source="created_at" />
         </Datagrid>
       )}
-    </ExportedList>
+    </List>
   );
 }
 
@@ -144,13 +182,18 @@ const P = 'dars.people';
 
 function Profile({ student }: { student: StaffStudentDetail }) {
   const translate = useTranslate();
-  const label = (field: string) => translate(`resources.students.fields.${field}`);
+  const label = (field: string) =>
+    field.startsWith('parent_')
+      ? translate(`dars.students.fields.${field}`)
+      : translate(`resources.students.fields.${field}`);
   const rows: [string, ReactNode][] = [
     ['id', String(student.id)],
     ['email', ltr(student.email)],
     ['phone', ltr(student.phone)],
     ['grade.name', student.grade?.name ?? '—'],
     ['center_name', student.center_name ?? '—'],
+    ['parent_phone', ltr(student.parent_phone)],
+    ['parent_email', ltr(student.parent_email)],
     ['balance', formatMoney(student.balance)],
     ['wallet_address', ltr(student.wallet_address)],
     ['email_verified', translate(student.email_verified ? 'ra.boolean.true' : 'ra.boolean.false')],
@@ -172,12 +215,20 @@ function Profile({ student }: { student: StaffStudentDetail }) {
   );
 }
 
-const TABS = ['profile', 'courses', 'purchases', 'sessions', 'ledger', 'refunds'] as const;
+const TABS = [
+  'profile',
+  'courses',
+  'purchases',
+  'sessions',
+  'ledger',
+  'refunds',
+  'devices',
+] as const;
 type TabName = (typeof TABS)[number];
 
 /**
  * A student's page (issue 13): the profile and, in tabs, courses, purchases, exam sessions,
- * ledger and refunds; an admin's account actions above them, and «رد المبلغ» on what the
+ * ledger, refunds and devices (ADR 051); an admin's account actions above them, and «رد المبلغ» on what the
  * student paid for (ADR 050).
  */
 export function StudentShow() {
@@ -195,6 +246,8 @@ export function StudentShow() {
     sessions: student.sessions_count,
     ledger: student.transactions_count,
     refunds: student.refunds_count,
+    // Its label has no count: the tab says the limit and the places used (ADR 051).
+    devices: 0,
   };
   const admin = role === 'admin';
   const changed = () => void refetch();
@@ -214,7 +267,12 @@ export function StudentShow() {
               {formatMoney(student.balance)}
             </Typography>
           </Stack>
-          {admin && <StudentActions student={student} onDone={changed} />}
+          {admin && (
+            <StudentActions student={student} onDone={changed}>
+              <EditStudentButton student={student} onDone={changed} />
+              <InvitationButton student={student} />
+            </StudentActions>
+          )}
           <Tabs
             value={tab}
             onChange={(_, value: TabName) => setTab(value)}
@@ -238,6 +296,9 @@ export function StudentShow() {
             sx={{ pt: 2 }}
           >
             {tab === 'profile' && <Profile student={student} />}
+            {tab === 'devices' && (
+              <StudentDevices studentId={student.id} studentName={student.name} admin={admin} />
+            )}
             {tab === 'courses' && (
               <TabList
                 resource="student-courses"

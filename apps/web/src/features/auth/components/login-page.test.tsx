@@ -54,6 +54,24 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     );
   });
 
+  it('refuses a device over the school’s limit with the server’s words, sending the device id', async () => {
+    const message =
+      'وصلت إلى الحد الأقصى لعدد الأجهزة (2). سجّل الخروج من جهاز آخر من صفحة حسابك، أو تواصل مع الدعم.';
+    const api = mockApi({
+      'POST /api/v1/login': () => ({
+        status: 403,
+        body: { message, code: 'DEVICE_LIMIT_REACHED' },
+      }),
+    });
+    renderLogin();
+    await fillAndSubmit('student@dars.test', 'dars12345');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(getToken()).toBeNull();
+    const headers = new Headers(api.mock.calls[0]![1]?.headers);
+    expect(headers.get('App-Device')).toBe(window.localStorage.getItem('device_id'));
+    expect(headers.get('App-Device')).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
+  });
+
   it('asks for both fields before calling the server', async () => {
     const api = mockApi({});
     renderLogin();

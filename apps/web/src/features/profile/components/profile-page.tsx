@@ -17,6 +17,7 @@ import { AvatarUpload } from './avatar-upload';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { QrCodeDialog } from './qr-code-dialog';
+import { DevicesSection } from './devices-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -49,7 +50,8 @@ function InfoRow({ label, value }: { label: string; value: string }) {
 
 /**
  * The profile (spec §2): avatar upload, id, e-mail and phone as they are, the editable
- * name and grade, the password change, signing out on every device, and the QR code when
+ * name and grade, the password change, the devices signed in (ADR 051) and signing out on
+ * every device, and the QR code when
  * the account has one. An incomplete profile is told so here, where the guards keep the
  * user (spec §4).
  */
@@ -123,7 +125,10 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </Section>
         <Section title={t('profile.sessionsTitle')}>
-          <SignOutEverywhere />
+          <Stack spacing={3}>
+            <DevicesSection />
+            <SignOutEverywhere />
+          </Stack>
         </Section>
       </Stack>
       {user.profile_qr_code && (

@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getProfileDevicesEndpoint,
+  signOutOtherDevicesEndpoint,
+  signOutProfileDeviceEndpoint,
+  type DevicesChangeResponse,
+  type DevicesList,
+  type SignOutDeviceBody,
+} from '@dars/contract';
+import { callEndpoint } from '../../../lib/call-endpoint';
+
+const KEY = ['profile', 'devices'] as const;
+
+/**
+ * GET /profile/devices: the student's devices and sessions with the school's limit (ADR 051).
+ * @example const { devices } = await getProfileDevices()
+ */
+export async function getProfileDevices(signal?: AbortSignal): Promise<DevicesList> {
+  return (await callEndpoint(getProfileDevicesEndpoint, { signal })).data;
+}
+
+export function profileDevicesQueryOptions() {
+  return queryOptions({
+    queryKey: KEY,
+    queryFn: ({ signal }) => getProfileDevices(signal),
+    staleTime: 0,
+  });
+}
+
+/** @example const { data } = useProfileDevices() */
+export function useProfileDevices() {
+  return useQuery(profileDevicesQueryOptions());
+}
+
+/** Puts a sign-out's answer (the list as it is now) in place of the list. */
+function useListUpdate() {
+  const client = useQueryClient();
+  return (answer: DevicesChangeResponse) => client.setQueryData(KEY, answer.data);
+}
+
+/**
+ * POST /profile/devices/sign-out: one device (or a session without one) signed out and
+ * forgotten; its place under the limit is free.
+ * @example useSignOutDevice().mutate({ device_id: 4 })
+ */
+export function useSignOutDevice() {
+  const update = useListUpdate();
+  return useMutation({
+    mutationFn: (body: SignOutDeviceBody) => callEndpoint(signOutProfileDeviceEndpoint, { body }),
+    onSuccess: update,
+  });
+}
+
+/**
+ * POST /profile/devices/sign-out-others: every device but this one signed out and forgotten.
+ * @example useSignOutOtherDevices().mutate()
+ */
+export function useSignOutOtherDevices() {
+  const update = useListUpdate();
+  return useMutation({
+    mutationFn: () => callEndpoint(signOutOtherDevicesEndpoint),
+    onSuccess: update,
+  });
+}
