@@ -412,7 +412,9 @@ async function writeRows(
 
 /**
  * POST /staff/students/import: the uploaded roster checked, and imported unless it is a dry run;
- * the new students' set-password links are mailed after the answer (ADR 052).
+ * the new students' set-password links are sent by a job queued with the import (ADR 052, 053).
+ * `invitations`: how many will get one (all of them when a text channel is set up, else those
+ * with an e-mail).
  */
 export async function importStudents(
   ctx: AppContext,
