@@ -48,6 +48,7 @@ const MODULE_SURFACE = [
   'messaging/message-admin.ts',
   'messaging/messages.ts',
   'messaging/parent-messages.ts',
+  'messaging/phone.ts',
   'messaging/templates.ts',
   'notifications/notification-service.ts',
   'paycards/paycard-admin.ts',

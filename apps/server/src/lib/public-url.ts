@@ -8,3 +8,12 @@ export function publicFileUrl(path: string | null): string | null {
   if (/^https?:\/\//.test(path)) return path;
   return `/storage/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * The address the client reached this server at (behind the proxy it trusts), for links the
+ * server sends out: an invitation, a set-password link.
+ * @example requestOrigin(request) // 'https://school.example'
+ */
+export function requestOrigin(request: { protocol: string; host: string }): string {
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { requestOrigin } from '../../lib/public-url';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
@@ -76,7 +77,7 @@ export function servePeople(app: FastifyInstance, ctx: AppContext): void {
     data: await refundStudent(db, await actorOf(request), request.params.id, request.body),
   }));
   // Students added by hand or imported, and their set-password links (issue 28, ADR 052).
-  const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const origin = requestOrigin;
   serve(app, e.staffCreateStudent, async (request) =>
     createStudent(ctx, await actorOf(request), request.body, origin(request)),
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requestOrigin } from '../../lib/public-url';
 import { endpoints, STAFF_MESSAGES, staffAttachmentUploadBodySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -492,7 +493,7 @@ export const staffRoutes =
       found(await getAccount(db, request.params.id)),
     );
     // Invitations (ADR 048): the link is on the site the console was opened at (as ADR 039's).
-    const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+    const origin = requestOrigin;
     serve(app, e.staffCreateAccount, async (request) => {
       const { invitation, ...account } = await createAccount(
         db,

@@ -24,6 +24,7 @@ import { validate } from '../../lib/validate';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { splitEvenly } from '../../lib/split-evenly';
 import { insertUsers, type NewUser } from '../auth/auth-service';
+import { e164, localForm } from '../messaging/phone';
 import { grantNewStudents } from '../purchases/grants';
 import { creditOpeningBalances } from '../wallet/ledger';
 import { headerKey, readRoster } from '../users/import-file';
@@ -82,11 +83,10 @@ export function mapColumns(headers: readonly string[]): {
  * @example normalisePhone('1012345678') // '01012345678'
  */
 export function normalisePhone(text: string): string | null {
-  let digits = toLatinDigits(text).replace(/[\s\-().+\u200e\u200f]/g, '');
-  if (digits.startsWith('0020')) digits = digits.slice(4);
-  else if (digits.startsWith('20') && digits.length === 12) digits = digits.slice(2);
-  if (digits.length === 10 && digits.startsWith('1')) digits = `0${digits}`;
-  return /^01[0125]\d{8}$/.test(digits) ? digits : null;
+  // The messages' reading of a mobile (messaging/phone.ts), after the direction marks a
+  // spreadsheet may put around a number written in an Arabic sheet.
+  const phone = e164(text.replace(/[\u200e\u200f]/g, ''));
+  return phone === null ? null : localForm(phone);
 }
 
 /**
