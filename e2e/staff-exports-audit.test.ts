@@ -90,7 +90,7 @@ describe.each(VIEWPORT_NAMES)('exports and the audit log on a %s', (viewport) =>
       expect(students.name).toMatch(/^students-\d{4}-\d{2}-\d{2}\.csv$/);
       expect([...students.bytes.subarray(0, 3)]).toEqual(BOM);
       expect(firstLine(students.bytes)).toBe(
-        'الرقم,الاسم,البريد الإلكتروني,الهاتف,الصف الدراسي,الرصيد (جنيه),عنوان المحفظة,البريد مؤكد,الحالة,تاريخ الإيقاف,سبب الإيقاف,تاريخ التسجيل',
+        'الرقم,الاسم,البريد الإلكتروني,الهاتف,الصف الدراسي,السنتر,هاتف ولي الأمر,بريد ولي الأمر,الرصيد (جنيه),عنوان المحفظة,البريد مؤكد,الحالة,تاريخ الإيقاف,سبب الإيقاف,تاريخ التسجيل',
       );
 
       await page.goto('/staff/purchases');

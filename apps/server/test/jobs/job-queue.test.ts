@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database';
 import { openJobs, type Jobs } from '../../src/lib/jobs';
 import { backoffMs } from '../../src/lib/jobs/jobs';
+import { pgBossDb } from '../../src/lib/jobs/pg-boss-jobs';
 import { nextRun } from '../../src/lib/jobs/sqlite-jobs';
 import { startTestServer, type TestServer } from '../helpers';
 
@@ -189,6 +190,34 @@ describe('the job queue', () => {
     await workers[0]!.idle(names, 20_000);
     expect(seen.sort()).toEqual([...names].sort());
   }, 40_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'gives the app back a working connection after a text of pg-boss’s fails mid-transaction',
+    async () => {
+      // One connection in the pool: whatever pg-boss leaves on it, the next request meets.
+      const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(server.db);
+      const one = openDatabase({
+        databaseUrl: process.env.TEST_DATABASE_URL,
+        pgSchema: rows[0]!.s,
+        poolSize: 1,
+      });
+      connections.push(one);
+      // As pg-boss makes a queue: one text, a transaction, a statement in it failing.
+      await expect(
+        pgBossDb(one.db).executeSql('begin; select 1; select 1 / 0; commit;'),
+      ).rejects.toThrow(/division by zero/);
+      const after = await sql<{ n: number }>`select 2 as n`.execute(one.db);
+      expect(after.rows).toEqual([{ n: 2 }]);
+      // In a transaction of ours, the failure is the transaction's: it fails, nothing is kept.
+      await expect(
+        one.db.transaction().execute(async (trx) => {
+          await sql`create temporary table kept (n int)`.execute(trx);
+          await pgBossDb(trx).executeSql('select 1 / 0');
+        }),
+      ).rejects.toThrow(/division by zero/);
+      await expect(sql`select * from kept`.execute(one.db)).rejects.toThrow(/kept/);
+    },
+  );
 
   it('runs again a job whose worker stopped answering, once its lease ran out', async () => {
     const job = name('lease');

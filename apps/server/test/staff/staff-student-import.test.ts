@@ -195,7 +195,12 @@ describe('a clean roster', () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data;
     // A link for each of the three: by text message to all, and by mail to the one with an e-mail.
-    expect(report).toMatchObject({ applied: true, created: 3, invitations: 3 });
+    expect(report).toMatchObject({
+      applied: true,
+      created: 3,
+      invitations: 3,
+      invitations_by_phone: true,
+    });
     expect(report.message).toBe('تم الاستيراد، وعدد الطلاب المضافين: 3');
 
     const made = await studentsNamed(['مريم عادل', 'حسن علي', 'فاطمة الزهراء']);
@@ -683,6 +688,12 @@ describe('the export reads back', () => {
       .where('group_id', 'is', null)
       .execute();
     expect(pick(there)).toEqual(pick(here));
+    // No text channel there: a link goes only to those with an e-mail, by mail.
+    expect(report).toMatchObject({
+      invitations_by_phone: false,
+      invitations: here.filter((u) => u.email).length,
+    });
+    expect(report.invitations).toBeLessThan(report.created);
     expect(pick(there)).toContainEqual([
       'رنا سامح',
       '01020304050',

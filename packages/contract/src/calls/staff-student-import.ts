@@ -146,8 +146,11 @@ export const studentImportReportSchema = z.object({
   cash_total: z.number(),
   /** pounds */
   balance_total: z.number(),
-  /** Set-password links queued to be sent (by e-mail; the others get theirs from staff). */
+  /** Set-password links queued to be sent; the others get theirs from staff. */
   invitations: z.number().int(),
+  /** Whether they go by text message (SMS/WhatsApp) to every new student, and by e-mail too
+   * to those with one; else by e-mail only. */
+  invitations_by_phone: z.boolean(),
   message: z.string(),
 });
 export type StudentImportReport = z.infer<typeof studentImportReportSchema>;

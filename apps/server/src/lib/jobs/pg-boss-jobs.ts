@@ -44,19 +44,39 @@ function keyId(name: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** pg-boss's connection seen through Kysely: the app's pool, or a transaction a job joins. */
-function inTransaction(trx: JobDb): PgBoss.Db {
+/**
+ * pg-boss's connection seen through Kysely: a transaction a job joins, or the app's pool.
+ * pg-boss sends some of its work as one text `begin; …; commit;` (making a queue, its
+ * migrations). When a statement in it fails — two instances making the same queue at once —
+ * PostgreSQL leaves that connection in an aborted transaction, and back in the app's pool it
+ * would fail every request it served after («current transaction is aborted», a 500). So on
+ * the pool each call holds its connection and, when it fails, rolls back before giving it back
+ * (a rollback outside a transaction only warns). In a transaction of ours a failure is ours to
+ * end: the transaction fails.
+ * @example await pgBossDb(db).executeSql('select 1')
+ */
+export function pgBossDb(db: JobDb): PgBoss.Db {
+  const run = async (on: JobDb, text: string, values?: unknown[]) => {
+    const result = await on.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: (result.rows ?? []) as unknown[] };
+  };
+  if (db.isTransaction) return { executeSql: (text, values) => run(db, text, values) };
   return {
-    async executeSql(text, values) {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: (result.rows ?? []) as unknown[] };
-    },
+    executeSql: (text, values) =>
+      db.connection().execute(async (conn) => {
+        try {
+          return await run(conn, text, values);
+        } catch (err) {
+          await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+          throw err;
+        }
+      }),
   };
 }
 
 export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   const boss = new PgBoss({
-    db: inTransaction(options.db),
+    db: pgBossDb(options.db),
     schema: options.schema,
     // Only working instances supervise (expire, archive) and run the clock's schedules.
     supervise: options.worker,
@@ -110,7 +130,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         expireInSeconds: expireOf(opts),
         ...(opts.singletonKey ? { id: keyId(name, opts.singletonKey) } : {}),
         ...(opts.startAfterSeconds ? { startAfter: Math.ceil(opts.startAfterSeconds) } : {}),
-        ...(trx ? { db: inTransaction(trx) } : {}),
+        ...(trx ? { db: pgBossDb(trx) } : {}),
       };
       return boss.send(name, data, send);
     },

@@ -344,6 +344,7 @@ function report(
     cash_total: fromPiasters(valid.reduce((n, r) => n + r.cash, 0)),
     balance_total: fromPiasters(valid.reduce((n, r) => n + r.balance, 0)),
     invitations: outcome.invitations,
+    invitations_by_phone: false,
     message,
   };
 }
@@ -436,10 +437,9 @@ export async function importStudents(
     then: (trx, importId) =>
       ctx.jobs.enqueue(IMPORT_LINKS_JOB, { importId, origin }, IMPORT_LINKS_OPTIONS, trx),
   });
-  const invitations = (await linksGoByPhone(ctx))
-    ? created.length
-    : await countWithEmail(ctx.db, created);
-  return { ...report, invitations };
+  const byPhone = created.length > 0 && (await linksGoByPhone(ctx));
+  const invitations = byPhone ? created.length : await countWithEmail(ctx.db, created);
+  return { ...report, invitations, invitations_by_phone: byPhone };
 }
 
 /** One run may send 10,000 links: an hour's lease before another instance takes it over. */

@@ -77,6 +77,7 @@ function report(fields: Partial<StudentImportReport> = {}): StudentImportReport 
     cash_total: 0,
     balance_total: 150.5,
     invitations: 0,
+    invitations_by_phone: false,
     message: 'في الملف صفوف بها أخطاء؛ صحّحها وارفع الملف مرة أخرى، أو استورد الصفوف السليمة فقط',
     ...fields,
   };
@@ -155,7 +156,7 @@ describe('bringing students in', { timeout: 240_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'تم الاستيراد' })).toBeInTheDocument();
     expect(screen.getByText('أُضيف طالبان.')).toBeInTheDocument();
     expect(
-      screen.getByText('أُرسل رابط تعيين كلمة المرور بالبريد إلى طالب واحد.'),
+      screen.getByText('سيُرسل رابط تعيين كلمة المرور بالبريد إلى طالب واحد.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'العودة إلى قائمة الطلاب' })).toHaveAttribute(
       'href',

@@ -408,7 +408,9 @@ function Result({ result, onAgain }: { result: StudentImportReport; onAgain: () 
         </Typography>
         {result.invitations > 0 && (
           <Typography component="p" sx={{ mb: 1 }}>
-            {translate(`${I}.mailed`, { students: count(result.invitations, 'student') })}
+            {translate(result.invitations_by_phone ? `${I}.texted` : `${I}.mailed`, {
+              students: count(result.invitations, 'student'),
+            })}
           </Typography>
         )}
         {unmailed > 0 && (
