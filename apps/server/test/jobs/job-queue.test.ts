@@ -204,7 +204,7 @@ describe('the job queue', () => {
       connections.push(one);
       // As pg-boss makes a queue: one text, a transaction, a statement in it failing.
       await expect(
-        pgBossDb(one.db).executeSql('begin; select 1; select 1 / 0; commit;'),
+        pgBossDb(one.db).executeSql('begin; select 1; select 1 / 0; commit;', []),
       ).rejects.toThrow(/division by zero/);
       const after = await sql<{ n: number }>`select 2 as n`.execute(one.db);
       expect(after.rows).toEqual([{ n: 2 }]);
@@ -212,7 +212,7 @@ describe('the job queue', () => {
       await expect(
         one.db.transaction().execute(async (trx) => {
           await sql`create temporary table kept (n int)`.execute(trx);
-          await pgBossDb(trx).executeSql('select 1 / 0');
+          await pgBossDb(trx).executeSql('select 1 / 0', []);
         }),
       ).rejects.toThrow(/division by zero/);
       await expect(sql`select * from kept`.execute(one.db)).rejects.toThrow(/kept/);
