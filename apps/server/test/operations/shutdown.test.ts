@@ -141,7 +141,8 @@ describe('SIGTERM', () => {
     // It leaves as soon as the download is done: not at SHUTDOWN_TIMEOUT_MS (30 s here) with
     // code 1, which is what a connection left open once idle did (seen behind nginx in CI).
     expect(await exited).toBe(0);
-    expect(Date.now() - ended).toBeLessThan(5_000);
+    // (Within 10 s: 5.15 s was seen on a CI machine at load 14; the timeout is 30 s.)
+    expect(Date.now() - ended).toBeLessThan(10_000);
     agent.destroy();
     expect(output).toContain('"msg":"draining"');
     expect(output).toContain('"msg":"closed"');
