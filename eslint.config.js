@@ -56,6 +56,7 @@ const MODULE_SURFACE = [
   'paycards/paycard-batches.ts',
   'paycards/paycard-code.ts',
   'paycards/redeem-paycard.ts',
+  'progress/progress-staff.ts',
   'payments/payment-admin.ts',
   'payments/payment-methods.ts',
   'purchases/grants.ts',
@@ -73,6 +74,7 @@ const MODULE_SURFACE = [
   'users/user-blocking.ts',
   'users/user-view.ts',
   'videos/video-admin.ts',
+  'videos/video-service.ts',
   'wallet/ledger-admin.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-admin.ts',
@@ -121,6 +123,9 @@ export const SERVER_LAYERS = [
     units: ['courses', 'videos', 'attachments', 'support', 'profile'].map((m) => `modules/${m}`),
   },
   { name: 'pages over content', units: ['modules/teachers', 'modules/purchases', 'modules/home'] },
+  // Progress and attendance (ADR 054): reads the exams, lectures, videos and attachments;
+  // staff serves its reports.
+  { name: 'progress', units: ['modules/progress'] },
   { name: 'staff', units: ['modules/staff'] },
   { name: 'app', units: ['app.ts', 'main.ts', 'start-checks.ts', 'db/seed'] },
 ];

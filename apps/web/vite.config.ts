@@ -10,9 +10,10 @@ import { preloadFonts } from './build/preload-fonts';
  * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020), and the
  * native apps' bridges (`platform/native.ts`, `platform/dars-player.ts`, ADR 021). So are the
  * common components built on MUI components of `vendor-screens` (below): see `SHARED_SCREENS`.
+ * The progress feature's are left out too (issue 28): only its route uses them.
  */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.|confirm-dialog\.|message-bar\.|purchase-dialog\.|snackbar-view\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.|confirm-dialog\.|message-bar\.|purchase-dialog\.|snackbar-view\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/]|progress[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
 
 /**
  * Common components built on MUI's dialogs, radios, snackbar or collapse: one chunk that the

@@ -11,6 +11,8 @@
 // The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
 // autocannon, compared with a bare POST route and, on SQLite, with a bare route running the same
 // SQL straight on better-sqlite3; then a mass start of every student into one exam.
+// The progress scenario (issue 28, ADR 054; BENCH_ONLY=progress): the player's reports a second
+// on 20 connections, and a student's video call alone and while reports flow.
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +20,7 @@ import { ask, cpuOf, start, vacuumExamTables, type Server } from './processes';
 import { writeResults } from './results';
 import { answerRequests, massStart, startSessions, type MassStartFigures } from './exam-scenarios';
 import { measureImport, printImport, type ImportFigures } from './import-scenario';
+import { PROGRESS_BACKGROUND_RATE, progressSetup, withReportsFlowing } from './progress-scenario';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -32,6 +35,9 @@ const ANSWERS = 'POST /exams/session/answers';
 const SAME_WORK = 'bare Fastify, same SQL (better-sqlite3)';
 const MASS_START = 'exams: mass start';
 const IMPORT = 'students: roster import';
+const PROGRESS = 'progress: POST /video/progress';
+const VIDEO_CALL = 'progress: GET /video/apps/{id}';
+const VIDEO_CALL_FLOWING = 'progress: GET /video/apps/{id} + reports';
 const wanted = (name: string) => !only || only.test(name);
 const examsWanted = wanted(ANSWERS) || wanted(MASS_START);
 
@@ -297,6 +303,26 @@ try {
     }
   }
 
+  // Progress reports (issue 28, ADR 054): what the reports cost the student's own calls.
+  const progressNotes: string[] = [];
+  if (wanted(PROGRESS)) {
+    for (const api of apis) {
+      const setup = await progressSetup(api);
+      rows.push(await measure(api, PROGRESS, api.info.address, { requests: setup.requests }));
+      rows.push(await measure(api, VIDEO_CALL, setup.videoUrl, { headers: setup.headers }));
+      const flowing = await withReportsFlowing(api, setup, warmup + duration, () =>
+        measure(api, VIDEO_CALL_FLOWING, setup.videoUrl, { headers: setup.headers }),
+      );
+      rows.push(flowing.result);
+      const seconds = warmup + duration;
+      progressNotes.push(
+        `${api.info.dialect}: beside the video call, ${Math.round(flowing.accepted / seconds)} ` +
+          `reports/s accepted (asked for ${PROGRESS_BACKGROUND_RATE}/s on 10 connections), ` +
+          `${flowing.refused} refused or failed`,
+      );
+    }
+  }
+
   // A school's roster imported (issue 28): last, as it adds thousands of students.
   const imports: ImportFigures[] = [];
   if (wanted(IMPORT)) for (const api of apis) imports.push(await measureImport(api));
@@ -352,6 +378,7 @@ try {
       }
     }
   }
+  for (const note of progressNotes) console.log(note);
   if (imports.length > 0) {
     console.log(
       '\nstudents: roster import (a grade, a course with cash, a balance and a parent each)',

@@ -9,6 +9,28 @@ import type { Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './storage';
 
+/**
+ * Where the player's reports and the downloads' opens go (modules/progress, ADR 054): kept in
+ * memory and written in batches, so taking one costs the call nothing.
+ */
+export interface ProgressSink {
+  /** Seconds seen playing of a video since the player's last report, and where it stands. */
+  videoPlayed(event: {
+    userId: number;
+    videoId: number;
+    watched: number;
+    position: number;
+    duration?: number;
+  }): void;
+  /** A signed download served to a student; `token` counts it once however many ranges follow. */
+  attachmentOpened(event: {
+    userId: number;
+    attachmentId: number;
+    lectureId: number;
+    token: string;
+  }): void;
+}
+
 /** What every module gets: the database, the validated configuration and the mailer. */
 export type AppContext = {
   db: Kysely<DB>;
@@ -34,6 +56,8 @@ export type AppContext = {
   secret: Buffer;
   /** The time exam rules use (ADR 016); tests pass a clock they move. */
   clock: Clock;
+  /** Progress events (ADR 054); absent where nothing records them (scripts, unit tests). */
+  progress?: ProgressSink;
   /**
    * How the payment gateways call their providers (ADR 019): the global fetch unless given;
    * tests stand in for the providers' servers here.

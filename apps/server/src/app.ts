@@ -35,6 +35,11 @@ import { homeRoutes } from './modules/home/home-routes';
 import { lectureRoutes } from './modules/lectures/lecture-routes';
 import { purchaseRoutes } from './modules/purchases/purchase-routes';
 import { playerRoutes, videoRoutes } from './modules/videos/video-routes';
+import { progressRoutes } from './modules/progress/progress-routes';
+import {
+  createProgressRecorder,
+  type ProgressRecorder,
+} from './modules/progress/progress-recorder';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { paymentPageRoutes, paymentRoutes } from './modules/payments/payment-routes';
 import { paymentCspSources } from './modules/payments/payment-methods';
@@ -54,6 +59,8 @@ declare module 'fastify' {
     background: Background;
     /** The job queue (ADR 053); tests `await app.jobs.idle()`. */
     jobs: Jobs;
+    /** Progress events' batches (ADR 054); tests `await app.progress.flush()`. */
+    progress: ProgressRecorder;
   }
 }
 
@@ -91,6 +98,14 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError(earlyHeaders),
   });
 
+  const clock = options.clock ?? systemClock;
+  // Progress reports are written in batches off the request path (ADR 054).
+  const progress = createProgressRecorder({
+    db: options.db,
+    dialect: options.dialect,
+    log: app.log,
+    clock,
+  });
   const ctx: AppContext = {
     ...options,
     mailer:
@@ -114,7 +129,8 @@ export async function buildApp(
         log: app.log,
       })),
     log: app.log,
-    clock: options.clock ?? systemClock,
+    clock,
+    progress,
     storage: options.storage ?? openStorage(options.config.storage, options.config.dataDir),
   };
   if (!options.storage) app.addHook('onClose', async () => ctx.storage.close());
@@ -122,6 +138,9 @@ export async function buildApp(
   app.addHook('onClose', () => ctx.background.settle());
   app.decorate('jobs', ctx.jobs);
   app.addHook('onClose', () => ctx.jobs.stop());
+  // What waits of the progress reports is written before the database goes.
+  app.decorate('progress', progress);
+  app.addHook('onClose', () => progress.close());
 
   // External plugins first (multipart; helmet inside the security headers), then ours, then
   // the routes, which the compilers and the route table must see being registered.
@@ -155,6 +174,7 @@ export async function buildApp(
       await api.register(lectureRoutes(ctx));
       await api.register(videoRoutes(ctx));
       await api.register(attachmentRoutes(ctx));
+      await api.register(progressRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(examRoutes(ctx));

@@ -51,6 +51,7 @@ import { rtlCache } from './emotion-cache';
 import { staffTheme } from './theme';
 import { TeacherStatementPage } from './resources/teacher-statement';
 import { TeacherStudentsPage } from './resources/teacher-students';
+import { CourseProgressPage } from './resources/progress/progress-pages';
 import { consoleTitle } from './school';
 
 /** A resource listed, made and edited on its own pages, shown elsewhere by its name. */
@@ -136,6 +137,7 @@ export function StaffApp({ basename = '/staff' }: { basename?: string }) {
             <Route path="/students/import" element={<StudentImportPage />} />
             <Route path="/teachers/:id/statement" element={<TeacherStatementPage />} />
             <Route path="/teachers/:id/students" element={<TeacherStudentsPage />} />
+            <Route path="/courses/:id/progress" element={<CourseProgressPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

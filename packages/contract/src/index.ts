@@ -53,5 +53,7 @@ export * from './calls/staff-support';
 export * from './calls/staff-exports';
 export * from './calls/staff-teacher-statements';
 export * from './calls/staff-teacher-students';
+export * from './calls/staff-progress';
+export * from './calls/progress';
 export * from './calls/endpoints';
 export * from './calls/upload-limit';

@@ -605,6 +605,31 @@ export interface VideoViewsTable {
   created_at: string;
 }
 
+/** What a student saw of a video, from the player's reports (migration 030, ADR 054). */
+export interface VideoProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  video_id: number;
+  lecture_id: number;
+  /** Seconds seen playing, all plays together, capped at the video's length. */
+  watched_seconds: Generated<number>;
+  /** Where the playhead was at the last report. */
+  position_seconds: Generated<number>;
+  first_at: string;
+  last_at: string;
+}
+
+/** An attachment a student opened (migration 030, ADR 054): one row, `opens` downloads. */
+export interface AttachmentOpensTable {
+  id: Generated<number>;
+  user_id: number;
+  attachment_id: number;
+  lecture_id: number;
+  first_at: string;
+  last_at: string;
+  opens: Generated<number>;
+}
+
 /** One row (id 1) counting changes to what guests' catalog answers show (migration 005). */
 export interface CatalogVersionTable {
   id: number;
@@ -735,6 +760,8 @@ export interface DB {
   push_devices: PushDevicesTable;
   known_sign_ins: KnownSignInsTable;
   video_views: VideoViewsTable;
+  video_progress: VideoProgressTable;
+  attachment_opens: AttachmentOpensTable;
   catalog_version: CatalogVersionTable;
   staff_audit_log: StaffAuditLogTable;
   messages: MessagesTable;

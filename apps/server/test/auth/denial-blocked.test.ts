@@ -69,6 +69,8 @@ interface Fixture {
   verifyCode: string;
   /** Bought with the wallet: its contents, video and attachment. */
   boughtLectureId: number;
+  /** The bought lecture's course (joined on the way). */
+  boughtCourseId: number;
   videoId: number;
   /** A lecture for sale, a free course to join and a course for sale. */
   lectureForSaleId: number;
@@ -168,6 +170,7 @@ async function fixture(): Promise<Fixture> {
     lastOther: await tokenForUser(server.db, student.userId),
     verifyCode,
     boughtLectureId: bought.id,
+    boughtCourseId: bought.course_id,
     videoId: video.id,
     lectureForSaleId: forSale.id,
     courseToJoinId: toJoin.id,
@@ -359,6 +362,11 @@ const STUDENT_CALLS: Record<string, Row> = {
   getApp: { ok: 200, blocked: { status: 200 }, call: (_f, t) => send('GET', '/app', t) },
   getWelcome: { ok: 200, blocked: { status: 200 }, call: (_f, t) => send('GET', '/welcome', t) },
   getCourses: { ok: 200, blocked: { status: 200 }, call: (_f, t) => send('GET', '/courses', t) },
+  // The student's own progress in a course they joined (ADR 054): a signed-in call.
+  getCourseProgress: {
+    ok: 200,
+    call: (f, t) => send('GET', `/courses/${f.boughtCourseId}/progress`, t),
+  },
   getCourse: {
     ok: 200,
     blocked: { status: 200 },
@@ -409,6 +417,12 @@ const STUDENT_CALLS: Record<string, Row> = {
     ok: 200,
     blocked: { status: 403, code: 'FORBIDDEN' },
     call: (f) => send('POST', '/video/views', null, { vt: f.vt }),
+  },
+  // The player's progress reports (ADR 054): its token's sign-in ended with the block.
+  recordVideoProgress: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('POST', '/video/progress', null, { vt: f.vt, watched: 15, position: 15 }),
   },
   downloadAttachment: {
     ok: 200,

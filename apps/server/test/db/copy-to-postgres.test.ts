@@ -204,6 +204,35 @@ async function aSchoolDay(db: Kysely<DB>) {
       created_at: NOW,
     })
     .execute();
+  // What the student watched and opened (ADR 054).
+  await db
+    .insertInto('video_progress')
+    .values({
+      user_id,
+      video_id: video.id,
+      lecture_id: video.lecture_id,
+      watched_seconds: 125,
+      position_seconds: 130,
+      first_at: NOW,
+      last_at: NOW,
+    })
+    .execute();
+  const attachment = await db
+    .selectFrom('attachments')
+    .select(['id', 'lecture_id'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('attachment_opens')
+    .values({
+      user_id,
+      attachment_id: attachment.id,
+      lecture_id: attachment.lecture_id,
+      first_at: NOW,
+      last_at: NOW,
+      opens: 2,
+    })
+    .execute();
   await db
     .insertInto('mobile_payments')
     .values({

@@ -216,6 +216,10 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   // A teacher's students (ADR 048): who reads students, and the teacher their own.
   'GET /staff/teachers/:id/students': 'leader',
   'GET /staff/teachers/:id/students.csv': 'leader',
+  // Progress reports (ADR 054): who reads students and courses, and a teacher their own.
+  'GET /staff/courses/:id/progress': 'leader',
+  'GET /staff/courses/:id/progress.csv': 'leader',
+  'GET /staff/students/:id/progress': 'leader',
 };
 
 /**

@@ -57,6 +57,10 @@ const TEACHER_OPEN = new Set([
   'GET /staff/teachers/:id/statement.csv',
   'GET /staff/teachers/:id/students',
   'GET /staff/teachers/:id/students.csv',
+  // Progress in their own courses (progress-staff.test.ts).
+  'GET /staff/courses/:id/progress',
+  'GET /staff/courses/:id/progress.csv',
+  'GET /staff/students/:id/progress',
   // The dashboard, of their own courses (teacher-statements.test.ts).
   'GET /staff/stats',
   // The tickets about their own courses (teacher-support.test.ts).
@@ -220,7 +224,7 @@ describe('the role table', () => {
     // The sign-in, and the invitation's check and acceptance.
     expect(roles.filter((r) => r === 'none')).toHaveLength(3);
     expect(roles.filter((r) => r === 'admin')).toHaveLength(47);
-    expect(roles.filter((r) => r === 'leader')).toHaveLength(114);
+    expect(roles.filter((r) => r === 'leader')).toHaveLength(117);
   });
 });
 

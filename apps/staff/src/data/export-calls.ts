@@ -85,3 +85,21 @@ export async function downloadTeacherStudents(
   });
   return save(response, `teacher-${id}-students.csv`);
 }
+
+/**
+ * Downloads a course's progress report (issue 28, ADR 054) with the report's lecture, status,
+ * grade and search and its order (never its page: the file is the whole report), and answers
+ * the file's name.
+ * @example await downloadCourseProgress(7, { lecture_id: 12, status: 'not_watched' })
+ */
+export async function downloadCourseProgress(
+  id: number,
+  filter: Record<string, unknown>,
+  sort?: { field: string; order: string },
+): Promise<string> {
+  const response = await sendStaff(staffEndpoints.staffExportCourseProgress, {
+    params: { id },
+    query: listQuery(undefined, sort, filter),
+  });
+  return save(response, `course-${id}-progress.csv`);
+}

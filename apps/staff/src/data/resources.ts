@@ -204,6 +204,8 @@ export const resources: Record<string, ResourceCalls> = {
   'student-refunds': { list: e.staffListStudentRefunds, listParams: { id: 'student_id' } },
   // A teacher's students (ADR 048): the teacher's id is the list's `teacher_id` filter.
   'teacher-students': { list: e.staffListTeacherStudents, listParams: { id: 'teacher_id' } },
+  // A course's progress report (issue 28, ADR 054): the course's id is the list's `course_id`.
+  'course-progress': { list: e.staffListCourseProgress, listParams: { id: 'course_id' } },
   'paycard-batches': {
     list: e.staffListPaycardBatches,
     get: e.staffGetPaycardBatch,

@@ -36,6 +36,8 @@ export const TEACHER_RESOURCES = [
   // Their own students' list (a page of its own, not a menu resource), and in it a student's
   // own time and attempts in their exams (the server scopes both).
   'teacher-students',
+  // Their courses' progress reports (issue 28, a page of its own; the server scopes it).
+  'course-progress',
   'exam-accommodations',
   'exam-attempt-grants',
   // The support tickets about their courses (a menu resource).

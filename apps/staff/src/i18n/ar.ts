@@ -16,6 +16,7 @@ import { examsArabic } from './exams-ar';
 import { examReviewArabic } from './exam-review-ar';
 import { banksArabic, banksResourcesArabic } from './question-banks-ar';
 import { countsArabic } from './counts-ar';
+import { progressArabic, progressResourcesArabic } from './progress-ar';
 import { name } from './resource-name';
 
 const common = {
@@ -217,6 +218,7 @@ export const consoleArabic = {
     ...peopleResourcesArabic,
     ...exportsResourcesArabic,
     ...banksResourcesArabic,
+    ...progressResourcesArabic,
   },
   dars: {
     counts: countsArabic,
@@ -235,6 +237,7 @@ export const consoleArabic = {
     exams: examsArabic,
     review: examReviewArabic,
     banks: banksArabic,
+    progress: progressArabic,
     admin_only_price: 'تعديل الأسعار متاح للمدير فقط',
     course_teachers_school: 'مدرسو الكورس تحددهم إدارة المنصة',
     own_course_help: 'اختر دورة من دوراتك',

@@ -21,6 +21,7 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  TopToolbar,
   required,
   useTranslate,
 } from 'react-admin';
@@ -36,6 +37,7 @@ import { endpoints } from '@dars/contract';
 import { ExportedList } from '../components/export-button';
 import { choicesOf } from '../components/choices';
 import { PriceInput, useMaySetPrices, withoutPricesFor } from '../components/amount-input';
+import { CourseProgressButton } from './progress/progress-pages';
 
 export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
@@ -188,7 +190,16 @@ export function CourseCreate() {
 
 export function CourseEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      // Its students' progress report (issue 28), for the course's teacher too.
+      actions={
+        <TopToolbar>
+          <CourseProgressButton />
+        </TopToolbar>
+      }
+    >
       <CourseForm edit />
       <LectureOrder />
     </Edit>

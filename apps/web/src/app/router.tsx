@@ -18,6 +18,7 @@ const welcome = async () => welcomeModule;
 const courses = () => import('./routes/courses');
 const home = () => import('./routes/home');
 const course = () => import('./routes/course');
+const courseProgress = () => import('./routes/course-progress');
 const myCourses = () => import('./routes/my-courses');
 const teachers = () => import('./routes/teachers');
 const teacher = () => import('./routes/teacher');
@@ -61,6 +62,14 @@ export const routes: RouteObject[] = [
       { path: 'home', ...screen({ requiresAuth: true, title: 'routes.home' }, home) },
       { path: 'courses', ...screen({ title: 'routes.courses' }, courses) },
       { path: 'courses/:id', ...screen({ title: 'routes.course', backButton: true }, course) },
+      // The student's progress in a course they joined (issue 28).
+      {
+        path: 'courses/:id/progress',
+        ...screen(
+          { requiresAuth: true, title: 'routes.courseProgress', backButton: true },
+          courseProgress,
+        ),
+      },
       { path: 'profile', ...screen({ requiresAuth: true, title: 'routes.profile' }, profile) },
       {
         path: 'my-courses',

@@ -27,6 +27,7 @@ export const ar = {
     home: 'الرئيسية',
     courses: 'الدورات',
     course: 'الدورة',
+    courseProgress: 'تقدّمي في الدورة',
     profile: 'الملف الشخصي',
     myCourses: 'دوراتي',
     teachers: 'المدرسون',
@@ -384,6 +385,8 @@ export const ar = {
     getFirst: 'احصل على الدورة أولاً لتتمكن من مشاهدة محاضراتها.',
     loginFirst: 'سجّل الدخول أولاً لتتمكن من مشاهدة محاضرات الدورة.',
     login: 'تسجيل الدخول',
+    /** issue 28: a joined student's way to their progress page */
+    progress: 'تقدّمي في الدورة',
   },
   purchase: {
     free: 'مجاني',

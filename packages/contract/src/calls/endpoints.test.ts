@@ -29,6 +29,7 @@ describe('endpoints', () => {
       'POST /notifications/read',
       'GET /courses',
       'GET /courses/:id',
+      'GET /courses/:id/progress', // ours: what's left in a course (ADR 054)
       'POST /courses/:id/join',
       'POST /courses/:id/purchase',
       'POST /lectures/:id/purchase',
@@ -76,6 +77,7 @@ describe('endpoints', () => {
       'POST /support/follow/:token/messages',
       // ours: what the player page and a lecture's links open by themselves
       'POST /video/views',
+      'POST /video/progress', // what the player saw play (ADR 054)
       'GET /video/stream/:id',
       'GET /attachments/:id/download',
     ];
@@ -93,6 +95,7 @@ describe('endpoints', () => {
     expect(files.sort()).toEqual([
       'downloadAttachment',
       'getAnswerImage',
+      'staffExportCourseProgress',
       'staffExportCourses',
       'staffExportExamResults',
       'staffExportItemAnalysis',
@@ -113,6 +116,7 @@ describe('endpoints', () => {
       'countVideoView',
       'downloadAttachment',
       'getAnswerImage',
+      'recordVideoProgress',
       'streamVideo',
     ]);
   });

@@ -16,6 +16,7 @@ import * as videos from './videos';
 import * as attachments from './attachments';
 import * as wallet from './wallet';
 import * as studentInvitation from './student-invitation';
+import * as progress from './progress';
 import { staffEndpoints } from './staff-endpoints';
 import type { StaffRole } from './staff';
 import type { UploadLimit } from './upload-limit';
@@ -321,6 +322,25 @@ export const countVideoViewEndpoint = {
   auth: 'signed-link',
   body: videos.countVideoViewBodySchema,
   response: videos.countVideoViewResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: what the player saw play since its last report (issue 28, ADR 054), batched. */
+export const recordVideoProgressEndpoint = {
+  method: 'POST',
+  path: '/video/progress',
+  auth: 'signed-link',
+  body: progress.videoProgressBodySchema,
+  response: progress.videoProgressResponseSchema,
+} as const satisfies EndpointDef;
+
+/** Ours: the student's progress in a course they joined: what's watched, opened, taken, left. */
+export const getCourseProgressEndpoint = {
+  method: 'GET',
+  path: '/courses/:id/progress',
+  auth: 'required',
+  params: idParams,
+  response: progress.courseProgressResponseSchema,
+  errors: ['NOT_FOUND'],
 } as const satisfies EndpointDef;
 
 /** Ours: the video itself, by range requests, for the player page's signed token. */
@@ -711,6 +731,8 @@ export const endpoints = /* @__PURE__ */ (() =>
     getLectureContents: getLectureContentsEndpoint,
     getVideo: getVideoEndpoint,
     countVideoView: countVideoViewEndpoint,
+    recordVideoProgress: recordVideoProgressEndpoint,
+    getCourseProgress: getCourseProgressEndpoint,
     streamVideo: streamVideoEndpoint,
     downloadAttachment: downloadAttachmentEndpoint,
     getTeachers: getTeachersEndpoint,

@@ -6,6 +6,7 @@ import * as s from './staff-schemas';
 import { staffExportEndpoints } from './staff-exports';
 import { staffTeacherStatementEndpoints } from './staff-teacher-statements';
 import { staffTeacherStudentEndpoints } from './staff-teacher-students';
+import { staffProgressEndpoints } from './staff-progress';
 import { staffMoneyEndpoints } from './staff-money';
 import { staffMessageEndpoints } from './staff-messages';
 import { staffPeopleEndpoints } from './staff-people';
@@ -608,6 +609,7 @@ export const staffEndpoints = {
   // A teacher's monthly statement (issue 27, ADR 048): the admin's and that teacher's.
   ...staffTeacherStatementEndpoints,
   ...staffTeacherStudentEndpoints,
+  ...staffProgressEndpoints,
 } as const satisfies Record<string, StaffJsonDef | StaffFileDef>;
 
 export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -6,7 +6,7 @@ export const getVideoResponseSchema = videoDataSchema;
 export type GetVideoResponse = z.infer<typeof getVideoResponseSchema>;
 
 /** The signed token of a player opening, as the player page and the stream receive it. */
-const videoTokenSchema = z.string().max(1000);
+export const videoTokenSchema = z.string().max(1000);
 
 /** GET /video/stream/{id}?vt=…: the video, by range requests. */
 export const videoTokenQuerySchema = z.object({ vt: videoTokenSchema.optional() });

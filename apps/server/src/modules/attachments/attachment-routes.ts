@@ -10,11 +10,23 @@ export const attachmentRoutes =
   async (app) => {
     // Opened as a plain link (no bearer header), so the signed token carries who may download.
     serve(app, endpoints.downloadAttachment, async (request, reply) => {
-      const { key, type, downloadName } = await attachmentDownload(
+      const { key, type, downloadName, userId, lectureId } = await attachmentDownload(
         ctx,
         request.params.id,
         request.query.at,
       );
-      return sendFile(request, reply, ctx.storage, key, { type, downloadName });
+      const sent = await sendFile(request, reply, ctx.storage, key, { type, downloadName });
+      // An open for the student's progress (ADR 054): the whole file or its first range, once
+      // per link (a PDF viewer asks for many ranges); written with the next batch.
+      const range = request.headers.range;
+      if (range === undefined || /^bytes=0-/.test(range)) {
+        ctx.progress?.attachmentOpened({
+          userId,
+          attachmentId: request.params.id,
+          lectureId,
+          token: request.query.at!,
+        });
+      }
+      return sent;
     });
   };

@@ -35,5 +35,7 @@ export async function attachmentDownload(ctx: AppContext, id: number, at: string
     key: attachment.file_path,
     type: TYPES[attachment.extension] ?? 'application/octet-stream',
     downloadName: `${attachment.name}.${attachment.extension}`,
+    userId: payload.u,
+    lectureId: attachment.lecture_id,
   };
 }

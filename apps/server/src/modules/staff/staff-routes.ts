@@ -123,6 +123,7 @@ import { serveStudentDevices } from './device-routes';
 import { serveExports } from './export-routes';
 import { serveTeacherStatements } from './teacher-statements';
 import { serveTeacherStudents } from './teacher-students';
+import { serveProgressReports } from '../progress/progress-staff';
 import { supportStaffRoutes } from './support-staff-routes';
 import { actorOf, found } from './staff-request';
 import { ensureInScope, teacherOfAccount, teacherScopeOf } from '../../db/teacher-scope';
@@ -575,5 +576,6 @@ export const staffRoutes =
     serveExports(app, ctx); // exports, school-wide purchases and ledger (ADR 034)
     serveTeacherStatements(app, ctx); // a teacher's monthly statement (ADR 048)
     serveTeacherStudents(app, ctx); // a teacher's students (ADR 048)
+    serveProgressReports(app, ctx); // progress and attendance (ADR 054)
     await app.register(supportStaffRoutes(ctx)); // support inbox, exam sessions (ADR 031)
   };

@@ -37,6 +37,10 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   // The students of their own courses only, without money (teacher-students.ts).
   'GET /staff/teachers/:id/students': { id: 'teacher' },
   'GET /staff/teachers/:id/students.csv': { id: 'teacher' },
+  // Progress reports (ADR 054): their own courses; a student's report keeps their courses.
+  'GET /staff/courses/:id/progress': { id: 'course' },
+  'GET /staff/courses/:id/progress.csv': { id: 'course' },
+  'GET /staff/students/:id/progress': { list: true },
 
   // The dashboard: the handler counts the teacher's own courses only.
   'GET /staff/stats': { list: true },

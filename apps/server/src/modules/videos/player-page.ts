@@ -1,7 +1,8 @@
 // Our embedded player: a bare page the clients open in a full-screen frame. It streams the
 // video with range requests, floats the student's watermark over it, starts playing at once
 // (the student's tap on «تشغيل» opened it), and tells the server when playback has really
-// started so the view is counted there, then tells the page framing it what is left.
+// started so the view is counted there, then tells the page framing it what is left; and
+// reports what it saw play, for the student's progress (ADR 054).
 import { createHash } from 'node:crypto';
 import { VIDEO_VIEW_MESSAGE_TYPE } from '@dars/contract';
 import { escapeHtml } from '../../lib/html';
@@ -47,6 +48,10 @@ const STYLE = `
  *   play that may still fail to load) nor when the page opens.
  * - The answer (views left) is posted to the parent, to each origin allowed to frame the page:
  *   postMessage delivers it only to the one the parent has, so no other page ever reads it.
+ * - Progress (ADR 054): the seconds that really played add up from `timeupdate`'s steps; a
+ *   step over 2 s or backwards is a seek, not play. They are reported every 15 s of play and
+ *   at a pause, the end, and when the page goes (by a beacon, which outlives the page); a
+ *   report that fails is added to the next one.
  */
 const SCRIPT = `(function () {
   var cfg = JSON.parse(document.getElementById('cfg').textContent);
@@ -74,6 +79,33 @@ const SCRIPT = `(function () {
       }
     });
   }
+  var played = 0, last = null;
+  function report(leaving) {
+    var watched = Math.min(Math.floor(played * 10) / 10, 120);
+    if (!(watched > 0)) return;
+    played -= watched;
+    var body = { vt: cfg.token, watched: watched, position: Math.min(Math.max(v.currentTime || 0, 0), 86400) };
+    if (isFinite(v.duration) && v.duration > 0) body.duration = Math.min(v.duration, 86400);
+    var text = JSON.stringify(body);
+    if (leaving && navigator.sendBeacon &&
+      navigator.sendBeacon(cfg.progressUrl, new Blob([text], { type: 'application/json' }))) return;
+    fetch(cfg.progressUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text, keepalive: true })
+      .then(function (r) { if (!r.ok && r.status !== 403) played += watched; })
+      .catch(function () { played += watched; });
+  }
+  v.addEventListener('timeupdate', function () {
+    var t = v.currentTime;
+    if (last !== null && !v.paused && !v.seeking) {
+      var step = t - last;
+      if (step > 0 && step <= 2) played += step;
+    }
+    last = t;
+    if (played >= 15) report(false);
+  });
+  v.addEventListener('seeking', function () { last = null; });
+  v.addEventListener('pause', function () { report(false); });
+  v.addEventListener('ended', function () { report(false); });
+  window.addEventListener('pagehide', function () { report(true); });
   v.addEventListener('contextmenu', function (e) { e.preventDefault(); });
   start.addEventListener('click', function () { start.hidden = true; loading.hidden = false; play(); });
   v.addEventListener('play', function () { start.hidden = true; });
@@ -115,16 +147,20 @@ export function playerPage(options: {
   videoId: number;
   streamUrl: string;
   viewUrl: string;
+  /** Where the page reports what played (POST /video/progress). */
+  progressUrl: string;
   token: string;
   watermark: string;
   /** Who may frame the page besides its own origin (the apps, CORS_ORIGINS): the view's news goes to them. */
   frameOrigins: readonly string[];
 }): string {
-  const { title, videoId, streamUrl, viewUrl, token, watermark, frameOrigins } = options;
+  const { title, videoId, streamUrl, viewUrl, progressUrl, token, watermark, frameOrigins } =
+    options;
   const cfg = {
     type: VIDEO_VIEW_MESSAGE_TYPE,
     videoId,
     viewUrl,
+    progressUrl,
     token,
     // The page's own origin (the site's) the script adds: the browser knows it.
     origins: frameOrigins,

@@ -91,6 +91,7 @@ export const playerRoutes =
                 videoId: video.id,
                 streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${vt}`,
                 viewUrl: `${API_BASE}/video/views`,
+                progressUrl: `${API_BASE}/video/progress`,
                 token: request.query.vt!,
                 watermark: await watermarkOf(ctx, user),
                 frameOrigins,

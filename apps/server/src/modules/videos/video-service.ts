@@ -157,15 +157,26 @@ export async function watermarkOf(
 }
 
 /**
+ * The student and video of a player token the page calls with (the view count, its progress
+ * reports, ADR 054): 403 when forged or expired, or when the sign-in it was opened from has
+ * ended (ADR 051). A signature check and one primary-key read.
+ * @example const { u, v } = await livePlayerToken(ctx, request.body.vt)
+ */
+export async function livePlayerToken(ctx: AppContext, vt: string): Promise<VideoToken> {
+  const payload = verifyToken(ctx.secret, vt);
+  if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
+    throw new AppError('FORBIDDEN', LINK_EXPIRED);
+  await assertSignedIn(ctx, { u: payload.u, s: payload.s });
+  return payload as unknown as VideoToken;
+}
+
+/**
  * Counts the view of one player opening once, when playback has started, and answers the
  * video's views after it; `counted` is false when this opening was already counted (its
  * figures are still answered, even with no view left: it is the view already spent).
  */
 export async function countView(ctx: AppContext, vt: string): Promise<CountVideoViewResponse> {
-  const payload = verifyToken(ctx.secret, vt);
-  if (!payload || typeof payload.u !== 'number' || typeof payload.v !== 'number')
-    throw new AppError('FORBIDDEN', LINK_EXPIRED);
-  await assertSignedIn(ctx, { u: payload.u, s: payload.s });
+  const payload = await livePlayerToken(ctx, vt);
   const userId = payload.u;
   const videoId = payload.v;
   const tokenHash = sha256(vt);

@@ -41,6 +41,7 @@ import { useIsPhone } from '../../components/phone-cards';
 import { ExportButton } from '../../components/export-button';
 import { AddStudentButton, EditStudentButton, InvitationButton } from './student-form';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
+import { StudentProgress } from '../../components/student-progress';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -218,6 +219,7 @@ function Profile({ student }: { student: StaffStudentDetail }) {
 const TABS = [
   'profile',
   'courses',
+  'progress',
   'purchases',
   'sessions',
   'ledger',
@@ -248,6 +250,8 @@ export function StudentShow() {
     refunds: student.refunds_count,
     // Its label has no count: the tab says the limit and the places used (ADR 051).
     devices: 0,
+    // What the student watched, opened and took in each course (issue 28): no count either.
+    progress: 0,
   };
   const admin = role === 'admin';
   const changed = () => void refetch();
@@ -285,7 +289,10 @@ export function StudentShow() {
                 value={name}
                 id={`${base}-tab-${name}`}
                 aria-controls={`${base}-panel-${name}`}
-                label={translate(`${P}.tabs.${name}`, { count: counts[name] })}
+                label={translate(
+                  name === 'progress' ? 'dars.progress.student.tab' : `${P}.tabs.${name}`,
+                  { count: counts[name] },
+                )}
               />
             ))}
           </Tabs>
@@ -296,6 +303,7 @@ export function StudentShow() {
             sx={{ pt: 2 }}
           >
             {tab === 'profile' && <Profile student={student} />}
+            {tab === 'progress' && <StudentProgress studentId={student.id} />}
             {tab === 'devices' && (
               <StudentDevices studentId={student.id} studentName={student.name} admin={admin} />
             )}

@@ -60,6 +60,22 @@ describe('CoursePage', () => {
     expect(screen.getByText('قائمة المحاضرات هنا')).toBeInTheDocument();
   });
 
+  it('links a student who joined to their progress in the course, and no one else', async () => {
+    mockApi({
+      'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture({ joined: true }) } }),
+    });
+    const { unmount } = renderCourse({ signedIn: true });
+    expect(await screen.findByRole('link', { name: 'تقدّمي في الدورة' })).toHaveAttribute(
+      'href',
+      '/courses/1/progress',
+    );
+    unmount();
+    mockApi({ 'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture() } }) });
+    renderCourse({ signedIn: true });
+    await screen.findByRole('button', { name: 'احصل على الدورة' });
+    expect(screen.queryByRole('link', { name: 'تقدّمي في الدورة' })).not.toBeInTheDocument();
+  });
+
   it("loads the cover at once and with high priority (the first screen's largest element)", async () => {
     mockApi({
       'GET /api/v1/courses/1': () => ({

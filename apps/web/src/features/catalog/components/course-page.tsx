@@ -117,6 +117,16 @@ export function CoursePage({ courseId, renderLectures, onEnrolled }: CoursePageP
         <Box sx={{ gridArea: 'side', position: { md: 'sticky' }, top: { md: 88 } }}>
           <CourseSideCard course={course}>
             <EnrolButton course={course} onClick={requestEnrol} />
+            {course.joined && (
+              <Button
+                component={Link}
+                to={`/courses/${course.id}/progress`}
+                variant="outlined"
+                fullWidth
+              >
+                {t('course.progress')}
+              </Button>
+            )}
           </CourseSideCard>
         </Box>
       </Box>

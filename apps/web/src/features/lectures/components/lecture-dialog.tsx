@@ -23,7 +23,7 @@ import { LectureVideosTab } from './lecture-videos-tab';
 import { VideoPlayback } from './video-playback';
 import { RetryAlert } from '../../../components/retry-alert';
 
-type TabId = 'videos' | 'exams' | 'attachments';
+export type TabId = 'videos' | 'exams' | 'attachments';
 
 /**
  * The lecture dialog (spec §2): its contents in three tabs, videos, exams (with a badge
@@ -34,15 +34,18 @@ export function LectureDialog({
   lecture,
   courseId,
   onClose,
+  initialTab = 'videos',
 }: {
   lecture: Lecture;
   courseId: number;
   onClose: () => void;
+  /** The tab it opens on (a link from the progress page names one). */
+  initialTab?: TabId;
 }) {
   const isDesktop = useIsDesktop();
   const queryClient = useQueryClient();
   const contents = useLectureContents(lecture.id);
-  const [tab, setTab] = useState<TabId>('videos');
+  const [tab, setTab] = useState<TabId>(initialTab);
   const [playing, setPlaying] = useState<Video | null>(null);
   const titleId = useId();
   const baseId = useId();

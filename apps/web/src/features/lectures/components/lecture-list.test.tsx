@@ -14,13 +14,13 @@ import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
 import { LectureList } from './lecture-list';
 
-function renderList(course: Course, options: { signedIn?: boolean } = {}) {
+function renderList(course: Course, options: { signedIn?: boolean; query?: string } = {}) {
   const onNeedCourse = vi.fn();
   const onPurchased = vi.fn();
   const result = renderWithApp(
     <LectureList course={course} onNeedCourse={onNeedCourse} onPurchased={onPurchased} />,
     {
-      path: `/courses/${course.id}`,
+      path: `/courses/${course.id}${options.query ?? ''}`,
       routePath: '/courses/:id',
       user: options.signedIn === false ? null : userFixture({ balance: 500 }),
     },
@@ -169,6 +169,30 @@ describe('LectureList', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'المحاضرة الثانية' }));
     expect(onNeedCourse).toHaveBeenCalled();
+  });
+
+  it('opens the lecture ?lecture= names on the ?tab= named (links of the progress page)', async () => {
+    mockApi({ 'GET /api/v1/lectures/31/contents': () => ({ body: contentsFixture() }) });
+    renderList(courseDetailFixture({ pay_type: 'lectures', lectures: [bought, locked] }), {
+      query: '?lecture=31&tab=attachments',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'المحاضرة الأولى' });
+    expect(within(dialog).getByRole('tab', { name: 'المرفقات' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await within(dialog).findByText('ملخص المحاضرة')).toBeInTheDocument();
+  });
+
+  it('offers to buy a locked lecture ?lecture= names, and ignores an unknown one', async () => {
+    mockApi({});
+    const course = courseDetailFixture({ pay_type: 'lectures', lectures: [bought, locked] });
+    const { unmount } = renderList(course, { query: '?lecture=32' });
+    expect(await screen.findByRole('dialog', { name: 'الحصول على المحاضرة' })).toBeInTheDocument();
+    unmount();
+    renderList(course, { query: '?lecture=99&tab=exams' });
+    expect(screen.getByRole('button', { name: 'المحاضرة الأولى' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('sends a guest to login with ?course', async () => {
