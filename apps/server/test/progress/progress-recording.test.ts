@@ -353,6 +353,38 @@ describe('GET /courses/:id/progress', () => {
     expect(res.json().data.lectures[1].videos[0].plays).toBe(1);
   });
 
+  it('answers a student who holds a lecture of the course without having joined it', async () => {
+    // A lecture bought from a course's preview: no enrolment row, the lecture held.
+    const byLecture = await makeCourse(server, {
+      payType: 'lectures',
+      price: 0,
+      lectures: [{ name: 'الدرس المشترى' }, { name: 'الدرس الآخر' }],
+    });
+    const buyer = await makeStudent(server.db);
+    await server.db
+      .insertInto('lecture_purchases')
+      .values({
+        user_id: buyer.userId,
+        lecture_id: byLecture.lectures[0]!.id,
+        price_paid: 0,
+        pay_by: 'free',
+        created_at: new Date().toISOString(),
+        expires_at: null,
+      })
+      .execute();
+    const res = await server.app.inject({
+      url: `${API_BASE}/courses/${byLecture.id}/progress`,
+      headers: { ...WEB_HEADERS, authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res.json().data.lectures.map((l: { name: string; open: boolean }) => [l.name, l.open]),
+    ).toEqual([
+      ['الدرس المشترى', true],
+      ['الدرس الآخر', false],
+    ]);
+  });
+
   it('answers 404 for a course the student has not joined, and 401 without a sign-in', async () => {
     const stranger = await makeStudent(server.db);
     const res = await server.app.inject({

@@ -47,6 +47,8 @@ export const arProgress = {
   video: {
     watched: 'تمت المشاهدة',
     partly: 'شاهدت {percent}',
+    /** Played, but under 1 % of a long video: not «not yet». */
+    started: 'شاهدت أقل من 1٪',
     notYet: 'لم تشاهده بعد',
     last: 'آخر مشاهدة: {time}',
   },

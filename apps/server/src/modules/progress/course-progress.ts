@@ -372,3 +372,50 @@ export async function progressOf(
     };
   });
 }
+
+/**
+ * Who is in which course, and since when: each enrolment, and each lecture held without having
+ * joined (a lecture of a course with previews can be bought from its page). One row per
+ * enrolment or purchase; `m.user_id`, `m.course_id`, `m.created_at`.
+ */
+function memberships(db: Kysely<DB>) {
+  return db.selectFrom((eb) =>
+    eb
+      .selectFrom('enrollments')
+      .select(['user_id', 'course_id', 'created_at'])
+      .unionAll(
+        eb
+          .selectFrom('lecture_purchases as lp')
+          .innerJoin('lectures as l', 'l.id', 'lp.lecture_id')
+          .select(['lp.user_id', 'l.course_id', 'lp.created_at']),
+      )
+      .as('m'),
+  );
+}
+
+/**
+ * A course's students (joined, or holding one of its lectures), each with the first time.
+ * @example db.selectFrom('users as u').innerJoin(courseMembers(db, 3).as('e'), 'e.user_id', 'u.id')
+ */
+export function courseMembers(db: Kysely<DB>, courseId: number) {
+  return memberships(db)
+    .where('m.course_id', '=', courseId)
+    .select('m.user_id')
+    .select((eb) => eb.fn.min<string>('m.created_at').as('created_at'))
+    .groupBy('m.user_id');
+}
+
+/**
+ * A student's courses (joined, or holding one of their lectures), in the order first reached.
+ * @example await studentCourses(db, 12) // [{ course_id: 3, first_at: '…' }]
+ */
+export function studentCourses(db: Kysely<DB>, userId: number) {
+  return memberships(db)
+    .where('m.user_id', '=', userId)
+    .select('m.course_id')
+    .select((eb) => eb.fn.min<string>('m.created_at').as('first_at'))
+    .groupBy('m.course_id')
+    .orderBy('first_at')
+    .orderBy('m.course_id')
+    .execute();
+}

@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { CourseProgress } from '@dars/contract';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findCourse, findEnrollment } from '../lectures/lecture-queries';
-import { courseTree, progressOf } from './course-progress';
+import { findCourse } from '../lectures/lecture-queries';
+import { courseMembers, courseTree, progressOf } from './course-progress';
 
 const NO_COURSE = 'الدورة غير موجودة';
 
 /**
  * GET /courses/{id}/progress: the student's own progress in a published course they joined
- * (bought, or joined to buy its lectures); 404 otherwise, as for a course that does not exist.
+ * (bought, or joined to buy its lectures) or hold a lecture of; 404 otherwise, as for a course
+ * that does not exist.
  * @example const progress = await studentCourseProgress(ctx.db, user.id, 3)
  */
 export async function studentCourseProgress(
@@ -17,11 +18,11 @@ export async function studentCourseProgress(
   userId: number,
   courseId: number,
 ): Promise<CourseProgress> {
-  const [course, enrolment] = await Promise.all([
+  const [course, member] = await Promise.all([
     findCourse(db, courseId),
-    findEnrollment(db, userId, courseId),
+    courseMembers(db, courseId).where('m.user_id', '=', userId).executeTakeFirst(),
   ]);
-  if (!course || !enrolment) throw new AppError('NOT_FOUND', NO_COURSE);
+  if (!course || !member) throw new AppError('NOT_FOUND', NO_COURSE);
   const tree = await courseTree(db, courseId);
   if (!tree) throw new AppError('NOT_FOUND', NO_COURSE);
   const [mine] = await progressOf(db, tree, [userId]);

@@ -14,7 +14,14 @@ import { likePattern, selectedPage, sortOf } from '../../db/list-page';
 import { isInScope, teacherScopeOf, type TeacherScope } from '../../db/teacher-scope';
 import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
 import { serve } from '../../plugins/endpoint';
-import { courseTree, progressOf, summaryOf, type CourseTree } from './course-progress';
+import {
+  courseMembers,
+  courseTree,
+  studentCourses,
+  progressOf,
+  summaryOf,
+  type CourseTree,
+} from './course-progress';
 
 // Staff's progress reports (issue 28, ADR 054): per course, the students who joined it with
 // what they watched, opened and took (of the whole course or of one lecture), filtered to find
@@ -76,9 +83,7 @@ export async function courseProgressPage(
       : sql`select id from lectures where id = ${query.lecture_id}`;
   let base = db
     .selectFrom('users as u')
-    .innerJoin('enrollments as e', (j) =>
-      j.onRef('e.user_id', '=', 'u.id').on('e.course_id', '=', courseId),
-    )
+    .innerJoin(courseMembers(db, courseId).as('e'), 'e.user_id', 'u.id')
     .leftJoin('grades as g', 'g.id', 'u.grade_id')
     .where('u.group_id', 'is', null);
   if (query.grade_id !== undefined) base = base.where('u.grade_id', '=', query.grade_id);
@@ -182,13 +187,8 @@ export async function studentProgress(
     .where('group_id', 'is', null)
     .executeTakeFirst();
   if (!student) throw notFound();
-  const joined = await db
-    .selectFrom('enrollments')
-    .select('course_id')
-    .where('user_id', '=', studentId)
-    .orderBy('created_at')
-    .orderBy('course_id')
-    .execute();
+  // The courses joined, and those of lectures held without joining, in the order first reached.
+  const joined = await studentCourses(db, studentId);
   const courses: StaffStudentProgress['courses'] = [];
   for (const { course_id } of joined) {
     if (!(await isInScope(db, scope, 'course', course_id))) continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { courseDetailFixture } from '../../../test/catalog-fixtures';
+import { courseDetailFixture, lectureFixture } from '../../../test/catalog-fixtures';
 import { userFixture } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithApp } from '../../../test/render';
@@ -60,7 +60,7 @@ describe('CoursePage', () => {
     expect(screen.getByText('قائمة المحاضرات هنا')).toBeInTheDocument();
   });
 
-  it('links a student who joined to their progress in the course, and no one else', async () => {
+  it('links a student who joined, or holds a lecture, to their progress in the course, and no one else', async () => {
     mockApi({
       'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture({ joined: true }) } }),
     });
@@ -70,6 +70,23 @@ describe('CoursePage', () => {
       '/courses/1/progress',
     );
     unmount();
+    // A lecture bought from the preview, the course not joined.
+    mockApi({
+      'GET /api/v1/courses/1': () => ({
+        body: {
+          data: courseDetailFixture({
+            show_preview: true,
+            lectures: [lectureFixture({ id: 31, purchased: true }), lectureFixture({ id: 32 })],
+          }),
+        },
+      }),
+    });
+    const second = renderCourse({ signedIn: true });
+    expect(await screen.findByRole('link', { name: 'تقدّمي في الدورة' })).toHaveAttribute(
+      'href',
+      '/courses/1/progress',
+    );
+    second.unmount();
     mockApi({ 'GET /api/v1/courses/1': () => ({ body: { data: courseDetailFixture() } }) });
     renderCourse({ signedIn: true });
     await screen.findByRole('button', { name: 'احصل على الدورة' });

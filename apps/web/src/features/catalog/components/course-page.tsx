@@ -117,7 +117,8 @@ export function CoursePage({ courseId, renderLectures, onEnrolled }: CoursePageP
         <Box sx={{ gridArea: 'side', position: { md: 'sticky' }, top: { md: 88 } }}>
           <CourseSideCard course={course}>
             <EnrolButton course={course} onClick={requestEnrol} />
-            {course.joined && (
+            {/* Joined, or holding a lecture bought from a course's preview without joining. */}
+            {(course.joined || course.lectures.some((l) => l.purchased)) && (
               <Button
                 component={Link}
                 to={`/courses/${course.id}/progress`}

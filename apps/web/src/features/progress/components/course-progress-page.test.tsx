@@ -164,6 +164,26 @@ describe('CourseProgressPage', () => {
     expect(within(left).queryByText(/الطاقة/)).toBe(null);
   });
 
+  it('says a video was started, not «not yet», once anything played of it, under 1 %', async () => {
+    // 4 s of a 600 s video: 0 % whole, but played.
+    const started = { ...video(73, 'قوانين نيوتن', 0), watched_seconds: 4, plays: 1 };
+    const [first, second, ...rest] = progress.lectures;
+    progressApi({
+      ...progress,
+      lectures: [
+        first!,
+        { ...second!, videos: second!.videos.map((v) => (v.id === 73 ? started : v)) },
+        ...rest,
+      ],
+    });
+    renderPage();
+    const left = await screen.findByRole('list', { name: 'ما بقي عليك في المحاضرات المتاحة لك' });
+    const links = within(left).getAllByRole('link');
+    expect(links[1]).toHaveTextContent('قوانين نيوتن');
+    expect(links[1]).toHaveTextContent('شاهدت أقل من 1٪');
+    expect(links[1]).not.toHaveTextContent('لم تشاهده بعد');
+  });
+
   it("shows each lecture's items with their state, and a locked lecture's way to get it", async () => {
     progressApi(progress);
     renderPage();

@@ -243,13 +243,11 @@ function LeftRow({ courseId, entry }: { courseId: number; entry: LeftItem }) {
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, fontWeight: 600 }}>
-          {entry.kind === 'video' && entry.item.percent > 0
-            ? tp('video.partly', { percent: formatPercent(entry.item.percent) })
-            : entry.kind === 'video'
-              ? tp('video.notYet')
-              : entry.kind === 'attachment'
-                ? tp('attachment.notYet')
-                : tp('exam.notYet')}
+          {entry.kind === 'video'
+            ? videoState(entry.item)
+            : entry.kind === 'attachment'
+              ? tp('attachment.notYet')
+              : tp('exam.notYet')}
         </Typography>
       </Box>
       <ChevronRightIcon aria-hidden color="disabled" sx={mirrorInRtl} />
@@ -362,13 +360,7 @@ function LectureCard({ courseId, lecture }: { courseId: number; lecture: Lecture
                 name={video.name}
                 kind={tp('kind.video')}
                 done={video.watched}
-                state={
-                  video.watched
-                    ? tp('video.watched')
-                    : video.percent > 0
-                      ? tp('video.partly', { percent: formatPercent(video.percent) })
-                      : tp('video.notYet')
-                }
+                state={video.watched ? tp('video.watched') : videoState(video)}
                 when={video.last_watched_at}
                 whenText={(time) => tp('video.last', { time })}
               />
@@ -410,6 +402,12 @@ function LectureCard({ courseId, lecture }: { courseId: number; lecture: Lecture
         ))}
     </Paper>
   );
+}
+
+/** A video not yet watched: how far, or «under 1 %» once anything played, else not yet. */
+function videoState(video: LectureProgress['videos'][number]): string {
+  if (video.percent > 0) return tp('video.partly', { percent: formatPercent(video.percent) });
+  return video.watched_seconds > 0 ? tp('video.started') : tp('video.notYet');
 }
 
 function examState(exam: LectureProgress['exams'][number]): string {
