@@ -95,6 +95,22 @@ export function sqliteJobs(options: SqliteJobsOptions): Jobs {
   /** Takes the next job of `name` that is due, or whose runner's lease ran out. */
   async function claim(name: string): Promise<Row | null> {
     const at = now();
+    // A read first: an idle poll then takes no write lock. SQLite has one writer, and a poll
+    // that wrote every second held up the server's own writes and another process's (the
+    // staff command's «database is locked», seen in CI); the update below stays the claim.
+    const due = await db
+      .selectFrom('job_queue')
+      .select('id')
+      .where('name', '=', name)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', 'in', ['created', 'retry']), eb('run_at', '<=', at)]),
+          eb.and([eb('state', '=', 'active'), eb('lease_until', '<', at)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return null;
     const { rows } = await sql<Row>`
       update job_queue
       set state = 'active', attempts = attempts + 1, worker = ${me},
