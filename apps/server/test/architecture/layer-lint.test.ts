@@ -47,7 +47,7 @@ describe('the layer order in lint', () => {
     expect(errors).toEqual([
       'Unexpected path "../exams/exam-admin" imported in restricted zone. Layer order (docs/architecture.md): auth (modules/auth) may not import exams (modules/exams).',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses the lectures importing the exams: the lectures layer is below the exams', async () => {
     // The knot untied in issue 25: the lecture's gate on its exams lives in lectures.
@@ -65,7 +65,7 @@ describe('the layer order in lint', () => {
         "import { lectureAccess } from '../lectures/lecture-access';\nexport const probe = lectureAccess;\n",
       ),
     ).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('orders accounts and money: notifications below auth, settings below payments but for its one listed file', async () => {
     // The knot untied in issue 25: push devices read a session's lifetime from lib, not auth.
@@ -95,7 +95,7 @@ describe('the layer order in lint', () => {
         "import { notify } from '../notifications/notification-service';\nexport const probe = notify;\n",
       ),
     ).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a domain module importing the staff routes, and the base importing a module', async () => {
     expect(
@@ -110,7 +110,7 @@ describe('the layer order in lint', () => {
         "import { getCourse } from '../modules/courses/course-admin';\nexport const probe = getCourse;\n",
       ),
     ).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it('lets an import along the order pass', async () => {
     const errors = await layerErrors(
@@ -118,7 +118,7 @@ describe('the layer order in lint', () => {
       "import { getExam } from '../exams/exam-admin';\nimport { auditedRows } from '../../db/audited-change';\nexport const probe = [getExam, auditedRows];\n",
     );
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the student app's layers in lint", () => {
@@ -147,7 +147,7 @@ describe("the student app's layers in lint", () => {
     ).toEqual([
       'Unexpected path "../catalog/components/course-search-field" imported in restricted zone. Apart (docs/architecture.md): ./apps/web/src/features/wallet may not import another folder beside it.',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('lets a feature import the base, the shared parts and itself', async () => {
     expect(
@@ -156,7 +156,7 @@ describe("the student app's layers in lint", () => {
         "import { formatMoney } from '../../lib/format';\nimport { t } from '../../i18n/t';\nimport { WalletPage } from './components/wallet-page';\nexport const probe = [formatMoney, t, WalletPage];\n",
       ),
     ).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the staff console's layers in lint", () => {
@@ -185,7 +185,7 @@ describe("the staff console's layers in lint", () => {
     ).toEqual([
       'Unexpected path "../money/money-resources" imported in restricted zone. Apart (docs/architecture.md): ./apps/staff/src/resources/daily may not import another folder beside it.',
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('lets a screen import the shared parts, the calls and the texts', async () => {
     expect(
@@ -194,5 +194,5 @@ describe("the staff console's layers in lint", () => {
         "import { useRole } from '../../components/use-role';\nimport { session } from '../../data/token';\nexport const probe = [useRole, session];\n",
       ),
     ).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

@@ -205,7 +205,7 @@ describe("a database that holds the demo's data", () => {
     await database.db.deleteFrom('payment_orders').execute();
     await database.db.deleteFrom('users').execute();
     expect(await seedDemoIfEmpty(database.db, dataDir)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('stops a school server before it listens, saying why in Arabic and English', async () => {
     const server = await start();
@@ -213,14 +213,14 @@ describe("a database that holds the demo's data", () => {
     expect(server.output()).toContain('فيها بيانات العرض التجريبي');
     expect(server.output()).toContain('this database holds the demo school');
     expect(await fetch(`${server.url}/healthz`).catch(() => null)).toBeNull();
-  }, 60_000);
+  }, 180_000);
 
   it('stops it also when only a demo account is left, without the demo mark', async () => {
     await database.db.deleteFrom('settings').where('key', '=', 'payments_sandbox').execute();
     const server = await start({ SEED: 'none' });
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain('Refusing to start');
-  }, 60_000);
+  }, 180_000);
 
   it('serves it when told it is the demo (--demo, as npm start runs it), sandbox and all', async () => {
     const server = await start({}, ['--demo']);

@@ -156,7 +156,8 @@ describe('the sandbox gateway', () => {
   });
 });
 
-describe('the sandbox switch', () => {
+// Each case starts servers of its own (three in the first): 30 s was too short in a busy CI run.
+describe('the sandbox switch', { timeout: 120_000 }, () => {
   async function offered(env: Record<string, string>, seed = false) {
     const other = await startTestServer({ seed, env });
     try {
