@@ -401,14 +401,19 @@ describe('GET /courses/:id/progress', () => {
   });
 });
 
+/** A recorder whose tick never comes within a test: only `flush()` (or 500 reports) writes. */
+function untickedRecorder(db = server.db) {
+  return createProgressRecorder({
+    db,
+    dialect: server.dialect,
+    clock: systemClock,
+    flushMs: 3_600_000,
+  });
+}
+
 describe('the recorder', () => {
   it('takes many reports into one write, visible only after it', async () => {
-    const recorder = createProgressRecorder({
-      db: server.db,
-      dialect: server.dialect,
-      clock: systemClock,
-      flushMs: 3_600_000,
-    });
+    const recorder = untickedRecorder();
     const student = await makeStudent(server.db);
     for (let i = 0; i < 200; i += 1)
       recorder.videoPlayed({ userId: student.userId, videoId: ids.c, watched: 1.5, position: i });
@@ -428,12 +433,7 @@ describe('the recorder', () => {
   });
 
   it('writes at once at 500 reports, without waiting for its tick', async () => {
-    const recorder = createProgressRecorder({
-      db: server.db,
-      dialect: server.dialect,
-      clock: systemClock,
-      flushMs: 3_600_000,
-    });
+    const recorder = untickedRecorder();
     const student = await makeStudent(server.db);
     for (let i = 0; i < 499; i += 1)
       recorder.videoPlayed({ userId: student.userId, videoId: ids.c, watched: 1, position: i });
@@ -459,12 +459,7 @@ describe('the recorder', () => {
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
-    const recorder = createProgressRecorder({
-      db,
-      dialect: server.dialect,
-      clock: systemClock,
-      flushMs: 3_600_000,
-    });
+    const recorder = untickedRecorder(db);
     const student = await makeStudent(server.db);
     recorder.videoPlayed({ userId: student.userId, videoId: ids.c, watched: 40, position: 40 });
     await expect(recorder.flush()).resolves.toBeUndefined();
