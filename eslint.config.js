@@ -73,6 +73,7 @@ const MODULE_SURFACE = [
   'users/student-admin.ts',
   'users/user-blocking.ts',
   'users/user-view.ts',
+  'videos/transcode.ts',
   'videos/video-admin.ts',
   'videos/video-service.ts',
   'wallet/ledger-admin.ts',

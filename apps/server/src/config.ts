@@ -16,6 +16,7 @@ import {
   type StorageConfig,
 } from './storage/storage-config';
 import { jobsEnv, readJobsConfig, type JobsConfig } from './config-jobs';
+import { readVideoConfig, videoEnv, type VideoConfig } from './config-video';
 import {
   messagingEnv,
   messagingHalfConfigured,
@@ -118,6 +119,7 @@ const envSchema = z.object({
   ...storageEnv,
   ...operationsEnv,
   ...jobsEnv,
+  ...videoEnv,
   ...messagingEnv,
 });
 
@@ -173,6 +175,8 @@ export type Config = {
   jobs: JobsConfig;
   /** WhatsApp and SMS providers and the messages' sandbox (ADR 053). */
   messaging: MessagingConfig;
+  /** The videos' HLS ladders (ADR 055). */
+  video: VideoConfig;
 };
 
 /**
@@ -216,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operations: readOperationsConfig(e),
     jobs: readJobsConfig(e),
     messaging: readMessagingConfig(e),
+    video: readVideoConfig(e),
   };
 }

@@ -80,6 +80,9 @@ export async function startTestServer(
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     // A seeded server is the demo, as `npm start` runs it: its sandbox stands in (ADR 032).
     SEED: options.seed === false ? 'none' : 'demo',
+    // No HLS ladders unless a test asks (ADR 055): the demo's videos would each be queued at
+    // start, and ffmpeg run beside every test file.
+    VIDEO_TRANSCODE: 'off',
     ...options.env,
   });
   const database = openDatabase({

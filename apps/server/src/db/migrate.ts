@@ -38,6 +38,7 @@ import * as devices from './migrations/2026-11-30-027-devices';
 import * as studentsImport from './migrations/2026-11-30-028-students-import';
 import * as messages from './migrations/2026-11-30-029-messages';
 import * as progress from './migrations/2026-11-30-030-progress';
+import * as videoLadders from './migrations/2026-11-30-031-video-ladders';
 
 // A static list (not a folder scan) so migrations work the same from source, tests and bundles.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-028-students-import': studentsImport,
   '2026-11-30-029-messages': messages,
   '2026-11-30-030-progress': progress,
+  '2026-11-30-031-video-ladders': videoLadders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,6 +98,20 @@ export interface VideosTable {
   hide_attendance_chips: number;
   attendance_required: number;
   attendance_chip_text: string | null;
+  /** The HLS ladder's job (ADR 055): none, waiting, running, ready or failed. */
+  transcode_state: Generated<string>;
+  /** The running job's progress, 0–100. */
+  transcode_progress: Generated<number>;
+  /** Why the last job failed, in Arabic. */
+  transcode_error: string | null;
+  /** The `source_path` the published ladder was made from: only then is it played. */
+  hls_source: string | null;
+  /** The private-storage folder of the published ladder (`hls/<video>/<run>`). */
+  hls_prefix: string | null;
+  /** The ladder's AES-128 key, hex. */
+  hls_key: string | null;
+  /** The ladder's renditions, poster and thumbnails (JSON, `LadderMeta`). */
+  hls_meta: string | null;
 }
 
 export interface AttachmentsTable {

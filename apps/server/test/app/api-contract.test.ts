@@ -23,6 +23,8 @@ const NOT_YET_SERVED: Partial<Record<EndpointName, string>> = {};
  */
 const OUTSIDE_API = new Set([
   'GET /player/:id',
+  // hls.js for the player page (ADR 055), from its npm package.
+  'GET /player/assets/hls.light.min.js',
   'GET /storage/*',
   // The web app's manifest and icon in the school's identity (ADR 049): a browser's.
   'GET /manifest.webmanifest',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, endpoints, type EndpointDef } from '@dars/contract';
 import { hashToken } from '../../src/lib/tokens';
+import { publishTestLadder } from '../factories/ladders';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent, type TestStudent } from '../factories/students';
 import { makeCourse, makeLecture } from '../factories/courses';
@@ -85,6 +86,9 @@ interface Fixture {
   paycardCode: string;
   /** Links signed while the student was not blocked. */
   streamUrl: string;
+  /** The HLS ladder's calls (ADR 055), by the same opening. */
+  hlsUrl: string;
+  segmentUrl: string;
   playerUrl: string;
   vt: string;
   downloadUrl: string;
@@ -125,6 +129,12 @@ async function fixture(): Promise<Fixture> {
     image.json() as { answer_attempts: { question_id: number; answer_image: string | null }[] }
   ).answer_attempts.find((a) => a.question_id === essay)!.answer_image!;
   const { vt } = await as.openVideo(video.id, student.token);
+  // Its HLS ladder (ADR 055), and a segment's link as its playlist gives it.
+  await publishTestLadder(server, video.id);
+  const hls = `${API_BASE}/video/hls/${video.id}`;
+  const rendition = await send('GET', `${hls}/v0/index.m3u8?vt=${encodeURIComponent(vt!)}`, null);
+  expect(rendition.statusCode).toBe(200);
+  const segmentUrl = rendition.body.split('\n').find((l) => l.includes('/s00000.ts?st='))!;
   const contents = (await as.contents(bought.id, student.token)).json();
   const recipient = await makeStudent(server.db);
   const recipientRow = await server.db
@@ -182,6 +192,8 @@ async function fixture(): Promise<Fixture> {
     paycardCode: await makePaycard(server.db, { value: 20 }),
     vt: vt!,
     streamUrl: `${API_BASE}/video/stream/${video.id}?vt=${encodeURIComponent(vt!)}`,
+    hlsUrl: hls,
+    segmentUrl,
     playerUrl: `/player/${video.id}?vt=${encodeURIComponent(vt!)}`,
     downloadUrl: contents.attachments[0].url as string,
     answerImageUrl,
@@ -412,6 +424,32 @@ const STUDENT_CALLS: Record<string, Row> = {
     ok: 200,
     blocked: { status: 403, code: 'FORBIDDEN' },
     call: (f) => send('GET', f.streamUrl, null),
+  },
+  // The HLS ladder: every playlist, segment, picture and the key (ADR 055).
+  hlsMaster: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('GET', `${f.hlsUrl}/master.m3u8?vt=${encodeURIComponent(f.vt)}`, null),
+  },
+  hlsVariant: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('GET', `${f.hlsUrl}/v0/index.m3u8?vt=${encodeURIComponent(f.vt)}`, null),
+  },
+  hlsSegment: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('GET', f.segmentUrl, null),
+  },
+  hlsKey: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('GET', `${f.hlsUrl}/key?vt=${encodeURIComponent(f.vt)}`, null),
+  },
+  hlsImage: {
+    ok: 200,
+    blocked: { status: 403, code: 'FORBIDDEN' },
+    call: (f) => send('GET', `${f.hlsUrl}/images/poster.jpg?vt=${encodeURIComponent(f.vt)}`, null),
   },
   countVideoView: {
     ok: 200,

@@ -79,6 +79,11 @@ describe('endpoints', () => {
       'POST /video/views',
       'POST /video/progress', // what the player saw play (ADR 054)
       'GET /video/stream/:id',
+      'GET /video/hls/:id/master.m3u8', // the HLS ladder (ADR 055)
+      'GET /video/hls/:id/:variant/index.m3u8',
+      'GET /video/hls/:id/:variant/:segment',
+      'GET /video/hls/:id/key',
+      'GET /video/hls/:id/images/:image',
       'GET /attachments/:id/download',
     ];
     // The staff console's calls are ours alone (staff-endpoints.ts, ADR 022).
@@ -95,6 +100,11 @@ describe('endpoints', () => {
     expect(files.sort()).toEqual([
       'downloadAttachment',
       'getAnswerImage',
+      'hlsImage',
+      'hlsKey',
+      'hlsMaster',
+      'hlsSegment',
+      'hlsVariant',
       'staffExportCourseProgress',
       'staffExportCourses',
       'staffExportExamResults',
@@ -116,6 +126,11 @@ describe('endpoints', () => {
       'countVideoView',
       'downloadAttachment',
       'getAnswerImage',
+      'hlsImage',
+      'hlsKey',
+      'hlsMaster',
+      'hlsSegment',
+      'hlsVariant',
       'recordVideoProgress',
       'streamVideo',
     ]);

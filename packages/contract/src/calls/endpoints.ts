@@ -353,6 +353,57 @@ export const streamVideoEndpoint = {
   file: 'video/mp4',
 } as const satisfies EndpointDef;
 
+/**
+ * Ours (ADR 055): a video's HLS master playlist for the player page's signed token; its
+ * renditions' playlists, their segments (by the token each playlist signs), the AES-128 key
+ * (refused past the view limit unless this opening's view was the one counted) and the poster
+ * and seek thumbnails.
+ */
+export const hlsMasterEndpoint = {
+  method: 'GET',
+  path: '/video/hls/:id/master.m3u8',
+  auth: 'signed-link',
+  params: idParams,
+  query: videos.videoTokenQuerySchema,
+  file: 'application/vnd.apple.mpegurl',
+} as const satisfies EndpointDef;
+
+export const hlsVariantEndpoint = {
+  method: 'GET',
+  path: '/video/hls/:id/:variant/index.m3u8',
+  auth: 'signed-link',
+  params: videos.hlsVariantParamsSchema,
+  query: videos.videoTokenQuerySchema,
+  file: 'application/vnd.apple.mpegurl',
+} as const satisfies EndpointDef;
+
+export const hlsSegmentEndpoint = {
+  method: 'GET',
+  path: '/video/hls/:id/:variant/:segment',
+  auth: 'signed-link',
+  params: videos.hlsSegmentParamsSchema,
+  query: videos.hlsSegmentQuerySchema,
+  file: 'video/mp2t',
+} as const satisfies EndpointDef;
+
+export const hlsKeyEndpoint = {
+  method: 'GET',
+  path: '/video/hls/:id/key',
+  auth: 'signed-link',
+  params: idParams,
+  query: videos.videoTokenQuerySchema,
+  file: 'application/octet-stream',
+} as const satisfies EndpointDef;
+
+export const hlsImageEndpoint = {
+  method: 'GET',
+  path: '/video/hls/:id/images/:image',
+  auth: 'signed-link',
+  params: videos.hlsImageParamsSchema,
+  query: videos.videoTokenQuerySchema,
+  file: 'image/jpeg',
+} as const satisfies EndpointDef;
+
 /** Ours: an attachment of a lecture, by the signed link that GET /lectures/{id}/contents gives. */
 export const downloadAttachmentEndpoint = {
   method: 'GET',
@@ -734,6 +785,11 @@ export const endpoints = /* @__PURE__ */ (() =>
     recordVideoProgress: recordVideoProgressEndpoint,
     getCourseProgress: getCourseProgressEndpoint,
     streamVideo: streamVideoEndpoint,
+    hlsMaster: hlsMasterEndpoint,
+    hlsVariant: hlsVariantEndpoint,
+    hlsSegment: hlsSegmentEndpoint,
+    hlsKey: hlsKeyEndpoint,
+    hlsImage: hlsImageEndpoint,
     downloadAttachment: downloadAttachmentEndpoint,
     getTeachers: getTeachersEndpoint,
     getTeacher: getTeacherEndpoint,

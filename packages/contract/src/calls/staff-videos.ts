@@ -16,6 +16,17 @@ export const staffVideoSchema = z.object({
   /** A file has been uploaded (or set by the seed). */
   has_file: z.boolean(),
   duration_seconds: z.number().int().nullable(),
+  /**
+   * Its HLS ladder's job (ADR 055): `none` (no file, or transcoding is off), `waiting`,
+   * `running` (with `progress` in %), `ready` (with its renditions' heights), `failed` (with
+   * the reason in Arabic); the uploaded MP4 plays until `ready`.
+   */
+  transcode: z.object({
+    state: z.enum(['none', 'waiting', 'running', 'ready', 'failed']),
+    progress: z.number().int().min(0).max(100),
+    error: z.string().nullable(),
+    renditions: z.array(z.number().int()),
+  }),
 });
 export type StaffVideo = z.infer<typeof staffVideoSchema>;
 export const staffVideoCreateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { videoDataSchema } from '../entities/video-data';
+import { idParamsSchema } from './courses';
 
 /** GET /video/apps/{video id} → `{ u, lc, watermark_id }`; the view is counted at POST /video/views. */
 export const getVideoResponseSchema = videoDataSchema;
@@ -10,6 +11,22 @@ export const videoTokenSchema = z.string().max(1000);
 
 /** GET /video/stream/{id}?vt=…: the video, by range requests. */
 export const videoTokenQuerySchema = z.object({ vt: videoTokenSchema.optional() });
+
+/** A rendition of a video's HLS ladder (ADR 055): `v0` the lowest. */
+export const hlsVariantParamsSchema = idParamsSchema.extend({
+  variant: z.string().regex(/^v\d{1,2}$/),
+});
+
+/** A segment of a rendition, by the signed token its playlist gave (`st`). */
+export const hlsSegmentParamsSchema = hlsVariantParamsSchema.extend({
+  segment: z.string().regex(/^s\d{5}\.ts$/),
+});
+export const hlsSegmentQuerySchema = z.object({ st: videoTokenSchema.optional() });
+
+/** The ladder's still pictures: the poster and the seek thumbnails' sprite. */
+export const hlsImageParamsSchema = idParamsSchema.extend({
+  image: z.enum(['poster.jpg', 'thumbs.jpg']),
+});
 
 /** A video's views for the student after a view call: the figures the clients show at once. */
 const viewFiguresSchema = z.object({

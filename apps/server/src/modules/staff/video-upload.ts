@@ -12,6 +12,7 @@ import { requireAuth } from '../../plugins/auth';
 import { requireStaffRole } from '../../plugins/staff-role';
 import { findSession } from '../auth/session-tokens';
 import { getVideo, setVideoFile } from '../videos/video-admin';
+import { requestTranscode } from '../videos/transcode';
 import type { Actor } from './staff-core';
 import { isLocalStorage } from '../../storage/local-storage';
 import { isInScope, scopeOfAccount } from '../../db/teacher-scope';
@@ -266,6 +267,8 @@ function uploadServer(ctx: AppContext, directory: string): Server {
       const duration = await mp4DurationSeconds(file);
       await datastore.remove(upload.id);
       await setVideoFile(ctx.db, actor, id, key, duration);
+      // Its HLS ladder is made in the background; the MP4 plays until then (ADR 055).
+      await requestTranscode(ctx, id, key, duration);
       // A file the staff API uploaded earlier goes; the seed's shared sample stays.
       if (before.source_path?.startsWith('videos/')) {
         await ctx.storage.remove('private', before.source_path);

@@ -4,8 +4,15 @@
 // started so the view is counted there, then tells the page framing it what is left; and
 // reports what it saw play, for the student's progress (ADR 054).
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { VIDEO_VIEW_MESSAGE_TYPE } from '@dars/contract';
 import { escapeHtml } from '../../lib/html';
+import type { PlayerLadder } from './hls-service';
+
+/** hls.js's version, so a new one is fetched afresh (the file is cached for a year). */
+export const HLS_VERSION = (
+  createRequire(import.meta.url)('hls.js/package.json') as { version: string }
+).version;
 
 /** What the player page says, in its own words (the page is the server's, not the app's). */
 export const PLAYER_TEXT = {
@@ -13,7 +20,21 @@ export const PLAYER_TEXT = {
   start: 'تشغيل الفيديو',
   offline: 'تعذر تسجيل المشاهدة، تحقق من اتصالك',
   failed: 'تعذر تحميل الفيديو، أغلقه ثم افتحه مرة أخرى',
+  quality: 'الجودة',
+  auto: 'تلقائي',
+  saver: 'تلقائي (توفير البيانات)',
+  speed: 'السرعة',
+  normal: 'عادية',
+  resumed: 'نكمل من حيث توقفت',
+  fromStart: 'من البداية',
+  keys: 'المسافة: تشغيل/إيقاف · الأسهم: تقديم وتأخير ٥ ثوانٍ · F: ملء الشاشة · M: كتم الصوت',
 } as const;
+
+/** The speeds offered (0.75× to 2×, as the issue asks and lecture platforms give). */
+export const PLAYER_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** Where the page loads hls.js from (served by the player's routes, from the npm package). */
+export const HLS_SCRIPT_PATH = '/player/assets/hls.light.min.js';
 
 /**
  * The page's style. Fixed text, so the policy allows it by its hash; the watermark moves by
@@ -35,6 +56,24 @@ const STYLE = `
   #start:hover { background: rgba(0,0,0,.85); }
   #start:focus-visible { outline: 3px solid #ffd54f; outline-offset: 3px; }
   #start svg { width: 32px; height: 32px; fill: currentColor; }
+  #bar { position: fixed; top: 8px; inset-inline-end: 8px; display: flex; gap: 8px; align-items: center;
+         color: #fff; font-size: 14px; background: rgba(0,0,0,.55); border-radius: 8px; padding: 4px 8px;
+         transition: opacity .3s; }
+  #bar label { display: flex; gap: 4px; align-items: center; }
+  #bar select { font: inherit; color: #fff; background: #222; border: 1px solid #888; border-radius: 6px;
+                padding: 4px; min-height: 32px; }
+  #bar select:focus-visible, #resume button:focus-visible { outline: 3px solid #ffd54f; outline-offset: 2px; }
+  body.idle #bar { opacity: 0; }
+  body.idle #bar:focus-within { opacity: 1; }
+  #thumb { position: fixed; bottom: 72px; left: 50%; transform: translateX(-50%); border: 2px solid #fff;
+           border-radius: 6px; background-repeat: no-repeat; box-shadow: 0 0 6px #000; pointer-events: none; }
+  #thumb span { position: absolute; bottom: 2px; left: 0; right: 0; text-align: center; color: #fff;
+                font-size: 13px; text-shadow: 0 0 3px #000; direction: ltr; }
+  #resume { position: fixed; bottom: 72px; inset-inline-start: 12px; display: flex; gap: 8px; align-items: center;
+            color: #fff; background: rgba(0,0,0,.72); border-radius: 8px; padding: 6px 10px; font-size: 14px; }
+  #resume button { font: inherit; color: #fff; background: transparent; border: 1px solid #fff; border-radius: 6px;
+                   padding: 4px 10px; cursor: pointer; min-height: 32px; }
+  .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   [hidden] { display: none !important; }
 `;
 
@@ -126,6 +165,161 @@ const SCRIPT = `(function () {
       })
       .catch(function () { msg.textContent = cfg.offline; v.pause(); counted = false; });
   });
+  // The source (ADR 055): the HLS ladder by hls.js where the browser has Media Source, by the
+  // browser itself where it plays HLS (iOS Safari), else (or when the ladder fails) the MP4.
+  var H = cfg.hls, hls = null, quality = document.getElementById('quality');
+  var speed = document.getElementById('speed'), thumb = document.getElementById('thumb');
+  var conn = navigator.connection || {};
+  var saver = !!(conn.saveData || conn.type === 'cellular' || /(^|-)(2g|3g)$/.test(conn.effectiveType || ''));
+  function mp4() {
+    if (hls) { hls.destroy(); hls = null; }
+    quality.parentNode.hidden = true;
+    var at = v.currentTime;
+    v.src = cfg.mp4;
+    if (at) v.currentTime = at;
+    play();
+  }
+  function option(value, text) {
+    var o = document.createElement('option');
+    o.value = value; o.textContent = text;
+    return o;
+  }
+  function levelText() {
+    var auto = quality.options[0];
+    if (!hls || !auto) return;
+    var level = hls.levels[hls.currentLevel];
+    var base = (saver && hls.autoLevelCapping >= 0) ? cfg.text.saver : cfg.text.auto;
+    auto.textContent = level && hls.autoLevelEnabled ? base + ' · ' + level.height + 'p' : base;
+  }
+  function attach() {
+    if (H && window.Hls && window.Hls.isSupported()) {
+      hls = new window.Hls({ capLevelToPlayerSize: true, maxBufferLength: 30, startPosition: cfg.resumeAt || -1 });
+      hls.on(window.Hls.Events.MANIFEST_PARSED, function () {
+        quality.innerHTML = '';
+        quality.appendChild(option('-1', cfg.text.auto));
+        for (var i = hls.levels.length - 1; i >= 0; i--) quality.appendChild(option(String(i), hls.levels[i].height + 'p'));
+        quality.parentNode.hidden = false;
+        if (saver) {
+          // Mobile data or the data saver: start at the lowest and stay at most at 360p.
+          var cap = -1;
+          hls.levels.forEach(function (l, i) { if (l.height <= 360) cap = i; });
+          hls.autoLevelCapping = cap;
+          hls.startLevel = 0;
+        }
+        document.body.dataset.player = 'hls';
+        levelText();
+      });
+      hls.on(window.Hls.Events.LEVEL_SWITCHED, function (e, d) {
+        document.body.dataset.level = String(hls.levels[d.level] ? hls.levels[d.level].height : '');
+        levelText();
+      });
+      var recovered = 0;
+      hls.on(window.Hls.Events.ERROR, function (e, d) {
+        if (!d.fatal) return;
+        var status = d.response && d.response.code;
+        if (status === 403) { loading.hidden = true; v.pause(); msg.textContent = cfg.expired; return; }
+        if (d.type === window.Hls.ErrorTypes.MEDIA_ERROR && recovered++ < 2) hls.recoverMediaError();
+        else if (d.type === window.Hls.ErrorTypes.NETWORK_ERROR && recovered++ < 3) hls.startLoad();
+        else mp4();
+      });
+      hls.loadSource(H.master);
+      hls.attachMedia(v);
+      v.poster = H.poster;
+    } else if (H && v.canPlayType('application/vnd.apple.mpegurl')) {
+      document.body.dataset.player = 'native-hls';
+      v.src = H.master;
+      v.poster = H.poster;
+      if (cfg.resumeAt) v.addEventListener('loadedmetadata', function once() {
+        v.removeEventListener('loadedmetadata', once);
+        v.currentTime = cfg.resumeAt;
+      });
+    } else {
+      document.body.dataset.player = 'mp4';
+      v.src = cfg.mp4;
+      if (cfg.resumeAt) v.addEventListener('loadedmetadata', function once() {
+        v.removeEventListener('loadedmetadata', once);
+        v.currentTime = cfg.resumeAt;
+      });
+    }
+  }
+  quality.addEventListener('change', function () {
+    if (!hls) return;
+    var level = Number(quality.value);
+    // Manual: switch now (the buffer ahead is dropped); auto: adapt from the next segment.
+    if (level >= 0) { hls.autoLevelCapping = -1; hls.currentLevel = level; }
+    else { hls.currentLevel = -1; }
+    levelText();
+  });
+  cfg.speeds.forEach(function (rate) {
+    var o = option(String(rate), rate === 1 ? cfg.text.normal : rate + '×');
+    if (rate === 1) o.selected = true;
+    speed.appendChild(o);
+  });
+  speed.addEventListener('change', function () { v.playbackRate = Number(speed.value); });
+  v.addEventListener('ratechange', function () { speed.value = String(v.playbackRate); });
+  // Seek thumbnails: while the student scrubs, the frame where they will land.
+  var thumbTimer = null;
+  function clock(t) {
+    t = Math.max(0, Math.floor(t));
+    var h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = t % 60;
+    return (h ? h + ':' + (m < 10 ? '0' : '') : '') + m + ':' + (sec < 10 ? '0' : '') + sec;
+  }
+  function showThumb(t) {
+    if (!H || !H.thumbs) return;
+    var th = H.thumbs, i = Math.min(th.count - 1, Math.floor(t / th.interval));
+    var w = 160, h = Math.round(160 * (v.videoHeight || 9) / (v.videoWidth || 16));
+    thumb.style.width = w + 'px';
+    thumb.style.height = h + 'px';
+    thumb.style.backgroundImage = 'url("' + th.url + '")';
+    thumb.style.backgroundSize = (w * th.columns) + 'px ' + (h * th.rows) + 'px';
+    thumb.style.backgroundPosition = (-(i % th.columns) * w) + 'px ' + (-Math.floor(i / th.columns) * h) + 'px';
+    thumb.firstChild.textContent = clock(t);
+    thumb.hidden = false;
+    clearTimeout(thumbTimer);
+    thumbTimer = setTimeout(function () { thumb.hidden = true; }, 900);
+  }
+  v.addEventListener('seeking', function () { showThumb(v.currentTime); });
+  // Keyboard: the page's keys work wherever the focus is, but in the menus.
+  function seekBy(s) {
+    v.currentTime = Math.min(Math.max(0, v.currentTime + s), isFinite(v.duration) ? v.duration : v.currentTime + s);
+  }
+  document.addEventListener('keydown', function (e) {
+    if (e.target && e.target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
+    var k = e.key.toLowerCase(), handled = true;
+    if (k === ' ' || k === 'k') { if (e.target === v && k === ' ') return; if (v.paused) play(); else v.pause(); }
+    else if (k === 'arrowright') seekBy(5);
+    else if (k === 'arrowleft') seekBy(-5);
+    else if (k === 'l') seekBy(10);
+    else if (k === 'j') seekBy(-10);
+    else if (k === 'm') v.muted = !v.muted;
+    else if (k === 'f') {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+    } else if (k === '>' || k === '.') { v.playbackRate = Math.min(2, v.playbackRate + 0.25); }
+    else if (k === '<' || k === ',') { v.playbackRate = Math.max(0.75, v.playbackRate - 0.25); }
+    else if (/^[0-9]$/.test(k) && isFinite(v.duration)) v.currentTime = v.duration * Number(k) / 10;
+    else handled = false;
+    if (handled) e.preventDefault();
+  });
+  // The bar fades while the video plays untouched.
+  var idle = null;
+  function awake() {
+    document.body.classList.remove('idle');
+    clearTimeout(idle);
+    idle = setTimeout(function () { if (!v.paused) document.body.classList.add('idle'); }, 3000);
+  }
+  ['mousemove', 'touchstart', 'keydown'].forEach(function (t) { document.addEventListener(t, awake, { passive: true }); });
+  v.addEventListener('pause', awake);
+  // Resumed where the student stopped: said, with the way back to the start.
+  var resume = document.getElementById('resume');
+  if (cfg.resumeAt) {
+    resume.hidden = false;
+    document.getElementById('again').addEventListener('click', function () {
+      v.currentTime = 0; resume.hidden = true; play();
+    });
+    setTimeout(function () { resume.hidden = true; }, 8000);
+  }
+  attach();
   play();
   setInterval(function () {
     wm.style.top = (5 + Math.random() * 80) + '%';
@@ -145,7 +339,12 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\
 export function playerPage(options: {
   title: string;
   videoId: number;
+  /** The MP4 (range requests): played without a ladder, and when the ladder fails. */
   streamUrl: string;
+  /** The HLS ladder (ADR 055), when published for the video's file. */
+  ladder?: PlayerLadder | null;
+  /** Seconds to start from: where the student stopped (0: the start). */
+  resumeAt?: number;
   viewUrl: string;
   /** Where the page reports what played (POST /video/progress). */
   progressUrl: string;
@@ -156,7 +355,18 @@ export function playerPage(options: {
 }): string {
   const { title, videoId, streamUrl, viewUrl, progressUrl, token, watermark, frameOrigins } =
     options;
+  const ladder = options.ladder ?? null;
   const cfg = {
+    mp4: streamUrl,
+    hls: ladder,
+    resumeAt: options.resumeAt ?? 0,
+    speeds: PLAYER_SPEEDS,
+    expired: 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة',
+    text: {
+      auto: PLAYER_TEXT.auto,
+      saver: PLAYER_TEXT.saver,
+      normal: PLAYER_TEXT.normal,
+    },
     type: VIDEO_VIEW_MESSAGE_TYPE,
     videoId,
     viewUrl,
@@ -176,13 +386,20 @@ export function playerPage(options: {
 <style>${STYLE}</style>
 </head>
 <body>
-<video id="v" controls playsinline controlsList="nodownload" disablepictureinpicture preload="auto" src="${escapeHtml(streamUrl)}"></video>
+<video id="v" controls playsinline controlsList="nodownload" disablepictureinpicture preload="auto" aria-label="${escapeHtml(title)}" aria-describedby="keys"></video>
 <div id="wm" aria-hidden="true">${escapeHtml(watermark)}</div>
+<div id="bar">
+<label hidden>${PLAYER_TEXT.quality}<select id="quality"></select></label>
+<label>${PLAYER_TEXT.speed}<select id="speed"></select></label>
+</div>
+<div id="thumb" hidden aria-hidden="true"><span></span></div>
+<div id="resume" role="status" hidden>${PLAYER_TEXT.resumed}<button id="again" type="button">${PLAYER_TEXT.fromStart}</button></div>
+<p id="keys" class="sr">${PLAYER_TEXT.keys}</p>
 <p id="loading" role="status">${PLAYER_TEXT.loading}</p>
 <button id="start" type="button" hidden><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z"/></svg>${PLAYER_TEXT.start}</button>
 <p id="msg" role="alert"></p>
 <script type="application/json" id="cfg">${jsonInScript(cfg)}</script>
-<script>${SCRIPT}</script>
+${ladder ? `<script src="${HLS_SCRIPT_PATH}?v=${HLS_VERSION}"></script>\n` : ''}<script>${SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -12,6 +12,8 @@ import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { VideosTable } from '../../db/schema';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
+import { removeLadder, removeStaleLadders } from './transcode';
+import { ladderOf } from './hls-service';
 import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,6 +34,21 @@ function videoView(r: VideoRow): StaffVideo {
     attendance_chip_text: r.attendance_chip_text,
     has_file: r.source_path !== null,
     duration_seconds: r.duration_seconds,
+    transcode: transcodeView(r),
+  };
+}
+
+const TRANSCODE_STATES = ['none', 'waiting', 'running', 'ready', 'failed'] as const;
+
+/** The ladder's job as the console shows it; a ladder of a replaced file is not `ready`. */
+function transcodeView(r: VideoRow): StaffVideo['transcode'] {
+  const ladder = ladderOf(r);
+  const state = TRANSCODE_STATES.find((s) => s === r.transcode_state) ?? 'none';
+  return {
+    state: r.source_path === null ? 'none' : state === 'ready' && !ladder ? 'waiting' : state,
+    progress: r.transcode_progress,
+    error: r.transcode_error,
+    renditions: ladder ? ladder.meta.renditions.map((x) => x.height) : [],
   };
 }
 
@@ -116,10 +133,21 @@ export async function deleteVideo(
 ): Promise<void> {
   const row = await db
     .selectFrom('videos')
-    .select('source_path')
+    .select(['source_path', 'hls_prefix'])
     .where('id', '=', id)
     .executeTakeFirst();
   await videoRows.remove(db, actor, id);
   // Only files the staff API uploaded; the seed's shared sample stays.
   if (row?.source_path?.startsWith('videos/')) await storage.remove('private', row.source_path);
+  // Its HLS ladders (ADR 055): the published one unless another video plays it (the demo's
+  // videos share one), its own folder's but those another video plays.
+  if (row?.hls_prefix) {
+    const shared = await db
+      .selectFrom('videos')
+      .select('id')
+      .where('hls_prefix', '=', row.hls_prefix)
+      .executeTakeFirst();
+    if (!shared) await removeLadder(storage, row.hls_prefix);
+  }
+  await removeStaleLadders(db, storage, id, null);
 }

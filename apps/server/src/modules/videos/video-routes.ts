@@ -1,12 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { API_BASE, endpoints, idParamsSchema, videoTokenQuerySchema } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { NATIVE_APP_ORIGINS } from '../../plugins/cors';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { serve } from '../../plugins/endpoint';
 import { sendFile } from '../../lib/send-file';
-import { PLAYER_SCRIPT_HASH, PLAYER_STYLE_HASH, playerPage } from './player-page';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { HLS_SCRIPT_PATH, PLAYER_SCRIPT_HASH, PLAYER_STYLE_HASH, playerPage } from './player-page';
 import { countView, openVideo, playerFor, videoFileFor, watermarkOf } from './video-service';
+import {
+  hlsKeyFor,
+  ladderImageFor,
+  ladderOf,
+  masterPlaylistFor,
+  playerLadder,
+  segmentKeyFor,
+  variantPlaylistFor,
+} from './hls-service';
+import { queueMissingLadders, registerTranscodeJobs } from './transcode';
 
 /** Who may frame the player page besides the site itself: the native apps (ADR 021), CORS_ORIGINS. */
 export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {
@@ -20,13 +34,17 @@ export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {
  * their hashes: no other inline code runs, no base or form can be planted.
  * @example playerCsp([]) // "…; frame-ancestors 'self' capacitor://localhost https://localhost"
  */
-export function playerCsp(extraOrigins: readonly string[]): string {
+export function playerCsp(extraOrigins: readonly string[], origin?: string): string {
   const ancestors = ["'self'", ...playerFrameOrigins(extraOrigins)].join(' ');
+  // hls.js (ADR 055): its one file, from our path only; it feeds the video from blob: urls
+  // (Media Source) and may transmux in a worker made from a blob.
+  const hlsScript = origin ? ` ${origin}${path.posix.dirname(HLS_SCRIPT_PATH)}/` : '';
   return [
     "default-src 'self'",
-    `script-src ${PLAYER_SCRIPT_HASH}`,
+    `script-src ${PLAYER_SCRIPT_HASH}${hlsScript}`,
     `style-src ${PLAYER_STYLE_HASH}`,
-    "media-src 'self'",
+    "media-src 'self' blob:",
+    'worker-src blob:',
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -37,6 +55,12 @@ export function playerCsp(extraOrigins: readonly string[]): string {
 export const videoRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
+    registerTranscodeJobs(ctx);
+    if (ctx.config.jobs.worker && ctx.config.video.transcode)
+      app.addHook('onReady', async () => {
+        const queued = await queueMissingLadders(ctx);
+        if (queued) app.log.info({ videos: queued }, 'videos without an HLS ladder queued');
+      });
     // Where to play. The view itself is counted when playback starts.
     serve(app, endpoints.getVideo, async (request) => {
       // The link is bound to the sign-in asking for it (ADR 051).
@@ -54,6 +78,45 @@ export const videoRoutes =
     // counts twice. It answers the views left, which the page passes on to the app.
     serve(app, endpoints.countVideoView, async (request) => countView(ctx, request.body.vt));
 
+    // The HLS ladder (ADR 055): playlists, segments, the key and pictures, each by its token.
+    const m3u8 = (reply: FastifyReply, text: string) =>
+      reply
+        .type('application/vnd.apple.mpegurl')
+        .header('cache-control', 'private, no-store')
+        .send(text);
+    serve(app, endpoints.hlsMaster, async (request, reply) =>
+      m3u8(reply, await masterPlaylistFor(ctx, request.params.id, request.query.vt)),
+    );
+    serve(app, endpoints.hlsVariant, async (request, reply) =>
+      m3u8(
+        reply,
+        await variantPlaylistFor(ctx, request.params.id, request.params.variant, request.query.vt),
+      ),
+    );
+    serve(app, endpoints.hlsSegment, async (request, reply) => {
+      const { id, variant, segment } = request.params;
+      const key = await segmentKeyFor(ctx, id, variant, segment, request.query.st);
+      // Encrypted and never changed under its name: the browser may keep it for the opening.
+      return sendFile(request, reply, ctx.storage, key, {
+        type: 'video/mp2t',
+        cacheControl: 'private, max-age=14400, immutable',
+      });
+    });
+    serve(app, endpoints.hlsKey, async (request, reply) =>
+      reply
+        .type('application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .send(await hlsKeyFor(ctx, request.params.id, request.query.vt)),
+    );
+    serve(app, endpoints.hlsImage, async (request, reply) => {
+      const { id, image } = request.params;
+      const key = await ladderImageFor(ctx, id, image, request.query.vt);
+      return sendFile(request, reply, ctx.storage, key, {
+        type: 'image/jpeg',
+        cacheControl: 'private, max-age=14400',
+      });
+    });
+
     serve(app, endpoints.streamVideo, async (request, reply) =>
       sendFile(
         request,
@@ -69,20 +132,46 @@ export const videoRoutes =
 export const playerRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
-    const csp = playerCsp(ctx.config.corsOrigins);
     const frameOrigins = playerFrameOrigins(ctx.config.corsOrigins);
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // hls.js for the player page, from the npm package, compressed once (ADR 055).
+    const hlsFile = fs.readFileSync(
+      createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'),
+    );
+    const hlsBrotli = zlib.brotliCompressSync(hlsFile);
+    const hlsGzip = zlib.gzipSync(hlsFile, { level: 9 });
+    r.get(HLS_SCRIPT_PATH, async (request, reply) => {
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const [body, encoding] = /\bbr\b/.test(accepts)
+        ? [hlsBrotli, 'br']
+        : /\bgzip\b/.test(accepts)
+          ? [hlsGzip, 'gzip']
+          : [hlsFile, null];
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('vary', 'accept-encoding')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
+    });
     r.get(
       '/player/:id',
       { schema: { params: idParamsSchema, querystring: videoTokenQuerySchema } },
       async (request, reply) => {
-        const { video, user } = await playerFor(ctx, request.params.id, request.query.vt);
+        const { video, user, resumeAt } = await playerFor(ctx, request.params.id, request.query.vt);
         const vt = encodeURIComponent(request.query.vt!);
+        const ladder = playerLadder(video.id, ladderOf(video), request.query.vt!);
         return (
           reply
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-store')
-            .header('content-security-policy', csp)
+            .header(
+              'content-security-policy',
+              playerCsp(
+                ctx.config.corsOrigins,
+                ladder ? `${request.protocol}://${request.host}` : undefined,
+              ),
+            )
             // frame-ancestors says who may frame it; X-Frame-Options (same origin) would refuse the apps.
             .removeHeader('x-frame-options')
             .send(
@@ -93,6 +182,8 @@ export const playerRoutes =
                 viewUrl: `${API_BASE}/video/views`,
                 progressUrl: `${API_BASE}/video/progress`,
                 token: request.query.vt!,
+                ladder,
+                resumeAt,
                 watermark: await watermarkOf(ctx, user),
                 frameOrigins,
               }),

@@ -20,10 +20,14 @@ const SIGNED_OUT =
   'سُجّل الخروج من الجهاز الذي فُتح منه هذا الفيديو؛ سجّل الدخول وافتحه مرة أخرى من المحاضرة';
 
 /** `s`: the sign-in (auth token id) that asked for the link (ADR 051). */
-type VideoToken = { u: number; v: number; s?: number; exp: number };
+export type VideoToken = { u: number; v: number; s?: number; exp: number };
 
 /** The student and video a player token names; 403 when forged, expired or for another video. */
-function readVideoToken(secret: Buffer, token: string | undefined, videoId: number): VideoToken {
+export function readVideoToken(
+  secret: Buffer,
+  token: string | undefined,
+  videoId: number,
+): VideoToken {
   const payload = token ? verifyToken(secret, token) : null;
   if (!payload || payload.v !== videoId || typeof payload.u !== 'number') {
     throw new AppError('FORBIDDEN', LINK_EXPIRED);
@@ -37,7 +41,7 @@ function readVideoToken(secret: Buffer, token: string | undefined, videoId: numb
  * page, stream and view count answer 403. One primary-key read per page or range request. A
  * link signed before sessions were named in it (no `s`) lives out its four hours.
  */
-async function assertSignedIn(ctx: AppContext, token: { u: number; s?: unknown }) {
+export async function assertSignedIn(ctx: AppContext, token: { u: number; s?: unknown }) {
   if (token.s === undefined) return;
   const cutoff = sessionCutoffs(ctx.clock.now());
   const session =
@@ -59,7 +63,7 @@ async function assertSignedIn(ctx: AppContext, token: { u: number; s?: unknown }
  * and range request re-checks that the student still has the lecture (views are counted once,
  * when playback starts, in assertViewable).
  */
-async function assertStillEntitled(ctx: AppContext, userId: number, lectureId: number) {
+export async function assertStillEntitled(ctx: AppContext, userId: number, lectureId: number) {
   const access = await lectureAccess(ctx.db, lectureId, userId);
   if (!access.hasAccess)
     throw new AppError(
@@ -82,7 +86,7 @@ export function viewFigures(viewsLimit: number | null, counted: number): VideoVi
 }
 
 /** The views the student has had of the video since `since` (their access start). */
-async function viewsSince(
+export async function viewsSince(
   ctx: AppContext,
   userId: number,
   video: { id: number; lecture_id: number },
@@ -244,15 +248,47 @@ export async function videoFileFor(
 export async function playerFor(ctx: AppContext, videoId: number, vt: string | undefined) {
   const token = readVideoToken(ctx.secret, vt, videoId);
   await assertSignedIn(ctx, token);
-  const [video, user] = await Promise.all([
+  const [video, user, progress] = await Promise.all([
     ctx.db
       .selectFrom('videos')
-      .select(['id', 'name', 'lecture_id'])
+      .select([
+        'id',
+        'name',
+        'lecture_id',
+        'source_path',
+        'duration_seconds',
+        'hls_source',
+        'hls_prefix',
+        'hls_key',
+        'hls_meta',
+      ])
       .where('id', '=', token.v)
       .executeTakeFirst(),
     ctx.db.selectFrom('users').select(['id', 'phone']).where('id', '=', token.u).executeTakeFirst(),
+    ctx.db
+      .selectFrom('video_progress')
+      .select('position_seconds')
+      .where('user_id', '=', token.u)
+      .where('video_id', '=', token.v)
+      .executeTakeFirst(),
   ]);
   if (!video || !user) throw new AppError('NOT_FOUND', NO_VIDEO);
   await assertStillEntitled(ctx, user.id, video.lecture_id);
-  return { video, user };
+  return {
+    video,
+    user,
+    resumeAt: resumePosition(progress?.position_seconds, video.duration_seconds),
+  };
+}
+
+/**
+ * Where a new opening starts: where the student last stopped, on any device (ADR 054's
+ * reports), unless that was the first seconds or the last ten (then from the start).
+ * @example resumePosition(300, 600) // 300
+ * @example resumePosition(595, 600) // 0
+ */
+export function resumePosition(position: number | undefined, duration: number | null): number {
+  if (!position || position < 5) return 0;
+  if (duration !== null && position > duration - 10) return 0;
+  return position;
 }
