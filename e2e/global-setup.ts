@@ -13,6 +13,8 @@ declare module 'vitest' {
     servers: { baseURL: string; dataDir: string }[];
     /** The copy of the web build the servers serve (a rebuild of apps/web/dist cannot touch it). */
     webDist: string;
+    /** The same of the staff console's build. */
+    staffDist: string;
   }
 }
 
@@ -51,8 +53,17 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`server did not answer ${url} within ${SERVER_START_MS / 1000} s:\n${log()}`);
 }
 
-/** One real server: the built apps, a fresh seeded SQLite of its own, as `npm start` runs. */
-async function startServer(webDist: string, staffDist: string) {
+/**
+ * One real server: the built apps, a fresh seeded SQLite of its own, as `npm start` runs, but
+ * for `env` (the shared servers play the uploaded MP4: no HLS ladders, whose transcoding would
+ * make each journey's video path depend on how far the background job has come; the HLS
+ * journey, e2e/video-hls.test.ts, starts a server of its own with them).
+ */
+export async function startServer(
+  webDist: string,
+  staffDist: string,
+  env: Record<string, string> = { VIDEO_TRANSCODE: 'off' },
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-'));
   const port = await freePort();
   let output = '';
@@ -70,6 +81,7 @@ async function startServer(webDist: string, staffDist: string) {
       NODE_ENV: 'production',
       // The demo, as `npm start` runs it (ADR 032).
       SEED: 'demo',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,5 +161,6 @@ export default async function setup(project: TestProject) {
     servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
   );
   project.provide('webDist', webDist);
+  project.provide('staffDist', staffDist);
   return stop;
 }

@@ -251,7 +251,8 @@ const SCRIPT = `(function () {
     levelText();
   });
   cfg.speeds.forEach(function (rate) {
-    var o = option(String(rate), rate === 1 ? cfg.text.normal : rate + '×');
+    // The figure and its sign read left to right inside the Arabic menu (isolated).
+    var o = option(String(rate), rate === 1 ? cfg.text.normal : '\u2066' + rate + '×\u2069');
     if (rate === 1) o.selected = true;
     speed.appendChild(o);
   });

@@ -1,0 +1,335 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { API_BASE } from '@dars/contract';
+import { openDatabase } from '../apps/server/src/db/database';
+import { ffmpegBinary } from '../apps/server/src/modules/videos/ffmpeg';
+import { decryptVideoUrl } from '../apps/server/src/modules/videos/video-url';
+import { startServer } from './global-setup';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+/**
+ * Issue 29 (ADR 055): the demo as `npm start` runs it makes HLS ladders. A staff upload (tus)
+ * of a 20-second 720p lecture recorded at 4 Mbit/s is transcoded into 240p–720p; the player
+ * plays it by hls.js with a working quality menu (phone and desktop); over a link throttled to
+ * 1.5 Mbit/s with 150 ms of latency it picks a lower rendition and stalls no longer than the
+ * MP4 as uploaded does in the same run; a second device resumes where the first stopped.
+ */
+
+const FFMPEG = ffmpegBinary(process.env.FFMPEG_PATH);
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let videoId: number;
+let studentToken: string;
+
+const db = () => openDatabase({ sqliteFile: path.join(server.dataDir, 'dars.sqlite') });
+
+async function api(route: string, init: { token?: string; body?: unknown; method?: string } = {}) {
+  const res = await fetch(`${server.baseURL}${API_BASE}${route}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      'app-platform': 'web',
+      'app-version': '1.0.0',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as any };
+}
+
+async function login(email: string, path = '/login'): Promise<string> {
+  const { status, json } = await api(path, {
+    body:
+      path === '/login'
+        ? { login: email, password: 'dars12345' }
+        : { email, password: 'dars12345' },
+  });
+  if (status !== 200) throw new Error(`${path} answered ${status}`);
+  return json.token ?? json.data?.token;
+}
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The player page of a fresh opening of the video for the student, as the app frames it. */
+async function playerUrl(token: string): Promise<string> {
+  const { status, json } = await api(`/video/apps/${videoId}`, { token });
+  expect(status).toBe(200);
+  const url = new URL(decryptVideoUrl(json.u));
+  return `${url.pathname}${url.search}`;
+}
+
+type Playback = {
+  player: string;
+  level: string;
+  time: number;
+  firstFrameMs: number;
+  stalledMs: number;
+};
+
+/**
+ * Opens the player, plays for `seconds` of page time and answers what happened: which
+ * player, the rendition last shown, the time reached, how long until the first frame, and
+ * how long it stalled (waiting after it had started).
+ */
+async function play(page: Page, url: string, seconds: number): Promise<Playback> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      __t: { opened: number; first?: number; stalls: number; since?: number };
+    };
+    w.__t = { opened: performance.now(), stalls: 0 };
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        const v = document.querySelector('video')!;
+        v.muted = true; // a page opened by a test has no tap to pass on for sound
+        v.addEventListener('playing', () => {
+          if (w.__t.first === undefined) w.__t.first = performance.now();
+          if (w.__t.since !== undefined) w.__t.stalls += performance.now() - w.__t.since;
+          w.__t.since = undefined;
+        });
+        v.addEventListener('waiting', () => {
+          if (w.__t.first !== undefined) w.__t.since = performance.now();
+        });
+      },
+      { once: true },
+    );
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => !document.querySelector('video')!.paused || !document.getElementById('start')!.hidden,
+  );
+  if (await page.locator('#start').isVisible()) await page.locator('#start').click();
+  await page.waitForTimeout(seconds * 1000);
+  return page.evaluate(() => {
+    const w = window as unknown as {
+      __t: { opened: number; first?: number; stalls: number; since?: number };
+    };
+    const v = document.querySelector('video')!;
+    const open = w.__t.since !== undefined ? performance.now() - w.__t.since : 0;
+    return {
+      player: document.body.dataset.player ?? '',
+      level: document.body.dataset.level ?? '',
+      time: v.currentTime,
+      firstFrameMs: w.__t.first === undefined ? Infinity : Math.round(w.__t.first - w.__t.opened),
+      stalledMs: Math.round(w.__t.stalls + open),
+    };
+  });
+}
+
+beforeAll(async () => {
+  if (!FFMPEG) throw new Error('this journey needs ffmpeg (Debian: apt-get install ffmpeg)');
+  // The demo as `npm start` runs it: HLS ladders on.
+  server = await startServer(inject('webDist'), inject('staffDist'), { JOBS_POLL_MS: '200' });
+  browser = await launchBrowser();
+  // A 20-second 720p lecture at 4 Mbit/s: noise makes every rendition use its whole bitrate.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-lecture-'));
+  const file = path.join(dir, 'lecture.mp4');
+  execFileSync(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '20',
+    '-vf',
+    'noise=alls=30:allf=t',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    '4M',
+    '-maxrate',
+    '4M',
+    '-bufsize',
+    '4M',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  // A video on the demo's free lecture, its file sent by the console's protocol (tus).
+  const staff = await login('admin@dars.test', '/staff/login');
+  const database = db();
+  const lecture = await database.db
+    .selectFrom('lectures')
+    .select('id')
+    .where('name', '=', 'قوانين مندل')
+    .executeTakeFirstOrThrow();
+  await database.destroy();
+  const made = await api('/staff/videos', {
+    token: staff,
+    body: { lecture_id: lecture.id, name: 'محاضرة مسجلة بجودة عالية' },
+  });
+  expect(made.status).toBe(200);
+  videoId = made.json.data.id;
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const created = await fetch(`${server.baseURL}${API_BASE}/staff/uploads/videos`, {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      authorization: `Bearer ${staff}`,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `video_id ${b64(String(videoId))},filename ${b64('lecture.mp4')}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const sent = await fetch(new URL(created.headers.get('location')!, server.baseURL), {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      authorization: `Bearer ${staff}`,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: bytes,
+  });
+  expect(sent.status).toBe(204);
+  // The console's view of the job, until the ladder is published.
+  const ready = await until(
+    async () => (await api(`/staff/videos/${videoId}`, { token: staff })).json.data.transcode,
+    (t: { state: string }) => t.state === 'ready' || t.state === 'failed',
+    240_000,
+  );
+  expect(ready).toEqual({
+    state: 'ready',
+    progress: 100,
+    error: null,
+    renditions: [240, 360, 480, 720],
+  });
+  studentToken = await login('student@dars.test');
+  // The free lecture, held.
+  await api(`/lectures/${lecture.id}/purchase`, { token: studentToken, body: {} });
+}, 420_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('HLS video', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`plays the ladder by hls.js with a quality menu on a ${viewport}`, async () => {
+      const { context, page } = await openPage(browser, server.baseURL, viewport);
+      try {
+        const played = await play(page, await playerUrl(studentToken), 3);
+        expect(played.player).toBe('hls');
+        expect(played.time).toBeGreaterThan(0.5);
+        const quality = page.getByLabel('الجودة');
+        await expect
+          .poll(() => quality.locator('option').allTextContents())
+          .toEqual([expect.stringMatching(/^تلقائي/), '720p', '480p', '360p', '240p']);
+        await quality.selectOption({ label: '240p' });
+        await expect.poll(() => page.evaluate(() => document.body.dataset.level)).toBe('240');
+        await page.getByLabel('السرعة').selectOption('1.5');
+        expect(await page.evaluate(() => document.querySelector('video')!.playbackRate)).toBe(1.5);
+        // Paused, the controls and the bar show.
+        await page.evaluate(() => document.querySelector('video')!.pause());
+        await page.mouse.move(100, 100);
+        await screenshot(page, `${viewport}-video-hls`, { fullPage: false });
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
+
+  it('picks a lower rendition over a 1.5 Mbit/s link and stalls no longer than the MP4', async () => {
+    const throttled = async (hls: boolean) => {
+      const { context, page } = await openPage(browser, server.baseURL, 'phone');
+      try {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.5 * 1024 * 1024) / 8,
+          uploadThroughput: (0.75 * 1024 * 1024) / 8,
+        });
+        // Today's MP4: the page without hls.js, in a browser that cannot play HLS itself (this
+        // Chromium says it "maybe" can), plays the uploaded file by range requests.
+        if (!hls) {
+          await page.route('**/player/assets/**', (route) => route.abort());
+          await page.addInitScript(() => {
+            const canPlay = HTMLMediaElement.prototype.canPlayType;
+            HTMLMediaElement.prototype.canPlayType = function (type: string) {
+              return /mpegurl/i.test(type) ? '' : canPlay.call(this, type);
+            };
+          });
+        }
+        return await play(page, await playerUrl(studentToken), 15);
+      } finally {
+        await context.close();
+      }
+    };
+    const ladder = await throttled(true);
+    const mp4 = await throttled(false);
+    console.log(
+      `throttled 1.5 Mbit/s, 150 ms: HLS ${JSON.stringify(ladder)}; MP4 ${JSON.stringify(mp4)}`,
+    );
+    expect(ladder.player).toBe('hls');
+    expect(mp4.player).toBe('mp4');
+    expect(['240', '360', '480']).toContain(ladder.level);
+    expect(ladder.stalledMs).toBeLessThanOrEqual(mp4.stalledMs);
+    expect(ladder.time).toBeGreaterThanOrEqual(mp4.time);
+  }, 180_000);
+
+  it('resumes on another device where the student stopped', async () => {
+    const phone = await openPage(browser, server.baseURL, 'phone');
+    try {
+      await play(phone.page, await playerUrl(studentToken), 1);
+      await phone.page.evaluate(() => {
+        const v = document.querySelector('video')!;
+        v.currentTime = 5;
+      });
+      await phone.page.waitForTimeout(2_500);
+      // Paused: the page reports where it stands.
+      await phone.page.evaluate(() => document.querySelector('video')!.pause());
+      await phone.page.waitForTimeout(1_500);
+    } finally {
+      await phone.context.close();
+    }
+    const desktop = await openPage(browser, server.baseURL, 'desktop');
+    try {
+      await desktop.page.goto(await playerUrl(studentToken));
+      await expect
+        .poll(() => desktop.page.evaluate(() => document.querySelector('video')!.currentTime), {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(6);
+      const said = desktop.page.getByRole('status').filter({ hasText: 'نكمل من حيث توقفت' });
+      await said.waitFor({ state: 'visible' });
+      await desktop.page.getByRole('button', { name: 'من البداية' }).click();
+      await expect
+        .poll(() => desktop.page.evaluate(() => document.querySelector('video')!.currentTime))
+        .toBeLessThan(5);
+    } finally {
+      await desktop.context.close();
+    }
+  }, 120_000);
+});
