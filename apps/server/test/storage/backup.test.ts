@@ -138,5 +138,7 @@ describe.skipIf(onPostgres)('backup and restore of the data folder', () => {
     // Neither overwrites: a backup into a used folder, a restore over a database.
     await expect(backupDataDir(server.config.dataDir, target)).rejects.toThrow(/not empty/);
     await expect(restoreDataDir(target, restoredDir)).rejects.toThrow(/already has a database/);
-  }, 60_000);
+    // It copies a database and a folder twice and starts a server on the copy: about 5 s alone,
+    // past 60 s in CI's run of every suite at once (load 11 on 2 cores).
+  }, 180_000);
 });

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, staffVideoSchema } from '@dars/contract';
+import { API_BASE, getVideoResponseSchema, staffVideoSchema } from '@dars/contract';
+import { decryptVideoUrl } from '../../src/modules/videos/video-url';
 import type { AppContext } from '../../src/app-context';
 import { ffmpegBinary } from '../../src/modules/videos/ffmpeg';
 import { openStorage } from '../../src/storage';
@@ -116,7 +117,8 @@ async function transcoded(videoId: number, source: string) {
 describe('the HLS ladder of an uploaded video', () => {
   it('plays the MP4 until the ladder is published, then an encrypted ladder of 240p, 360p and 480p', async () => {
     const { student, videoId, source } = await videoOnClip();
-    const { vt } = await as.openVideo(videoId, student.token);
+    const { res: opened, vt } = await as.openVideo(videoId, student.token);
+    expect(getVideoResponseSchema.parse(opened.json()).hls).toBeNull();
     // Before: the player page streams the MP4 and names no ladder.
     const before = await get(`/player/${videoId}?vt=${encodeURIComponent(vt!)}`);
     expect(before.body).toContain('"hls":null');
@@ -149,6 +151,11 @@ describe('the HLS ladder of an uploaded video', () => {
       renditions: [240, 360, 480],
     });
     expect(log.filter((l) => l.includes('video ladder published'))).toHaveLength(1);
+    // The native player's stream (ADR 055): the master playlist, for a new opening.
+    const again = await as.openVideo(videoId, student.token);
+    const hls = new URL(decryptVideoUrl(getVideoResponseSchema.parse(again.res.json()).hls!));
+    expect(hls.pathname).toBe(`${API_BASE}/video/hls/${videoId}/master.m3u8`);
+    expect(hls.searchParams.get('vt')).toBe(again.vt);
 
     // The page now loads hls.js from our path, which its policy allows, and names the master.
     const page = await get(`/player/${videoId}?vt=${encodeURIComponent(vt!)}`);

@@ -11,6 +11,12 @@ export const videoDataSchema = z.object({
   u: z.string().min(1),
   /** Encrypted DRM license url; absent or null for a video without DRM. */
   lc: z.string().nullish(),
+  /**
+   * Ours (ADR 055): the encrypted address of the video's HLS master playlist, when its ladder
+   * is ready; the native player plays it (its key comes from our key call the playlist names).
+   * The web plays `u`, the player page, which plays the same ladder.
+   */
+  hls: z.string().nullish(),
   /** Drawn over the video so a leaked recording points at its viewer. */
   watermark_id: z.string(),
 });

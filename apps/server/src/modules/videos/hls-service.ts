@@ -5,7 +5,7 @@ import { signToken, verifyToken } from '../../lib/signed-token';
 import { sha256 } from '../../lib/tokens';
 import { assertKey, readAll } from '../../storage';
 import { examsHoldVideos } from '../lectures/lecture-access';
-import type { LadderMeta } from './ladder';
+import { ladderOf, type Ladder, type LadderMeta } from './ladder';
 import { KEY_PLACEHOLDER } from './transcode-files';
 import { assertSignedIn, assertStillEntitled, readVideoToken, viewsSince } from './video-service';
 
@@ -21,30 +21,6 @@ const NOT_READY = 'الفيديو لم يُجهّز بجودات متعددة ب
 const NO_VIDEO = 'الفيديو غير موجود';
 const NO_VIEWS_LEFT = 'لقد استنفدت عدد مرات المشاهدة المسموح بها لهذا الفيديو';
 const LINK_EXPIRED = 'انتهت صلاحية رابط الفيديو، افتحه مرة أخرى من المحاضرة';
-
-type LadderColumns = {
-  source_path: string | null;
-  hls_source: string | null;
-  hls_prefix: string | null;
-  hls_key: string | null;
-  hls_meta: string | null;
-};
-
-export type Ladder = { prefix: string; key: Buffer; meta: LadderMeta };
-
-/**
- * The video's ladder, when one is published for its current file (a ladder of a file since
- * replaced is never played).
- */
-export function ladderOf(video: LadderColumns): Ladder | null {
-  if (!video.source_path || video.hls_source !== video.source_path) return null;
-  if (!video.hls_prefix || !video.hls_key || !video.hls_meta) return null;
-  return {
-    prefix: video.hls_prefix,
-    key: Buffer.from(video.hls_key, 'hex'),
-    meta: JSON.parse(video.hls_meta) as LadderMeta,
-  };
-}
 
 /** The ladder for a live player token whose student still has the lecture. */
 async function ladderFor(ctx: AppContext, videoId: number, vt: string | undefined) {

@@ -193,3 +193,27 @@ export function imagesArgs(options: {
     `${outDir}/thumbs.jpg`,
   ];
 }
+
+type LadderColumns = {
+  source_path: string | null;
+  hls_source: string | null;
+  hls_prefix: string | null;
+  hls_key: string | null;
+  hls_meta: string | null;
+};
+
+export type Ladder = { prefix: string; key: Buffer; meta: LadderMeta };
+
+/**
+ * The video's ladder, when one is published for its current file (a ladder of a file since
+ * replaced is never played).
+ */
+export function ladderOf(video: LadderColumns): Ladder | null {
+  if (!video.source_path || video.hls_source !== video.source_path) return null;
+  if (!video.hls_prefix || !video.hls_key || !video.hls_meta) return null;
+  return {
+    prefix: video.hls_prefix,
+    key: Buffer.from(video.hls_key, 'hex'),
+    meta: JSON.parse(video.hls_meta) as LadderMeta,
+  };
+}

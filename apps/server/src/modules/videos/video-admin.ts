@@ -13,7 +13,7 @@ import type { VideosTable } from '../../db/schema';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
 import { removeLadder, removeStaleLadders } from './transcode';
-import { ladderOf } from './hls-service';
+import { ladderOf } from './ladder';
 import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------

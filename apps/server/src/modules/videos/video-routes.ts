@@ -14,13 +14,13 @@ import { countView, openVideo, playerFor, videoFileFor, watermarkOf } from './vi
 import {
   hlsKeyFor,
   ladderImageFor,
-  ladderOf,
   masterPlaylistFor,
   playerLadder,
   segmentKeyFor,
   variantPlaylistFor,
 } from './hls-service';
 import { queueMissingLadders, registerTranscodeJobs } from './transcode';
+import { ladderOf } from './ladder';
 
 /** Who may frame the player page besides the site itself: the native apps (ADR 021), CORS_ORIGINS. */
 export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {

@@ -1,4 +1,9 @@
-import type { CountVideoViewResponse, GetVideoResponse, VideoViewFigures } from '@dars/contract';
+import {
+  API_BASE,
+  type CountVideoViewResponse,
+  type GetVideoResponse,
+  type VideoViewFigures,
+} from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
@@ -10,6 +15,7 @@ import { countViews } from '../lectures/lecture-views';
 import { schoolName } from '../settings/settings-service';
 import { lockStudent } from '../wallet/ledger';
 import { encryptVideoUrl } from './video-url';
+import { ladderOf } from './ladder';
 
 /** Long enough for a lecture with pauses and seeking; a new opening gets a new token. */
 export const VIDEO_TOKEN_TTL_MS = 4 * 60 * 60_000;
@@ -136,8 +142,14 @@ export async function openVideo(
     },
     VIDEO_TOKEN_TTL_MS,
   );
+  const ladder = ladderOf(video);
   return {
     u: encryptVideoUrl(`${origin}/player/${video.id}?vt=${token}`),
+    hls: ladder
+      ? encryptVideoUrl(
+          `${origin}${API_BASE}/video/hls/${video.id}/master.m3u8?vt=${encodeURIComponent(token)}`,
+        )
+      : null,
     lc: video.license_url
       ? encryptVideoUrl(
           `${video.license_url}${video.license_url.includes('?') ? '&' : '?'}vt=${token}`,
