@@ -47,6 +47,18 @@ export const lectureContentsArabic = {
     not_mp4: 'ارفع فيديو بصيغة MP4',
     leave_warning: 'يجري رفع فيديو، هل تريد مغادرة الصفحة؟',
   },
+  // A video's HLS ladder (issue 29); the server's reason of a failure comes in Arabic as it is.
+  transcode: {
+    waiting: 'بانتظار التحويل',
+    running: 'جارٍ التحويل %{percent}٪',
+    ready: 'جاهز: %{qualities}',
+    ready_plain: 'جاهز',
+    separator: '، ',
+    failed: 'تعذّر التحويل',
+    progress_label: 'تقدم تحويل الفيديو إلى جودات متعددة',
+    progress_of: 'تقدم تحويل %{name}',
+    original_meanwhile: 'يشاهد الطلاب الملف الأصلي كما رُفع حتى يكتمل التحويل',
+  },
   attachments: {
     add: 'إضافة مرفق',
     empty: 'لا توجد مرفقات في هذه المحاضرة بعد',

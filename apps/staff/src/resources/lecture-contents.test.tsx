@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   staffEndpoints as e,
   type StaffAttachment,
@@ -76,6 +76,7 @@ const video = (over: Partial<StaffVideo> & Pick<StaffVideo, 'id' | 'name'>): Sta
   attendance_chip_text: null,
   has_file: false,
   duration_seconds: null,
+  transcode: { state: 'none', progress: 0, error: null, renditions: [] },
   ...over,
 });
 
@@ -256,6 +257,170 @@ describe("a lecture's videos", { timeout: SCREEN_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await screen.findByRole('tab', { name: 'الفيديوهات', selected: true });
     expect(bodies(api.callsTo(e.staffUpdateVideo, { id: 11 }))).toEqual([{ views_limit: 5 }]);
+  });
+});
+
+/**
+ * A fake clock for the timers a page polls with, moved on by `seconds`; it also follows real
+ * time (`shouldAdvanceTime`), which the console's loading and the fake API's answers need.
+ */
+const fakeClock = () =>
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+const seconds = (n: number) => act(() => vi.advanceTimersByTimeAsync(n * 1000));
+
+type Transcode = StaffVideo['transcode'];
+const MEANWHILE = 'يشاهد الطلاب الملف الأصلي كما رُفع حتى يكتمل التحويل';
+
+describe("a lecture's videos being transcoded", { timeout: SCREEN_TIMEOUT }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows each state in the list, and reads the list again until none is being made', async () => {
+    fakeClock();
+    const ready = (renditions: number[]): Transcode => ({
+      state: 'ready',
+      progress: 100,
+      error: null,
+      renditions,
+    });
+    const first = [
+      video({
+        id: 11,
+        name: 'شرح الدرس',
+        has_file: true,
+        transcode: { state: 'running', progress: 45, error: null, renditions: [] },
+      }),
+      video({
+        id: 12,
+        name: 'حل التمارين',
+        has_file: true,
+        transcode: {
+          state: 'waiting',
+          progress: 0,
+          error: 'تعثّر التحويل وستُعاد المحاولة تلقائيًا بعد قليل',
+          renditions: [],
+        },
+      }),
+      video({
+        id: 13,
+        name: 'مراجعة',
+        has_file: true,
+        transcode: {
+          state: 'failed',
+          progress: 0,
+          error: 'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. ارفع الملف مرة أخرى',
+          renditions: [],
+        },
+      }),
+      video({ id: 14, name: 'ملخص', has_file: true, transcode: ready([240, 360, 480]) }),
+    ];
+    const later = [
+      { ...first[0]!, transcode: ready([240, 360, 480, 720]) },
+      { ...first[1]!, transcode: ready([240]) },
+      first[2]!,
+      first[3]!,
+    ];
+    let lists = 0;
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      answer(e.staffListVideos, () => {
+        lists++;
+        const rows = lists === 1 ? first : later;
+        return { data: rows, meta: { total: rows.length } };
+      }),
+    ]);
+    openConsole('/lectures/5?tab=videos');
+
+    const list = await screen.findByTestId('videos-list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('جارٍ التحويل 45٪');
+    expect(rows[0]).toHaveTextContent(MEANWHILE);
+    expect(
+      within(rows[0]!).getByRole('progressbar', { name: 'تقدم تحويل شرح الدرس' }),
+    ).toHaveAttribute('aria-valuenow', '45');
+    expect(rows[1]).toHaveTextContent('بانتظار التحويل');
+    expect(rows[1]).toHaveTextContent('تعثّر التحويل وستُعاد المحاولة تلقائيًا بعد قليل');
+    expect(rows[1]).toHaveTextContent(MEANWHILE);
+    expect(within(rows[1]!).queryByRole('progressbar')).toBeNull();
+    expect(rows[2]).toHaveTextContent('تعذّر التحويل');
+    expect(rows[2]).toHaveTextContent(
+      'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. ارفع الملف مرة أخرى',
+    );
+    expect(rows[2]).not.toHaveTextContent(MEANWHILE);
+    expect(rows[3]).toHaveTextContent('جاهز: 240p، 360p، 480p');
+    expect(rows[3]).not.toHaveTextContent(MEANWHILE);
+
+    await seconds(5);
+    await within(list).findByText(
+      (_text, node) =>
+        node?.textContent === 'جاهز: 240p، 360p، 480p، 720p' && node.tagName === 'SPAN',
+    );
+    const now = within(list).getAllByRole('listitem');
+    expect(now[1]).toHaveTextContent('جاهز: 240p');
+    expect(now[0]).not.toHaveTextContent(MEANWHILE);
+    expect(screen.queryByRole('progressbar', { name: 'تقدم تحويل شرح الدرس' })).toBeNull();
+    const asked = api.callsTo(e.staffListVideos).length;
+    expect(asked).toBe(2);
+
+    await seconds(60);
+    expect(api.callsTo(e.staffListVideos)).toHaveLength(asked);
+  });
+
+  it('shows «بانتظار التحويل» once an upload ends, follows the job, and keeps what is typed', async () => {
+    fakeClock();
+    uploads.length = 0;
+    const none: Transcode = { state: 'none', progress: 0, error: null, renditions: [] };
+    let stored = video({ id: 11, name: 'شرح الدرس', transcode: none });
+    const api = fakeStaffApi([
+      ...lectureApi(),
+      answer(e.staffGetVideo, () => ({ data: stored }), { params: { id: 11 } }),
+      list(e.staffListVideos, [stored]),
+    ]);
+    const user = openConsole('/videos/11');
+    await screen.findByLabelText(/^الاسم/);
+    expect(screen.getByText('لم يُرفع ملف الفيديو بعد')).toBeInTheDocument();
+    expect(screen.queryByText('بانتظار التحويل')).toBeNull();
+
+    // The server queues the ladder when the upload ends.
+    stored = {
+      ...stored,
+      has_file: true,
+      duration_seconds: 90,
+      transcode: { ...none, state: 'waiting' },
+    };
+    const file = new File(['not really a video'], 'lesson.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByLabelText('ملف الفيديو (MP4 حتى 2 جيجابايت)'), file);
+    expect(await screen.findByText('بانتظار التحويل')).toBeInTheDocument();
+    expect(screen.getByText(MEANWHILE)).toBeInTheDocument();
+    expect(screen.getByText('ملف الفيديو مرفوع')).toBeInTheDocument();
+    expect(uploads).toHaveLength(1);
+
+    // Typed while the page asks again: a poll does not reset the form.
+    await user.clear(screen.getByLabelText(/^الاسم/));
+    await user.paste('شرح الدرس كاملاً');
+    stored = { ...stored, transcode: { ...none, state: 'running', progress: 30 } };
+    await seconds(5);
+    expect(await screen.findByText('جارٍ التحويل 30٪')).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'تقدم تحويل الفيديو إلى جودات متعددة' }),
+    ).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByLabelText(/^الاسم/)).toHaveValue('شرح الدرس كاملاً');
+
+    stored = {
+      ...stored,
+      transcode: { ...none, state: 'ready', progress: 100, renditions: [240, 360] },
+    };
+    await seconds(5);
+    expect(await screen.findByText(/^جاهز/)).toHaveTextContent('جاهز: 240p، 360p');
+    expect(screen.queryByText(MEANWHILE)).toBeNull();
+    const asked = api.callsTo(e.staffGetVideo, { id: 11 }).length;
+    await seconds(60);
+    expect(api.callsTo(e.staffGetVideo, { id: 11 })).toHaveLength(asked);
+    expect(screen.getByLabelText(/^الاسم/)).toHaveValue('شرح الدرس كاملاً');
   });
 });
 

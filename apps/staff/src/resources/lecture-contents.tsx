@@ -28,7 +28,12 @@ export function LectureContents() {
   };
 
   return (
-    <Box component="section" aria-labelledby="lecture-contents-title" sx={{ p: 2 }}>
+    <Box
+      component="section"
+      aria-labelledby="lecture-contents-title"
+      // On a phone, room for the lecture form's toolbar fixed below it (CLEAR_MOBILE_TOOLBAR).
+      sx={{ p: 2, pb: { xs: 12, sm: 2 } }}
+    >
       <Divider sx={{ mb: 2 }} />
       <Typography id="lecture-contents-title" component="h2" variant="h6">
         {translate('dars.contents.title')}

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -42,6 +42,13 @@ export function useNewLectureItem(defaults: Record<string, unknown>) {
     Number(new URLSearchParams(useLocation().search).get('lecture_id')) || undefined;
   return useMemo(() => ({ ...defaults, lecture_id: lectureId }), [defaults, lectureId]);
 }
+
+/**
+ * Room at the end of a page whose form comes first: on a phone (below `sm`) react-admin fixes
+ * the form's toolbar (save, delete; 80 px) to the bottom of the screen, over the page's last
+ * lines (a video's upload button, a lecture's last video).
+ */
+export const CLEAR_MOBILE_TOOLBAR = { pb: { xs: 10, sm: 0 } } as const;
 
 /** A link back to the lecture (the record's, or the one a new item is made for). */
 export function BackToLecture({ tab, lectureId }: { tab: ContentsTab; lectureId?: unknown }) {
@@ -135,7 +142,7 @@ export function LectureItemEdit({
         <LectureInput fixed />
         {children}
       </SimpleForm>
-      {after}
+      {after && <Box sx={CLEAR_MOBILE_TOOLBAR}>{after}</Box>}
     </Edit>
   );
 }

@@ -35,13 +35,24 @@ const PAGE = 100;
 /**
  * A lecture's items of one kind in their order. The same query as the list below, so a tab that
  * needs the items too (the exams' names) shares its answer instead of asking again.
+ * `refetchInterval`, from the items last read: how often to ask again (ms), or false.
  */
-export function useLectureItems<T extends LectureItem>(resource: string, lectureId: Identifier) {
-  return useGetList<T>(resource, {
-    filter: { lecture_id: lectureId },
-    sort: { field: 'position', order: 'ASC' },
-    pagination: { page: 1, perPage: PAGE },
-  });
+export function useLectureItems<T extends LectureItem>(
+  resource: string,
+  lectureId: Identifier,
+  refetchInterval?: (items: T[]) => number | false,
+) {
+  return useGetList<T>(
+    resource,
+    {
+      filter: { lecture_id: lectureId },
+      sort: { field: 'position', order: 'ASC' },
+      pagination: { page: 1, perPage: PAGE },
+    },
+    refetchInterval && {
+      refetchInterval: (query) => refetchInterval(query.state.data?.data ?? []),
+    },
+  );
 }
 
 /**
@@ -56,6 +67,7 @@ export function OrderedContents<T extends LectureItem>({
   nameOf,
   primary = nameOf,
   secondary,
+  refetchInterval,
 }: {
   resource: string;
   /** The lecture page's tab they are listed on, which names their texts (`dars.contents.videos`). */
@@ -65,13 +77,15 @@ export function OrderedContents<T extends LectureItem>({
   /** The line's text; the item's name unless told. */
   primary?: (item: T) => ReactNode;
   secondary?: (item: T) => ReactNode;
+  /** How often to ask for the items again while some are changing on the server (videos). */
+  refetchInterval?: (items: T[]) => number | false;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<T | null>(null);
-  const { data, refetch, isPending } = useLectureItems<T>(resource, lectureId);
+  const { data, refetch, isPending } = useLectureItems<T>(resource, lectureId, refetchInterval);
   const items = data ?? [];
 
   async function move(from: number, to: number) {

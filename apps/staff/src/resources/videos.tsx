@@ -26,6 +26,14 @@ import {
   lecturePath,
 } from './lecture-item-pages';
 import { OrderedContents } from './ordered-contents';
+import {
+  TranscodeChip,
+  TranscodeDetails,
+  useLiveTranscode,
+  whileTranscoding,
+} from './video-transcode';
+
+type VideoItem = StaffVideo & { id: Identifier };
 
 /** A video's fields (spec §3 Video): name, views limit, attendance chip and its flags. */
 function VideoFields() {
@@ -158,22 +166,37 @@ export function VideoCreate() {
   );
 }
 
-/** The saved video's file: whether one is there, and a new one by resumable upload. */
+/**
+ * The saved video's file: whether one is there, its ladder's state (asked for again while it
+ * is being made), and a new one by resumable upload, after which the page reads the video
+ * again (so it shows «بانتظار التحويل» at once).
+ */
 function VideoFile() {
-  const record = useRecordContext<StaffVideo & { id: Identifier }>();
+  const record = useRecordContext<VideoItem>();
+  return record ? <SavedVideoFile video={record} /> : null;
+}
+
+function SavedVideoFile({ video }: { video: VideoItem }) {
   const refresh = useRefresh();
   const translate = useTranslate();
-  if (!record) return null;
+  const transcode = useLiveTranscode(video);
   return (
-    <Box sx={{ px: 2, pb: 2 }}>
-      <Chip
-        label={translate(
-          record.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
-        )}
-        color={record.has_file ? 'success' : 'default'}
-        variant="outlined"
+    <Box sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Chip
+          label={translate(
+            video.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
+          )}
+          color={video.has_file ? 'success' : 'default'}
+          variant="outlined"
+        />
+        <TranscodeChip transcode={transcode} />
+      </Stack>
+      <TranscodeDetails
+        transcode={transcode}
+        label={translate('dars.contents.transcode.progress_label')}
       />
-      <VideoUpload videoId={record.id} hasFile={record.has_file} onUploaded={refresh} />
+      <VideoUpload videoId={video.id} hasFile={video.has_file} onUploaded={refresh} />
     </Box>
   );
 }
@@ -186,8 +209,6 @@ export function VideoEdit() {
   );
 }
 
-type VideoItem = StaffVideo & { id: Identifier };
-
 /**
  * A video's length as a clock, read from its file at upload: 4:32, 1:04:32.
  * @example clockOf(3872) // '1:04:32'
@@ -199,7 +220,10 @@ function clockOf(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** A lecture's videos tab: in order, with their file's state, views limit and chip. */
+/**
+ * A lecture's videos tab: in order, with their file's state and its ladder's, views limit and
+ * chip; read again every few seconds while a video's ladder is being made.
+ */
 export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
   const translate = useTranslate();
   return (
@@ -208,41 +232,50 @@ export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
       tab="videos"
       lectureId={lectureId}
       nameOf={(v) => v.name}
+      refetchInterval={whileTranscoding}
       secondary={(v) => (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={v.has_file ? 'success' : 'default'}
-            label={translate(
-              v.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
-            )}
-          />
-          <Chip
-            size="small"
-            variant="outlined"
-            label={
-              v.views_limit === null
-                ? translate('dars.contents.videos.no_limit')
-                : translate('dars.contents.videos.views', { count: v.views_limit })
-            }
-          />
-          {v.has_file && v.duration_seconds !== null && (
+        <>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
             <Chip
               size="small"
               variant="outlined"
-              label={translate('dars.contents.videos.duration', {
-                time: clockOf(v.duration_seconds),
-              })}
+              color={v.has_file ? 'success' : 'default'}
+              label={translate(
+                v.has_file ? 'dars.contents.videos.has_file' : 'dars.contents.videos.no_file',
+              )}
             />
-          )}
-          {v.attendance_required && !v.hide_attendance_chips && (
+            <TranscodeChip transcode={v.transcode} small />
             <Chip
               size="small"
-              label={v.attendance_chip_text || translate('dars.contents.videos.default_chip')}
+              variant="outlined"
+              label={
+                v.views_limit === null
+                  ? translate('dars.contents.videos.no_limit')
+                  : translate('dars.contents.videos.views', { count: v.views_limit })
+              }
             />
-          )}
-        </Stack>
+            {v.has_file && v.duration_seconds !== null && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={translate('dars.contents.videos.duration', {
+                  time: clockOf(v.duration_seconds),
+                })}
+              />
+            )}
+            {v.attendance_required && !v.hide_attendance_chips && (
+              <Chip
+                size="small"
+                label={v.attendance_chip_text || translate('dars.contents.videos.default_chip')}
+              />
+            )}
+          </Stack>
+          <TranscodeDetails
+            transcode={v.transcode}
+            label={translate('dars.contents.transcode.progress_of', { name: v.name })}
+            dense
+          />
+        </>
       )}
     />
   );
