@@ -255,6 +255,20 @@ describe('HLS video', () => {
         await expect.poll(() => page.evaluate(() => document.body.dataset.level)).toBe('240');
         await page.getByLabel('السرعة').selectOption('1.5');
         expect(await page.evaluate(() => document.querySelector('video')!.playbackRate)).toBe(1.5);
+        // The view was counted when it started playing, as with the MP4.
+        expect(await page.evaluate(() => document.body.dataset.viewCounted)).toBe('true');
+        // Keys: → jumps 5 s on, and a seek shows the thumbnail of where it lands.
+        const before = await page.evaluate(() => document.querySelector('video')!.currentTime);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('ArrowRight');
+        await expect
+          .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime))
+          .toBeGreaterThanOrEqual(before + 4.5);
+        const thumb = page.locator('#thumb');
+        await expect.poll(() => thumb.isVisible()).toBe(true);
+        expect(await thumb.evaluate((t) => getComputedStyle(t).backgroundImage)).toContain(
+          `/video/hls/${videoId}/images/thumbs.jpg`,
+        );
         // Paused, the controls and the bar show.
         await page.evaluate(() => document.querySelector('video')!.pause());
         await page.mouse.move(100, 100);
@@ -265,8 +279,31 @@ describe('HLS video', () => {
     }, 120_000);
   }
 
+  it('starts low and stays at 360p at most on mobile data (the data saver)', async () => {
+    const { context, page } = await openPage(browser, server.baseURL, 'phone');
+    try {
+      await page.addInitScript(() =>
+        Object.defineProperty(navigator, 'connection', {
+          value: { type: 'cellular', effectiveType: '4g', saveData: false },
+        }),
+      );
+      const played = await play(page, await playerUrl(studentToken), 4);
+      expect(played.player).toBe('hls');
+      expect(['240', '360']).toContain(played.level);
+      const auto = page.getByLabel('الجودة').locator('option').first();
+      expect(await auto.textContent()).toMatch(/^تلقائي \(توفير البيانات\)/);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('picks a lower rendition over a 1.5 Mbit/s link and stalls no longer than the MP4', async () => {
     const throttled = async (hls: boolean) => {
+      // Both from the start: no resume from an earlier opening's reports (written within 1 s).
+      await new Promise((r) => setTimeout(r, 1_500));
+      const database = db();
+      await database.db.deleteFrom('video_progress').where('video_id', '=', videoId).execute();
+      await database.destroy();
       const { context, page } = await openPage(browser, server.baseURL, 'phone');
       try {
         const cdp = await context.newCDPSession(page);
