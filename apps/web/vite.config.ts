@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { preloadFonts } from './build/preload-fonts';
 
@@ -26,9 +27,11 @@ const SHARED_SCREENS =
 /**
  * Libraries only a late-loaded part uses (the QR encoder; Capacitor and its plugins, which only
  * the native apps load with `platform/native.ts`, ADR 021; punycode, for the links in a teacher's
- * explanation): they load with that part, not in vendor.
+ * explanation; workbox-window, which registers the service worker after the page has loaded,
+ * ADR 056): they load with that part, not in vendor.
  */
-const VENDOR = /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/]|punycode[\\/])/;
+const VENDOR =
+  /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/]|punycode[\\/]|workbox-window[\\/])/;
 
 /**
  * The MUI components a public page's first screen (`/`, with the shell) uses, and what they
@@ -76,14 +79,45 @@ const VENDOR_SCREENS = new RegExp(
 );
 
 /**
+ * The service worker (ADR 056): `src/sw.ts`, built into `dist/sw.js` by vite-plugin-pwa with
+ * the list of files it precaches, the app's shell: every script and stylesheet of the build and
+ * the Cairo fonts the theme uses (the woff2 files only: every browser with a service worker reads
+ * them). Not the media, not index.html (the server writes the school's identity into each page,
+ * ADR 049: pages are kept as served, by the worker's own rules). No manifest (the server answers
+ * `/manifest.webmanifest` in the school's name) and no registration script: the app registers
+ * the worker itself once the page has loaded (`app/service-worker.ts`).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: [
+        'assets/*.{js,css}',
+        'assets/cairo-{arabic,latin}-{400,600,700}-normal-*.woff2',
+      ],
+    },
+  });
+}
+
+/**
  * Two builds (`npm run build`): the browser's app in `dist/`, then, with `--ssr`, the server's
  * render of the public pages (`src/entry-server.tsx`) in `dist/.ssr/`, which the API server
  * imports. A dot folder: the server does not serve it, and it is not precompressed.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: isSsrBuild
     ? [react()]
-    : [react(), preloadFonts(/cairo-(?:arabic|latin)-\d00-normal-[\w-]+\.woff2$/), precompress()],
+    : [
+        react(),
+        preloadFonts(/cairo-(?:arabic|latin)-\d00-normal-[\w-]+\.woff2$/),
+        ...(command === 'build' ? [serviceWorker()] : []),
+        precompress(),
+      ],
   // The server's render carries its libraries: it runs wherever the build is put. Only for
   // that build: Vitest would otherwise transform every library for each test file.
   ssr: isSsrBuild ? { noExternal: true } : {},

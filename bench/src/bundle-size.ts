@@ -28,7 +28,10 @@ const PAGES: [page: string, route: string, budgetKb: number][] = [
   // (ADR 051) and the route table's entries for /welcome (ADR 052) took 0.1–0.2 kB over.
   ['/', 'src/app/routes/welcome.tsx', 261],
   ['/courses', 'src/app/routes/courses.tsx', 307],
-  ['/courses/:id', 'src/app/routes/course.tsx', 314],
+  // +1 kB on 2026-11-30 (issue 29, ADR 056): the page was at 313.97 of 314 kB; registering the
+  // service worker after load (+0.05 kB in the entry), queries that ask even offline (+0.02) and
+  // the names the shared chunks now export to the late-loaded registration (+0.06) took it to 314.10.
+  ['/courses/:id', 'src/app/routes/course.tsx', 315],
 ];
 const screenBudget = (kb: number) => Number(process.env.SCREEN_BUDGET_KB ?? kb);
 /** The app below the splash (app start, router, shell), which the entry loads at once. */

@@ -99,10 +99,22 @@ export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: ViewportName,
-  { announcement = 'seen' }: { announcement?: 'seen' | 'unseen' } = {},
+  {
+    announcement = 'seen',
+    serviceWorkers = 'block',
+  }: {
+    announcement?: 'seen' | 'unseen';
+    /**
+     * The web app's service worker (ADR 056) answers the page's requests itself, out of
+     * `page.route`'s sight: journeys that hold or answer requests run without it; the PWA
+     * journey (e2e/pwa.test.ts) allows it.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
+    serviceWorkers,
     viewport: VIEWPORTS[viewport],
     locale: 'ar-EG',
     isMobile: viewport === 'phone',

@@ -33,12 +33,15 @@ export interface Screen {
  */
 export const it = studentsIt.extend<{
   viewport: ViewportName;
+  /** Whether the web app's service worker may run (openPage's option; blocked by default). */
+  serviceWorkers: 'allow' | 'block';
   opened: { context: BrowserContext; page: Page };
   browser: Browser;
   context: BrowserContext;
   page: Page;
 }>({
   viewport: 'phone',
+  serviceWorkers: 'block',
   browser: [
     // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's needs from this pattern
     async ({}, use) => {
@@ -48,8 +51,8 @@ export const it = studentsIt.extend<{
     },
     { scope: 'file' },
   ],
-  opened: async ({ browser, viewport }, use) => {
-    const opened = await openPage(browser, serverURL(), viewport);
+  opened: async ({ browser, viewport, serviceWorkers }, use) => {
+    const opened = await openPage(browser, serverURL(), viewport, { serviceWorkers });
     try {
       await use(opened);
       // Also what the journey met after its last screenshot.

@@ -56,10 +56,16 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (COMPRESSIBLE.test(file) && fs.statSync(file).size >= MIN_BYTES) precompressFile(file);
-      }
+    // Last, and after the hooks before it have ended: the service worker (vite-plugin-pwa,
+    // ADR 056) is written in its own closeBundle, and is compressed with the rest.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (COMPRESSIBLE.test(file) && fs.statSync(file).size >= MIN_BYTES) precompressFile(file);
+        }
+      },
     },
   };
 }

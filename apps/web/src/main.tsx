@@ -23,3 +23,11 @@ if (prerenderedPage()) {
   releaseEarlyClicks({ replay: false });
   createRoot(root).render(app);
 }
+
+// The service worker (ADR 056): its module is asked for once the page has loaded, and waits
+// for the browser to be idle before it registers the worker; nothing of it is on a first
+// screen (ADR 041) but this line. Without it (offline before it was kept) the app is as before.
+if (import.meta.env.PROD)
+  addEventListener('load', () =>
+    import('./app/service-worker').then((m) => m.startServiceWorker()).catch(() => {}),
+  );

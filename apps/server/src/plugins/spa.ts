@@ -12,6 +12,8 @@ import { loadPageAnswers } from './prerender';
 /** Vite names every file under assets/ by its content's hash: a changed file is a new URL. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The web build's service worker (`apps/web/src/sw.ts`, ADR 056), or its brotli or gzip copy. */
+const SERVICE_WORKER = /^sw\.js(?:\.br|\.gz)?$/;
 
 /** What public storage holds (covers, avatars, slides, figures) and how it is served. */
 const PUBLIC_TYPES: Record<string, string> = {
@@ -71,7 +73,9 @@ async function registerPublicStorage(app: FastifyInstance, storage: Storage): Pr
  * The build writes brotli (`.br`) and gzip (`.gz`) copies beside each text file; they are sent
  * as they are to a browser that accepts them (`preCompressed`, with `Vary: Accept-Encoding`).
  * Hashed assets are cached for a year as immutable; index.html and other unhashed files are
- * revalidated on every visit (`no-cache`), so a deploy reaches users at their next load.
+ * revalidated on every visit (`no-cache`), so a deploy reaches users at their next load: the
+ * service worker `/sw.js` among them, with `Service-Worker-Allowed: /` (ADR 056). It runs
+ * under the app's Content-Security-Policy like any file here, and fetches this origin only.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -93,6 +97,10 @@ export async function registerSpa(
       preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache');
+        // The student app's service worker (ADR 056), at the root so that its scope is the
+        // whole site; revalidated on each check (no-cache, above) so a deploy reaches it.
+        if (SERVICE_WORKER.test(path.basename(filePath)))
+          reply.header('service-worker-allowed', '/');
       },
     });
   }

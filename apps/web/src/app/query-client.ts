@@ -20,6 +20,9 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
+        // Asked even when the browser says it is offline: the service worker may answer from
+        // the catalogue it kept (ADR 056); retries wait for the network to come back.
+        networkMode: 'offlineFirst',
         // A 4xx will not change by asking again; network trouble and 5xx may.
         retry: (count, error) =>
           count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
