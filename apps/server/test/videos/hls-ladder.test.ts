@@ -14,6 +14,7 @@ import { captureLog } from '../captured-log';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent } from '../factories/students';
+import { publishTestLadder } from '../factories/ladders';
 import { studentClient } from '../denial-client';
 import { makeStaff } from '../staff/staff-factory';
 
@@ -276,6 +277,20 @@ describe('the HLS ladder of an uploaded video', () => {
       .where('user_id', '=', student.userId)
       .execute();
     expect(await statuses(urls(first))).toEqual([403, 403, 403, 403]);
+
+    // A lecture whose homework must be taken first: the key waits for it (the playlists do
+    // not decide anything a student could use without it).
+    const held = await makeLecture(server, { free: true, exam: 'homework' });
+    expect((await as.buyLecture(held.id, student.token, {})).statusCode).toBe(200);
+    const heldVideo = await as.firstVideo(held.id);
+    await publishTestLadder(server, heldVideo.id);
+    const heldVt = as.signedVideoToken(heldVideo.id, student.userId);
+    expect(
+      (await get(`${API_BASE}/video/hls/${heldVideo.id}/master.m3u8?vt=${t(heldVt)}`)).statusCode,
+    ).toBe(200);
+    const waiting = await get(`${API_BASE}/video/hls/${heldVideo.id}/key?vt=${t(heldVt)}`);
+    expect(waiting.statusCode).toBe(403);
+    expect(waiting.json().message).toBe('لا يمكنك مشاهدة الفيديو قبل حل الامتحان المطلوب');
 
     // An ended sign-in: its links die with it, segments too.
     const s2 = await videoOnClip();
