@@ -170,7 +170,7 @@ describe('transcoding across restarts and instances', () => {
     await until(
       () => row(videoId),
       (r) => r.transcode_state === 'running',
-      60_000,
+      120_000,
     );
     doomed.child.kill('SIGKILL');
     await doomed.exited;
@@ -182,7 +182,7 @@ describe('transcoding across restarts and instances', () => {
     const done = await until(
       () => row(videoId),
       (r) => r.transcode_state === 'ready',
-      150_000,
+      240_000,
     );
     expect(done.hls_source).toBe(done.source_path);
     expect(done.hls_prefix).toMatch(new RegExp(`^hls/${videoId}/[0-9a-f]{12}$`));
@@ -197,10 +197,15 @@ describe('transcoding across restarts and instances', () => {
       'v1/s00000.ts',
       'v1/s00001.ts',
     ]);
-    expect(filesUnder(`hls/${videoId}/deadbeef0000`)).toEqual([]);
+    // Removed right after the publication.
+    await until(
+      async () => filesUnder(`hls/${videoId}/deadbeef0000`),
+      (f) => f.length === 0,
+      30_000,
+    );
     expect(published(again)).toBe(1);
     await again.stop();
-  }, 300_000);
+  }, 480_000);
 
   it('makes one ladder per video with two servers on one database', async () => {
     const videoId = await videoOnClip();
@@ -209,7 +214,7 @@ describe('transcoding across restarts and instances', () => {
     const done = await until(
       () => row(videoId),
       (r) => r.transcode_state === 'ready',
-      150_000,
+      240_000,
     );
     // Both queued it at start; one job ran, once.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -217,5 +222,5 @@ describe('transcoding across restarts and instances', () => {
     const runs = new Set(filesUnder(`hls/${videoId}`).map((f) => f.split('/')[0]));
     expect([...runs]).toEqual([done.hls_prefix!.split('/')[2]]);
     await Promise.all([a.stop(), b.stop()]);
-  }, 300_000);
+  }, 480_000);
 });

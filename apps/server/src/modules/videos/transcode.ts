@@ -61,11 +61,15 @@ export async function requestTranscode(
 ): Promise<void> {
   if (!ctx.config.video.transcode) return;
   const db = options.trx ?? ctx.db;
+  // Waiting, unless a run of this file is under way (another instance's, or a killed one's
+  // until its lease runs out) or its ladder is already published.
   await db
     .updateTable('videos')
     .set({ transcode_state: 'waiting', transcode_progress: 0, transcode_error: null })
     .where('id', '=', videoId)
     .where('source_path', '=', source)
+    .where('transcode_state', '!=', 'running')
+    .where((eb) => eb.or([eb('hls_source', 'is', null), eb('hls_source', '!=', source)]))
     .execute();
   await ctx.jobs.enqueue<TranscodeData>(
     TRANSCODE_JOB,
