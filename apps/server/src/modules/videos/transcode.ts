@@ -48,8 +48,7 @@ export function leaseSeconds(least: number, durationSeconds: number | null): num
 
 /**
  * Queues the ladder of a video's file (nothing when transcoding is off). A second request for
- * the same file is not queued again while the first is kept; `again` queues a new run (the
- * console's «إعادة المحاولة» after a failure).
+ * the same file is not queued again while the first is kept.
  * @example await requestTranscode(ctx, 7, 'videos/7-ab.mp4', 600)
  */
 export async function requestTranscode(
@@ -57,25 +56,24 @@ export async function requestTranscode(
   videoId: number,
   source: string,
   durationSeconds: number | null,
-  options: { again?: boolean; trx?: JobDb } = {},
+  options: { sweep?: boolean; trx?: JobDb } = {},
 ): Promise<void> {
   if (!ctx.config.video.transcode) return;
   const db = options.trx ?? ctx.db;
-  // Waiting, unless a run of this file is under way (another instance's, or a killed one's
-  // until its lease runs out) or its ladder is already published.
-  await db
+  // Waiting. The start-up sweep leaves a run under way as it is (another instance's, or a
+  // killed one's until its lease runs out): the file it asks for is the one being run.
+  let waiting = db
     .updateTable('videos')
     .set({ transcode_state: 'waiting', transcode_progress: 0, transcode_error: null })
     .where('id', '=', videoId)
-    .where('source_path', '=', source)
-    .where('transcode_state', '!=', 'running')
-    .where((eb) => eb.or([eb('hls_source', 'is', null), eb('hls_source', '!=', source)]))
-    .execute();
+    .where('source_path', '=', source);
+  if (options.sweep) waiting = waiting.where('transcode_state', '!=', 'running');
+  await waiting.execute();
   await ctx.jobs.enqueue<TranscodeData>(
     TRANSCODE_JOB,
     { videoId, source },
     {
-      singletonKey: `${videoId}:${source}${options.again ? `:${Date.now()}` : ''}`,
+      singletonKey: `${videoId}:${source}`,
       retryLimit: 2,
       backoffSeconds: 30,
       expireInSeconds: leaseSeconds(ctx.config.video.leaseSeconds, durationSeconds),
@@ -101,7 +99,7 @@ export async function queueMissingLadders(ctx: AppContext): Promise<number> {
     .orderBy('id')
     .execute();
   for (const row of rows)
-    await requestTranscode(ctx, row.id, row.source_path!, row.duration_seconds);
+    await requestTranscode(ctx, row.id, row.source_path!, row.duration_seconds, { sweep: true });
   return rows.length;
 }
 
