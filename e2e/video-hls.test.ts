@@ -342,6 +342,51 @@ describe('HLS video', () => {
     expect(ladder.time).toBeGreaterThanOrEqual(mp4.time);
   }, 180_000);
 
+  it('says why when the key is refused: the last view went to another opening', async () => {
+    const database = db();
+    const student = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'student@dars.test')
+      .executeTakeFirstOrThrow();
+    // One view left, then two openings; the first starts playing and takes it.
+    await database.db.deleteFrom('video_views').where('video_id', '=', videoId).execute();
+    await database.db
+      .updateTable('videos')
+      .set({ views_limit: 1 })
+      .where('id', '=', videoId)
+      .execute();
+    try {
+      const first = await playerUrl(studentToken);
+      const second = await playerUrl(studentToken);
+      const vt = new URL(first, server.baseURL).searchParams.get('vt')!;
+      expect((await api('/video/views', { body: { vt } })).status).toBe(200);
+      const { context, page } = await openPage(browser, server.baseURL, 'phone');
+      try {
+        await page.goto(second);
+        await expect
+          .poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 })
+          .toBe('لقد استنفدت عدد مرات المشاهدة المسموح بها لهذا الفيديو');
+        const views = await database.db
+          .selectFrom('video_views')
+          .select('id')
+          .where('video_id', '=', videoId)
+          .where('user_id', '=', student.id)
+          .execute();
+        expect(views).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await database.db
+        .updateTable('videos')
+        .set({ views_limit: null })
+        .where('id', '=', videoId)
+        .execute();
+      await database.destroy();
+    }
+  }, 120_000);
+
   it('resumes on another device where the student stopped', async () => {
     const phone = await openPage(browser, server.baseURL, 'phone');
     try {

@@ -189,6 +189,8 @@ export async function ladderImageFor(
 /** What the player page needs of a ladder, or null to play the MP4. */
 export type PlayerLadder = {
   master: string;
+  /** The key call, which the page asks why when the ladder is refused. */
+  key: string;
   poster: string;
   thumbs: LadderMeta['thumbs'] & { url: string };
   renditions: { name: string; height: number }[];
@@ -203,6 +205,7 @@ export function playerLadder(
   const token = encodeURIComponent(vt);
   return {
     master: `${base(videoId)}/master.m3u8?vt=${token}`,
+    key: `${base(videoId)}/key?vt=${token}`,
     poster: `${base(videoId)}/images/poster.jpg?vt=${token}`,
     thumbs: { ...ladder.meta.thumbs, url: `${base(videoId)}/images/thumbs.jpg?vt=${token}` },
     renditions: ladder.meta.renditions.map((r) => ({ name: r.name, height: r.height })),

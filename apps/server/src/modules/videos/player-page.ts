@@ -217,7 +217,15 @@ const SCRIPT = `(function () {
       hls.on(window.Hls.Events.ERROR, function (e, d) {
         if (!d.fatal) return;
         var status = d.response && d.response.code;
-        if (status === 403) { loading.hidden = true; v.pause(); msg.textContent = cfg.expired; return; }
+        if (status === 403) {
+          // Refused (the sign-in ended, the lecture is no longer held, no view left): the key
+          // call says why, in Arabic.
+          loading.hidden = true; v.pause(); msg.textContent = cfg.expired;
+          fetch(H.key).then(function (r) { return r.ok ? null : r.json(); })
+            .then(function (b) { if (b && b.message) msg.textContent = b.message; })
+            .catch(function () {});
+          return;
+        }
         if (d.type === window.Hls.ErrorTypes.MEDIA_ERROR && recovered++ < 2) hls.recoverMediaError();
         else if (d.type === window.Hls.ErrorTypes.NETWORK_ERROR && recovered++ < 3) hls.startLoad();
         else mp4();
