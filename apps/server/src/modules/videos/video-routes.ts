@@ -128,19 +128,35 @@ export const videoRoutes =
     );
   };
 
+/**
+ * hls.js's light build and its brotli and gzip copies, made on the first request and kept for
+ * the process: brotli's best level takes about half a second, which every start of the app
+ * (each test server among them) paid when it was done at registration.
+ */
+let hlsCopies: { file: Buffer; brotli: Buffer; gzip: Buffer } | null = null;
+function hlsScript() {
+  if (!hlsCopies) {
+    const file = fs.readFileSync(
+      createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'),
+    );
+    hlsCopies = {
+      file,
+      brotli: zlib.brotliCompressSync(file),
+      gzip: zlib.gzipSync(file, { level: 9 }),
+    };
+  }
+  return hlsCopies;
+}
+
 /** The player page lives outside /api so the frame's url reads like a page. */
 export const playerRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     const frameOrigins = playerFrameOrigins(ctx.config.corsOrigins);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // hls.js for the player page, from the npm package, compressed once (ADR 055).
-    const hlsFile = fs.readFileSync(
-      createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'),
-    );
-    const hlsBrotli = zlib.brotliCompressSync(hlsFile);
-    const hlsGzip = zlib.gzipSync(hlsFile, { level: 9 });
+    // hls.js for the player page, from the npm package (ADR 055), compressed on first use.
     r.get(HLS_SCRIPT_PATH, async (request, reply) => {
+      const { file: hlsFile, brotli: hlsBrotli, gzip: hlsGzip } = hlsScript();
       const accepts = String(request.headers['accept-encoding'] ?? '');
       const [body, encoding] = /\bbr\b/.test(accepts)
         ? [hlsBrotli, 'br']
