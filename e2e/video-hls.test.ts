@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { ffmpegBinary } from '../apps/server/src/modules/videos/ffmpeg';
 import { decryptVideoUrl } from '../apps/server/src/modules/videos/video-url';
 import { startServer } from './global-setup';
 import { launchBrowser, openPage, screenshot } from './support/browser';
+import { makeClip } from '../apps/server/test/factories/clips';
 
 /**
  * Issue 29 (ADR 055): the demo as `npm start` runs it makes HLS ladders. A staff upload (tus)
@@ -142,41 +142,7 @@ beforeAll(async () => {
   // A 20-second 720p lecture at 4 Mbit/s: noise makes every rendition use its whole bitrate.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-lecture-'));
   const file = path.join(dir, 'lecture.mp4');
-  execFileSync(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '20',
-    '-vf',
-    'noise=alls=30:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-b:v',
-    '4M',
-    '-maxrate',
-    '4M',
-    '-bufsize',
-    '4M',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
+  makeClip(FFMPEG, file, { size: '1280x720', seconds: 20, recorded: true });
   const bytes = fs.readFileSync(file);
   fs.rmSync(dir, { recursive: true, force: true });
 

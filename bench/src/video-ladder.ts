@@ -3,13 +3,13 @@
 // tone) transcoded by the server's own code with each ffmpeg this machine has; how long per
 // minute of video (wall and CPU), and the bytes a student downloads per minute of viewing at
 // each rendition against the original. BENCH_VIDEO_SECONDS shortens the lecture.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegTranscoder } from '@dars/server/transcode';
 import { ladderFiles, type RungFigures } from '@dars/server/transcode-files';
+import { makeClip } from '../../apps/server/test/factories/clips';
 
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 600);
 
@@ -38,41 +38,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-bench-video-'));
   const source = path.join(work, 'lecture.mp4');
   console.log(`Making a ${SECONDS} s 720p test lecture at 4 Mbit/s…`);
-  execFileSync(list[0]!.path, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    String(SECONDS),
-    '-vf',
-    'noise=alls=30:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-b:v',
-    '4M',
-    '-maxrate',
-    '4M',
-    '-bufsize',
-    '4M',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-shortest',
-    source,
-  ]);
+  makeClip(list[0]!.path, source, { size: '1280x720', seconds: SECONDS, recorded: true });
   const original = fs.statSync(source).size;
   const minutes = SECONDS / 60;
   console.log(

@@ -1,5 +1,4 @@
 import { createDecipheriv } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { makeStudent } from '../factories/students';
 import { publishTestLadder } from '../factories/ladders';
 import { studentClient } from '../denial-client';
 import { makeStaff } from '../staff/staff-factory';
+import { makeClip } from '../factories/clips';
 
 // Issue 29 (ADR 055): an uploaded video becomes an encrypted HLS ladder by a job on the
 // durable queue, with real ffmpeg on a clip it generates (6 s, 854×480, a tone). Every
@@ -34,31 +34,7 @@ beforeAll(async () => {
   if (!FFMPEG) throw new Error('these tests need ffmpeg (Debian: apt-get install ffmpeg)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-clip-'));
   const file = path.join(dir, 'clip.mp4');
-  execFileSync(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=854x480:rate=24',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=44100',
-    '-t',
-    '6',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  makeClip(FFMPEG, file, { size: '854x480', seconds: 6 });
   clip = fs.readFileSync(file);
   fs.rmSync(dir, { recursive: true, force: true });
   server = await startTestServer({

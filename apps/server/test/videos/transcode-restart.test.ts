@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import {
   type PgSchema,
   type ServerProcess,
 } from '../server-process';
+import { makeClip } from '../factories/clips';
 
 // Issue 29 (ADR 055): a transcoding run whose server is killed (SIGKILL, mid-run) is taken
 // over once its lease has run out by the server started again, which publishes one whole
@@ -34,31 +34,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-transcode-'));
   const file = path.join(dataDir, 'clip.mp4');
   // 8 s at 640×360: long enough that a run is caught while ffmpeg works.
-  execFileSync(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=24',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330',
-    '-t',
-    '8',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  makeClip(FFMPEG, file, { size: '640x360', seconds: 8 });
   clip = fs.readFileSync(file);
   if (pgUrl) schema = await createPgSchema(pgUrl);
   database = openDatabase({
