@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { API_BASE } from '@dars/contract';
 import { callApi } from './support/api';
-import { cardTitles, screenshot, VIEWPORTS, waitForAppStart } from './support/browser';
+import { cardTitles, CHROMIUM, screenshot, VIEWPORTS, waitForAppStart } from './support/browser';
 import { ANDROID_ORIGIN, openNativeApp } from './support/native';
 import { it, VIEWPORT_NAMES } from './support/screens';
 import { serverURL } from './support/server';
@@ -213,21 +213,10 @@ describe('the worker and the manifest', () => {
     // A profile on disk: Chromium never installs from an incognito profile (a new context is one).
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-e2e-pwa-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
+      ...CHROMIUM,
       baseURL: serverURL(),
       viewport: VIEWPORTS.phone,
       locale: 'ar-EG',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
