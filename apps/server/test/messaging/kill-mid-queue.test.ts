@@ -30,8 +30,11 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   provider = await startStandIn();
-  // Each answer takes 400 ms: the kill lands while one is held.
-  provider.answer((r) => ({ ...takenAnswer(r), delayMs: 400 }));
+  // Each answer takes 400 ms; the third request the provider receives is never answered, so
+  // the kill always lands while it is held (however slow the machine is to deliver the kill).
+  provider.answer((r, index) =>
+    index === 2 ? { status: 200, body: {}, hold: true } : { ...takenAnswer(r), delayMs: 400 },
+  );
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-kill-'));
   schema = pgUrl ? await createPgSchema(pgUrl) : undefined;
   env = {

@@ -14,7 +14,8 @@ export type Received = {
   body: Record<string, unknown>;
 };
 
-export type Answer = { status: number; body: unknown; delayMs?: number };
+/** `hold`: never answered (the client's process is to die waiting: it was never taken). */
+export type Answer = { status: number; body: unknown; delayMs?: number; hold?: boolean };
 
 export interface StandIn {
   url: string;
@@ -91,6 +92,7 @@ export async function startStandIn(): Promise<StandIn> {
         res.writeHead(a.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(a.body));
       };
+      if (a.hold) return;
       if (a.delayMs) setTimeout(write, a.delayMs);
       else write();
     });
