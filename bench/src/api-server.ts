@@ -2,6 +2,7 @@
 // file, or with DATABASE_URL a fresh PostgreSQL schema dropped at the end.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -167,9 +168,25 @@ process.send?.({
   exams: seeded?.exams,
   pgSchema,
 });
-// The bench asks for our CPU time around each measurement.
+// The bench asks for our CPU time around each measurement, and with BENCH_PROFILE for a CPU
+// profile of that measurement alone (not of the seeding before it).
+const inspector = new Session();
 process.on('message', (m) => {
   if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (typeof m !== 'object' || m === null) return;
+  if ('profileStart' in m) {
+    inspector.connect();
+    inspector.post('Profiler.enable', () =>
+      inspector.post('Profiler.start', () => process.send?.({ profiling: true })),
+    );
+  }
+  if ('profileStop' in m) {
+    inspector.post('Profiler.stop', (err, { profile }) => {
+      if (!err) fs.writeFileSync(String(m.profileStop), JSON.stringify(profile));
+      inspector.disconnect();
+      process.send?.({ profiled: err ? String(err) : String(m.profileStop) });
+    });
+  }
 });
 process.on('disconnect', async () => {
   await app.close();

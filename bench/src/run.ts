@@ -6,13 +6,14 @@
 // after SQLite, so that the two compare within one run (the machine is shared: its load moves
 // more between two runs than the databases differ).
 // BENCH_ONLY=<regex> measures only the matching calls (the baselines always run; `exams` picks
-// the exam scenarios); BENCH_PROFILE=<folder> writes the API server's CPU profile there
-// (node --cpu-prof).
+// the exam scenarios); BENCH_PROFILE=<folder> writes there the API server's CPU profile of each
+// measurement, one file per row (the inspector's profiler, started and stopped around it).
 // The exam scenarios (issue 9, ADR 016): sessions of bulk-seeded students saving answers under
 // autocannon, compared with a bare POST route and, on SQLite, with a bare route running the same
 // SQL straight on better-sqlite3; then a mass start of every student into one exam.
 // The progress scenario (issue 28, ADR 054; BENCH_ONLY=progress): the player's reports a second
 // on 20 connections, and a student's video call alone and while reports flow.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -75,8 +76,15 @@ async function measure(server: Server, target: string, url: string, load: Load =
   const headers = load.headers ?? {};
   // A warm-up so JIT and caches settle before we count.
   await autocannon({ url, connections, duration: warmup, ...load });
+  // BENCH_PROFILE: the API's CPU profile of this measurement, named after the row.
+  const profiled = profileDir && server.info.stack !== undefined;
+  if (profiled) await ask(server.child, { profileStart: true }, 'profiling');
   const cpuBefore = await cpuOf(server.child);
   const r = await autocannon({ url, connections, duration, ...load });
+  if (profiled) {
+    const name = `${server.info.dialect}-${target.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`;
+    await ask(server.child, { profileStop: path.resolve(profileDir, name) }, 'profiled');
+  }
   const cpuUs = Math.round(
     ((await cpuOf(server.child)) - cpuBefore) / Math.max(1, r.requests.total),
   );
@@ -234,10 +242,10 @@ function printMassStart(m: MassRow): void {
   for (const f of m.failures) console.log(`  failed: ${f}`);
 }
 
-const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
+if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
 // Without the exam scenarios, no students are seeded.
 const serverEnv = examsWanted ? process.env : { ...process.env, BENCH_STUDENTS: '0' };
-const apis: Server[] = [await start('api-server.ts', profile, serverEnv)];
+const apis: Server[] = [await start('api-server.ts', [], serverEnv)];
 if (alsoPg) apis.push(await start('api-server.ts', [], { ...serverEnv, DATABASE_URL: alsoPg }));
 const baseline = await start('baseline-server.ts');
 try {
