@@ -155,6 +155,17 @@ const login = await app.inject({
   payload: { login: 'student@dars.test', password: 'dars12345' },
 });
 const { token } = login.json() as { token: string };
+// A course the demo student joined and a lecture of it they may open (the signed-in rows).
+const joined = await database.db
+  .selectFrom('enrollments')
+  .innerJoin('users', 'users.id', 'enrollments.user_id')
+  .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+  .innerJoin('lectures', 'lectures.course_id', 'courses.id')
+  .select(['courses.id as courseId', 'lectures.id as lectureId'])
+  .where('users.email', '=', 'student@dars.test')
+  .where('courses.pay_type', '=', 'course')
+  .orderBy('lectures.position')
+  .executeTakeFirstOrThrow();
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({
@@ -164,6 +175,7 @@ process.send?.({
   courses,
   stack: STACK_BASELINE_PATH,
   token,
+  joined,
   students: seeded?.tokens ?? [],
   exams: seeded?.exams,
   pgSchema,

@@ -16,6 +16,8 @@ export type ServerInfo = {
   courses?: number;
   stack?: string;
   token?: string;
+  /** A course the demo student joined, and a lecture of it they may open. */
+  joined?: { courseId: number; lectureId: number };
   /** Bearer tokens of the bulk-seeded students. */
   students?: string[];
   exams?: {

@@ -103,7 +103,7 @@ async function measure(server: Server, target: string, url: string, load: Load =
   };
 }
 
-type Target = [name: string, url: string, headers?: Record<string, string>];
+type Target = [name: string, url: string, headers?: Record<string, string>, method?: 'POST'];
 const PAGE_400 = 'GET /courses (page 400, links.next)';
 
 /** The calls measured on one API server, with the urls and headers that server needs. */
@@ -129,6 +129,20 @@ async function targetsOf(api: Server): Promise<Target[]> {
     ['GET /courses (If-None-Match: 304)', `${a}/api/v1/courses`, { 'if-none-match': etag }],
     ['GET /courses, student (built afresh)', `${a}/api/v1/courses`, student],
     ['GET /courses/{id}, student', coursePage, student],
+    // Issue 30: the other calls a signed-in student makes on every screen.
+    [
+      'GET /courses/{id}, student, joined',
+      `${a}/api/v1/courses/${api.info.joined!.courseId}`,
+      student,
+    ],
+    [
+      'GET /lectures/{id}/contents, student',
+      `${a}/api/v1/lectures/${api.info.joined!.lectureId}/contents`,
+      student,
+    ],
+    ['POST /auth/user (notifications count)', `${a}/api/v1/auth/user`, student, 'POST'],
+    ['GET /wallet, student', `${a}/api/v1/wallet`, student],
+    ['GET /exams/results, student', `${a}/api/v1/exams/results`, student],
   ];
 }
 
@@ -260,8 +274,8 @@ try {
   for (const [i, [name]] of targets[0]!.entries()) {
     if (i > 0 && !wanted(name)) continue;
     for (const [k, api] of apis.entries()) {
-      const [, url, headers] = targets[k]![i]!;
-      rows.push(await measure(api, name, url, { headers }));
+      const [, url, headers, method] = targets[k]![i]!;
+      rows.push(await measure(api, name, url, { headers, ...(method ? { method } : {}) }));
     }
   }
 

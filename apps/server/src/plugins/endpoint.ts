@@ -81,6 +81,33 @@ const openToEmbedding: onRequestHookHandler = (_request, reply, done) => {
   done();
 };
 
+/** The JSON written for reply objects many requests share (replyShared), by their identity. */
+const written = new WeakMap<object, Buffer>();
+
+/**
+ * Answers `value`, a reply object that many requests share unchanged (a signed-in student's
+ * catalogue answer with nothing of theirs on it, kept per catalogue version), with the bytes
+ * the route's own serializer wrote for it the first time: kept with the object, by its
+ * identity, for as long as the object lives, so the object must never change. The reply's
+ * hooks run as for any answer (in tests, its check against the contract too); only the
+ * writing is skipped.
+ * @example return replyShared(reply, shared)
+ */
+export function replyShared<T extends object>(reply: FastifyReply, value: T): T {
+  let bytes = written.get(value);
+  if (!bytes) {
+    const json = reply.serialize(value);
+    bytes = Buffer.isBuffer(json) ? json : Buffer.from(json as string);
+    written.set(value, bytes);
+  }
+  const json = bytes;
+  // Fastify writes what a serializer returns as it is, a Buffer as well as a string; with a
+  // serializer of its own, a reply's type is not set for it.
+  reply.type('application/json; charset=utf-8');
+  reply.serializer(() => json as unknown as string);
+  return value;
+}
+
 /**
  * Registers the route of a contract call: method, path, auth, the params/query/body schemas
  * and the success and error replies all come from its entry in `endpoints`, so a route cannot

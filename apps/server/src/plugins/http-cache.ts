@@ -30,11 +30,17 @@ function addVary(reply: FastifyReply, header: string): void {
   }
 }
 
-const etagOf = (body: string): string =>
+const etagOf = (body: Buffer): string =>
   `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+/**
+ * An answer's bytes, encoded once: the tag is hashed from them and they are what is written,
+ * where a string would be encoded twice more (hashing it, writing it); kept answers are kept so.
+ */
+const bytesOf = (payload: string): Buffer => Buffer.from(payload, 'utf8');
+
 /** A guest's tagged 200: the body, or a bodiless 304 when If-None-Match already names it. */
-function answerTagged(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
+function answerTagged(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string) {
   reply.header('etag', etag);
   reply.header('cache-control', 'no-cache');
   if (!matches(request.headers['if-none-match'], etag)) return body;
@@ -60,7 +66,8 @@ export async function guestCatalogCache(
   addVary(reply, 'Authorization');
   if (request.headers.authorization !== undefined) return payload;
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  return answerTagged(request, reply, payload, etagOf(payload));
+  const body = bytesOf(payload);
+  return answerTagged(request, reply, body, etagOf(body));
 }
 
 const catalogVersionQuery = precompile((db) =>
@@ -106,13 +113,13 @@ export function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-type Entry = { version: number; body: string; etag: string };
+type Entry = { version: number; body: Buffer; etag: string };
 
 export type GuestAnswerCacheOptions = {
   /** Answers kept (one per url); the least recently used go first. */
   maxEntries?: number;
-  /** Characters of body kept in all. */
-  maxChars?: number;
+  /** Bytes of body kept in all. */
+  maxBytes?: number;
 };
 
 /** Urls longer than this are answered but not kept (a search is cut at 100 characters anyway). */
@@ -123,6 +130,17 @@ export type GuestAnswerCache = {
   onSend: onSendAsyncHookHandler;
   /** Answers currently kept (for tests and diagnostics). */
   readonly size: number;
+  /**
+   * The part of a signed-in student's answer that every reader shares (what a guest is
+   * answered, before the student's own flags are put on it), built at most once per key and
+   * catalogue version on this instance. The version is read first, as for a guest, so the
+   * value is never older than the version it is kept under, and a change any writer commits
+   * is seen by the next request. A failed build is not kept.
+   * @example const page = await answers.shared(`courses:${key}`, () => listCourses(db, q, null))
+   */
+  shared<T>(key: string, build: () => Promise<T>): Promise<T>;
+  /** Shared parts currently kept (for tests and diagnostics). */
+  readonly sharedSize: number;
 };
 
 /**
@@ -140,40 +158,73 @@ export type GuestAnswerCache = {
  */
 export function guestAnswerCache(
   db: Kysely<DB>,
-  { maxEntries = 1000, maxChars = 8_000_000 }: GuestAnswerCacheOptions = {},
+  { maxEntries = 1000, maxBytes = 8_000_000 }: GuestAnswerCacheOptions = {},
 ): GuestAnswerCache {
   const entries = new Map<string, Entry>();
   const version = sharedReads(() => catalogVersion(db));
-  let chars = 0;
+  let bytes = 0;
   let newest = 0;
   /** Per request: the version read before its answer was built, or 'hit' when served here. */
   const state = new WeakMap<FastifyRequest, number | 'hit'>();
+  const parts = new Map<string, { version: number; value: Promise<unknown> }>();
+  let newestPart = 0;
 
   const drop = (url: string, entry: Entry) => {
     entries.delete(url);
-    chars -= entry.body.length;
+    bytes -= entry.body.length;
   };
 
   function store(url: string, entry: Entry): void {
-    if (entry.version < newest || entry.body.length > maxChars) return;
+    if (entry.version < newest || entry.body.length > maxBytes) return;
     if (entry.version > newest) {
       // Everything kept is older than this: it can never be served again.
       entries.clear();
-      chars = 0;
+      bytes = 0;
       newest = entry.version;
     }
     const old = entries.get(url);
     if (old) drop(url, old);
     entries.set(url, entry);
-    chars += entry.body.length;
+    bytes += entry.body.length;
     // A Map iterates in insertion order, and hits re-insert: the first key is the least used.
     for (const [oldest, e] of entries) {
-      if (entries.size <= maxEntries && chars <= maxChars) break;
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
       drop(oldest, e);
     }
   }
 
+  async function shared<T>(key: string, build: () => Promise<T>): Promise<T> {
+    const current = await version();
+    const kept = parts.get(key);
+    if (kept && kept.version === current) {
+      parts.delete(key);
+      parts.set(key, kept);
+      return kept.value as Promise<T>;
+    }
+    const value = build();
+    if (current < newestPart) return value;
+    if (current > newestPart) {
+      // Everything kept was built under an older version: it can never be used again.
+      parts.clear();
+      newestPart = current;
+    }
+    parts.set(key, { version: current, value });
+    value.catch(() => {
+      if (parts.get(key)?.value === value) parts.delete(key);
+    });
+    // The least recently used goes first, as for the answers.
+    for (const oldest of parts.keys()) {
+      if (parts.size <= maxEntries) break;
+      parts.delete(oldest);
+    }
+    return value;
+  }
+
   return {
+    shared,
+    get sharedSize() {
+      return parts.size;
+    },
     get size() {
       return entries.size;
     },
@@ -204,10 +255,11 @@ export function guestAnswerCache(
         typeof payload === 'string' &&
         request.headers.authorization === undefined
       ) {
-        const etag = etagOf(payload);
-        store(request.url, { version: seen, body: payload, etag });
+        const body = bytesOf(payload);
+        const etag = etagOf(body);
+        store(request.url, { version: seen, body, etag });
         addVary(reply, 'Authorization');
-        return answerTagged(request, reply, payload, etag);
+        return answerTagged(request, reply, body, etag);
       }
       return guestCatalogCache(request, reply, payload);
     },

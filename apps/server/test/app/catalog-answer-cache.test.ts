@@ -270,3 +270,75 @@ describe('guest answers kept by the server, keyed by the catalogue version', () 
     await mini.close();
   });
 });
+
+describe('the part of a signed-in student’s answer that every reader shares (ADR 057)', () => {
+  it('shows a student on this instance at once what another instance changed', async () => {
+    const { token, userId } = await tokenFor(server.db, 'student2@dars.test');
+    const auth = { authorization: `Bearer ${token}` };
+    const mine = async (url: string) => {
+      const res = await get(url, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const course = (await mine('/api/v1/courses')).data[0] as Card & { joined: boolean };
+    await mine(`/api/v1/courses/${course.id}`);
+    await other.db
+      .updateTable('courses')
+      .set({ name: 'اسم غيّره خادم آخر لطالب' })
+      .where('id', '=', course.id)
+      .execute();
+    expect((await mine('/api/v1/courses')).data[0].name).toBe('اسم غيّره خادم آخر لطالب');
+    expect((await mine(`/api/v1/courses/${course.id}`)).data.name).toBe('اسم غيّره خادم آخر لطالب');
+    await other.db
+      .deleteFrom('enrollments')
+      .where('user_id', '=', userId)
+      .where('course_id', '=', course.id)
+      .execute();
+    expect((await mine('/api/v1/courses')).data[0].joined).toBe(false);
+    const joined = await b.inject({
+      method: 'POST',
+      url: `/api/v1/courses/${course.id}/join`,
+      headers: { ...WEB_HEADERS, ...auth },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect((await mine('/api/v1/courses')).data[0].joined).toBe(true);
+    expect((await mine(`/api/v1/courses/${course.id}`)).data.joined).toBe(true);
+  });
+
+  it('builds a part once per key and version, keeps no failed build, and is bounded', async () => {
+    const parts = guestAnswerCache(server.db as Kysely<DB>, { maxEntries: 2 });
+    let built = 0;
+    const build = (value: string) => async () => {
+      built += 1;
+      return { value };
+    };
+    // Asked together: one build serves them all.
+    const [x, y] = await Promise.all([
+      parts.shared('a', build('a')),
+      parts.shared('a', build('a')),
+    ]);
+    expect(x).toBe(y);
+    expect(built).toBe(1);
+    expect(await parts.shared('a', build('a'))).toBe(x);
+    expect(built).toBe(1);
+    // A failed build is asked again.
+    await expect(
+      parts.shared('bad', () => Promise.reject(new Error('no database'))),
+    ).rejects.toThrow('no database');
+    expect(await parts.shared('bad', build('bad'))).toEqual({ value: 'bad' });
+    expect(built).toBe(2);
+    // Bounded: 'b' pushes out the least recently used.
+    await parts.shared('b', build('b'));
+    expect(parts.sharedSize).toBe(2);
+    // A change to the catalogue: every part is built again.
+    await other.db
+      .updateTable('catalog_version')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+    const before = built;
+    expect(await parts.shared('b', build('b'))).toEqual({ value: 'b' });
+    expect(built).toBe(before + 1);
+    expect(parts.sharedSize).toBe(1);
+  });
+});

@@ -283,6 +283,15 @@ export async function findTeacherCourses(
   return teacherCoursesQuery.execute(db, { teacherId, userId });
 }
 
+const joinedQuery = precompile((db, p: { userId: number }) =>
+  db.selectFrom('enrollments').select('course_id').where('user_id', '=', p.userId),
+);
+
+/** The courses a student joined (by the enrolments' key, which starts with the student). */
+export async function findJoinedCourseIds(db: Kysely<DB>, userId: number): Promise<Set<number>> {
+  return new Set((await joinedQuery.execute(db, { userId })).map((r) => r.course_id));
+}
+
 /** A course as its page reads it: the card and its lectures in order. */
 export type CoursePageRow = CourseCardRow & { lectures: JsonList<CourseLectureRow> };
 

@@ -2,29 +2,52 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { catalogAnswers } from '../../plugins/http-cache';
-import { serve } from '../../plugins/endpoint';
-import { getCourse, listCourses, welcomeCourses } from './course-service';
+import { replyShared, serve } from '../../plugins/endpoint';
+import {
+  findSharedCoursePage,
+  getCourse,
+  listCourses,
+  studentCoursePage,
+  welcomeCourses,
+  withJoinedFlags,
+} from './course-service';
 
 export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
     // Guests' answers are kept written, keyed by the catalogue's version (plugins/http-cache.ts).
     // Guests read the replica when there is one, the version included, so a cached answer is
-    // never newer or older than the version it is kept under; a signed-in student reads the
-    // primary and sees a purchase made a moment ago (ADR 024).
+    // never newer or older than the version it is kept under; a signed-in student's own state
+    // is read on the primary, so a purchase made a moment ago shows (ADR 024, ADR 057).
     const guestDb = ctx.readDb ?? ctx.db;
-    const dbFor = (userId: number | null) => (userId === null ? guestDb : ctx.db);
-    const { onRequest, onSend } = catalogAnswers(guestDb);
-    const cached = { onRequest: [onRequest], onSend: [onSend] };
+    const answers = catalogAnswers(guestDb);
+    const cached = { onRequest: [answers.onRequest], onSend: [answers.onSend] };
     const userIdOf = async (request: { currentUser(): Promise<{ id: number } | null> }) =>
       (await request.currentUser())?.id ?? null;
 
+    // A signed-in student's answer is the one every reader shares, kept per catalogue version
+    // like a guest's (built from the same reads), with the student's own state put on it from
+    // one query by the student's key on the primary: a course joined or a lecture bought a
+    // moment ago shows at once. When nothing of the student's is on it, it is the shared answer
+    // itself, written once (ADR 057).
     serve(
       app,
       endpoints.getCourses,
-      async (request) => {
+      async (request, reply) => {
         const userId = await userIdOf(request);
-        return listCourses(dbFor(userId), request.query, userId);
+        const { query } = request;
+        const build = () => listCourses(guestDb, query, null);
+        if (userId === null) return build();
+        const key = JSON.stringify([
+          query.query,
+          query.grade_id,
+          query.category_id,
+          query.page,
+          query.after,
+        ]);
+        const shared = await answers.shared(`courses${key}`, build);
+        const data = await withJoinedFlags(ctx.db, shared.data, userId);
+        return data === shared.data ? replyShared(reply, shared) : { ...shared, data };
       },
       cached,
     );
@@ -32,9 +55,15 @@ export const courseRoutes =
     serve(
       app,
       endpoints.getCourse,
-      async (request) => {
+      async (request, reply) => {
         const userId = await userIdOf(request);
-        return { data: await getCourse(dbFor(userId), request.params.id, userId) };
+        const { id } = request.params;
+        if (userId === null) return { data: await getCourse(guestDb, id, null) };
+        const shared = await answers.shared(`course:${id}`, () =>
+          findSharedCoursePage(guestDb, id),
+        );
+        const mine = await studentCoursePage(ctx.db, shared, userId);
+        return mine === shared?.guest ? replyShared(reply, mine) : mine;
       },
       cached,
     );
@@ -42,9 +71,15 @@ export const courseRoutes =
     serve(
       app,
       endpoints.getWelcome,
-      async (request) => {
+      async (request, reply) => {
         const userId = await userIdOf(request);
-        return { featured_courses: await welcomeCourses(dbFor(userId), userId) };
+        const build = async () => ({ featured_courses: await welcomeCourses(guestDb, null) });
+        if (userId === null) return build();
+        const shared = await answers.shared('welcome', build);
+        const cards = await withJoinedFlags(ctx.db, shared.featured_courses, userId);
+        return cards === shared.featured_courses
+          ? replyShared(reply, shared)
+          : { featured_courses: cards };
       },
       cached,
     );

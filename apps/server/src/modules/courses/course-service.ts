@@ -6,6 +6,7 @@ import {
   type Course,
   type CourseSummary,
   type GetCoursesQuery,
+  type GetCourseResponse,
   type GetCoursesResponse,
   type Lecture,
 } from '@dars/contract';
@@ -15,8 +16,13 @@ import { publicFileUrl } from '../../lib/public-url';
 import { nowIso } from '../../lib/time';
 import { jsonList } from '../../db/json-list';
 import { lectureGrant } from '../lectures/lecture-access';
-import type { CourseLectureRow } from '../lectures/lecture-queries';
 import {
+  findCourseHoldings,
+  type CourseHoldings,
+  type CourseLectureRow,
+} from '../lectures/lecture-queries';
+import {
+  findJoinedCourseIds,
   findCoursePage,
   findCourses,
   findFeaturedCourses,
@@ -151,11 +157,26 @@ export async function teacherCourses(
   return (await findTeacherCourses(db, teacherId, userId)).map(toSummary);
 }
 
-type LectureContext = {
+/**
+ * A signed-in student's cards: the cards every reader shares (a guest's, `joined` false) with
+ * the student's own `joined` flags, read in one query by the student's key.
+ */
+export async function withJoinedFlags(
+  db: Kysely<DB>,
+  cards: CourseSummary[],
+  userId: number,
+): Promise<CourseSummary[]> {
+  const joined = await findJoinedCourseIds(db, userId);
+  // None of them joined: the shared cards themselves (the same array, so they are written once).
+  if (!cards.some((c) => joined.has(c.id))) return cards;
+  return cards.map((c) => (joined.has(c.id) ? { ...c, joined: true } : c));
+}
+
+type LectureContext = Omit<CourseHoldings, 'held'> & {
   payType: 'course' | 'lectures';
-  enrolledAt: string | null;
-  purchases: Map<number, { created_at: string; expires_at: string | null }>;
   now: string;
+  /** Whether an exam still holds the lecture's videos for this reader. */
+  holdsVideos: (lecture: CourseLectureRow) => boolean;
 };
 
 /** A lecture as one student sees it; the access rules themselves are lectureGrant's. */
@@ -177,12 +198,30 @@ function toLecture(row: CourseLectureRow, context: LectureContext): Lecture {
     purchased,
     expired,
     expiry_days: row.expiry_days,
-    enable_videos: !row.mandatory_exam,
+    enable_videos: !context.holdsVideos(row),
     repurchasable: row.repurchasable === 1,
     repurchase_price: row.repurchase_price === null ? null : fromPiasters(row.repurchase_price),
     paycard_disabled: row.paycard_disabled === 1,
   };
 }
+
+/** The course page's card and lectures, with what one reader holds of them. */
+function coursePage(
+  summary: CourseSummary,
+  lectures: CourseLectureRow[],
+  context: Omit<LectureContext, 'payType' | 'now'>,
+): Course {
+  const full: LectureContext = { ...context, payType: summary.pay_type, now: nowIso() };
+  const joined = context.enrolledAt !== null;
+  return {
+    ...summary,
+    joined,
+    purchased: summary.pay_type === 'course' && joined,
+    lectures: lectures.map((l) => toLecture(l, full)),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'الدورة غير موجودة');
 
 /**
  * A course page for one student (or a guest): the card fields plus lectures with their states,
@@ -194,23 +233,67 @@ export async function getCourse(
   userId: number | null,
 ): Promise<Course> {
   const row = await findCoursePage(db, id, userId);
-  if (!row) throw new AppError('NOT_FOUND', 'الدورة غير موجودة');
-  const summary = toSummary(row);
+  if (!row) throw notFound();
   const lectures = jsonList(row.lectures);
-  const purchases = new Map<number, { created_at: string; expires_at: string | null }>();
+  const purchases: CourseHoldings['purchases'] = new Map();
   for (const l of lectures) {
     if (l.bought_at)
       purchases.set(l.id, { created_at: l.bought_at, expires_at: l.bought_until ?? null });
   }
-  const context: LectureContext = {
-    payType: summary.pay_type,
+  return coursePage(toSummary(row), lectures, {
     enrolledAt: row.enrolled_at,
     purchases,
-    now: nowIso(),
-  };
-  return {
-    ...summary,
-    purchased: summary.pay_type === 'course' && row.enrolled_at !== null,
-    lectures: lectures.map((l) => toLecture(l, context)),
-  };
+    holdsVideos: (l) => Boolean(l.mandatory_exam),
+  });
+}
+
+/**
+ * What every reader of a course page shares: its card as a guest sees it, its lectures, and
+ * the page a guest is answered (which is also the page of a student who holds nothing of it).
+ */
+export type SharedCoursePage = {
+  summary: CourseSummary;
+  lectures: CourseLectureRow[];
+  guest: GetCourseResponse;
+};
+
+/** A course page as a guest reads it, kept by the routes for every reader (undefined: none). */
+export async function findSharedCoursePage(
+  db: Kysely<DB>,
+  id: number,
+): Promise<SharedCoursePage | undefined> {
+  const row = await findCoursePage(db, id, null);
+  if (!row) return undefined;
+  const summary = toSummary(row);
+  const lectures = jsonList(row.lectures);
+  const guest = coursePage(summary, lectures, {
+    enrolledAt: null,
+    purchases: new Map(),
+    holdsVideos: (l) => Boolean(l.mandatory_exam),
+  });
+  return { summary, lectures, guest: { data: guest } };
+}
+
+/**
+ * A signed-in student's course page from the part every reader shares and what the student
+ * holds of it, read in one query by the student's key (the enrolment, the lectures' latest
+ * purchases, and the lectures whose videos wait for one of their exams). The same answer as
+ * getCourse(db, id, userId), which reads it all with the course in one query per student; when
+ * the student holds nothing of the course, it is the guest's page itself (`shared.guest`, the
+ * same object, so that it can be written once).
+ */
+export async function studentCoursePage(
+  db: Kysely<DB>,
+  shared: SharedCoursePage | undefined,
+  userId: number,
+): Promise<GetCourseResponse> {
+  if (!shared) throw notFound();
+  const { held, ...holdings } = await findCourseHoldings(db, userId, shared.summary.id);
+  const holdsVideos = (l: CourseLectureRow) => held.has(l.id);
+  const asGuest =
+    holdings.enrolledAt === null &&
+    holdings.purchases.size === 0 &&
+    shared.lectures.every((l) => Boolean(l.mandatory_exam) === holdsVideos(l));
+  if (asGuest) return shared.guest;
+  return { data: coursePage(shared.summary, shared.lectures, { ...holdings, holdsVideos }) };
 }
