@@ -112,6 +112,37 @@ describe('the job queue', () => {
     expect(await q.enqueue(job, { a: 3 }, { singletonKey: 'other' })).not.toBeNull();
   });
 
+  it('queues a finished key again only when asked to, never beside one still waiting', async () => {
+    const job = name('again');
+    const runs: number[] = [];
+    const q = await queue();
+    q.work<{ n: number }>(job, async ({ data }) => {
+      runs.push(data.n);
+      if (data.n === 1) throw new Error('the file is not a video');
+    });
+    await q.start();
+    // Failed (no retry left): its key is kept, an ordinary request queues nothing.
+    expect(await q.enqueue(job, { n: 1 }, { singletonKey: 'k', retryLimit: 0 })).not.toBeNull();
+    await q.idle([job], 20_000);
+    expect(await q.enqueue(job, { n: 2 }, { singletonKey: 'k' })).toBeNull();
+    // Asked again: the failed one gives its key to a new job, which runs.
+    const again = { singletonKey: 'k', replaceFinished: true };
+    expect(await q.enqueue(job, { n: 3 }, again)).not.toBeNull();
+    await q.idle([job], 20_000);
+    // Completed, it gives its key too.
+    expect(await q.enqueue(job, { n: 4 }, again)).not.toBeNull();
+    await q.idle([job], 20_000);
+    expect(runs).toEqual([1, 3, 4]);
+
+    // One still waiting keeps its key: a request to replace it queues nothing.
+    const idle = await queue(false);
+    const waiting = name('waiting');
+    expect(await idle.enqueue(waiting, { n: 5 }, { singletonKey: 'w' })).not.toBeNull();
+    expect(
+      await idle.enqueue(waiting, { n: 6 }, { singletonKey: 'w', replaceFinished: true }),
+    ).toBeNull();
+  }, 60_000);
+
   it('loses nothing on a restart: what one instance queued, the next runs', async () => {
     const job = name('restart');
     const before = await queue(false);

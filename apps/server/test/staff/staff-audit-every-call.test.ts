@@ -79,6 +79,8 @@ beforeAll(async () => {
       PAYMENTS_SANDBOX: 'off',
       // Text messages are queued, not sent meanwhile: no worker changes rows between snapshots.
       JOBS_WORKER: 'off',
+      // A failed video's ladder can be asked for again (ADR 055); queued, never run here.
+      VIDEO_TRANSCODE: 'on',
       FAWRY_MERCHANT_CODE: 'is0N+YQzlE4=',
       FAWRY_SECURE_KEY: 'fawry-secure-key-live',
     },
@@ -217,6 +219,21 @@ async function studentWithParent(): Promise<number> {
   await server.db
     .updateTable('users')
     .set({ parent_phone: parentPhone() })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+/** A video with a file whose ladder's job failed (ADR 055). */
+async function failedVideo(): Promise<number> {
+  const id = await made('/staff/videos', { lecture_id: await lecture(), name: 'فيديو' });
+  await server.db
+    .updateTable('videos')
+    .set({
+      source_path: `videos/${id}-failed.mp4`,
+      duration_seconds: 60,
+      transcode_state: 'failed',
+      transcode_error: 'تعذّر تحويل الفيديو',
+    })
     .where('id', '=', id)
     .execute();
   return id;
@@ -440,6 +457,15 @@ const ROWS: Row[] = [
     make: async () => {
       const id = await made('/staff/videos', { lecture_id: await lecture(), name: 'فيديو' });
       return { url: `/staff/videos/${id}`, target: id };
+    },
+  },
+
+  {
+    route: 'POST /staff/videos/:id/transcode',
+    audit: { action: 'transcode', resource: 'videos' },
+    make: async () => {
+      const id = await failedVideo();
+      return { url: `/staff/videos/${id}/transcode`, target: id };
     },
   },
 

@@ -60,6 +60,8 @@ export const STAFF_ROLE_TABLE: Readonly<Record<string, 'none' | 'leader' | 'admi
   'POST /staff/videos': 'leader',
   'PATCH /staff/videos/:id': 'leader',
   'DELETE /staff/videos/:id': 'leader',
+  // A failed HLS ladder queued again (ADR 055): as editing the video.
+  'POST /staff/videos/:id/transcode': 'leader',
   'GET /staff/attachments': 'leader',
   'GET /staff/attachments/:id': 'leader',
   'POST /staff/attachments': 'leader',

@@ -354,6 +354,7 @@ const BY_ID: [route: string, key: Key, body?: (w: World) => object][] = [
   ['GET /staff/videos/:id', 'video'],
   ['PATCH /staff/videos/:id', 'video', () => ({ name: 'فيديو' })],
   ['DELETE /staff/videos/:id', 'video'],
+  ['POST /staff/videos/:id/transcode', 'video'],
   ['GET /staff/attachments/:id', 'attachment'],
   ['PATCH /staff/attachments/:id', 'attachment', () => ({ name: 'ملف' })],
   ['DELETE /staff/attachments/:id', 'attachment'],
@@ -480,13 +481,14 @@ describe("another teacher's record", () => {
     },
   );
 
-  it.for(BY_ID.filter(([route]) => !route.startsWith('DELETE')))(
-    '%s (%s) of their own is done',
-    async ([route, key, body]) => {
-      const res = await callById(route, key, a, a.token, body);
-      expect(res.statusCode, `${route}: ${res.body.slice(0, 200)}`).toBe(200);
-    },
-  );
+  // A ladder asked for again needs a failed job and a server that transcodes: a teacher's own
+  // is done in videos/transcode-retry.test.ts.
+  const doneHere = ([route]: (typeof BY_ID)[number]) =>
+    !route.startsWith('DELETE') && route !== 'POST /staff/videos/:id/transcode';
+  it.for(BY_ID.filter(doneHere))('%s (%s) of their own is done', async ([route, key, body]) => {
+    const res = await callById(route, key, a, a.token, body);
+    expect(res.statusCode, `${route}: ${res.body.slice(0, 200)}`).toBe(200);
+  });
 });
 
 describe('the courses export', () => {

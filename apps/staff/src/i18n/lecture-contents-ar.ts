@@ -58,6 +58,10 @@ export const lectureContentsArabic = {
     progress_label: 'تقدم تحويل الفيديو إلى جودات متعددة',
     progress_of: 'تقدم تحويل %{name}',
     original_meanwhile: 'يشاهد الطلاب الملف الأصلي كما رُفع حتى يكتمل التحويل',
+    retry: 'إعادة المحاولة',
+    retry_of: 'إعادة المحاولة: تحويل «%{name}»',
+    retrying: 'جارٍ إعادة المحاولة…',
+    retried: 'أُعيد الفيديو إلى قائمة انتظار التحويل',
   },
   attachments: {
     add: 'إضافة مرفق',

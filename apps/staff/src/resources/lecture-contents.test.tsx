@@ -351,6 +351,10 @@ describe("a lecture's videos being transcoded", { timeout: SCREEN_TIMEOUT }, () 
       'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. ارفع الملف مرة أخرى',
     );
     expect(rows[2]).not.toHaveTextContent(MEANWHILE);
+    // Only the failed one can be retried, its button named by the video.
+    expect(within(list).getAllByRole('button', { name: /^إعادة المحاولة/ })).toEqual([
+      within(rows[2]!).getByRole('button', { name: 'إعادة المحاولة: تحويل «مراجعة»' }),
+    ]);
     expect(rows[3]).toHaveTextContent('جاهز: 240p، 360p، 480p');
     expect(rows[3]).not.toHaveTextContent(MEANWHILE);
 

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   reopen: 'إعادة فتح',
   regrade: 'إعادة تصحيح',
   retry: 'إعادة إرسال',
+  // A video's failed HLS ladder queued again (ADR 055).
+  transcode: 'إعادة محاولة تحويل الفيديو',
 };
 
 /** The resources the audit log names (the API's names), as the menu calls them. */

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, type Identifier } from 'react-admin';
 import { staffEndpoints as e, type StaffVideo } from '@dars/contract';
@@ -111,7 +112,7 @@ const video = (state: Transcode): VideoItem => ({
 });
 
 function Live({ seed }: { seed: VideoItem }) {
-  return <TranscodeChip transcode={useLiveTranscode(seed)} />;
+  return <TranscodeChip transcode={useLiveTranscode(seed).transcode} />;
 }
 
 /**
@@ -210,5 +211,107 @@ describe("a video's transcoding, followed", () => {
     view.unmount();
     await seconds(60);
     expect(asked()).toBe(1);
+  });
+});
+
+/** The video page's ladder with its retry: the chip and what is under it, followed live. */
+function LiveWithRetry({ seed }: { seed: VideoItem }) {
+  const { transcode, refetch } = useLiveTranscode(seed);
+  return (
+    <>
+      <TranscodeChip transcode={transcode} />
+      <TranscodeDetails
+        transcode={transcode}
+        label="تقدم تحويل شرح الدرس"
+        retry={{ videoId: seed.id, onRetried: refetch }}
+      />
+    </>
+  );
+}
+
+describe("a failed video's transcoding, retried", () => {
+  const FAILED = transcode({
+    state: 'failed',
+    error:
+      'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. أعد المحاولة، أو ارفع الملف مرة أخرى',
+  });
+
+  it.for([
+    transcode({ state: 'none' }),
+    transcode({ state: 'waiting', error: 'تعثّر التحويل وستُعاد المحاولة تلقائيًا بعد قليل' }),
+    transcode({ state: 'running', progress: 40 }),
+    transcode({ state: 'ready', renditions: [240, 360] }),
+  ])('offers no retry when it is $state', async (state) => {
+    const api = fakeStaffApi([answer(e.staffGetVideo, () => ({ data: video(state) }))]);
+    const { container } = render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <LiveWithRetry seed={video(state)} />
+      </AdminContext>,
+    );
+    if (state.state !== 'none') await waitFor(() => expect(container).not.toBeEmptyDOMElement());
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(api.callsTo(e.staffRetryVideoTranscode)).toHaveLength(0);
+  });
+
+  it('offers «إعادة المحاولة» beside the reason, asks the server once, and follows the job again', async () => {
+    let stored = video(FAILED);
+    const api = fakeStaffApi([
+      answer(e.staffRetryVideoTranscode, () => {
+        stored = video(transcode({ state: 'waiting' }));
+        return { data: stored };
+      }),
+      answer(e.staffGetVideo, () => ({ data: stored })),
+    ]);
+    const user = userEvent.setup();
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <LiveWithRetry seed={video(FAILED)} />
+      </AdminContext>,
+    );
+    expect(await screen.findByText('تعذّر التحويل')).toBeInTheDocument();
+    const reason = screen.getByText(FAILED.error!);
+    const button = screen.getByRole('button', { name: 'إعادة المحاولة' });
+    // Beside the reason, in the same line.
+    expect(reason.parentElement).toContainElement(button);
+
+    await user.click(button);
+    expect(await screen.findByText('بانتظار التحويل')).toBeInTheDocument();
+    expect(api.callsTo(e.staffRetryVideoTranscode, { id: 11 })).toHaveLength(1);
+    expect(api.callsTo(e.staffRetryVideoTranscode)).toHaveLength(1);
+    expect(screen.queryByText(FAILED.error!)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'إعادة المحاولة' })).toBeNull();
+  });
+
+  it('offers it on a failure the server gave no reason for, too', async () => {
+    fakeStaffApi([
+      answer(e.staffGetVideo, () => ({ data: video(transcode({ state: 'failed' })) })),
+    ]);
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <LiveWithRetry seed={video(transcode({ state: 'failed' }))} />
+      </AdminContext>,
+    );
+    expect(await screen.findByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
+  });
+
+  it('keeps the failure and its button when the server refuses', async () => {
+    const api = fakeStaffApi([
+      answer(
+        e.staffRetryVideoTranscode,
+        { message: 'تحويل الفيديوهات إلى جودات متعددة متوقف على هذا الخادم', code: 'CONFLICT' },
+        { status: 409 },
+      ),
+      answer(e.staffGetVideo, () => ({ data: video(FAILED) })),
+    ]);
+    const user = userEvent.setup();
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <LiveWithRetry seed={video(FAILED)} />
+      </AdminContext>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'إعادة المحاولة' }));
+    await waitFor(() => expect(api.callsTo(e.staffRetryVideoTranscode)).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
+    expect(screen.getByText('تعذّر التحويل')).toBeInTheDocument();
   });
 });

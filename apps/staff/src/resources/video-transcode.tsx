@@ -1,15 +1,17 @@
-import { Fragment, type ReactNode } from 'react';
-import { Box, Chip, LinearProgress, Typography } from '@mui/material';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { useGetOne, useTranslate, type Identifier } from 'react-admin';
-import type { StaffVideo } from '@dars/contract';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useGetOne, useNotify, useTranslate, type HttpError, type Identifier } from 'react-admin';
+import { staffEndpoints, type StaffVideo } from '@dars/contract';
+import { callStaff } from '../data/http';
 
 // A video's HLS ladder as the console shows it (issue 29): waiting, running with its progress,
-// ready with its qualities, or failed with the server's reason; until it is ready students
-// get the uploaded MP4 as it is.
+// ready with its qualities, or failed with the server's reason and a retry; until it is ready
+// students get the uploaded MP4 as it is.
 
 type Transcode = StaffVideo['transcode'];
 type VideoItem = StaffVideo & { id: Identifier };
@@ -36,8 +38,12 @@ export function whileTranscoding(videos: readonly StaffVideo[]): number | false 
  * typing (react-admin resets a form when its record changes). The page's `refresh()` (after an
  * upload) refetches it with the rest.
  */
-export function useLiveTranscode(video: VideoItem): Transcode {
-  const { data } = useGetOne<VideoItem>(
+export function useLiveTranscode(video: VideoItem): {
+  transcode: Transcode;
+  /** Asks for the video again now (after a retry), whatever the state it had. */
+  refetch: () => void;
+} {
+  const { data, refetch } = useGetOne<VideoItem>(
     'videos',
     { id: video.id, meta: { live: 'transcode' } },
     {
@@ -50,7 +56,7 @@ export function useLiveTranscode(video: VideoItem): Transcode {
         isTranscoding((query.state.data ?? video).transcode) ? TRANSCODE_POLL_MS : false,
     },
   );
-  return (data ?? video).transcode;
+  return { transcode: (data ?? video).transcode, refetch: () => void refetch() };
 }
 
 /** Qualities as `240p، 360p، 480p`, each isolated left to right inside the Arabic text. */
@@ -141,25 +147,81 @@ export function TranscodeChip({ transcode, small }: { transcode: Transcode; smal
   }
 }
 
+/** The video a failed ladder can be asked for again, and what shows the state it then has. */
+export interface TranscodeRetry {
+  videoId: Identifier;
+  /** In a list: the video's name, in the button's accessible name. */
+  name?: string;
+  /** Reads the video's state again once the server has queued it (the page then follows it). */
+  onRetried: () => void;
+}
+
+/**
+ * «إعادة المحاولة» beside a failed ladder's reason: the server queues the job again for the
+ * video's file (`POST /staff/videos/:id/transcode`); its refusal is said in its own words.
+ */
+function RetryTranscodeButton({
+  videoId,
+  name,
+  onRetried,
+  dense,
+}: TranscodeRetry & { dense?: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  async function retry() {
+    setBusy(true);
+    try {
+      await callStaff(staffEndpoints.staffRetryVideoTranscode, {
+        params: { id: Number(videoId) },
+      });
+      notify(`${T}.retried`, { type: 'success' });
+      onRetried();
+    } catch (error) {
+      notify((error as HttpError).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      color="error"
+      startIcon={<ReplayIcon />}
+      disabled={busy}
+      aria-label={name === undefined ? undefined : translate(`${T}.retry_of`, { name })}
+      sx={{ flexShrink: 0, ...(dense ? { py: 0 } : {}) }}
+      onClick={() => void retry()}
+    >
+      {translate(busy ? `${T}.retrying` : `${T}.retry`)}
+    </Button>
+  );
+}
+
 /**
  * Under the chips: while running, a progress bar (an accessible progressbar named by `label`);
- * the server's reason when it failed or will retry; while waiting or running, that students
- * meanwhile get the original file. `dense` in a list's line.
+ * the server's reason when it failed or will retry, and beside a failure «إعادة المحاولة» when
+ * `retry` names the video; while waiting or running, that students meanwhile get the original
+ * file. `dense` in a list's line.
  */
 export function TranscodeDetails({
   transcode,
   label,
   dense,
+  retry,
 }: {
   transcode: Transcode;
   /** The progress bar's accessible name (a list names the video). */
   label: string;
   dense?: boolean;
+  retry?: TranscodeRetry;
 }) {
   const translate = useTranslate();
   const pending = isTranscoding(transcode);
   const error = transcode.state !== 'ready' && transcode.state !== 'none' ? transcode.error : null;
-  if (!pending && !error) return null;
+  const retryable = transcode.state === 'failed' ? retry : undefined;
+  if (!pending && !error && !retryable) return null;
   const text = dense ? 'caption' : 'body2';
   return (
     <Box sx={{ mt: dense ? 0.75 : 1.5, maxWidth: 480 }}>
@@ -171,14 +233,24 @@ export function TranscodeDetails({
           sx={{ height: dense ? 6 : 8, borderRadius: 1, mb: 0.75 }}
         />
       )}
-      {error && (
-        <Typography
-          variant={text}
-          component="p"
-          color={transcode.state === 'failed' ? 'error' : 'text.primary'}
+      {(error || retryable) && (
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
         >
-          {error}
-        </Typography>
+          {error && (
+            <Typography
+              variant={text}
+              component="p"
+              color={transcode.state === 'failed' ? 'error' : 'text.primary'}
+            >
+              {error}
+            </Typography>
+          )}
+          {retryable && <RetryTranscodeButton {...retryable} dense={dense} />}
+        </Stack>
       )}
       {pending && (
         <Typography variant={text} component="p" color="text.secondary">

@@ -179,7 +179,7 @@ function VideoFile() {
 function SavedVideoFile({ video }: { video: VideoItem }) {
   const refresh = useRefresh();
   const translate = useTranslate();
-  const transcode = useLiveTranscode(video);
+  const { transcode, refetch } = useLiveTranscode(video);
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -195,6 +195,7 @@ function SavedVideoFile({ video }: { video: VideoItem }) {
       <TranscodeDetails
         transcode={transcode}
         label={translate('dars.contents.transcode.progress_label')}
+        retry={{ videoId: video.id, onRetried: refetch }}
       />
       <VideoUpload videoId={video.id} hasFile={video.has_file} onUploaded={refresh} />
     </Box>
@@ -226,6 +227,8 @@ function clockOf(seconds: number): string {
  */
 export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
   const translate = useTranslate();
+  // After a retry the list is read again, and followed while the video waits.
+  const refresh = useRefresh();
   return (
     <OrderedContents<VideoItem>
       resource="videos"
@@ -274,6 +277,7 @@ export function LectureVideos({ lectureId }: { lectureId: Identifier }) {
             transcode={v.transcode}
             label={translate('dars.contents.transcode.progress_of', { name: v.name })}
             dense
+            retry={{ videoId: v.id, name: v.name, onRetried: refresh }}
           />
         </>
       )}

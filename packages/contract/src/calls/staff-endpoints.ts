@@ -291,6 +291,21 @@ export const staffEndpoints = {
   staffCreateVideo: forTeachers(videos.create),
   staffUpdateVideo: forTeachers(videos.update),
   staffDeleteVideo: forTeachers(videos.remove),
+  /**
+   * Its HLS ladder's job queued again for its file (ADR 055), when it failed: back to
+   * `waiting`, the error cleared. 409 when it has no file, its ladder is ready, a job of it is
+   * waiting or running, or the server does not transcode.
+   */
+  staffRetryVideoTranscode: {
+    method: 'POST',
+    path: '/staff/videos/:id/transcode',
+    auth: 'required',
+    staff: 'leader',
+    teacher: true,
+    params: idParamsSchema,
+    response: s.staffOneResponse(s.staffVideoSchema),
+    errors: ['CONFLICT'],
+  },
 
   staffListAttachments: {
     method: 'GET',

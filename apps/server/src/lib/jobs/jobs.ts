@@ -15,6 +15,12 @@ export type JobOptions = {
    * answers null) while the first is kept, waiting, running or finished (kept 7 days).
    */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: a job of that key that has finished (completed or failed) is forgotten
+   * first, so the key is queued again (staff asking for a failed job once more); one still
+   * waiting, retrying or running is kept, and enqueue answers null as without this.
+   */
+  replaceFinished?: boolean;
   /** Retries after the first run fails (default 3). */
   retryLimit?: number;
   /**

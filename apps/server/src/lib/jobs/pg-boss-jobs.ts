@@ -123,6 +123,15 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     async enqueue(name, data, opts: JobOptions = {}, trx) {
       await begin();
       await ensureQueue(name);
+      if (opts.replaceFinished && opts.singletonKey) {
+        // pg-boss keeps a finished job (its id, our key) until it is archived: forgotten here,
+        // in the same transaction as the new one when there is one.
+        await pgBossDb(trx ?? options.db).executeSql(
+          `delete from ${options.schema}.job
+           where name = $1 and id = $2 and state in ('completed', 'cancelled', 'failed')`,
+          [name, keyId(name, opts.singletonKey)],
+        );
+      }
       const send: PgBoss.SendOptions = {
         retryLimit: retryLimitOf(opts),
         retryDelay: backoffOf(opts),

@@ -65,6 +65,14 @@ export function sqliteJobs(options: SqliteJobsOptions): Jobs {
     trx: JobDb = db,
   ): Promise<string | null> {
     const at = now();
+    if (opts.replaceFinished && opts.singletonKey) {
+      await trx
+        .deleteFrom('job_queue')
+        .where('name', '=', name)
+        .where('singleton_key', '=', opts.singletonKey)
+        .where('state', 'in', ['completed', 'failed'])
+        .execute();
+    }
     const row = await trx
       .insertInto('job_queue')
       .values({

@@ -77,7 +77,14 @@ import {
   updateAttachment,
   uploadAttachment,
 } from '../attachments/attachment-admin';
-import { createVideo, deleteVideo, getVideo, listVideos, updateVideo } from '../videos/video-admin';
+import {
+  createVideo,
+  deleteVideo,
+  getVideo,
+  listVideos,
+  retryVideoTranscode,
+  updateVideo,
+} from '../videos/video-admin';
 import { uploadImage } from './image-upload';
 import {
   createCourse,
@@ -348,6 +355,9 @@ export const staffRoutes =
       await deleteVideo(db, ctx.storage, await actorOf(request), request.params.id);
       return { data: { id: request.params.id } };
     });
+    serve(app, e.staffRetryVideoTranscode, async (request) => ({
+      data: await retryVideoTranscode(ctx, await actorOf(request), request.params.id),
+    }));
 
     serve(app, e.staffListAttachments, async (request) =>
       listAttachments(db, request.query, await teacherScopeOf(db, request)),

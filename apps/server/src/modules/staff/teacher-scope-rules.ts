@@ -73,6 +73,7 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   'POST /staff/videos': { body: { lecture_id: 'lecture' } },
   'PATCH /staff/videos/:id': { id: 'video' },
   'DELETE /staff/videos/:id': { id: 'video' },
+  'POST /staff/videos/:id/transcode': { id: 'video' },
 
   'GET /staff/attachments': { list: true },
   'GET /staff/attachments/:id': { id: 'attachment' },

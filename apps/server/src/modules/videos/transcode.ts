@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../db/schema';
-import type { Job, JobDb } from '../../lib/jobs';
+import type { Job, JobDb, JobOptions } from '../../lib/jobs';
 import { isLocalStorage, type Storage } from '../../storage';
 import { ffmpegBinary, probe, run } from './ffmpeg';
 import {
@@ -33,8 +33,16 @@ type TranscodeData = { videoId: number; source: string };
 export const TRANSCODE_TEXT = {
   noFfmpeg: 'برنامج تحويل الفيديو غير موجود على الخادم؛ يُعرض الفيديو كما رُفع',
   notVideo: 'تعذّر قراءة الفيديو: الملف لا يحوي صورة، أو هو تالف. ارفعه مرة أخرى',
-  failed: 'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. ارفع الملف مرة أخرى',
+  failed: 'تعذّر تحويل الفيديو إلى جودات متعددة؛ يُعرض كما رُفع. أعد المحاولة، أو ارفع الملف مرة أخرى',
   retrying: 'تعثّر التحويل وستُعاد المحاولة تلقائيًا بعد قليل',
+} as const;
+
+/** Why staff cannot ask for a video's ladder again (409), in Arabic. */
+export const RETRY_TEXT = {
+  noFile: 'لم يُرفع ملف لهذا الفيديو بعد؛ ارفع الملف أولًا',
+  ready: 'هذا الفيديو محوَّل بالفعل إلى جودات متعددة، فلا حاجة إلى إعادة المحاولة',
+  underWay: 'تحويل هذا الفيديو جارٍ أو بانتظار دوره؛ انتظر حتى ينتهي',
+  off: 'تحويل الفيديوهات إلى جودات متعددة متوقف على هذا الخادم',
 } as const;
 
 /**
@@ -72,19 +80,52 @@ export async function requestTranscode(
   await ctx.jobs.enqueue<TranscodeData>(
     TRANSCODE_JOB,
     { videoId, source },
-    {
-      singletonKey: `${videoId}:${source}`,
-      retryLimit: 2,
-      backoffSeconds: 30,
-      expireInSeconds: leaseSeconds(ctx.config.video.leaseSeconds, durationSeconds),
-    },
+    transcodeJobOptions(ctx, videoId, source, durationSeconds),
     options.trx,
+  );
+}
+
+/** The job of one file: one key per video and file, so it is queued (and run) once. */
+function transcodeJobOptions(
+  ctx: Pick<AppContext, 'config'>,
+  videoId: number,
+  source: string,
+  durationSeconds: number | null,
+): JobOptions {
+  return {
+    singletonKey: `${videoId}:${source}`,
+    retryLimit: 2,
+    backoffSeconds: 30,
+    expireInSeconds: leaseSeconds(ctx.config.video.leaseSeconds, durationSeconds),
+  };
+}
+
+/**
+ * Queues the ladder of a video's file again when staff ask (its job failed, or it was never
+ * made): the upload's own key, in `trx` with the change that asked for it. The file's finished
+ * job is replaced; while one is still waiting or running nothing is queued and the answer is
+ * null, so a file is never transcoded twice at once.
+ * @example await queueTranscodeAgain(ctx, trx, 7, 'videos/7-ab.mp4', 600) // '12'
+ */
+export function queueTranscodeAgain(
+  ctx: Pick<AppContext, 'config' | 'jobs'>,
+  trx: JobDb,
+  videoId: number,
+  source: string,
+  durationSeconds: number | null,
+): Promise<string | null> {
+  return ctx.jobs.enqueue<TranscodeData>(
+    TRANSCODE_JOB,
+    { videoId, source },
+    { ...transcodeJobOptions(ctx, videoId, source, durationSeconds), replaceFinished: true },
+    trx,
   );
 }
 
 /**
  * Queues a ladder for every video whose file has none (at start: files from before ladders
- * existed, the demo's, a job lost with its database's backup); failed ones wait for staff.
+ * existed, the demo's, a job lost with its database's backup); failed ones wait for staff
+ * (who retry from the console, `retryVideoTranscode`, or upload the file again).
  */
 export async function queueMissingLadders(ctx: AppContext): Promise<number> {
   if (!ctx.config.video.transcode) return 0;

@@ -7,12 +7,13 @@ import {
   type staffVideoListQuerySchema,
   type staffVideoUpdateSchema,
 } from '@dars/contract';
-import { auditedRows, type Actor, type Db } from '../../db/audited-change';
+import type { AppContext } from '../../app-context';
+import { auditedRows, change, conflict, type Actor, type Db } from '../../db/audited-change';
 import { bool, defined, flagOf, viewedRows } from '../../db/list-page';
 import type { VideosTable } from '../../db/schema';
 import type { Storage } from '../../storage';
 import { lectureExists, nextPosition } from '../lectures/lecture-admin';
-import { removeLadder, removeStaleLadders } from './transcode';
+import { queueTranscodeAgain, removeLadder, removeStaleLadders, RETRY_TEXT } from './transcode';
 import { ladderOf } from './ladder';
 import type { TeacherScope } from '../../db/teacher-scope';
 
@@ -123,6 +124,50 @@ export function setVideoFile(
   durationSeconds: number | null,
 ): Promise<void> {
   return videoRows.upload(db, actor, id, { source_path: key, duration_seconds: durationSeconds });
+}
+
+/** The states of a ladder whose job is queued or running. */
+const UNDER_WAY = ['waiting', 'running'];
+
+/**
+ * Staff ask again for the HLS ladder of a video's file (ADR 055), when its job failed: the
+ * job queued again (the upload's key, so it runs once), the state back to waiting and its
+ * error cleared, audited as `transcode`, in one transaction. 404 for no video; 409 with the
+ * reason when it has no file, its ladder is ready, a job of it is still waiting or running,
+ * or transcoding is off on this server.
+ */
+export async function retryVideoTranscode(
+  ctx: Pick<AppContext, 'db' | 'config' | 'jobs'>,
+  actor: Actor,
+  id: number,
+): Promise<StaffVideo> {
+  const what = { resource: 'videos', action: 'transcode', id };
+  const { after } = await change(ctx.db, actor, what, getVideo, async (trx) => {
+    const row = await trx
+      .selectFrom('videos')
+      .select(['source_path', 'duration_seconds', 'hls_source', 'hls_prefix'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const source = row.source_path;
+    if (source === null) throw conflict(RETRY_TEXT.noFile);
+    if (row.hls_source === source && row.hls_prefix !== null) throw conflict(RETRY_TEXT.ready);
+    if (!ctx.config.video.transcode) throw conflict(RETRY_TEXT.off);
+    // Not while a job of it is waiting or running (read and written at once: of two staff
+    // members asking together, the second finds it waiting already).
+    const waiting = await trx
+      .updateTable('videos')
+      .set({ transcode_state: 'waiting', transcode_progress: 0, transcode_error: null })
+      .where('id', '=', id)
+      .where('source_path', '=', source)
+      .where('transcode_state', 'not in', UNDER_WAY)
+      .executeTakeFirst();
+    if (Number(waiting.numUpdatedRows) !== 1) throw conflict(RETRY_TEXT.underWay);
+    // A job of this file still kept waiting or running (its state said otherwise): not twice.
+    const queued = await queueTranscodeAgain(ctx, trx, id, source, row.duration_seconds);
+    if (queued === null) throw conflict(RETRY_TEXT.underWay);
+    return id;
+  });
+  return after!;
 }
 
 export async function deleteVideo(
