@@ -201,12 +201,23 @@ describe('the worker and the manifest', () => {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      icons: [
+        { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icon-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
     });
     expect(body.name).toEqual(expect.any(String));
     expect(body.short_name).toEqual(expect.any(String));
     expect(body.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     expect(body.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    // The maskable icon is there, a PNG (its drawing: plugins/web-manifest.test.ts).
+    const maskable = await fetch(new URL('/icon-maskable.png', serverURL()));
+    expect(maskable.status).toBe(200);
+    expect(maskable.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await maskable.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Width and height in the header chunk: 512 × 512.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
   });
 
   it('make the app installable: Chromium reports no installability error', async () => {

@@ -33,13 +33,32 @@ export function appIndexHtml(html: string, server: string): string {
     .replace('</head>', `<meta name="${SERVER_META}" content="${origin}" /></head>`);
 }
 
-/** Files of the web build the apps do not need: the server's render, precompressed copies. */
-function skipped(relative: string): boolean {
-  return relative.startsWith('.ssr') || relative.startsWith('.vite') || /\.(br|gz)$/.test(relative);
+/**
+ * The service worker of the web build (`sw.js`, ADR 056) and the Workbox files a build may
+ * write beside it (`workbox-<hash>.js`, with their source maps): the apps never register a
+ * worker (their pages come from the app itself, ADR 021), so they carry none. The page's own
+ * chunks stay, workbox-window's among them (`assets/`): a script of the app names it, and it is
+ * loaded only where a worker is registered.
+ */
+const SERVICE_WORKER_FILE = /^(?:sw|workbox-[\w.-]+)\.js(?:\.map)?$/;
+
+/**
+ * Files of the web build the apps do not need: the server's render, precompressed copies, the
+ * service worker.
+ * @example skippedForApps('sw.js') // true
+ */
+export function skippedForApps(relative: string): boolean {
+  return (
+    relative.startsWith('.ssr') ||
+    relative.startsWith('.vite') ||
+    /\.(br|gz)$/.test(relative) ||
+    SERVICE_WORKER_FILE.test(relative)
+  );
 }
 
 /**
- * Copies the web build into `target` for the apps, with `index.html` pointed at the server.
+ * Copies the web build into `target` for the apps, with `index.html` pointed at the server,
+ * leaving out what they do not need (`skippedForApps`).
  * @returns the number of files copied
  */
 export function copyWebBuild(dist: string, target: string, server: string): number {
@@ -50,7 +69,7 @@ export function copyWebBuild(dist: string, target: string, server: string): numb
   for (const entry of fs.readdirSync(dist, { recursive: true })) {
     const relative = String(entry);
     const from = path.join(dist, relative);
-    if (skipped(relative) || !fs.statSync(from).isFile()) continue;
+    if (skippedForApps(relative) || !fs.statSync(from).isFile()) continue;
     const to = path.join(target, relative);
     fs.mkdirSync(path.dirname(to), { recursive: true });
     fs.copyFileSync(from, to);

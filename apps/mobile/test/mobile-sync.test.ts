@@ -74,6 +74,9 @@ describe('npm run mobile:sync', () => {
       // The server's render and the precompressed copies stay out of the app.
       expect(fs.existsSync(path.join(mobile, publicDir, '.ssr'))).toBe(false);
       expect(fs.existsSync(path.join(mobile, publicDir, 'index.html.br'))).toBe(false);
+      // And the service worker, which the apps never register (ADR 056).
+      expect(fs.existsSync(path.join(root, 'apps/web/dist/sw.js'))).toBe(true);
+      expect(fs.existsSync(path.join(mobile, publicDir, 'sw.js'))).toBe(false);
     });
   }
 

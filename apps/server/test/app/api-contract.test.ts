@@ -26,9 +26,10 @@ const OUTSIDE_API = new Set([
   // hls.js for the player page (ADR 055), from its npm package.
   'GET /player/assets/hls.light.min.js',
   'GET /storage/*',
-  // The web app's manifest and icon in the school's identity (ADR 049): a browser's.
+  // The web app's manifest and icons in the school's identity (ADR 049, ADR 056): a browser's.
   'GET /manifest.webmanifest',
   'GET /icon.svg',
+  'GET /icon-maskable.png',
   'GET *',
   ...PAYMENT_PAGE_ROUTES,
   // WhatsApp's webhook (ADR 053): Meta's servers call it, when WhatsApp is set up.

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@dars/contract';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
@@ -115,11 +116,23 @@ describe("the school's identity", () => {
       lang: 'ar',
       start_url: '/',
       theme_color: '#0b6e4f',
-      icons: [{ src: '/icon.svg', type: 'image/svg+xml' }],
+      icons: [
+        { src: '/icon.svg', type: 'image/svg+xml' },
+        { src: '/icon-maskable.png', type: 'image/png', purpose: 'maskable' },
+      ],
     });
     const icon = await server.app.inject({ method: 'GET', url: '/icon.svg' });
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(icon.body).toContain('fill="#0b6e4f"');
+    // The maskable one too (ADR 056): a PNG whose corner is the colour.
+    const maskable = await server.app.inject({ method: 'GET', url: '/icon-maskable.png' });
+    expect(maskable.headers['content-type']).toBe('image/png');
+    const { data } = await sharp(maskable.rawPayload)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data]).toEqual([0x0b, 0x6e, 0x4f]);
   });
 
   it('refuses a primary colour white text cannot be read on, and keeps the one before', async () => {
