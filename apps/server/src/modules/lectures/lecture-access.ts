@@ -4,9 +4,8 @@ import { AppError } from '../../lib/app-error';
 import { addDays, nowIso } from '../../lib/time';
 import {
   findCourse,
-  findEnrollment,
-  findLatestLecturePurchases,
   findLecture,
+  findLectureHoldings,
   findLecturesHeldByExams,
   type CourseRow,
   type LectureRow,
@@ -76,22 +75,16 @@ export async function lectureAccess(
   const course = lecture && (await findCourse(db, lecture.course_id));
   // Stryker disable next-line LogicalOperator: a lecture's course always exists (foreign key), so || and && agree
   if (!lecture || !course) throw new AppError('NOT_FOUND', 'المحاضرة غير موجودة');
-  const [enrollment, purchases, student] = await Promise.all([
-    findEnrollment(db, userId, course.id),
-    findLatestLecturePurchases(db, userId, [lectureId]),
-    db.selectFrom('users').select('blocked_at').where('id', '=', userId).executeTakeFirst(),
-  ]);
-  const enrolledAt = enrollment?.created_at ?? null;
+  const holdings = await findLectureHoldings(db, userId, course.id, lectureId);
   const grant = lectureGrant(
     lecture,
     course.pay_type,
-    enrolledAt,
-    purchases.get(lectureId),
+    holdings.enrolledAt,
+    holdings.latestPurchase,
     nowIso(),
   );
   // A blocked student's signed links (video, downloads) stop with their tokens (ADR 029).
-  const blocked = student?.blocked_at != null;
-  return { lecture, course, ...grant, hasAccess: grant.hasAccess && !blocked };
+  return { lecture, course, ...grant, hasAccess: grant.hasAccess && !holdings.blocked };
 }
 
 /** Whether the lecture's videos wait for the student to take or pass one of its exams. */

@@ -11,18 +11,21 @@ import { examHoldsVideos, examIsMandatory } from './lecture-exam-gate';
 export type LectureRow = Selectable<LecturesTable>;
 export type CourseRow = Selectable<CoursesTable>;
 
+// Every lecture call reads these: built and compiled once (db/precompiled.ts).
+const lectureById = precompile((db, p: { id: number }) =>
+  db.selectFrom('lectures').selectAll().where('id', '=', p.id),
+);
+const publishedCourseById = precompile((db, p: { id: number }) =>
+  db.selectFrom('courses').selectAll().where('id', '=', p.id).where('published', '=', 1),
+);
+
 export async function findLecture(db: Kysely<DB>, id: number): Promise<LectureRow | undefined> {
-  return db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
+  return lectureById.executeTakeFirst(db, { id });
 }
 
 /** A published course (a lecture of a hidden course is not found either). */
 export async function findCourse(db: Kysely<DB>, id: number): Promise<CourseRow | undefined> {
-  return db
-    .selectFrom('courses')
-    .selectAll()
-    .where('id', '=', id)
-    .where('published', '=', 1)
-    .executeTakeFirst();
+  return publishedCourseById.executeTakeFirst(db, { id });
 }
 
 export async function findEnrollment(db: Kysely<DB>, userId: number, courseId: number) {
@@ -134,6 +137,70 @@ export async function findCourseHoldings(
         created_at: r.created_at,
         expires_at: r.expires_at,
       });
+  }
+  return holdings;
+}
+
+/** What one student holds of one lecture (ADR 015), and whether the student is blocked. */
+export type LectureHoldings = {
+  enrolledAt: string | null;
+  latestPurchase: { created_at: string; expires_at: string | null } | undefined;
+  blocked: boolean;
+};
+
+// One round trip: the enrolment in the lecture's course ('joined'), the purchases of the
+// lecture oldest first ('bought', the last one wins), and the student's block ('blocked').
+const lectureHoldingsQuery = precompile(
+  (db, p: { userId: number; courseId: number; lectureId: number }) =>
+    db
+      .selectFrom('enrollments')
+      .select([
+        sql<string>`'joined'`.as('kind'),
+        'enrollments.created_at',
+        sql<string | null>`null`.as('expires_at'),
+        sql<number>`0`.as('id'),
+      ])
+      .where('enrollments.user_id', '=', p.userId)
+      .where('enrollments.course_id', '=', p.courseId)
+      .unionAll(
+        db
+          .selectFrom('lecture_purchases as lp')
+          .select([sql<string>`'bought'`.as('kind'), 'lp.created_at', 'lp.expires_at', 'lp.id'])
+          .where('lp.user_id', '=', p.userId)
+          .where('lp.lecture_id', '=', p.lectureId),
+      )
+      .unionAll(
+        db
+          .selectFrom('users as u')
+          .select([
+            sql<string>`'blocked'`.as('kind'),
+            sql<string>`''`.as('created_at'),
+            sql<string | null>`null`.as('expires_at'),
+            sql<number>`0`.as('id'),
+          ])
+          .where('u.id', '=', p.userId)
+          .where('u.blocked_at', 'is not', null),
+      )
+      .orderBy('created_at')
+      .orderBy('id'),
+);
+
+/**
+ * The student's enrolment in the lecture's course, latest purchase of the lecture, and block,
+ * in one query.
+ */
+export async function findLectureHoldings(
+  db: Kysely<DB>,
+  userId: number,
+  courseId: number,
+  lectureId: number,
+): Promise<LectureHoldings> {
+  const rows = await lectureHoldingsQuery.execute(db, { userId, courseId, lectureId });
+  const holdings: LectureHoldings = { enrolledAt: null, latestPurchase: undefined, blocked: false };
+  for (const r of rows) {
+    if (r.kind === 'joined') holdings.enrolledAt = r.created_at;
+    else if (r.kind === 'blocked') holdings.blocked = true;
+    else holdings.latestPurchase = { created_at: r.created_at, expires_at: r.expires_at };
   }
   return holdings;
 }

@@ -3,7 +3,7 @@ import { endpoints } from '@dars/contract';
 import type { AppContext } from '../../app-context';
 import { serve } from '../../plugins/endpoint';
 import { AppError } from '../../lib/app-error';
-import { examsHoldVideos, lectureAccess } from './lecture-access';
+import { lectureAccess } from './lecture-access';
 import { lectureContents } from './lecture-contents';
 
 export const lectureRoutes =
@@ -19,12 +19,6 @@ export const lectureRoutes =
           'FORBIDDEN',
           access.expired ? 'انتهت صلاحية المحاضرة' : 'اشترِ المحاضرة أولاً للوصول إلى محتواها',
         );
-      return lectureContents(
-        db,
-        access,
-        user.id,
-        await examsHoldVideos(db, access.lecture.id, user.id),
-        ctx.secret,
-      );
+      return lectureContents(db, access, user.id, ctx.secret);
     });
   };
