@@ -25,9 +25,11 @@ import {
   seedBulkExam,
   seedBulkStudents,
 } from '@dars/server/seed-bulk';
+import { BARE_BODY } from './bare-body';
 
 /** Where the bench's second baseline lives: our plugin stack, no query (see below). */
 const STACK_BASELINE_PATH = `${API_BASE}/bench/stack`;
+const STACK_BARE_PATH = `${API_BASE}/bench/stack-bare`;
 
 const courses = Number(process.env.BENCH_COURSES ?? 10_000);
 /** Students signed in by bulk-seeded tokens, for the exam benchmarks (0: none). */
@@ -144,6 +146,18 @@ await app.register(
   },
   { prefix: API_BASE },
 );
+// The third: our plugin stack (every hook, the session when a token is sent) answering the bare
+// route's own small body with no schema, so that it differs from the bare route by our hooks
+// alone, where the second also serializes and tags a whole page of the catalogue.
+await app.register(
+  async (api) => {
+    api.get(STACK_BARE_PATH.slice(API_BASE.length), async (request) => {
+      await request.currentUser();
+      return BARE_BODY;
+    });
+  },
+  { prefix: API_BASE },
+);
 const firstPage = await app.inject({ method: 'GET', url: `${API_BASE}/courses` });
 stack.body = getCoursesResponseSchema.parse(firstPage.json());
 
@@ -174,6 +188,7 @@ process.send?.({
   ...(database.dialect === 'sqlite' ? { sqliteFile } : {}),
   courses,
   stack: STACK_BASELINE_PATH,
+  stackBare: STACK_BARE_PATH,
   token,
   joined,
   students: seeded?.tokens ?? [],

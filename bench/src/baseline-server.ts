@@ -3,16 +3,8 @@
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { BARE_BODY as body } from './bare-body';
 
-const body = {
-  data: Array.from({ length: 12 }, (_, i) => ({
-    id: i + 1,
-    name: `دورة ${i + 1}`,
-    description: 'وصف قصير للدورة',
-    price: 50,
-  })),
-  links: { next: '/api/v1/courses?page=2' },
-};
 // The same for a POST that carries a JSON body, as an exam answer does (body parsed, a small
 // reply like the answers call's).
 const answered = {

@@ -15,6 +15,8 @@ export type ServerInfo = {
   sqliteFile?: string;
   courses?: number;
   stack?: string;
+  /** Our plugin stack answering the bare route's body (the tax our hooks alone add). */
+  stackBare?: string;
   token?: string;
   /** A course the demo student joined, and a lecture of it they may open. */
   joined?: { courseId: number; lectureId: number };

@@ -118,6 +118,8 @@ async function targetsOf(api: Server): Promise<Target[]> {
   const coursePage = `${a}/api/v1/courses/${course.data[0]!.id}`;
   return [
     ['our plugin stack, no query', `${a}${api.info.stack}`],
+    ['our plugin stack, the bare body', `${a}${api.info.stackBare}`],
+    ['our plugin stack, the bare body, student', `${a}${api.info.stackBare}`, student],
     ['GET /courses (page 1)', `${a}/api/v1/courses`],
     [PAGE_400, page400],
     ['GET /courses?page=400 (old link)', `${a}/api/v1/courses?page=400`],

