@@ -132,6 +132,7 @@ async function targetsOf(api: Server): Promise<Target[]> {
     ['GET /courses, student (built afresh)', `${a}/api/v1/courses`, student],
     ['GET /courses/{id}, student', coursePage, student],
     // Issue 30: the other calls a signed-in student makes on every screen.
+    ['GET /home, student', `${a}/api/v1/home`, student],
     [
       'GET /courses/{id}, student, joined',
       `${a}/api/v1/courses/${api.info.joined!.courseId}`,

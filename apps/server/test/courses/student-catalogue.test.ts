@@ -67,6 +67,11 @@ describe("a signed-in student's catalogue", () => {
     expect((await page(first, ali.token)).joined).toBe(true);
     expect((await page(first, mona.token)).joined).toBe(false);
     expect((await page(first, ali.token)).joined).toBe(true);
+    // The home page's newest courses, the same way.
+    for (const student of [ali, mona, ali]) {
+      const home = (await apiGet(server.app, '/home', student.token)).json();
+      expect(joinedOf(home.data.latest_courses, first)).toBe(student === ali);
+    }
   });
 
   it("shows a course joined a moment ago on the student's next request, with its count", async () => {

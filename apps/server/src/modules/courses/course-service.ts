@@ -158,18 +158,29 @@ export async function teacherCourses(
 }
 
 /**
- * A signed-in student's cards: the cards every reader shares (a guest's, `joined` false) with
- * the student's own `joined` flags, read in one query by the student's key.
+ * What puts a signed-in student's own `joined` flags on cards every reader shares (a guest's,
+ * `joined` false), read in one query by the student's key: cards the student joined are copied
+ * with the flag; cards with none of them are handed back as they are (the same array, so that
+ * an answer made of them can be written once, ADR 057).
  */
+export async function joinedFlags(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<(cards: CourseSummary[]) => CourseSummary[]> {
+  const joined = await findJoinedCourseIds(db, userId);
+  return (cards) =>
+    cards.some((c) => joined.has(c.id))
+      ? cards.map((c) => (joined.has(c.id) ? { ...c, joined: true } : c))
+      : cards;
+}
+
+/** joinedFlags for one list of cards. */
 export async function withJoinedFlags(
   db: Kysely<DB>,
   cards: CourseSummary[],
   userId: number,
 ): Promise<CourseSummary[]> {
-  const joined = await findJoinedCourseIds(db, userId);
-  // None of them joined: the shared cards themselves (the same array, so they are written once).
-  if (!cards.some((c) => joined.has(c.id))) return cards;
-  return cards.map((c) => (joined.has(c.id) ? { ...c, joined: true } : c));
+  return (await joinedFlags(db, userId))(cards);
 }
 
 type LectureContext = Omit<CourseHoldings, 'held'> & {
