@@ -135,11 +135,11 @@ export async function welcomeCourses(
   return (await findFeaturedCourses(db, WELCOME_FEATURED_LIMIT, userId)).map(toSummary);
 }
 
-/** The home page's two sections for a student: featured courses and the newest ones. */
+/** The home page's two sections: featured courses and the newest ones (`userId` null: no one's flags). */
 export async function homeCourses(
   db: Kysely<DB>,
   limit: number,
-  userId: number,
+  userId: number | null,
 ): Promise<{ featured: CourseSummary[]; latest: CourseSummary[] }> {
   const [featured, latest] = await Promise.all([
     findFeaturedCourses(db, limit, userId),

@@ -35,9 +35,13 @@ async function publishedCourseCounts(db: Kysely<DB>): Promise<Map<number, number
   return new Map(rows.map((r) => [r.teacher_id, Number(r.n)]));
 }
 
-/** GET /teachers: every teacher with the number of published courses; 404 when the page is off. */
-export async function listTeachers(db: Kysely<DB>): Promise<Teacher[]> {
+/** GET /teachers is answered only while the school shows the page (404 when it is off). */
+export async function requireTeachersPage(db: Kysely<DB>): Promise<void> {
   if (!(await getSetting(db, 'teachers_page'))) throw new AppError('FEATURE_DISABLED');
+}
+
+/** Every teacher with the number of their published courses (what every reader shares). */
+export async function teacherList(db: Kysely<DB>): Promise<Teacher[]> {
   const [rows, counts] = await Promise.all([
     db.selectFrom('teachers').selectAll().orderBy('id').execute(),
     publishedCourseCounts(db),
