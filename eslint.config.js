@@ -26,6 +26,7 @@ const MODULE_SURFACE = [
   'courses/course-admin.ts',
   'courses/course-service.ts',
   'courses/enrollment-admin.ts',
+  'courses/joined-bytes.ts',
   'exams/answer-image-link.ts',
   'exams/exam-accommodations.ts',
   'exams/exam-attempt-grants.ts',

@@ -9,6 +9,10 @@ export default {
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   mutate: [
     'apps/server/src/modules/lectures/lecture-access.ts',
+    // A signed-in student's catalogue: the shared answer with the student's own state on it, and
+    // the kept answers and parts under the catalogue version (ADR 010, 057).
+    'apps/server/src/modules/courses/course-service.ts',
+    'apps/server/src/plugins/http-cache.ts',
     // Which of a lecture's exams still hold its videos (moved from exams/exam-progress.ts).
     'apps/server/src/modules/lectures/lecture-exam-gate.ts',
     'apps/server/src/modules/purchases/*.ts',

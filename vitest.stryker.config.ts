@@ -46,7 +46,8 @@ export default defineConfig({
             'apps/server/test/{home/home,teachers/teachers}.test.ts',
             'apps/server/test/wallet/*.test.ts',
             'apps/server/test/{app/http,db/seed}.test.ts',
-            'apps/server/test/courses/courses.test.ts',
+            'apps/server/test/courses/{courses,student-catalogue}.test.ts',
+            'apps/server/test/app/catalog-answer-cache.test.ts',
             'apps/server/test/exams/*.test.ts',
             // Staff video uploads by tus, and the sweep of uploads left unfinished.
             'apps/server/test/staff/{staff-uploads,staff-uploads-ids}.test.ts',

@@ -18,6 +18,7 @@ import {
 import { requireAuth } from './auth';
 import { requireStaffRole } from './staff-role';
 import { CORP_OPEN } from './security-headers';
+import { checkRepliesByDefault } from './zod';
 
 /** What a schema gives the handler once parsed; `undefined` where the call declares none. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -85,27 +86,49 @@ const openToEmbedding: onRequestHookHandler = (_request, reply, done) => {
 const written = new WeakMap<object, Buffer>();
 
 /**
- * Answers `value`, a reply object that many requests share unchanged (a signed-in student's
- * catalogue answer with nothing of theirs on it, kept per catalogue version), with the bytes
- * the route's own serializer wrote for it the first time: kept with the object, by its
- * identity, for as long as the object lives, so the object must never change. The reply's
- * hooks run as for any answer (in tests, its check against the contract too); only the
- * writing is skipped.
- * @example return replyShared(reply, shared)
+ * The bytes the route's own serializer writes for `value`, a reply object many requests share
+ * unchanged (a signed-in student's catalogue answer, kept per catalogue version): written the
+ * first time and kept with the object, by its identity, for as long as the object lives, so the
+ * object must never change.
+ * @example const bytes = writtenOnce(reply, shared)
  */
-export function replyShared<T extends object>(reply: FastifyReply, value: T): T {
+export function writtenOnce(reply: FastifyReply, value: object): Buffer {
   let bytes = written.get(value);
   if (!bytes) {
     const json = reply.serialize(value);
     bytes = Buffer.isBuffer(json) ? json : Buffer.from(json as string);
     written.set(value, bytes);
   }
-  const json = bytes;
+  return bytes;
+}
+
+/**
+ * Answers `value` with `bytes`, its JSON already written (writtenOnce, or made from such bytes).
+ * The reply's hooks run as for any answer (in tests, its check against the contract too); only
+ * the writing is skipped. In tests and development the bytes are also checked against the
+ * route's own writing of `value`, so bytes made by hand can never drift from it.
+ * @example return replyWritten(reply, mine, bytes)
+ */
+export function replyWritten<T extends object>(reply: FastifyReply, value: T, bytes: Buffer): T {
+  if (checkRepliesByDefault()) {
+    const own = reply.serialize(value);
+    if (!bytes.equals(Buffer.isBuffer(own) ? own : Buffer.from(own as string)))
+      throw new Error(`${reply.request.url}: the bytes written differ from the reply's own JSON`);
+  }
   // Fastify writes what a serializer returns as it is, a Buffer as well as a string; with a
   // serializer of its own, a reply's type is not set for it.
   reply.type('application/json; charset=utf-8');
-  reply.serializer(() => json as unknown as string);
+  reply.serializer(() => bytes as unknown as string);
   return value;
+}
+
+/**
+ * Answers `value`, a reply object many requests share unchanged, with the bytes written for it
+ * the first time (writtenOnce).
+ * @example return replyShared(reply, shared)
+ */
+export function replyShared<T extends object>(reply: FastifyReply, value: T): T {
+  return replyWritten(reply, value, writtenOnce(reply, value));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   welcomeCourses,
   withJoinedFlags,
 } from './course-service';
+import { cardsAnswer } from './joined-bytes';
 
 export const courseRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
@@ -47,7 +48,7 @@ export const courseRoutes =
         ]);
         const shared = await answers.shared(`courses${key}`, build);
         const data = await withJoinedFlags(ctx.db, shared.data, userId);
-        return data === shared.data ? replyShared(reply, shared) : { ...shared, data };
+        return cardsAnswer(reply, shared, shared.data, data, { ...shared, data });
       },
       cached,
     );
@@ -77,9 +78,9 @@ export const courseRoutes =
         if (userId === null) return build();
         const shared = await answers.shared('welcome', build);
         const cards = await withJoinedFlags(ctx.db, shared.featured_courses, userId);
-        return cards === shared.featured_courses
-          ? replyShared(reply, shared)
-          : { featured_courses: cards };
+        return cardsAnswer(reply, shared, shared.featured_courses, cards, {
+          featured_courses: cards,
+        });
       },
       cached,
     );

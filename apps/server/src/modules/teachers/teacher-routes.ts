@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { catalogAnswers } from '../../plugins/http-cache';
 import { replyShared, serve } from '../../plugins/endpoint';
 import { withJoinedFlags } from '../courses/course-service';
+import { cardsAnswer } from '../courses/joined-bytes';
 import { requireTeachersPage, teacherList, teacherProfile } from './teacher-service';
 
 export const teacherRoutes =
@@ -34,7 +35,7 @@ export const teacherRoutes =
           teacherProfile(ctx.db, id, null),
         );
         const courses = await withJoinedFlags(ctx.db, shared.courses, userId);
-        return courses === shared.courses ? replyShared(reply, shared) : { ...shared, courses };
+        return cardsAnswer(reply, shared, shared.courses, courses, { ...shared, courses });
       },
       { onRequest: [answers.onRequest], onSend: [answers.onSend] },
     );
