@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Notification, NotificationData } from '@dars/contract';
-import type { DB } from '../../db/schema';
+import type { DB, NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 
 /** How many recent notifications travel with the user; the bell shows them 10 at a time. */
@@ -31,30 +31,43 @@ export async function notify(
   return String(id);
 }
 
-export async function recentNotifications(db: Kysely<DB>, userId: number): Promise<Notification[]> {
-  const rows = await db
+/** The student's newest notifications (at most USER_NOTIFICATIONS_LIMIT), newest first, as a query. */
+export function recentQuery(db: Kysely<DB>, userId: number) {
+  return db
     .selectFrom('notifications')
-    .selectAll()
+    .select(['id', 'type', 'data', 'read_at', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
-    .limit(USER_NOTIFICATIONS_LIMIT)
-    .execute();
-  return rows.map((r) => ({
+    .limit(sql.lit(USER_NOTIFICATIONS_LIMIT));
+}
+
+/** The count of the student's unread notifications, as a query (a scalar subquery elsewhere). */
+export function unreadQuery(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+}
+
+export type NotificationRow = Pick<
+  Selectable<NotificationsTable>,
+  'id' | 'type' | 'data' | 'read_at' | 'created_at'
+>;
+
+/** A stored notification as the client reads it (spec §3): the id a string, `read` a flag. */
+export function notificationView(r: NotificationRow): Notification {
+  return {
     id: String(r.id),
     type: r.type,
     data: JSON.parse(r.data) as NotificationData,
     read: r.read_at !== null,
     created_at: r.created_at,
-  }));
+  };
 }
 
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const row = await unreadQuery(db, userId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

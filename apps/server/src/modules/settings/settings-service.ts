@@ -31,6 +31,29 @@ const settingByKey = precompile((db, p: { key: string }) =>
 );
 
 /**
+ * A setting from its stored JSON text, checked against the same schema as the whole set; the
+ * default when staff never stored it (`undefined` or `null`: no row).
+ * @example settingFrom('enable_wallet_transfers', row.transfers) // false
+ */
+export function settingFrom<K extends keyof StoredSettings>(
+  key: K,
+  stored: string | null | undefined,
+): StoredSettings[K] {
+  if (stored === undefined || stored === null) return DEFAULT_SETTINGS[key];
+  return appSettingsSchema.shape[key].parse(JSON.parse(stored)) as StoredSettings[K];
+}
+
+/**
+ * A setting's stored JSON text as a scalar subquery (null when never stored), for a hot read
+ * that checks a switch on every request to fold it into its own statement instead of a round
+ * trip of its own; read the column back with `settingFrom`.
+ * @example db.selectNoFrom([storedSetting(db, 'enable_wallet_system').as('wallet_system')])
+ */
+export function storedSetting(db: Kysely<DB>, key: keyof StoredSettings) {
+  return db.selectFrom('settings').select('value').where('key', '=', key);
+}
+
+/**
  * One switch, read alone (one statement instead of getSettings' three), checked against the
  * same schema as the whole set; the default when staff never stored it.
  * @example if (await getSetting(db, 'enable_gen_exm')) …
@@ -40,8 +63,7 @@ export async function getSetting<K extends keyof StoredSettings>(
   key: K,
 ): Promise<StoredSettings[K]> {
   const row = await settingByKey.executeTakeFirst(db, { key });
-  if (!row) return DEFAULT_SETTINGS[key];
-  return appSettingsSchema.shape[key].parse(JSON.parse(row.value)) as StoredSettings[K];
+  return settingFrom(key, row?.value);
 }
 
 /**

@@ -6,7 +6,8 @@ import { getSetting } from '../settings/settings-service';
 
 /**
  * Every wallet call starts here: with `enable_wallet_system` off the wallet does not exist
- * (spec §2: the page is not found), so every call answers FEATURE_DISABLED (404).
+ * (spec §2: the page is not found), so every call answers FEATURE_DISABLED (404). GET /wallet,
+ * read on every screen, checks the same switch in its own statement (wallet-service.ts).
  * @example await requireWalletSystem(db)
  */
 export async function requireWalletSystem(db: Kysely<DB>): Promise<void> {
