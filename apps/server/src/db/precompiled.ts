@@ -3,7 +3,13 @@ import type { DB } from './schema';
 
 type Params = Record<string, unknown>;
 
-type Template = { sql: string; parameters: readonly unknown[] };
+/**
+ * A compiled query: its SQL and, for each of its bound values, where the value comes from (a
+ * parameter, an element of an array parameter) or the constant the builder wrote itself.
+ */
+type Template = { sql: string; slots: readonly Slot[] };
+
+type Slot = { name: string; index: number | undefined } | { constant: unknown };
 
 /** Parameter shapes kept per query and database (lists of many lengths compile afresh). */
 const MAX_SHAPES = 64;
@@ -72,13 +78,26 @@ function shapeOf(params: Params, inline: ReadonlySet<string>): string {
   return shape;
 }
 
-function bind(template: Template, params: Params): unknown[] {
-  return template.parameters.map((p) => {
-    if (typeof p !== 'string' || !p.startsWith(MARK)) return p;
+/** Where each compiled value comes from, read once from the markers the builder was given. */
+function slotsOf(parameters: readonly unknown[]): Slot[] {
+  return parameters.map((p) => {
+    if (typeof p !== 'string' || !p.startsWith(MARK)) return { constant: p };
     const [name, index] = p.slice(MARK.length).split('\u0000') as [string, string | undefined];
-    const value = params[name];
-    return index === undefined ? value : (value as unknown[])[Number(index)];
+    return { name, index: index === undefined ? undefined : Number(index) };
   });
+}
+
+function bind(template: Template, params: Params): unknown[] {
+  const values = new Array<unknown>(template.slots.length);
+  for (let i = 0; i < values.length; i += 1) {
+    const slot = template.slots[i]!;
+    if ('constant' in slot) values[i] = slot.constant;
+    else {
+      const value = params[slot.name];
+      values[i] = slot.index === undefined ? value : (value as unknown[])[slot.index];
+    }
+  }
+  return values;
 }
 
 export type Precompiled<P extends Params, O> = {
@@ -128,7 +147,7 @@ export function precompile<P extends Params, O>(
     let template = templates.get(shape);
     if (!template) {
       const { sql, parameters } = build(db, markers(params, inline)).compile();
-      template = { sql, parameters };
+      template = { sql, slots: slotsOf(parameters) };
       if (templates.size < MAX_SHAPES) templates.set(shape, template);
       if (!preparedNames.has(sql) && preparedNames.size < MAX_PREPARED) {
         preparedNames.set(sql, `dars_${preparedNames.size + 1}`);
