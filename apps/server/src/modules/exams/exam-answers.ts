@@ -1,10 +1,11 @@
 import type { ExamAnswerInput } from '@dars/contract';
-import type {
-  ExpressionBuilder,
-  Kysely,
-  OnConflictDatabase,
-  OnConflictTables,
-  Transaction,
+import {
+  PostgresAdapter,
+  type ExpressionBuilder,
+  type Kysely,
+  type OnConflictDatabase,
+  type OnConflictTables,
+  type Transaction,
 } from 'kysely';
 import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
@@ -36,6 +37,15 @@ const questionsWithOptions = precompile((db, p: { ids: number[] }) =>
     .where('questions.id', 'in', p.ids),
 );
 
+/** A question asked about with one of its options (none for an essay), as the check reads it. */
+export type QuestionOptionRow = {
+  id: number;
+  /** Null for a bank's question (ADR 046). */
+  exam_id: number | null;
+  type: string;
+  option_id: number | null;
+};
+
 /**
  * Checks every answer against the session before anything is written (ADR 016: Answers): a
  * question of the exam or drawn by the session (ADR 046), an option of that question, text for
@@ -47,8 +57,24 @@ export async function planAnswers(
   answers: readonly ExamAnswerInput[],
 ): Promise<PlannedAnswer[]> {
   if (answers.length === 0) return [];
-  const ids = [...new Set(answers.map((a) => a.question_id))];
-  const rows = await questionsWithOptions.execute(db, { ids });
+  const rows = await questionsWithOptions.execute(db, { ids: answeredIds(answers) });
+  return planFromRows(rows, session, answers);
+}
+
+/** The distinct questions a request answers, in their first order. */
+export function answeredIds(answers: readonly ExamAnswerInput[]): number[] {
+  return [...new Set(answers.map((a) => a.question_id))];
+}
+
+/**
+ * planAnswers on rows already read (the answered questions with their options, by id): what
+ * a call that reads them with its session in one statement checks.
+ */
+export function planFromRows(
+  rows: readonly QuestionOptionRow[],
+  session: { exam_id: number; question_ids: string | null },
+  answers: readonly ExamAnswerInput[],
+): PlannedAnswer[] {
   const drawn = new Set(drawnIds(session));
   const questions = new Map<number, { type: string; options: Set<number> }>();
   for (const r of rows) {
@@ -83,9 +109,12 @@ type UpsertParams = {
   now: string;
 };
 
-// Every answer call runs it: built and compiled once per shape (db/precompiled.ts), which
-// branches on what it may: whether an image and a seq are given.
-const upsertQuery = precompile((db, p: UpsertParams) => {
+/**
+ * The upsert of one answer (one row per question), built once per shape (db/precompiled.ts),
+ * which branches on what it may: whether an image and a seq are given. `whileRunning` writes it
+ * only while its session runs, in the same statement (see upsertWhileRunning).
+ */
+function upsertBuilder(db: Kysely<DB>, p: UpsertParams, whileRunning: boolean) {
   const hasImage = p.image !== undefined;
   // The saved columns this answer writes: it changes the row when any of them differs.
   type Column = 'answer_option_id' | 'answer_text' | 'image_path';
@@ -101,37 +130,110 @@ const upsertQuery = precompile((db, p: UpsertParams) => {
     eb.or(
       columns.map((c) => eb(`answer_attempts.${c}`, 'is distinct from', eb.ref(`excluded.${c}`))),
     );
-  return db
-    .insertInto('answer_attempts')
-    .values({
-      session_id: p.sessionId,
-      question_id: p.questionId,
-      answer_option_id: p.optionId,
-      answer_text: p.text,
-      image_path: p.image ?? null,
-      seq: p.seq ?? 0,
-      updated_at: p.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['session_id', 'question_id'])
-        .doUpdateSet((eb) => ({
-          ...Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          seq: p.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
-          updated_at: eb
-            .case()
-            .when(changed(eb))
-            .then(eb.ref('excluded.updated_at'))
-            .else(eb.ref('answer_attempts.updated_at'))
-            .end(),
-        }))
-        .where((eb) =>
-          p.seq === undefined
-            ? changed(eb)
-            : eb('answer_attempts.seq', '<=', eb.ref('excluded.seq')),
-        ),
-    );
-});
+  const insert = db.insertInto('answer_attempts');
+  const row = {
+    session_id: p.sessionId,
+    question_id: p.questionId,
+    answer_option_id: p.optionId,
+    answer_text: p.text,
+    image_path: p.image ?? null,
+    seq: p.seq ?? 0,
+    updated_at: p.now,
+  };
+  const values = whileRunning
+    ? insert.columns(Object.keys(row) as (keyof typeof row)[]).expression(runningSource(db, row))
+    : insert.values(row);
+  return values.onConflict((oc) =>
+    oc
+      .columns(['session_id', 'question_id'])
+      .doUpdateSet((eb) => ({
+        ...Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        seq: p.seq === undefined ? eb.ref('answer_attempts.seq') : eb.ref('excluded.seq'),
+        updated_at: eb
+          .case()
+          .when(changed(eb))
+          .then(eb.ref('excluded.updated_at'))
+          .else(eb.ref('answer_attempts.updated_at'))
+          .end(),
+      }))
+      .where((eb) =>
+        p.seq === undefined ? changed(eb) : eb('answer_attempts.seq', '<=', eb.ref('excluded.seq')),
+      ),
+  );
+}
+
+/**
+ * The answer's row selected from its session while that runs: no row once it has ended. On
+ * PostgreSQL the session row is locked as the finishing update would lock it (as writeAnswers'
+ * transaction does), so the finish either waits for this answer and marks it, or this statement
+ * sees the session ended and writes nothing.
+ */
+function runningSource(
+  db: Kysely<DB>,
+  row: {
+    session_id: number;
+    question_id: number;
+    answer_option_id: number | null;
+    answer_text: string | null;
+    image_path: string | null;
+    seq: number;
+    updated_at: string;
+  },
+) {
+  const select = db
+    .selectFrom('exam_sessions')
+    .select((eb) => [
+      'id as session_id',
+      eb.val(row.question_id).as('question_id'),
+      eb.val(row.answer_option_id).as('answer_option_id'),
+      eb.val(row.answer_text).as('answer_text'),
+      eb.val(row.image_path).as('image_path'),
+      eb.val(row.seq).as('seq'),
+      eb.val(row.updated_at).as('updated_at'),
+    ])
+    .where('id', '=', row.session_id)
+    .where('finished_at', 'is', null);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? select.forNoKeyUpdate() : select;
+}
+
+// Every answer call runs one of them (db/precompiled.ts).
+const upsertQuery = precompile((db, p: UpsertParams) => upsertBuilder(db, p, false));
+const upsertRunningQuery = precompile((db, p: UpsertParams) =>
+  upsertBuilder(db, p, true).returning('answer_attempts.id'),
+);
+
+/**
+ * Whether one answer can be written by upsertWhileRunning alone: a chosen option or an essay's
+ * text, with no image (an essay cleared to nothing may need its row deleted after the upsert).
+ */
+export function writableAlone(answer: PlannedAnswer & { image?: string | null }): boolean {
+  return answer.image === undefined && (answer.optionId !== null || answer.text !== null);
+}
+
+/**
+ * One answer (see writableAlone) upserted in one statement that writes it only while its
+ * session runs: the same row, the same rules of `seq` and of an unchanged answer as
+ * upsertAnswer, without the transaction around them. Answers whether a row was written or
+ * changed; false when the session has ended, and also when the upsert had nothing to change
+ * (an older `seq`, the same answer again): the caller tells these apart.
+ */
+export async function upsertWhileRunning(
+  db: Kysely<DB>,
+  sessionId: number,
+  answer: PlannedAnswer,
+  now: string,
+): Promise<boolean> {
+  const rows = await upsertRunningQuery.execute(db, {
+    sessionId,
+    questionId: answer.questionId,
+    optionId: answer.optionId,
+    text: answer.text,
+    image: undefined,
+    seq: answer.seq,
+    now,
+  });
+  return rows.length > 0;
+}
 
 /**
  * Writes one answer as an upsert (one row per question). With a `seq`, a row written with a

@@ -17,7 +17,8 @@ const latestOfStudent = precompile((db, p: { userId: number; examId: number }) =
     .where('user_id', '=', p.userId)
     .where('exam_id', '=', p.examId)
     .orderBy('attempt', 'desc')
-    .limit(1),
+    // Written into the SQL: SQLite prepares a statement again whenever a bound LIMIT is bound.
+    .limit(sql.lit(1)),
 );
 
 /**

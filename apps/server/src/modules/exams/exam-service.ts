@@ -8,7 +8,7 @@ import {
   type SaveExamAnswersResponse,
   type SubmitExamSessionResponse,
 } from '@dars/contract';
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { AppContext } from '../../app-context';
 import { precompile } from '../../db/precompiled';
 import { AppError } from '../../lib/app-error';
@@ -24,7 +24,16 @@ import {
   latestSession,
 } from './exam-attempts';
 import { noteOpening, type SeenFrom } from './exam-integrity';
-import { planAnswers, upsertAnswer, type PlannedAnswer } from './exam-answers';
+import {
+  answeredIds,
+  planAnswers,
+  planFromRows,
+  upsertAnswer,
+  upsertWhileRunning,
+  writableAlone,
+  type PlannedAnswer,
+  type QuestionOptionRow,
+} from './exam-answers';
 import { finishSession } from './exam-marking';
 import { noteExamResult } from '../messaging/parent-messages';
 import { drawQuestions } from './question-draw';
@@ -100,7 +109,10 @@ async function questionsCount(
 }
 
 /** A session past its deadline and grace is submitted by the server at the deadline (ADR 016). */
-async function settle(ctx: AppContext, session: SessionRow): Promise<SessionRow> {
+async function settle<S extends Pick<SessionRow, 'id' | 'deadline_at' | 'finished_at'>>(
+  ctx: AppContext,
+  session: S,
+): Promise<S | SessionRow> {
   if (!isOverdue(session, ctx.clock.now())) return session;
   if (await finishSession(ctx.db, session.id, session.deadline_at!, 'time'))
     await noteExamResult(ctx, session.id);
@@ -179,7 +191,10 @@ async function settledSession(ctx: AppContext, userId: number, token: string) {
 }
 
 /** A running session refuses every sign-in but its own (see ownSessionRow). */
-function assertSignIn(session: SessionRow, tokenId: number): void {
+function assertSignIn(
+  session: Pick<SessionRow, 'finished_at' | 'auth_token_id'>,
+  tokenId: number,
+): void {
   if (
     session.finished_at === null &&
     session.auth_token_id !== null &&
@@ -443,14 +458,27 @@ export async function sessionView(
 
 /**
  * Writes answers to a running session in one transaction that first claims the session row:
- * a submit racing it either sees these answers or they are refused (ADR 016: Answers).
+ * a submit racing it either sees these answers or they are refused (ADR 016: Answers). One
+ * answer without an image (nearly every call) is one statement instead, which writes only
+ * while the session runs and claims its row as the transaction would (upsertWhileRunning).
  */
 export async function writeAnswers(
-  ctx: AppContext,
-  session: SessionRow,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  session: Pick<SessionRow, 'id'>,
   answers: readonly (PlannedAnswer & { image?: string | null })[],
 ): Promise<void> {
   const now = ctx.clock.now().toISOString();
+  // One answer is one statement that writes only while the session runs (the common call):
+  // the same claim on the session as the transaction's, without its three round trips.
+  const [only] = answers;
+  if (answers.length === 1 && writableAlone(only!)) {
+    if (await upsertWhileRunning(ctx.db, session.id, only!, now)) return;
+    // Nothing written: the session ended, or the answer changed nothing (an older seq). Alone,
+    // the claim is a check that waits out a finish in progress on PostgreSQL.
+    if (!(await holdRunning.executeTakeFirst(ctx.db, { sessionId: session.id })))
+      throw new AppError('SESSION_ENDED');
+    return;
+  }
   await ctx.db.transaction().execute(async (trx) => {
     const live = await holdRunning.executeTakeFirst(trx, { sessionId: session.id });
     if (!live) throw new AppError('SESSION_ENDED');
@@ -477,20 +505,137 @@ export async function runningSession(
   return { session, exam: exam! };
 }
 
+/** A saved answer as savedAnswersOf lists it (the columns of the reply, in this order). */
+type SavedTuple = [
+  id: number,
+  questionId: number,
+  optionId: number | null,
+  text: string | null,
+  image: string | null,
+  seq: number,
+  mark: number,
+];
+
+/**
+ * The session's saved answers with their questions' marks, by question, as one JSON array of
+ * tuples in one row: a reply lists up to every question of the exam, and one value read and
+ * parsed costs a fraction of as many rows made into objects (the answer call's largest read).
+ * Nothing of marking is read: a running session's reply shows none.
+ */
+const savedAnswersOf = precompile((db, p: { sessionId: number }) => {
+  const list =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<
+          SavedTuple[] | string | null
+        >`json_agg(json_build_array(a.id, a.question_id, a.answer_option_id,
+          a.answer_text, a.image_path, a.seq, q.mark) order by a.question_id)`
+      : sql<
+          SavedTuple[] | string | null
+        >`json_group_array(json_array(a.id, a.question_id, a.answer_option_id,
+          a.answer_text, a.image_path, a.seq, q.mark) order by a.question_id)`;
+  return db
+    .selectFrom('answer_attempts as a')
+    .innerJoin('questions as q', 'q.id', 'a.question_id')
+    .select(list.as('list'))
+    .where('a.session_id', '=', p.sessionId);
+});
+
 /** What an answer call returns: the clock and every saved answer (nothing of marking). */
 export async function answersReply(
   ctx: AppContext,
-  session: SessionRow,
+  session: Pick<SessionRow, 'id' | 'user_id' | 'deadline_at' | 'finished_at'>,
 ): Promise<SaveExamAnswersResponse> {
-  const attempts = await attemptRows(ctx, session.id);
+  const row = await savedAnswersOf.executeTakeFirst(ctx.db, { sessionId: session.id });
+  // SQLite answers the JSON's text, PostgreSQL the parsed value (null for no answers).
+  const saved: SavedTuple[] =
+    typeof row?.list === 'string' ? (JSON.parse(row.list) as SavedTuple[]) : (row?.list ?? []);
+  const attempts = saved.map(([id, questionId, optionId, text, image, seq]) => ({
+    id,
+    question_id: questionId,
+    answer_option_id: optionId,
+    answer_text: text,
+    image_path: image,
+    correct: null,
+    correction_mark: null,
+    seq,
+  }));
   return {
     remaining_seconds: remainingSeconds(session, ctx.clock.now()),
     // Only a running session takes answers, so nothing of marking is ever shown here.
-    answer_attempts: attemptsView(attempts, new Map(attempts.map((a) => [a.question_id, a.mark])), {
+    answer_attempts: attemptsView(attempts, new Map(saved.map((a) => [a[1], a[6]])), {
       detailed: false,
       imageUrl: (id) => answerImageUrl(ctx, session.user_id, id),
     }),
   };
+}
+
+/** What an answer call reads of its session: what settling, the sign-in and the reply need. */
+const ANSWER_SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'exam_id',
+  'deadline_at',
+  'finished_at',
+  'auth_token_id',
+  'question_ids',
+] as const;
+type AnswerSession = Pick<SessionRow, (typeof ANSWER_SESSION_COLUMNS)[number]>;
+
+/**
+ * The caller's session by its token with the questions an answer call names, each with its
+ * options' ids in one column (a row with no question when none matches): the session read
+ * and planAnswers' check in one statement, one row per question named.
+ */
+const sessionWithQuestions = precompile((db, p: { token: string; userId: number; ids: number[] }) =>
+  db
+    .selectFrom('exam_sessions')
+    .leftJoin('questions', (join) => join.on('questions.id', 'in', p.ids))
+    .select((eb) => [
+      ...ANSWER_SESSION_COLUMNS.map((c) => `exam_sessions.${c}` as const),
+      'questions.id as q_id',
+      'questions.exam_id as q_exam_id',
+      'questions.type as q_type',
+      eb
+        .selectFrom('answer_options')
+        .select(
+          db.getExecutor().adapter instanceof PostgresAdapter
+            ? sql<string>`string_agg(answer_options.id::text, ',')`.as('ids')
+            : sql<string>`group_concat(answer_options.id)`.as('ids'),
+        )
+        .whereRef('answer_options.question_id', '=', 'questions.id')
+        .as('q_options'),
+    ])
+    .where('exam_sessions.token', '=', p.token)
+    .where('exam_sessions.user_id', '=', p.userId),
+);
+
+/** The session's row and planAnswers' rows out of sessionWithQuestions' rows. */
+function splitSessionRows(
+  rows: readonly (AnswerSession & {
+    q_id: number | null;
+    q_exam_id: number | null;
+    q_type: string | null;
+    q_options: string | null;
+  })[],
+): { session: AnswerSession; questions: QuestionOptionRow[] } {
+  const questions: QuestionOptionRow[] = [];
+  for (const { q_id: id, q_exam_id: examId, q_type: type, q_options: options } of rows) {
+    if (id === null) continue;
+    const question = { id, exam_id: examId, type: type! };
+    if (options === null) questions.push({ ...question, option_id: null });
+    else for (const o of options.split(',')) questions.push({ ...question, option_id: Number(o) });
+  }
+  const r = rows[0]!;
+  const session: AnswerSession = {
+    id: r.id,
+    user_id: r.user_id,
+    exam_id: r.exam_id,
+    deadline_at: r.deadline_at,
+    finished_at: r.finished_at,
+    auth_token_id: r.auth_token_id,
+    question_ids: r.question_ids,
+  };
+  return { session, questions };
 }
 
 /**
@@ -505,8 +650,22 @@ export async function saveAnswers(
   answers: readonly ExamAnswerInput[],
 ): Promise<SaveExamAnswersResponse> {
   // The exam's own row is not needed: its questions are checked by id (one statement less).
-  const session = await runningSessionRow(ctx, userId, token, tokenId);
-  await writeAnswers(ctx, session, await planAnswers(ctx.db, session, answers));
+  if (answers.length === 0) {
+    const session = await runningSessionRow(ctx, userId, token, tokenId);
+    return answersReply(ctx, session);
+  }
+  const rows = await sessionWithQuestions.execute(ctx.db, {
+    token,
+    userId,
+    ids: answeredIds(answers),
+  });
+  if (rows.length === 0) throw new AppError('SESSION_NOT_FOUND');
+  const { session: found, questions } = splitSessionRows(rows);
+  // As runningSessionRow: settled, this sign-in's, still running; then the answers checked.
+  const session = await settle(ctx, found);
+  assertSignIn(session, tokenId);
+  if (session.finished_at !== null) throw new AppError('SESSION_ENDED');
+  await writeAnswers(ctx, session, planFromRows(questions, session, answers));
   return answersReply(ctx, session);
 }
 
@@ -542,66 +701,122 @@ export async function submitSession(
   };
 }
 
+/** The most overdue sessions one settling submits (a results read, or the sweep, at a time). */
+const SETTLE_BATCH = 500;
+
+/** Where the grace after a deadline ends now: a running session whose deadline is before it is overdue. */
+function graceCutoff(ctx: Pick<AppContext, 'clock'>): string {
+  return new Date(ctx.clock.now().getTime() - ANSWER_GRACE_MS).toISOString();
+}
+
+/**
+ * A results list and, in the same statement, whether anything of the student's is to be
+ * settled first: the list's rows (`overdue` 0: the student's sessions of exams or of
+ * homework, newest first) and their overdue sessions of either kind (`overdue` 1: running,
+ * past deadline + grace; what settleOverdue would submit for them). A list read with nothing
+ * overdue, nearly every one, is this one statement.
+ */
+const resultsOf = precompile(
+  (db, p: { userId: number; kind: 'exam' | 'homework'; cutoff: string }) => {
+    const sessions = db
+      .selectFrom('exam_sessions')
+      .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
+      .select([
+        'exam_sessions.id',
+        'exam_sessions.started_at',
+        'exam_sessions.finished_at',
+        'exam_sessions.corrected',
+        'exam_sessions.succeeded',
+        'exam_sessions.correction_mark',
+        'exam_sessions.total_mark',
+        'exam_sessions.attempt',
+        'exam_sessions.token',
+        'exam_sessions.deadline_at',
+        'exams.exam_code',
+        'exams.name',
+        'exams.show_result',
+        countsSql('exam_sessions', 'exams').as('counts'),
+        attemptsAllowedSql('exam_sessions', 'exams').as('attempts_allowed'),
+      ])
+      .where('exam_sessions.user_id', '=', p.userId);
+    const list = sessions
+      .select(sql<number>`0`.as('overdue'))
+      .where('exams.kind', '=', p.kind)
+      .orderBy('exam_sessions.started_at', 'desc')
+      .orderBy('exam_sessions.id', 'desc')
+      // Written into the SQL: SQLite prepares a statement again whenever a bound LIMIT is bound.
+      .limit(sql.lit(RESULTS_LIST_LIMIT));
+    const overdue = sessions
+      .select(sql<number>`1`.as('overdue'))
+      .where('exam_sessions.finished_at', 'is', null)
+      .where('exam_sessions.deadline_at', '<', p.cutoff)
+      .orderBy('exam_sessions.deadline_at')
+      .limit(sql.lit(SETTLE_BATCH));
+    return db
+      .selectFrom(list.as('list'))
+      .selectAll()
+      .unionAll(db.selectFrom(overdue.as('late')).selectAll())
+      .orderBy('overdue')
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc');
+  },
+);
+
 /**
  * GET /exams/results and /exams/homeworks/results: the student's sessions of exams or of
- * homework, newest first; overdue ones are submitted first so the list is true.
+ * homework, newest first; overdue ones (of either kind) are submitted first so the list is true.
  */
 export async function resultsList(
   ctx: AppContext,
   userId: number,
   kind: 'exam' | 'homework',
 ): Promise<ExamResultSession[]> {
-  await settleOverdue(ctx, userId);
-  const rows = await ctx.db
-    .selectFrom('exam_sessions')
-    .innerJoin('exams', 'exams.id', 'exam_sessions.exam_id')
-    .select([
-      'exam_sessions.id',
-      'exam_sessions.started_at',
-      'exam_sessions.finished_at',
-      'exam_sessions.corrected',
-      'exam_sessions.succeeded',
-      'exam_sessions.correction_mark',
-      'exam_sessions.total_mark',
-      'exam_sessions.attempt',
-      'exam_sessions.token',
-      'exams.exam_code',
-      'exams.name',
-      'exams.show_result',
-      countsSql('exam_sessions', 'exams').as('counts'),
-      attemptsAllowedSql('exam_sessions', 'exams').as('attempts_allowed'),
-    ])
-    .where('exam_sessions.user_id', '=', userId)
-    .where('exams.kind', '=', kind)
-    .orderBy('exam_sessions.started_at', 'desc')
-    .orderBy('exam_sessions.id', 'desc')
-    .limit(RESULTS_LIST_LIMIT)
-    .execute();
-  return rows.map((r) => ({
-    ...resultListItem(r, r),
-    attempt: r.attempt,
-    counts: Boolean(r.counts),
-    attempts_allowed: Number(r.attempts_allowed),
-    session_token: r.token,
-  }));
+  const read = () => resultsOf.execute(ctx.db, { userId, kind, cutoff: graceCutoff(ctx) });
+  let rows = await read();
+  const overdue = rows.filter((r) => Number(r.overdue) === 1);
+  if (overdue.length > 0) {
+    // Submitted earliest deadline first, as the sweep submits them; then the list read again.
+    overdue.sort((a, b) =>
+      a.deadline_at! < b.deadline_at! ? -1 : a.deadline_at! > b.deadline_at! ? 1 : 0,
+    );
+    await finishOverdue(ctx, overdue);
+    rows = await read();
+  }
+  const list: ExamResultSession[] = [];
+  for (const r of rows) {
+    // A session that became overdue between the two reads is listed by the list's own row.
+    if (Number(r.overdue) !== 0) continue;
+    list.push({
+      ...resultListItem(r, r),
+      attempt: r.attempt,
+      counts: Boolean(r.counts),
+      attempts_allowed: Number(r.attempts_allowed),
+      session_token: r.token,
+    });
+  }
+  return list;
 }
 
-/** Submits, at their deadlines, the running sessions past deadline + grace (of one student or all). */
-async function settleOverdue(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  userId?: number,
-): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - ANSWER_GRACE_MS).toISOString();
-  let query = ctx.db
+/** The sweep's turn: submits, at their deadlines, running sessions past deadline + grace. */
+async function settleOverdue(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  const overdue = await ctx.db
     .selectFrom('exam_sessions')
     .select(['id', 'deadline_at'])
     .where('finished_at', 'is', null)
-    .where('deadline_at', '<', cutoff)
+    .where('deadline_at', '<', graceCutoff(ctx))
     .orderBy('deadline_at')
-    .limit(500);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+    .limit(SETTLE_BATCH)
+    .execute();
+  return finishOverdue(ctx, overdue);
+}
+
+/** Submits these overdue sessions at their deadlines; answers how many this call finished. */
+async function finishOverdue(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  overdue: readonly { id: number; deadline_at: string | null }[],
+): Promise<number> {
   let finished = 0;
-  for (const s of await query.execute()) {
+  for (const s of overdue) {
     if (await finishSession(ctx.db, s.id, s.deadline_at!, 'time')) {
       finished += 1;
       await noteExamResult(ctx, s.id);
