@@ -282,6 +282,13 @@ describe('catalog reads in one query', () => {
     expect(own[0]).toMatch(/"enrollments"/);
     expect(own[0]).toMatch(/"lecture_purchases"/);
     expect(own[0]).toMatch(/"lecture_exams"/);
+    // A course with no mandatory exam: nothing can hold its videos, so no exam is asked about.
+    const plain = await makeLecture(server, { price: 10 });
+    const plainUrl = `/api/v1/courses/${plain.course_id}`;
+    await statementsOf(plainUrl, auth);
+    const mine = (await statementsOf(plainUrl, auth)).filter((s) => /lecture_purchases/.test(s));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).not.toMatch(/lecture_exams/);
   });
 
   it('shows each lecture by the student’s latest purchase of it (by time, then by id)', async () => {

@@ -299,7 +299,9 @@ export async function studentCoursePage(
   userId: number,
 ): Promise<GetCourseResponse> {
   if (!shared) throw notFound();
-  const { held, ...holdings } = await findCourseHoldings(db, userId, shared.summary.id);
+  const { held, ...holdings } = await findCourseHoldings(db, userId, shared.summary.id, {
+    mandatoryExams: shared.lectures.some((l) => Boolean(l.mandatory_exam)),
+  });
   const holdsVideos = (l: CourseLectureRow) => held.has(l.id);
   const asGuest =
     holdings.enrolledAt === null &&

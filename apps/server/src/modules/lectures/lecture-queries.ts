@@ -74,60 +74,74 @@ export type CourseHoldings = {
 // One round trip for all three: the enrolment row (kind 'joined'), the lectures an exam holds
 // ('held'), then the purchases of the course's lectures, oldest first, so that later rows
 // overwrite earlier ones.
-const courseHoldingsQuery = precompile((db, p: { userId: number; courseId: number }) =>
-  db
-    .selectFrom('enrollments')
-    .select([
-      sql<string>`'joined'`.as('kind'),
-      sql<number | null>`null`.as('lecture_id'),
-      'enrollments.created_at',
-      sql<string | null>`null`.as('expires_at'),
-      sql<number>`0`.as('id'),
-    ])
-    .where('enrollments.user_id', '=', p.userId)
-    .where('enrollments.course_id', '=', p.courseId)
-    .unionAll(
-      db
-        .selectFrom('lecture_exams as e')
-        .innerJoin('lectures as l', 'l.id', 'e.lecture_id')
-        .select([
-          sql<string>`'held'`.as('kind'),
-          'e.lecture_id',
-          sql<string>`''`.as('created_at'),
-          sql<string | null>`null`.as('expires_at'),
-          sql<number>`0`.as('id'),
-        ])
-        .where('l.course_id', '=', p.courseId)
-        .where(examHoldsVideos(p.userId, 'e')),
-    )
-    .unionAll(
-      db
-        .selectFrom('lecture_purchases as p')
-        .innerJoin('lectures as l', 'l.id', 'p.lecture_id')
-        .select([
-          sql<string>`'bought'`.as('kind'),
-          'p.lecture_id',
-          'p.created_at',
-          'p.expires_at',
-          'p.id',
-        ])
-        .where('p.user_id', '=', p.userId)
-        .where('l.course_id', '=', p.courseId),
-    )
-    .orderBy('created_at')
-    .orderBy('id'),
+const courseHoldingsQuery = precompile(
+  // `exams` undefined: the course has no mandatory exam, so nothing can hold its videos.
+  (db, p: { userId: number; courseId: number; exams: true | undefined }) => {
+    const joined = db
+      .selectFrom('enrollments')
+      .select([
+        sql<string>`'joined'`.as('kind'),
+        sql<number | null>`null`.as('lecture_id'),
+        'enrollments.created_at',
+        sql<string | null>`null`.as('expires_at'),
+        sql<number>`0`.as('id'),
+      ])
+      .where('enrollments.user_id', '=', p.userId)
+      .where('enrollments.course_id', '=', p.courseId);
+    const held =
+      p.exams === undefined
+        ? joined
+        : joined.unionAll(
+            db
+              .selectFrom('lecture_exams as e')
+              .innerJoin('lectures as l', 'l.id', 'e.lecture_id')
+              .select([
+                sql<string>`'held'`.as('kind'),
+                'e.lecture_id',
+                sql<string>`''`.as('created_at'),
+                sql<string | null>`null`.as('expires_at'),
+                sql<number>`0`.as('id'),
+              ])
+              .where('l.course_id', '=', p.courseId)
+              .where(examHoldsVideos(p.userId, 'e')),
+          );
+    return held
+      .unionAll(
+        db
+          .selectFrom('lecture_purchases as p')
+          .innerJoin('lectures as l', 'l.id', 'p.lecture_id')
+          .select([
+            sql<string>`'bought'`.as('kind'),
+            'p.lecture_id',
+            'p.created_at',
+            'p.expires_at',
+            'p.id',
+          ])
+          .where('p.user_id', '=', p.userId)
+          .where('l.course_id', '=', p.courseId),
+      )
+      .orderBy('created_at')
+      .orderBy('id');
+  },
 );
 
 /**
  * The student's enrolment in a course, latest purchase of each of its lectures and the lectures
- * an exam holds, in one query (what a course page adds to the answer every reader shares).
+ * an exam holds, in one query (what a course page adds to the answer every reader shares). The
+ * exams are asked about only when the course has a mandatory one (`mandatoryExams`, which a
+ * guest's page already knows): otherwise nothing can hold its videos.
  */
 export async function findCourseHoldings(
   db: Kysely<DB>,
   userId: number,
   courseId: number,
+  { mandatoryExams }: { mandatoryExams: boolean },
 ): Promise<CourseHoldings> {
-  const rows = await courseHoldingsQuery.execute(db, { userId, courseId });
+  const rows = await courseHoldingsQuery.execute(db, {
+    userId,
+    courseId,
+    exams: mandatoryExams ? true : undefined,
+  });
   const holdings: CourseHoldings = { enrolledAt: null, purchases: new Map(), held: new Set() };
   for (const r of rows) {
     if (r.kind === 'joined') holdings.enrolledAt = r.created_at;
