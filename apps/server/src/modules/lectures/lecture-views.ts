@@ -2,41 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { precompile } from '../../db/precompiled';
 import type { DB } from '../../db/schema';
 
-/** Views of each of the lecture's videos by the student since `since` (the access start). */
-export async function countViews(
-  db: Kysely<DB>,
-  userId: number,
-  lectureId: number,
-  since: string | null,
-): Promise<Map<number, number>> {
-  if (since === null) return new Map();
-  const rows = await db
-    .selectFrom('video_views')
-    .select((eb) => ['video_id', eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId)
-    .where('lecture_id', '=', lectureId)
-    .where('created_at', '>=', since)
-    .groupBy('video_id')
-    .execute();
-  return new Map(rows.map((r) => [r.video_id, Number(r.n)]));
-}
-
-/** Whether the student has ever started the video (the seen check survives a repurchase). */
-export async function seenVideos(
-  db: Kysely<DB>,
-  userId: number,
-  lectureId: number,
-): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('video_views')
-    .select('video_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('lecture_id', '=', lectureId)
-    .execute();
-  return new Set(rows.map((r) => r.video_id));
-}
-
 // The student's views of a lecture's videos, per video: all of them, and those since the access
 // started (`since`; none counted without access). One read of the same rows for both.
 const viewsQuery = precompile(
@@ -70,6 +35,16 @@ export async function videoViews(
   const counted = new Map<number, number>();
   for (const r of rows) if (Number(r.counted) > 0) counted.set(r.video_id, Number(r.counted));
   return { seen: new Set(rows.map((r) => r.video_id)), counted };
+}
+
+/** Views of each of the lecture's videos by the student since `since` (the access start). */
+export async function countViews(
+  db: Kysely<DB>,
+  userId: number,
+  lectureId: number,
+  since: string | null,
+): Promise<Map<number, number>> {
+  return (await videoViews(db, userId, lectureId, since)).counted;
 }
 
 /** Whether any view-limited video of the lecture has used up its views since `since`. */
