@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
+          // A precompiled query's template would outlive the mutant it was built under (db/precompiled.ts).
+          env: { DARS_PRECOMPILE_CACHE: 'off' },
         },
       },
       {
@@ -64,7 +66,7 @@ export default defineConfig({
           exclude: ['apps/server/test/auth/denial-login.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          env: { TEST_DATABASE_URL: '' },
+          env: { TEST_DATABASE_URL: '', DARS_PRECOMPILE_CACHE: 'off' },
         },
       },
     ],

@@ -20,6 +20,14 @@ const preparedNames = new Map<string, string>();
 const MAX_PREPARED = 500;
 
 /**
+ * Mutation testing (`npm run mutate`) switches mutants inside one process: a template compiled
+ * under one mutant would serve the next, and only the test that compiled it would count as
+ * reaching the builder's code, so the tests that could kill a mutant there would not run. Its
+ * config sets `DARS_PRECOMPILE_CACHE=off` and every call builds and compiles afresh.
+ */
+const KEEP_TEMPLATES = process.env.DARS_PRECOMPILE_CACHE !== 'off';
+
+/**
  * The name of a precompiled query's SQL text, under which PostgreSQL keeps it parsed and planned
  * per connection (db/database.ts), or undefined for any other SQL (built per request, its text
  * varies without bound).
@@ -144,7 +152,7 @@ export function precompile<P extends Params, O>(
     let templates = byDb.get(adapter);
     if (!templates) byDb.set(adapter, (templates = new Map()));
     const shape = shapeOf(params, inline);
-    let template = templates.get(shape);
+    let template = KEEP_TEMPLATES ? templates.get(shape) : undefined;
     if (!template) {
       const { sql, parameters } = build(db, markers(params, inline)).compile();
       template = { sql, slots: slotsOf(parameters) };

@@ -110,4 +110,23 @@ describe('precompile', () => {
     }
     expect(build).toHaveBeenCalledTimes(1);
   });
+
+  it('builds afresh on every call when mutation testing turns the templates off', async () => {
+    vi.stubEnv('DARS_PRECOMPILE_CACHE', 'off');
+    vi.resetModules();
+    try {
+      const fresh = await import('../../src/db/precompiled');
+      const build = vi.fn(
+        (db: Parameters<Parameters<typeof precompile>[0]>[0], p: { id: number }) =>
+          db.selectFrom('courses').select('name').where('id', '=', p.id),
+      );
+      const query = fresh.precompile(build);
+      const first = await query.execute(server.db, { id: 1 });
+      expect(await query.execute(server.db, { id: 1 })).toEqual(first);
+      expect(build).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
 });

@@ -63,6 +63,13 @@ describe('who may open a lecture (contents, video, attachments)', () => {
     expect((await get(`/api/v1/video/apps/${video.id}`)).statusCode).toBe(401);
   });
 
+  it('an unknown lecture is 404 with its Arabic message', async () => {
+    const stranger = await makeStudent(server.db);
+    const res = await get('/api/v1/lectures/987654/contents', stranger.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'المحاضرة غير موجودة' });
+  });
+
   it('a student without access gets 403 for a locked lecture, its video and a forged attachment link', async () => {
     const stranger = await makeStudent(server.db);
     const locked = await makeLecture(server, {}, { price: 350 });
