@@ -574,4 +574,64 @@ describe('the staff’s calls', () => {
     expect(sent.statusCode).toBe(409);
     expect(sent.json().message).toBe('لا يُعاد إلا إرسال رسالة لم تصل');
   });
+
+  it('pages the messages: the total counts every match, a page is its slice, sort and filters apply', async () => {
+    type Listed = { id: number; phone: string; student: { id: number } | null };
+    const list = async (query: string) => {
+      const res = await staff('GET', `/staff/phone-messages?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: Listed[]; meta: { total: number } };
+      return { ids: body.data.map((m) => m.id), data: body.data, total: body.meta.total };
+    };
+    const s = await studentWithParent('01211223344');
+    for (const content of ['أولى', 'ثانية', 'ثالثة']) {
+      await staff('POST', '/staff/parent-messages', {
+        audience: 'student',
+        student_id: s.userId,
+        content,
+        channel: 'sms',
+      });
+    }
+    await settle();
+    const all = await list('per_page=100');
+    expect(all.ids.length).toBeGreaterThan(3);
+    expect(all.total).toBe(all.ids.length);
+    const second = await list('per_page=2&page=2');
+    expect(second.ids).toEqual(all.ids.slice(2, 4));
+    expect(second.total).toBe(all.total);
+    const oldest = await list('per_page=100&sort=id&order=asc');
+    expect(oldest.ids).toEqual([...all.ids].reverse());
+    const ofStudent = await list(`student_id=${s.userId}&per_page=2`);
+    expect(ofStudent.total).toBe(3);
+    expect(ofStudent.ids).toHaveLength(2);
+    expect(ofStudent.data.every((m) => m.student?.id === s.userId)).toBe(true);
+    const byPhone = await list('q=0121%20122%203344&per_page=100');
+    expect(byPhone.total).toBe(3);
+    expect(byPhone.data.every((m) => m.phone === '01211223344')).toBe(true);
+    expect(byPhone.ids).toEqual([...byPhone.ids].sort((a, b) => b - a));
+  }, 30_000);
+
+  it('pages the opt-outs newest first, the total counting every match of the search', async () => {
+    for (const phone of ['01090000001', '01090000002', '01090000003']) {
+      expect((await staff('POST', '/staff/phone-opt-outs', { phone })).statusCode).toBe(200);
+    }
+    const list = async (query: string) => {
+      const res = await staff('GET', `/staff/phone-opt-outs?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { data: { phone: string }[]; meta: { total: number } };
+      return { phones: body.data.map((o) => o.phone), total: body.meta.total };
+    };
+    expect(await list('q=109000000&per_page=2')).toEqual({
+      phones: ['01090000003', '01090000002'],
+      total: 3,
+    });
+    expect(await list('q=109000000&per_page=2&page=2')).toEqual({
+      phones: ['01090000001'],
+      total: 3,
+    });
+    expect(await list('q=0109%20000%200002')).toEqual({ phones: ['01090000002'], total: 1 });
+    const all = await list('per_page=100');
+    expect(all.total).toBe(all.phones.length);
+    expect(all.phones.slice(0, 3)).toEqual(['01090000003', '01090000002', '01090000001']);
+  });
 });

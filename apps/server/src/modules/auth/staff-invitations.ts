@@ -11,6 +11,7 @@ import { sha256 } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 import { staffRoleOf } from '../../plugins/staff-role';
 import { schoolName } from '../settings/settings-service';
+import { consumeLinkSettingPassword } from './link-password';
 import { issueLinkToken } from './one-time-codes';
 import { revokeAllTokens } from './session-tokens';
 
@@ -182,18 +183,9 @@ export async function acceptInvitation(
     { resource: 'accounts', action: 'accept_invitation', id: live.user_id },
     async () => ({ id: live.user_id, email: live.email }),
     async (trx) => {
-      const used = await trx
-        .updateTable('one_time_codes')
-        .set({ used_at: nowIso() })
-        .where('id', '=', live.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw invalid();
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: nowIso() })
-        .where('id', '=', live.user_id)
-        .execute();
+      if (!(await consumeLinkSettingPassword(trx, live.id, live.user_id, passwordHash))) {
+        throw invalid();
+      }
       await revokeAllTokens(trx, live.user_id);
       return live.user_id;
     },

@@ -10,6 +10,7 @@ import { sha256 } from '../../lib/tokens';
 import { nowIso } from '../../lib/time';
 import { schoolName } from '../settings/settings-service';
 import { findUserRow, userView } from '../users/user-view';
+import { consumeLinkSettingPassword } from './link-password';
 import { issueLinkToken } from './one-time-codes';
 import { issueToken, revokeAllTokens } from './session-tokens';
 
@@ -112,18 +113,9 @@ export async function acceptStudentInvitation(
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const live = await liveInvitation(trx, token);
     if (!live) throw invalid();
-    const used = await trx
-      .updateTable('one_time_codes')
-      .set({ used_at: nowIso() })
-      .where('id', '=', live.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw invalid();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', live.user_id)
-      .execute();
+    if (!(await consumeLinkSettingPassword(trx, live.id, live.user_id, passwordHash))) {
+      throw invalid();
+    }
     return live.user_id;
   });
   await revokeAllTokens(ctx.db, userId);

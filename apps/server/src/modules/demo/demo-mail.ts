@@ -5,6 +5,7 @@ import { formatDateTime } from '@dars/ui/format';
 import type { AppContext } from '../../app-context';
 import { escapeHtml } from '../../lib/html';
 import { outboxDir, type Mail } from '../../lib/mailer';
+import { DEMO_PAGE_STYLE } from './demo-page-style';
 
 /** Where the demo shows its mail. Exists only in the demo (SEED=demo) with no SMTP_URL. */
 export const DEMO_MAIL_PATH = '/demo/mail';
@@ -35,19 +36,6 @@ async function newestMails(dataDir: string): Promise<StoredMail[]> {
   return mails.filter((m): m is StoredMail => m !== null);
 }
 
-const STYLE = `
-  body { margin: 0; background: #f4f6fb; color: #1b1f2a;
-         font-family: system-ui, 'Segoe UI', Tahoma, sans-serif; line-height: 1.7; }
-  main { max-width: 760px; margin: 0 auto; padding: 16px; }
-  h1 { font-size: 1.4rem; margin: 8px 0; }
-  article { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.08);
-            padding: 16px; margin: 16px 0; overflow-wrap: anywhere; }
-  h2 { font-size: 1.1rem; margin: 0 0 4px; }
-  .meta { color: #4a5160; font-size: .9rem; margin: 0 0 8px; }
-  pre { white-space: pre-wrap; font: inherit; margin: 0; }
-  bdi { direction: ltr; unicode-bidi: isolate; }
-`;
-
 function mailPage(mails: StoredMail[]): string {
   const items = mails
     .map(
@@ -64,7 +52,7 @@ function mailPage(mails: StoredMail[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>بريد النسخة التجريبية</title>
-<style>${STYLE}</style>
+<style>${DEMO_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

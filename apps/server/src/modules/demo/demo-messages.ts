@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formatDateTime } from '@dars/ui/format';
 import type { AppContext } from '../../app-context';
 import { escapeHtml } from '../../lib/html';
+import { DEMO_PAGE_STYLE } from './demo-page-style';
 
 /** Where the demo shows the text messages its sandbox recorded instead of sending. */
 export const DEMO_MESSAGES_PATH = '/demo/messages';
@@ -17,19 +18,6 @@ const STATES: Record<string, string> = {
 };
 const CHANNELS: Record<string, string> = { whatsapp: 'واتساب', sms: 'رسالة نصية' };
 const RECIPIENTS: Record<string, string> = { parent: 'ولي الأمر', student: 'الطالب' };
-
-const STYLE = `
-  body { margin: 0; background: #f4f6fb; color: #1b1f2a;
-         font-family: system-ui, 'Segoe UI', Tahoma, sans-serif; line-height: 1.7; }
-  main { max-width: 760px; margin: 0 auto; padding: 16px; }
-  h1 { font-size: 1.4rem; margin: 8px 0; }
-  article { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.08);
-            padding: 16px; margin: 16px 0; overflow-wrap: anywhere; }
-  h2 { font-size: 1.1rem; margin: 0 0 4px; }
-  .meta { color: #4a5160; font-size: .9rem; margin: 0 0 8px; }
-  pre { white-space: pre-wrap; font: inherit; margin: 0; }
-  bdi { direction: ltr; unicode-bidi: isolate; }
-`;
 
 type Shown = {
   recipient_phone: string;
@@ -60,7 +48,7 @@ function page(messages: Shown[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>رسائل النسخة التجريبية</title>
-<style>${STYLE}</style>
+<style>${DEMO_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -6,7 +6,7 @@ import {
   type StaffListQuery,
 } from '@dars/contract';
 import { writeAudit, type Actor } from '../../db/audited-change';
-import { countOf, matches, pageOf, sortOf } from '../../db/list-page';
+import { matches, selectedPage, sortOf, type RowOf } from '../../db/list-page';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/time';
 import { channelsOf } from './channels';
@@ -45,7 +45,7 @@ function listQuery(ctx: MessagingContext) {
     ]);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof listQuery>['executeTakeFirstOrThrow']>>;
+type Row = RowOf<typeof listQuery>;
 
 function view(r: Row): StaffPhoneMessage {
   return {
@@ -94,21 +94,11 @@ export async function listPhoneMessages(
       ]),
     );
   }
+  // Newest first unless a sort is asked for; ties by id in the same direction.
   const sort = sortOf(query, ['id', 'created_at', 'state'] as const, 'id');
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy(`m.${sort.column}`, query.sort ? sort.direction : 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { data: rows.map(view), meta: { total: countOf(total) } };
+  const direction = query.sort ? sort.direction : 'desc';
+  const { rows, total } = await selectedPage(q, query, [`m.${sort.column}`, 'm.id'], direction);
+  return { data: rows.map(view), meta: { total } };
 }
 
 export async function getPhoneMessage(
@@ -190,15 +180,8 @@ export async function listOptOuts(
 ): Promise<{ data: StaffPhoneOptOut[]; meta: { total: number } }> {
   let q = optOutQuery(ctx);
   if (query.q) q = q.where(matches('o.phone', e164(query.q) ?? query.q));
-  const { limit, offset } = pageOf(query);
-  const [rows, total] = await Promise.all([
-    q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { data: rows.map(optOutView), meta: { total: countOf(total) } };
+  const { rows, total } = await selectedPage(q, query, ['o.id'], 'desc');
+  return { data: rows.map(optOutView), meta: { total } };
 }
 
 /**
