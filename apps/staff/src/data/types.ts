@@ -1,9 +1,3 @@
-/**
- * 'admin' (groupId 1) may do everything; 'leader' (groupId 2) content and exams only; 'teacher'
- * (groupId 3, ADR 048) their own courses' content, exams and marking.
- */
-export type StaffRole = 'admin' | 'leader' | 'teacher';
-
 /** Screens only an admin opens (the server refuses a leader there too). */
 export const ADMIN_ONLY_RESOURCES = [
   'settings',

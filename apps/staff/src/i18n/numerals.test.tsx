@@ -1,5 +1,5 @@
 import { configure, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { formatDate, formatDateTime, formatMoney, formatNumber, pluralize } from '@dars/ui/format';
 import { staffEndpoints as e } from '@dars/contract';
@@ -7,6 +7,7 @@ import { StaffApp } from '../app';
 import { session } from '../data/token';
 import { ADMIN, answer, fakeStaffApi, staffBasics } from '../test/fake-api';
 import { staffCourse } from '../test/fixtures';
+import { ARABIC_INDIC, arabicBrowser } from '../test/browser';
 import { CountField } from '../components/count-field';
 import { formatFileSize } from '../components/file-size';
 import { MONTH_NAMES } from '../components/cairo-time';
@@ -18,23 +19,6 @@ import { countsArabic } from './counts-ar';
  * counts, money, dates and paging, on any browser, and Arabic words around them.
  */
 
-const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/;
-
-/**
- * Makes the browser's own language Arabic for numbers written without a locale, as a staff
- * member's Arabic Chrome does (`toLocaleString()` with no locale writes ١٢٣ there).
- */
-function arabicBrowser() {
-  const own = Number.prototype.toLocaleString;
-  vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(function (
-    this: number,
-    locales?: Intl.LocalesArgument,
-    options?: Intl.NumberFormatOptions,
-  ) {
-    return own.call(this, locales ?? 'ar-EG', options);
-  });
-}
-afterEach(() => vi.restoreAllMocks());
 configure({ asyncUtilTimeout: 25_000 });
 
 describe('one numeral style', () => {

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
-import { staffEndpoints, type StaffInvitation } from '@dars/contract';
+import { staffEndpoints, type StaffInvitation, type StaffMemberRole } from '@dars/contract';
 import {
   AutocompleteInput,
   Button,
@@ -42,7 +42,6 @@ import { callStaff } from '../data/http';
 import { LTR, LTR_EMAIL } from '../components/ltr';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
-import type { StaffRole } from '../data/types';
 import { ACCOUNT_TEXTS } from './people-texts';
 
 /**
@@ -56,7 +55,7 @@ type AccountRow = {
   name: string;
   email: string;
   phone: string;
-  role: StaffRole;
+  role: StaffMemberRole;
   invitation_expires_at: string | null;
   created_at: string;
 };
@@ -85,7 +84,7 @@ function AccountFilters() {
   ];
 }
 
-function RoleText({ role }: { role: StaffRole | undefined }) {
+function RoleText({ role }: { role: StaffMemberRole | undefined }) {
   const translate = useTranslate();
   return <>{role ? translate(`dars.roles.${role}`) : ''}</>;
 }

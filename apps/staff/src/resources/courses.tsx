@@ -43,7 +43,12 @@ export const PAY_TYPES = choicesOf('dars.pay_type', ['course', 'lectures']);
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="grade_id" source="grade_id" reference="grades">
+  <ReferenceInput
+    key="grade_id"
+    source="grade_id"
+    reference="grades"
+    sort={{ field: 'position', order: 'ASC' }}
+  >
     <SelectInput optionText="name" />
   </ReferenceInput>,
   <ReferenceInput key="category_id" source="category_id" reference="categories">
@@ -128,7 +133,12 @@ function CourseForm({ edit }: { edit?: boolean }) {
       <BooleanInput source="featured" />
       <BooleanInput source="show_preview" />
       <NumberInput source="users_limit" min={1} step={1} />
-      <ReferenceArrayInput source="grade_ids" reference="grades" perPage={100}>
+      <ReferenceArrayInput
+        source="grade_ids"
+        reference="grades"
+        sort={{ field: 'position', order: 'ASC' }}
+        perPage={100}
+      >
         <AutocompleteArrayInput optionText="name" />
       </ReferenceArrayInput>
       <ReferenceArrayInput source="category_ids" reference="categories" perPage={100}>

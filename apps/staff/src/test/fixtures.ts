@@ -4,8 +4,10 @@ import type {
   StaffSettings,
   StaffCourse,
   StaffExam,
+  StaffExamSession,
   StaffLecture,
   StaffNamed,
+  StaffStudentDetail,
   StaffTeacher,
 } from '@dars/contract';
 
@@ -109,6 +111,63 @@ export function staffTeacher(
     created_at: '2026-01-01T00:00:00.000Z',
     revenue_share_percent: 0,
     may_set_prices: false,
+    ...fields,
+  };
+}
+
+/**
+ * The tests' student, منى علي (id 40), on her page: in the third secondary grade, 75.50 pounds
+ * in her wallet, nothing bought yet.
+ * @example staffStudentDetail({ center_name: 'سنتر النور', courses_count: 1 })
+ */
+export function staffStudentDetail(fields: Partial<StaffStudentDetail> = {}): StaffStudentDetail {
+  return {
+    id: 40,
+    name: 'منى علي',
+    email: 'mona@example.com',
+    phone: '01011112222',
+    grade: { id: 3, name: 'الصف الثالث الثانوي' },
+    balance: 75.5,
+    wallet_address: 'DW1234567890',
+    email_verified: true,
+    blocked: false,
+    blocked_at: null,
+    blocked_reason: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    center_name: null,
+    parent_phone: null,
+    parent_email: null,
+    courses_count: 0,
+    purchases_count: 0,
+    sessions_count: 0,
+    transactions_count: 0,
+    refunds_count: 0,
+    ...fields,
+  };
+}
+
+/**
+ * Session 8: منى علي's one attempt at exam 5 «امتحان الكهرباء», finished and marked, 7 of 10,
+ * with a clean integrity record.
+ * @example staffExamSession({ integrity: { away: 2, other_devices: 1, other_addresses: 0 } })
+ */
+export function staffExamSession(fields: Partial<StaffExamSession> = {}): StaffExamSession {
+  return {
+    id: 8,
+    exam: { id: 5, name: 'امتحان الكهرباء' },
+    student: { id: 40, name: 'منى علي', phone: '01011112222' },
+    started_at: '2026-11-20T09:00:00.000Z',
+    finished_at: '2026-11-20T10:00:00.000Z',
+    finished_by: 'student',
+    correction_mark: 7,
+    total_mark: 10,
+    percentage: 70,
+    succeeded: true,
+    corrected: true,
+    integrity: { away: 0, other_devices: 0, other_addresses: 0 },
+    attempt: 1,
+    counts: true,
+    attempts_allowed: 1,
     ...fields,
   };
 }

@@ -2,13 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
-  type StaffExamSession,
   type StaffMarkingItem,
   type StaffSessionAnswers,
   type StaffSupportTicketDetail,
 } from '@dars/contract';
 import { PENDING_PAYMENT, paymentApi } from '../../test/payment';
-import { staffExam } from '../../test/fixtures';
+import { staffExam, staffExamSession } from '../../test/fixtures';
 import { LEADER, answer, fakeStaffApi, list, staffBasics } from '../../test/fake-api';
 import { openConsole } from '../../test/console';
 import { stubObjectUrls } from '../../test/browser';
@@ -51,23 +50,7 @@ const ANSWER: StaffMarkingItem = {
   submitted_at: '2026-11-20T10:00:00.000Z',
 };
 
-const SESSION: StaffExamSession = {
-  id: 8,
-  exam: { id: 5, name: 'امتحان الكهرباء' },
-  student: { id: 40, name: 'منى علي', phone: '01011112222' },
-  started_at: '2026-11-20T09:00:00.000Z',
-  finished_at: '2026-11-20T10:00:00.000Z',
-  finished_by: 'student',
-  correction_mark: 7,
-  total_mark: 10,
-  percentage: 70,
-  succeeded: true,
-  corrected: true,
-  integrity: { away: 0, other_devices: 0, other_addresses: 0 },
-  attempt: 1,
-  counts: true,
-  attempts_allowed: 1,
-};
+const SESSION = staffExamSession();
 
 /** Opens the console at `path` already signed in as a leader. */
 const open = (path: string) => openConsole(path, LEADER);

@@ -4,11 +4,9 @@ import {
   staffEndpoints as e,
   type StaffExamAccommodation,
   type StaffExamAttemptGrant,
-  type StaffExamSession,
   type StaffItemAnalysis,
-  type StaffStudentDetail,
 } from '@dars/contract';
-import { staffExam } from '../../test/fixtures';
+import { staffExam, staffExamSession, staffStudentDetail } from '../../test/fixtures';
 import {
   answer,
   fakeStaffApi,
@@ -126,23 +124,9 @@ describe('the exam page’s item analysis', () => {
   });
 });
 
-const SESSION: StaffExamSession = {
-  id: 8,
-  exam: { id: 5, name: 'امتحان الكهرباء' },
-  student: { id: 40, name: 'منى علي', phone: '01011112222' },
-  started_at: '2026-11-20T09:00:00.000Z',
-  finished_at: '2026-11-20T10:00:00.000Z',
-  finished_by: 'student',
-  correction_mark: 7,
-  total_mark: 10,
-  percentage: 70,
-  succeeded: true,
-  corrected: true,
+const SESSION = staffExamSession({
   integrity: { away: 2, other_devices: 1, other_addresses: 0 },
-  attempt: 1,
-  counts: true,
-  attempts_allowed: 1,
-};
+});
 
 describe('the results’ integrity record', () => {
   it('shows a session’s counts and opens its timeline; the filter asks for flagged sessions', async () => {
@@ -187,18 +171,15 @@ describe('the results’ integrity record', () => {
 });
 
 // Two attempts of one student at an exam whose best counts (ADR 047): the second scored more.
-const FIRST_TRY: StaffExamSession = {
-  ...SESSION,
+const FIRST_TRY = staffExamSession({
   id: 20,
   correction_mark: 4,
   percentage: 40,
   succeeded: false,
-  integrity: { away: 0, other_devices: 0, other_addresses: 0 },
-  attempt: 1,
   counts: false,
   attempts_allowed: 2,
-};
-const SECOND_TRY: StaffExamSession = {
+});
+const SECOND_TRY = staffExamSession({
   ...FIRST_TRY,
   id: 21,
   correction_mark: 9,
@@ -206,7 +187,7 @@ const SECOND_TRY: StaffExamSession = {
   succeeded: true,
   attempt: 2,
   counts: true,
-};
+});
 
 describe('the results’ attempts', () => {
   it('numbers each attempt, marks the counting one, and filters on the counting attempts only', async () => {
@@ -266,28 +247,7 @@ describe('the results’ attempts', () => {
   });
 });
 
-const STUDENT: StaffStudentDetail = {
-  id: 40,
-  name: 'منى علي',
-  email: 'mona@example.com',
-  phone: '01011112222',
-  grade: null,
-  balance: 0,
-  wallet_address: 'DW1234567890',
-  email_verified: true,
-  blocked: false,
-  blocked_at: null,
-  blocked_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  center_name: null,
-  parent_phone: null,
-  parent_email: null,
-  courses_count: 0,
-  purchases_count: 0,
-  sessions_count: 0,
-  transactions_count: 0,
-  refunds_count: 0,
-};
+const STUDENT = staffStudentDetail({ grade: null, balance: 0 });
 
 const ACCOMMODATION: StaffExamAccommodation = {
   id: 3,

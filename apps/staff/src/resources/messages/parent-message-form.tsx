@@ -49,7 +49,11 @@ function AudienceTarget() {
   const audience = useWatch({ name: 'audience' }) as string | undefined;
   if (audience === 'grade')
     return (
-      <ReferenceInput source="grade_id" reference="grades">
+      <ReferenceInput
+        source="grade_id"
+        reference="grades"
+        sort={{ field: 'position', order: 'ASC' }}
+      >
         <SelectInput label={translate(`${S}.grade_id`)} optionText="name" validate={required()} />
       </ReferenceInput>
     );

@@ -56,7 +56,11 @@ function AudienceTarget() {
   }
   if (audience === 'grade') {
     return (
-      <ReferenceInput source="grade_id" reference="grades">
+      <ReferenceInput
+        source="grade_id"
+        reference="grades"
+        sort={{ field: 'position', order: 'ASC' }}
+      >
         <SelectInput label={translate(`${M}.grade_id`)} optionText="name" validate={required()} />
       </ReferenceInput>
     );

@@ -3,7 +3,6 @@ import type userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   staffEndpoints as e,
-  type StaffStudentDetail,
   type StaffStudentPurchase,
   type StaffStudentRefund,
   type StaffStudentTransaction,
@@ -17,32 +16,16 @@ import {
   list,
   staffBasics,
 } from '../../test/fake-api';
-import { staffCourse, staffLecture } from '../../test/fixtures';
+import { staffCourse, staffLecture, staffStudentDetail } from '../../test/fixtures';
 import { messageBody } from './messages';
 import { openConsole } from '../../test/console';
 
-const STUDENT: StaffStudentDetail = {
-  id: 40,
-  name: 'منى علي',
-  email: 'mona@example.com',
-  phone: '01011112222',
-  grade: { id: 3, name: 'الصف الثالث الثانوي' },
-  balance: 75.5,
-  wallet_address: 'DW1234567890',
-  email_verified: true,
-  blocked: false,
-  blocked_at: null,
-  blocked_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
+const STUDENT = staffStudentDetail({
   center_name: 'سنتر النور',
   parent_phone: '01099990000',
-  parent_email: null,
   courses_count: 1,
-  purchases_count: 0,
-  sessions_count: 0,
   transactions_count: 1,
-  refunds_count: 0,
-};
+});
 
 const ROW: StaffStudentTransaction = {
   id: 9,

@@ -1,40 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  staffEndpoints as e,
-  type DevicesList,
-  type SignInDevice,
-  type StaffStudentDetail,
-} from '@dars/contract';
+import { staffEndpoints as e, type DevicesList, type SignInDevice } from '@dars/contract';
 import { ADMIN, LEADER, answer, fakeStaffApi, isCall, staffBasics } from '../../test/fake-api';
 import { openConsole } from '../../test/console';
+import { staffStudentDetail } from '../../test/fixtures';
 
 // A student's devices on the student's page (issue 28, ADR 051): what leaders see, what an
 // admin does, and the calls each makes. Texts by hand.
 
-const STUDENT = {
-  id: 40,
-  name: 'منى علي',
-  email: 'mona@example.com',
-  phone: '01011112222',
-  grade: { id: 3, name: 'الصف الثالث الثانوي' },
-  balance: 75.5,
-  wallet_address: 'DW1234567890',
-  email_verified: true,
-  blocked: false,
-  blocked_at: null,
-  blocked_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  center_name: null,
-  // Fields other parts of the page may add; the devices tab reads none of them.
-  parent_phone: null,
-  parent_email: null,
-  courses_count: 0,
-  purchases_count: 0,
-  sessions_count: 0,
-  transactions_count: 0,
-  refunds_count: 0,
-} as unknown as StaffStudentDetail;
+const STUDENT = staffStudentDetail();
 
 const device = (overrides: Partial<SignInDevice>): SignInDevice => ({
   device_id: 5,

@@ -45,7 +45,12 @@ import { StudentProgress } from '../../components/student-progress';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="grade_id" source="grade_id" reference="grades">
+  <ReferenceInput
+    key="grade_id"
+    source="grade_id"
+    reference="grades"
+    sort={{ field: 'position', order: 'ASC' }}
+  >
     <SelectInput optionText="name" />
   </ReferenceInput>,
   <NullableBooleanInput key="blocked" source="blocked" />,

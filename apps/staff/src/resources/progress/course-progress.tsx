@@ -75,7 +75,14 @@ function reportFilters(courseId: number) {
       <SelectInput optionText="name" emptyText={`${T}.all_lectures`} />
     </ReferenceInput>,
     <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-    <ReferenceInput key="grade_id" source="grade_id" reference="grades" perPage={100} alwaysOn>
+    <ReferenceInput
+      key="grade_id"
+      source="grade_id"
+      reference="grades"
+      sort={{ field: 'position', order: 'ASC' }}
+      perPage={100}
+      alwaysOn
+    >
       <SelectInput optionText="name" />
     </ReferenceInput>,
   ];

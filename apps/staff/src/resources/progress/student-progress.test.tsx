@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  staffEndpoints as e,
-  type StaffStudentDetail,
-  type StaffStudentProgress,
-} from '@dars/contract';
+import { staffEndpoints as e, type StaffStudentProgress } from '@dars/contract';
 import { ADMIN, answer, fakeStaffApi, isCall, staffBasics } from '../../test/fake-api';
 import { loadScreensFirst, openConsole } from '../../test/console';
+import { staffStudentDetail } from '../../test/fixtures';
 
 /**
  * A student's progress on their page in the console (issue 28, ADR 054): each course with its
@@ -16,28 +13,7 @@ import { loadScreensFirst, openConsole } from '../../test/console';
 
 loadScreensFirst(() => import('../people/students'));
 
-const STUDENT: StaffStudentDetail = {
-  id: 40,
-  name: 'منى علي',
-  email: 'mona@example.com',
-  phone: '01011112222',
-  grade: { id: 3, name: 'الصف الثالث الثانوي' },
-  balance: 75.5,
-  wallet_address: 'DW1234567890',
-  email_verified: true,
-  blocked: false,
-  blocked_at: null,
-  blocked_reason: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  center_name: null,
-  parent_phone: '01099990000',
-  parent_email: null,
-  courses_count: 1,
-  purchases_count: 0,
-  sessions_count: 0,
-  transactions_count: 0,
-  refunds_count: 0,
-};
+const STUDENT = staffStudentDetail({ parent_phone: '01099990000', courses_count: 1 });
 
 const video = {
   duration_seconds: 600,

@@ -7,7 +7,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  NumberField,
   SelectField,
   SelectInput,
   SimpleList,
@@ -19,6 +18,7 @@ import {
 } from 'react-admin';
 import { QUESTION_TYPES, type StaffQuestion, type StaffQuestionBank } from '@dars/contract';
 import { choicesOf } from '../../components/choices';
+import { CountField } from '../../components/count-field';
 import { DIFFICULTY_CHOICES } from '../../components/difficulty';
 import { useIsPhone } from '../../components/phone-cards';
 
@@ -191,7 +191,7 @@ export function BankQuestions() {
                 choices={TYPE_CHOICES}
                 sortable={false}
               />
-              <NumberField source="mark" label="dars.banks.questions.mark" sortable={false} />
+              <CountField source="mark" label="dars.banks.questions.mark" sortable={false} />
               <SelectField
                 source="difficulty"
                 label="dars.banks.questions.difficulty"

@@ -11,6 +11,7 @@ import {
 import { staffCourse, staffExam } from '../../test/fixtures';
 import { answer, fakeStaffApi, LEADER, list, staffBasics, type Call } from '../../test/fake-api';
 import { loadScreensFirst, openConsole } from '../../test/console';
+import { ARABIC_INDIC, arabicBrowser } from '../../test/browser';
 
 /**
  * Question banks and exams drawn from them in the console (issue 26, ADR 046): the banks'
@@ -130,6 +131,8 @@ describe('question banks', SLOW, () => {
   });
 
   it("shows a bank's questions with difficulty and tags, and filters them", async () => {
+    // Marks in Western digits on an Arabic browser too (ADR 035).
+    arabicBrowser();
     const api = fakeStaffApi([
       ...staffBasics(LEADER),
       answer(e.staffGetQuestionBank, { data: BANK }, { params: { id: 3 } }),
@@ -148,6 +151,7 @@ describe('question banks', SLOW, () => {
     const second = within(section).getByText('احسب العجلة').closest('tr')!;
     expect(within(second).getByText('صعب')).toBeInTheDocument();
     expect(within(second).getByText('2')).toBeInTheDocument();
+    expect(section.textContent).not.toMatch(ARABIC_INDIC);
     expect(api.callsTo(e.staffListQuestions)[0]?.query.bank_id).toBe('3');
     expect(
       within(section).getByText(/^عدد الامتحانات التي تسحب من هذا البنك: 2\./),
