@@ -51,7 +51,12 @@ const filters = [
   >
     <SelectInput optionText="name" />
   </ReferenceInput>,
-  <ReferenceInput key="category_id" source="category_id" reference="categories">
+  <ReferenceInput
+    key="category_id"
+    source="category_id"
+    reference="categories"
+    sort={{ field: 'position', order: 'ASC' }}
+  >
     <SelectInput optionText="name" />
   </ReferenceInput>,
   <ReferenceInput key="teacher_id" source="teacher_id" reference="teachers">
@@ -141,7 +146,12 @@ function CourseForm({ edit }: { edit?: boolean }) {
       >
         <AutocompleteArrayInput optionText="name" />
       </ReferenceArrayInput>
-      <ReferenceArrayInput source="category_ids" reference="categories" perPage={100}>
+      <ReferenceArrayInput
+        source="category_ids"
+        reference="categories"
+        sort={{ field: 'position', order: 'ASC' }}
+        perPage={100}
+      >
         <AutocompleteArrayInput optionText="name" />
       </ReferenceArrayInput>
       {teacher ? (

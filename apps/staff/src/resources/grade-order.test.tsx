@@ -78,7 +78,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Each JSX element of a file that has `reference="grades"`: its place and its `sort`'s text. */
+/**
+ * Each JSX element of a file that has `reference="grades"` or `"categories"` (both ordered by
+ * the school, listed by the same server recipe): its place and its `sort`'s text.
+ */
 function gradePickers(file: string): { at: string; sort: string | undefined }[] {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -89,7 +92,11 @@ function gradePickers(file: string): { at: string; sort: string | undefined }[] 
       const value = (name: string) =>
         attributes.find((a) => a.name.getText(source) === name)?.initializer;
       const reference = value('reference');
-      if (reference && ts.isStringLiteral(reference) && reference.text === 'grades') {
+      if (
+        reference &&
+        ts.isStringLiteral(reference) &&
+        ['grades', 'categories'].includes(reference.text)
+      ) {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
         found.push({
           at: `${path.relative(SRC, file)}:${line}`,
@@ -103,12 +110,12 @@ function gradePickers(file: string): { at: string; sort: string | undefined }[] 
   return found;
 }
 
-describe('every grade picker', () => {
-  it('asks for the grades by position, first to last', () => {
+describe('every grade and category picker', () => {
+  it('asks for them by position, first to last', () => {
     const pickers = sourceFiles(SRC).flatMap(gradePickers);
     // The course form's and filter's, the students' filter and form, the progress report's
-    // filter and the two messages' audiences.
-    expect(pickers.length).toBeGreaterThanOrEqual(7);
+    // filter and the two messages' audiences; the course form's and filter's categories.
+    expect(pickers.length).toBeGreaterThanOrEqual(9);
     for (const { at, sort } of pickers)
       expect(sort, at).toBe("{{ field: 'position', order: 'ASC' }}");
   });
