@@ -53,6 +53,21 @@ export function fromPiasters(piasters: number): number {
 }
 
 /**
+ * Whole piasters of an amount from a field typed as any number, not checked by `moneySchema`
+ * (a price, a setting), for what is shown or linked: never throws. Exact through
+ * parsePiasters when the amount has at most two decimals — a minimum of 1.1 is 110, where
+ * `Math.ceil(1.1 * 100)` is 111 — and only beyond that rounded, to the nearest piaster or up
+ * (a minimum of 10.001 is reached by 1001). NaN stays NaN.
+ * @example roundPiasters(1.1, 'up') // 110
+ * @example roundPiasters(10.001, 'up') // 1001
+ */
+export function roundPiasters(pounds: number, direction: 'nearest' | 'up' = 'nearest'): number {
+  const exact = parsePiasters(pounds);
+  if (exact !== null) return exact;
+  return direction === 'up' ? Math.ceil(pounds * 100) : Math.round(pounds * 100);
+}
+
+/**
  * True when an amount has no more than two decimals: the one check behind `moneySchema`, the
  * pay-card batches and the forms (parsePiasters answers a number for it).
  * @example hasAtMostTwoDecimals(12.5) // true

@@ -137,3 +137,29 @@ function pluralWord(n: number, forms: PluralForms): string {
   if (rule === 'other') return forms.other ?? forms.many;
   return forms.many;
 }
+
+/** The words of a file size's units, as each app's catalogue writes them. */
+export interface FileSizeUnits {
+  readonly bytes: string;
+  readonly kilobytes: string;
+  readonly megabytes: string;
+  readonly gigabytes: string;
+}
+
+const fileSizeFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+
+/**
+ * A file size in the largest unit it reaches (1024 steps, up to gigabytes), with at most one
+ * decimal, Western digits and the app's unit word; a negative size reads as 0.
+ * @example formatFileSize(1536, { bytes: 'بايت', kilobytes: 'كيلوبايت', megabytes: 'ميجابايت', gigabytes: 'جيجابايت' }) // '1.5 كيلوبايت'
+ */
+export function formatFileSize(bytes: number, units: FileSizeUnits): string {
+  const words = [units.bytes, units.kilobytes, units.megabytes, units.gigabytes];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < words.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${fileSizeFormat.format(value)} ${words[unit]}`;
+}

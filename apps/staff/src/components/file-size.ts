@@ -1,25 +1,11 @@
-import { LOCALE } from '@dars/ui/format';
+import { formatFileSize as formatSize } from '@dars/ui/format';
 import { lectureContentsArabic } from '../i18n/lecture-contents-ar';
 
-const UNITS = [
-  lectureContentsArabic.size.bytes,
-  lectureContentsArabic.size.kilobytes,
-  lectureContentsArabic.size.megabytes,
-  lectureContentsArabic.size.gigabytes,
-] as const;
-const sizeFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-
 /**
- * A file size as the student app shows it (apps/web lib/format.ts): the largest unit it reaches
- * in 1024 steps, one decimal at most, Western digits, the Arabic unit.
+ * A file size as the student app shows it (packages/ui formatFileSize, the console's unit
+ * words): the largest unit it reaches in 1024 steps, one decimal at most, Western digits.
  * @example formatFileSize(1536) // '1.5 كيلوبايت'
  */
 export function formatFileSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${sizeFormat.format(value)} ${UNITS[unit]}`;
+  return formatSize(bytes, lectureContentsArabic.size);
 }

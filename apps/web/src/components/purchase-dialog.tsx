@@ -19,7 +19,13 @@ import {
   Typography,
 } from '@mui/material';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import { normalizeCode, type PayBy, type PurchaseBody } from '@dars/contract';
+import {
+  fromPiasters,
+  normalizeCode,
+  roundPiasters,
+  type PayBy,
+  type PurchaseBody,
+} from '@dars/contract';
 import { formatMoney } from '../lib/format';
 import { t } from '../i18n/t';
 import { MessageBar, type Message } from './message-bar';
@@ -53,25 +59,24 @@ export interface PurchaseDialogProps {
   onClose: () => void;
 }
 
-/** Pounds in whole piastres, so that 39.99 + 0.01 is exactly 40. */
-const piastres = (pounds: number) => Math.round(pounds * 100);
-
 /**
- * What the wallet lacks to pay `price`: 0 when the balance covers it or is unknown.
+ * What the wallet lacks to pay `price`: 0 when the balance covers it or is unknown. Counted in
+ * whole piasters (the contract's money.ts), so that 39.99 + 0.01 is exactly 40.
  * @example walletShortfall(12.5, 40) // 27.5
  */
 export function walletShortfall(balance: number | null, price: number): number {
   if (balance === null) return 0;
-  return Math.max(0, piastres(price) - piastres(balance)) / 100;
+  return fromPiasters(Math.max(0, roundPiasters(price) - roundPiasters(balance)));
 }
 
 /**
  * The wallet page with its recharge dialog open on what is missing (at least the smallest
- * recharge), as `/wallet?recharge=N` opens it.
+ * recharge, in whole piasters rounded up), as `/wallet?recharge=N` opens it.
  * @example rechargeLink(27.5, 10) // '/wallet?recharge=27.5'
+ * @example rechargeLink(0.5, 1.1) // '/wallet?recharge=1.1'
  */
 export function rechargeLink(shortfall: number, minRecharge: number): string {
-  const amount = Math.max(piastres(shortfall), Math.ceil(minRecharge * 100)) / 100;
+  const amount = fromPiasters(Math.max(roundPiasters(shortfall), roundPiasters(minRecharge, 'up')));
   return `/wallet?recharge=${amount}`;
 }
 

@@ -1,4 +1,4 @@
-import { LOCALE, pluralize } from '@dars/ui/format';
+import { formatFileSize as formatSize, pluralize } from '@dars/ui/format';
 import { ar } from '../i18n/ar';
 
 /** Numbers, money and moments (in Cairo's time) are written as in the staff console (packages/ui). */
@@ -54,26 +54,11 @@ export function formatRelativeTime(
   return ar.format.now;
 }
 
-const fileSizeFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-const FILE_SIZE_UNITS = [
-  ar.format.bytes,
-  ar.format.kilobytes,
-  ar.format.megabytes,
-  ar.format.gigabytes,
-] as const;
-
 /**
- * A file size in the largest unit it reaches (1024 steps), with at most one decimal and the
- * Arabic unit name.
+ * A file size in the largest unit it reaches, with the student app's unit words (packages/ui).
  * @example formatFileSize(1536) // '1.5 كيلوبايت'
  * @example formatFileSize(734) // '734 بايت'
  */
 export function formatFileSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${fileSizeFormat.format(value)} ${FILE_SIZE_UNITS[unit]}`;
+  return formatSize(bytes, ar.format);
 }

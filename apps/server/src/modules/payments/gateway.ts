@@ -1,4 +1,4 @@
-import { parsePiasters, type RechargeMethod } from '@dars/contract';
+import { fromPiasters, parsePiasters, type RechargeMethod } from '@dars/contract';
 
 /** The recharge methods a payment gateway takes (the other two are ours: card, mobile wallet). */
 export type GatewayMethod = Exclude<RechargeMethod, 'recharge_card' | 'mobile_wallets'>;
@@ -133,7 +133,7 @@ export async function callJson(
 
 /** Piasters as the providers write pounds: two decimals. @example poundsText(2050) // '20.50' */
 export function poundsText(piasters: number): string {
-  return (piasters / 100).toFixed(2);
+  return fromPiasters(piasters).toFixed(2);
 }
 
 /**

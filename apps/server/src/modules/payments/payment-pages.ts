@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { RECHARGE_METHOD_LABELS } from '@dars/contract';
+import { RECHARGE_METHOD_LABELS, fromPiasters } from '@dars/contract';
 import type { GatewayMethod } from './gateway';
 import { escapeHtml } from '../../lib/html';
 
@@ -13,7 +13,7 @@ export function amountText(piasters: number): string {
   const pounds = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(piasters / 100);
+  }).format(fromPiasters(piasters));
   return `${pounds} جنيه`;
 }
 

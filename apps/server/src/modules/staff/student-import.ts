@@ -8,6 +8,7 @@ import {
   STUDENT_IMPORT_MESSAGES,
   emailSchema,
   fromPiasters,
+  parsePiasters,
   toLatinDigits,
   toPiasters,
   type StudentImportColumn,
@@ -91,7 +92,8 @@ export function normalisePhone(text: string): string | null {
 
 /**
  * Pounds as a roster may write them, in piasters: Arabic or Latin digits, a currency word, a
- * thousands separator, a decimal point or comma. Null when it is not an amount from 0 to
+ * thousands separator, a decimal point or comma, made plain here and then read by the
+ * contract's parsePiasters (never a float times 100). Null when it is not an amount from 0 to
  * AMOUNT_MAX with at most two decimals; blank is 0.
  * @example parseAmount('١٬٢٥٠٫٥ جنيه') // 125050
  */
@@ -104,9 +106,10 @@ export function parseAmount(text: string): number | null {
   if (value === '') return 0;
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) value = value.replace(/,/g, '');
   else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
-  const pounds = Number(value);
-  return pounds <= AMOUNT_MAX ? toPiasters(pounds) : null;
+  // A roster's amount is never signed; the rest is the contract's one reading of money.
+  if (!/^\d/.test(value)) return null;
+  const piasters = parsePiasters(value);
+  return piasters !== null && piasters <= toPiasters(AMOUNT_MAX) ? piasters : null;
 }
 
 /** A row as read and checked. Amounts in piasters. */

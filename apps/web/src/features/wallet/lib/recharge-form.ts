@@ -1,4 +1,10 @@
-import { rechargeAmountSchema, toLatinDigits, type RechargeMethod } from '@dars/contract';
+import {
+  fromPiasters,
+  parsePiasters,
+  rechargeAmountSchema,
+  toLatinDigits,
+  type RechargeMethod,
+} from '@dars/contract';
 import { needsAmount } from './recharge-methods';
 
 /** What step 0 of the recharge dialog holds (spec §4): the amount as typed and the method. */
@@ -8,12 +14,22 @@ export interface RechargeChoice {
 }
 
 /**
- * A typed amount as a number (Arabic digits accepted); null when empty, NaN when not a number.
+ * A typed amount in pounds (Arabic digits and «٫» accepted), read by the contract's
+ * parsePiasters (money.ts), so '19.99' is exactly 1999 piasters: null when empty, NaN when not
+ * an amount. A number with more than two decimals ('10.005') stays that number, so that the
+ * schemas say why they refuse it.
  * @example parseAmount('١٥٠') // 150
+ * @example parseAmount('١٩٫٩٩') // 19.99
  */
 export function parseAmount(text: string): number | null {
-  const trimmed = toLatinDigits(text).trim();
-  return trimmed === '' ? null : Number(trimmed);
+  const trimmed = toLatinDigits(text).trim().replace('٫', '.');
+  if (trimmed === '') return null;
+  const piasters = parsePiasters(trimmed);
+  if (piasters !== null) return fromPiasters(piasters);
+  const tooPrecise = Number(trimmed);
+  return Number.isFinite(tooPrecise) && parsePiasters(tooPrecise) === null
+    ? tooPrecise
+    : Number.NaN;
 }
 
 /**
