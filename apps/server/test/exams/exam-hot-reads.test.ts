@@ -191,6 +191,72 @@ describe('one answer saved in one statement', () => {
     expect(rows).toEqual([]);
   });
 
+  it('writes one chosen option or one essay text by one statement, and the rest in a transaction', async () => {
+    const exam = await makeExam(server.db, {
+      questions: [{ type: 'choices' }, { type: 'essay' }, { type: 'choices' }],
+    });
+    const [choice, essay, other] = exam.questions;
+    const { api } = await student();
+    const session = await sessionRow(await api.tokenFor(exam.id));
+    const pick = (q: typeof choice, seq: number) => ({
+      questionId: q!.id,
+      optionId: q!.right!,
+      text: null,
+      seq,
+    });
+    const text = (value: string | null, seq: number) => ({
+      questionId: essay!.id,
+      optionId: null,
+      text: value,
+      seq,
+    });
+    // Every statement run, built or precompiled, passes a plugin's transformResult; a
+    // transaction is asked of the database object itself.
+    const saveCounting = async (answers: Parameters<typeof writeAnswers>[2]) => {
+      const seen = { statements: 0, transactions: 0 };
+      const counted = server.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: (args) => {
+          seen.statements += 1;
+          return Promise.resolve(args.result);
+        },
+      });
+      const db = new Proxy(counted, {
+        get(target, prop) {
+          if (prop === 'transaction') seen.transactions += 1;
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        },
+      });
+      await writeAnswers({ db, clock }, session, answers);
+      return seen;
+    };
+    // Written by hand: the upsert alone, no transaction.
+    expect(await saveCounting([pick(choice, 1)])).toEqual({ statements: 1, transactions: 0 });
+    expect(await saveCounting([text('الإجابة', 2)])).toEqual({ statements: 1, transactions: 0 });
+    // Two chosen options: the claim on the session and one upsert each, nothing deleted.
+    expect(await saveCounting([pick(choice, 3), pick(other, 4)])).toEqual({
+      transactions: 1,
+      statements: 3,
+    });
+    // An essay cleared to nothing: the claim, the upsert and the delete of the empty row.
+    expect(await saveCounting([text(null, 5)])).toMatchObject({ transactions: 1, statements: 3 });
+    // An image given (or removed) with an answer goes through the transaction as well.
+    expect(await saveCounting([{ ...pick(choice, 6), image: null }])).toMatchObject({
+      transactions: 1,
+    });
+    const rows = await server.db
+      .selectFrom('answer_attempts')
+      .select(['question_id', 'answer_option_id', 'answer_text'])
+      .where('session_id', '=', session.id)
+      .orderBy('question_id')
+      .execute();
+    expect(rows).toEqual([
+      { question_id: choice!.id, answer_option_id: choice!.right, answer_text: null },
+      { question_id: other!.id, answer_option_id: other!.right, answer_text: null },
+    ]);
+  });
+
   it('takes an older or identical answer to a running session as saved, changing nothing', async () => {
     const exam = await makeExam(server.db, { questions: [{ type: 'choices' }] });
     const q = exam.questions[0]!;

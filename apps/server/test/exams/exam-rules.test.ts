@@ -114,6 +114,20 @@ describe('what the student is shown', () => {
     });
   });
 
+  it('takes an exam with no questions (a total of 0) as 0 %: passed when its pass mark is 0', async () => {
+    const empty = await makeExam(server.db, { passPercentage: 0, questions: [] });
+    const s = await student();
+    const token = await s.api.tokenFor(empty.id);
+    expect((await s.api.submit(token)).statusCode).toBe(200);
+    const row = await server.db
+      .selectFrom('exam_sessions')
+      .select(['correction_mark', 'total_mark', 'succeeded', 'corrected'])
+      .where('token', '=', token)
+      .executeTakeFirstOrThrow();
+    // 0 of 0 is 0 %, which reaches a pass mark of 0 % (0 / 0 would reach nothing).
+    expect(row).toEqual({ correction_mark: 0, total_mark: 0, succeeded: 1, corrected: 1 });
+  });
+
   it('says in the details what the exam shows, whether it shuffles and whether it takes images', async () => {
     const { api } = await student();
     for (const on of [true, false]) {

@@ -28,6 +28,7 @@ export function accommodated<E extends Pick<ExamRow, 'duration_minutes' | 'start
   const duration = exam.duration_minutes;
   const extra =
     accommodation.extra_minutes +
+    // Stryker disable next-line ConditionalExpression: null times a percentage is 0 in JavaScript too; the guard says it aloud
     (duration === null ? 0 : (duration * accommodation.extra_percent) / 100);
   const movedEnd =
     exam.ends_at === null
@@ -86,6 +87,7 @@ export function isOverdue(
 ): boolean {
   return (
     session.finished_at === null &&
+    // Stryker disable next-line ConditionalExpression: Date.parse(null) is NaN, which no time is past; the guard says it aloud
     session.deadline_at !== null &&
     now.getTime() > Date.parse(session.deadline_at) + ANSWER_GRACE_MS
   );
