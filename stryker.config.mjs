@@ -45,6 +45,8 @@ export default {
     'apps/server/src/modules/users/import-file.ts',
     // Abandoned uploads expire (the sweep, issue 23).
     'apps/server/src/modules/staff/video-upload.ts',
+    // Who may read a ladder's playlists, segments, pictures and key (ADR 055, issue 29).
+    'apps/server/src/modules/videos/hls-service.ts',
     // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only
     // render HTML, nothing about money is decided there.
     'apps/server/src/modules/payments/*.ts',

@@ -54,6 +54,8 @@ export default defineConfig({
             // Staff video uploads by tus, and the sweep of uploads left unfinished.
             'apps/server/test/staff/{staff-uploads,staff-uploads-ids}.test.ts',
             'apps/server/test/storage/upload-expiry.test.ts',
+            // HLS ladders made by real ffmpeg, and every refusal of their files (ADR 055).
+            'apps/server/test/videos/{hls-ladder,hls-refusals}.test.ts',
             // Gateway callbacks by provider; staff's re-check of a stuck order (ADR 030).
             'apps/server/test/payments/*.test.ts',
             'apps/server/test/staff/staff-payment-orders.test.ts',
