@@ -51,6 +51,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<DB>): void {
       pending = token
         ? findSession(db, token, undefined, {
             ip: request.ip,
+            // Stryker disable next-line OptionalChaining: the client plugin gives every request its client
             version: request.client?.version ?? null,
           })
         : Promise.resolve(null);

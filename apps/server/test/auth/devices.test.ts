@@ -364,25 +364,31 @@ describe('a device', () => {
     });
   });
 
-  it('notes the address a session was last used from with the throttled last-use write only', async () => {
+  it('notes the address and app version a session was last used from with the throttled last-use write only', async () => {
     const s = await student();
-    const token = await signIn(s, newDevice(), { 'x-test-address': '10.3.3.3' });
+    const android = { 'app-platform': 'android', 'user-agent': SAMSUNG_APP };
+    const token = await signIn(s, newDevice(), {
+      ...android,
+      'app-version': '1.0.7',
+      'x-test-address': '10.3.3.3',
+    });
     const row = () =>
       server.db
         .selectFrom('auth_tokens')
-        .select(['last_ip', 'last_used_at'])
+        .select(['last_ip', 'app_version', 'last_used_at'])
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirstOrThrow();
-    await call('POST', '/auth/user', token, undefined, { 'x-test-address': '10.4.4.4' });
-    // Used a moment ago: no write, the address stays the sign-in's.
-    expect((await row()).last_ip).toBe('10.3.3.3');
+    const updated = { ...android, 'app-version': '1.0.8', 'x-test-address': '10.4.4.4' };
+    await call('POST', '/auth/user', token, undefined, updated);
+    // Used a moment ago: no write, the address and version stay the sign-in's.
+    expect(await row()).toMatchObject({ last_ip: '10.3.3.3', app_version: '1.0.7' });
     await server.db
       .updateTable('auth_tokens')
       .set({ last_used_at: new Date(Date.now() - 6 * 60_000).toISOString() })
       .where('token_hash', '=', hashToken(token))
       .execute();
-    await call('POST', '/auth/user', token, undefined, { 'x-test-address': '10.4.4.4' });
-    expect((await row()).last_ip).toBe('10.4.4.4');
+    await call('POST', '/auth/user', token, undefined, updated);
+    expect(await row()).toMatchObject({ last_ip: '10.4.4.4', app_version: '1.0.8' });
   });
 });
 
