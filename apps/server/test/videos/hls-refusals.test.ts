@@ -40,6 +40,16 @@ async function openedVideo(ladder: boolean) {
   return { videoId: video.id, vt, userId: student.userId };
 }
 
+/** Where the video's published ladder lies in storage. */
+async function ladderFolder(videoId: number): Promise<string | null> {
+  const row = await server.db
+    .selectFrom('videos')
+    .select('hls_prefix')
+    .where('id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  return row.hls_prefix;
+}
+
 /** The signed segment token a rendition's playlist names for its first segment. */
 async function segmentUrl(videoId: number, vt: string): Promise<string> {
   const playlist = (await get(hls(videoId, 'v0/index.m3u8', vt))).body;
@@ -76,11 +86,7 @@ describe('a ladder that is not there', () => {
 
   it('answers 404 «not ready» when a published playlist is missing from storage', async () => {
     const { videoId, vt } = await openedVideo(true);
-    const { hls_prefix: prefix } = await server.db
-      .selectFrom('videos')
-      .select('hls_prefix')
-      .where('id', '=', videoId)
-      .executeTakeFirstOrThrow();
+    const prefix = await ladderFolder(videoId);
     const storage = openStorage(server.config.storage, server.config.dataDir);
     await storage.remove('private', `${prefix}/master.m3u8`);
     storage.close();
@@ -133,11 +139,7 @@ describe('segment tokens', () => {
 describe('the pictures', () => {
   it('serves the poster as the poster and the sprite as the sprite', async () => {
     const { videoId, vt } = await openedVideo(true);
-    const { hls_prefix: prefix } = await server.db
-      .selectFrom('videos')
-      .select('hls_prefix')
-      .where('id', '=', videoId)
-      .executeTakeFirstOrThrow();
+    const prefix = await ladderFolder(videoId);
     // Two different JPEGs where the hand-written ladder has the same bytes twice.
     const jpeg = (fill: number) =>
       Buffer.concat([
