@@ -99,3 +99,12 @@ export function markingValues(payload: unknown): unknown[] {
   walk(payload);
   return found;
 }
+
+/** A session's whole row, by the token its start answered. */
+export function sessionRowOf(server: TestServer, token: string) {
+  return server.db
+    .selectFrom('exam_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirstOrThrow();
+}

@@ -4,7 +4,7 @@ import { manualClock } from '../../src/lib/clock';
 import { writeAnswers } from '../../src/modules/exams/exam-service';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeExam } from '../factories/exams';
-import { examStudent, PNG_UPLOAD } from './exam-client';
+import { examStudent, PNG_UPLOAD, sessionRowOf } from './exam-client';
 
 // Issue 30: a results read is one statement unless something of the student's is overdue, and
 // one answer is saved by one statement that writes only while its session runs. These hold the
@@ -21,13 +21,7 @@ afterAll(() => server.close());
 const student = () => examStudent(server);
 const minutes = (n: number) => n * 60_000;
 
-function sessionRow(token: string) {
-  return server.db
-    .selectFrom('exam_sessions')
-    .selectAll()
-    .where('token', '=', token)
-    .executeTakeFirstOrThrow();
-}
+const sessionRow = (token: string) => sessionRowOf(server, token);
 
 async function list(api: Awaited<ReturnType<typeof student>>['api'], kind: 'exam' | 'homework') {
   const res = kind === 'exam' ? await api.results() : await api.homeworkResults();

@@ -12,7 +12,7 @@ import { ANSWER_GRACE_MS } from '../../src/modules/exams/exam-time';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeExam } from '../factories/exams';
 import { makeStudent } from '../factories/students';
-import { examClient, markingValues } from './exam-client';
+import { examClient, markingValues, sessionRowOf } from './exam-client';
 
 const clock = manualClock();
 let server: TestServer;
@@ -29,13 +29,7 @@ afterAll(() => server.close());
 const minutes = (n: number) => n * 60_000;
 const at = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString();
 
-function sessionRow(token: string) {
-  return server.db
-    .selectFrom('exam_sessions')
-    .selectAll()
-    .where('token', '=', token)
-    .executeTakeFirstOrThrow();
-}
+const sessionRow = (token: string) => sessionRowOf(server, token);
 
 describe('exam details by code', () => {
   it('shows a general exam: duration, question count and no session yet', async () => {
