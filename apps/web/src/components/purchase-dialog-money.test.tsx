@@ -4,6 +4,25 @@ import type { PurchaseBody } from '@dars/contract';
 import { renderWithApp } from '../test/render';
 import { PurchaseDialog, rechargeLink, walletShortfall } from './purchase-dialog';
 
+/** The dialog for a lecture priced 1.10 pounds, paid from the wallet. */
+function openLecture1_10(wallet: { balance: number; minRecharge?: number }) {
+  renderWithApp(
+    <PurchaseDialog
+      open
+      title="الحصول على المحاضرة"
+      itemName="المحاضرة الثانية"
+      price={1.1}
+      free={false}
+      {...wallet}
+      walletEnabled
+      busy={false}
+      message={null}
+      onSubmit={vi.fn<(body: PurchaseBody) => Promise<unknown>>(async () => undefined)}
+      onClose={() => undefined}
+    />,
+  );
+}
+
 // Prices whose float product by 100 is not whole: 1.1 × 100 is 110.00000000000001, so
 // Math.ceil(1.1 * 100) made a smallest recharge of 1.10 pounds a link asking 1.11.
 describe('the purchase dialog counts money in whole piasters', () => {
@@ -27,22 +46,7 @@ describe('the purchase dialog counts money in whole piasters', () => {
   });
 
   it('shows a price of 1.10 pounds against a balance of 0.29, and links 1.10 at least', () => {
-    renderWithApp(
-      <PurchaseDialog
-        open
-        title="الحصول على المحاضرة"
-        itemName="المحاضرة الثانية"
-        price={1.1}
-        free={false}
-        balance={0.29}
-        walletEnabled
-        minRecharge={1.1}
-        busy={false}
-        message={null}
-        onSubmit={vi.fn<(body: PurchaseBody) => Promise<unknown>>(async () => undefined)}
-        onClose={() => undefined}
-      />,
-    );
+    openLecture1_10({ balance: 0.29, minRecharge: 1.1 });
     expect(screen.getByRole('radio', { name: 'المحفظة' })).toBeDisabled();
     expect(screen.getByRole('note')).toHaveTextContent('ينقصك 0.81 جنيه');
     expect(screen.getByRole('link', { name: 'شحن الرصيد' })).toHaveAttribute(
@@ -52,21 +56,7 @@ describe('the purchase dialog counts money in whole piasters', () => {
   });
 
   it('lets a balance of exactly 1.10 pay a price of 1.10', () => {
-    renderWithApp(
-      <PurchaseDialog
-        open
-        title="الحصول على المحاضرة"
-        itemName="المحاضرة الثانية"
-        price={1.1}
-        free={false}
-        balance={1.1}
-        walletEnabled
-        busy={false}
-        message={null}
-        onSubmit={vi.fn<(body: PurchaseBody) => Promise<unknown>>(async () => undefined)}
-        onClose={() => undefined}
-      />,
-    );
+    openLecture1_10({ balance: 1.1 });
     expect(screen.getByRole('radio', { name: 'المحفظة' })).toBeChecked();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
