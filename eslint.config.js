@@ -238,6 +238,19 @@ function serverZones() {
   ];
 }
 
+/** `it.only` and the like (the rule is set once per file group, so groups repeat this list). */
+const NO_FOCUSED_TESTS = [
+  {
+    selector: "MemberExpression[property.name='only'][object.name=/^(it|test|describe|suite)$/]",
+    message: 'Remove .only: it skips every other test in the file.',
+  },
+  {
+    selector:
+      "MemberExpression[property.name='only'][object.object.name=/^(it|test|describe|suite)$/]",
+    message: 'Remove .only: it skips every other test in the file.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -283,21 +296,7 @@ export default tseslint.config(
   {
     // A focused test (it.only, describe.only, test.only…) silently skips the rest of its file
     // and still ends green: never let one be committed.
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "MemberExpression[property.name='only'][object.name=/^(it|test|describe|suite)$/]",
-          message: 'Remove .only: it skips every other test in the file.',
-        },
-        {
-          selector:
-            "MemberExpression[property.name='only'][object.object.name=/^(it|test|describe|suite)$/]",
-          message: 'Remove .only: it skips every other test in the file.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...NO_FOCUSED_TESTS] },
   },
   {
     // Apps never import each other; the contract imports no app.
@@ -341,6 +340,15 @@ export default tseslint.config(
     files: ['apps/staff/src/**'],
     ignores: ['apps/staff/src/**/*.test.{ts,tsx}', 'apps/staff/src/test/**'],
     rules: {
+      // A caught failure is read by data/failure.ts's failureOf, never cast (issue 25).
+      'no-restricted-syntax': [
+        'error',
+        ...NO_FOCUSED_TESTS,
+        {
+          selector: "TSAsExpression TSTypeReference[typeName.name='HttpError']",
+          message: "Read a caught failure with failureOf (data/failure.ts), don't cast it.",
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {

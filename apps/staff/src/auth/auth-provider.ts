@@ -1,9 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import type { HttpError } from 'react-admin';
 import { staffEndpoints } from '@dars/contract';
 import { callStaff } from '../data/http';
 import { session } from '../data/token';
 import { ADMIN_ONLY_RESOURCES, TEACHER_RESOURCES } from '../data/types';
+import { failureOf } from '../data/failure';
 
 /**
  * Whether a role may open a resource's screens (and, for a teacher, take an `action` there).
@@ -53,7 +53,7 @@ export const authProvider: AuthProvider = {
 
   /** 401: the token no longer works, sign out. 403: refused, stay (the message is shown). */
   async checkError(error: unknown) {
-    const status = (error as HttpError | undefined)?.status;
+    const { status } = failureOf(error);
     if (status === 401) {
       session.clear();
       throw new Error('ra.notification.logged_out');

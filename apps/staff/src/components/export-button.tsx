@@ -8,12 +8,12 @@ import {
   useNotify,
   useResourceDefinition,
   useTranslate,
-  type HttpError,
   type ListProps,
 } from 'react-admin';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadExport, type ExportEndpoint } from '../data/export-calls';
+import { failureOf } from '../data/failure';
 
 /**
  * Downloads the list on screen as a file Excel opens in Arabic (ADR 034): the server writes the
@@ -44,7 +44,7 @@ export function ExportButton({
       await downloadExport(endpoint, filterValues as Record<string, unknown>, sort, params);
       notify(done, { type: 'success' });
     } catch (error) {
-      notify((error as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

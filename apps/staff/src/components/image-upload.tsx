@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import type { ImageUploadEntry, StaffDataProvider } from '../data/data-provider';
 import { ImagePickButton } from './image-pick-button';
+import { failureOf } from '../data/failure';
 
 /**
  * An image of a saved record (a course's picture, a teacher's avatar or banner): shows the
@@ -41,7 +42,7 @@ export function ImageUpload({
       notify('dars.image.uploaded', { type: 'success' });
       refresh();
     } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Button, FormHelperText, Typography, type SxProps, type Theme } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { useInput, useTranslate, type HttpError } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { ImagePickButton } from './image-pick-button';
+import { failureOf, failureText } from '../data/failure';
 
 /** The words of one image field, as keys of the console's Arabic catalogue. */
 export interface UploadedImageTexts {
@@ -58,9 +59,7 @@ export function UploadedImageInput({
       // From now on the stored picture itself: what everyone will get once saved.
       setLocal(null);
     } catch (e) {
-      const refusal = e as HttpError;
-      const fields = (refusal.body as { errors?: Record<string, string> } | undefined)?.errors;
-      setError(fields?.file ?? (refusal.message || translate('ra.notification.http_error')));
+      setError(failureOf(e).fields?.file ?? failureText(e, translate));
       setLocal(null);
     } finally {
       setBusy(false);

@@ -43,6 +43,7 @@ import { LTR, LTR_EMAIL } from '../components/ltr';
 import { ResponsiveList } from '../components/responsive-list';
 import { useRole } from '../components/use-role';
 import { ACCOUNT_TEXTS } from './people-texts';
+import { failureOf } from '../data/failure';
 
 /**
  * Staff accounts (ADR 028; API of ADR 022; teachers' logins, ADR 048): admins only. The menu leaves them out for a leader
@@ -263,9 +264,7 @@ function InviteAgainButton() {
       setSent(answer.data);
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', {
-        type: 'error',
-      });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -42,6 +42,7 @@ import {
 import { formatMoney } from '@dars/ui/format';
 import type { StaffDataProvider } from '../data/data-provider';
 import { listAllByPosition } from '../data/list-all';
+import { failureOf } from '../data/failure';
 
 type LectureItem = RaRecord & { name: string; price: number; position: number };
 
@@ -120,7 +121,7 @@ export function LectureOrder() {
       (all) => {
         if (live) setLectures(all);
       },
-      (error: Error) => notify(error.message || 'ra.notification.http_error', { type: 'error' }),
+      (error: unknown) => notify(failureOf(error).message, { type: 'error' }),
     );
     return () => {
       live = false;
@@ -168,7 +169,7 @@ export function LectureOrder() {
       notify('dars.lectures_order.saved', { type: 'success' });
     } catch (error) {
       setLectures(before);
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     }
   }
 

@@ -25,6 +25,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { ContentsTab } from './lecture-item-pages';
+import { failureOf } from '../data/failure';
 
 /** A video, attachment or attached exam: its lecture's items carry a position. */
 export type LectureItem = RaRecord & { lecture_id: number; position: number };
@@ -104,7 +105,7 @@ export function OrderedContents<T extends LectureItem>({
       }
       notify('dars.contents.order_saved', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
       await refetch();
@@ -117,7 +118,7 @@ export function OrderedContents<T extends LectureItem>({
       await dataProvider.delete(resource, { id: item.id, previousData: item });
       notify('dars.contents.removed', { type: 'success' });
     } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setRemoving(null);
       setBusy(false);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Loading, Title, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import {
   Alert,
   Button,
@@ -28,6 +28,7 @@ import { callStaff } from '../data/http';
 import { downloadTeacherStatement } from '../data/export-calls';
 import { useIsPhone } from '../components/phone-cards';
 import { cairoMonthNow } from '../components/cairo-time';
+import { failureOf } from '../data/failure';
 
 /** One teacher's statement for one month, read again when the month changes. */
 function useStatement(id: number, month: string) {
@@ -42,7 +43,7 @@ function useStatement(id: number, month: string) {
     let live = true;
     callStaff(e.staffGetTeacherStatement, { params: { id }, query: { month } }).then(
       (found) => live && setAnswer({ key, data: found.data }),
-      (failure: HttpError) => live && setAnswer({ key, error: failure.message }),
+      (failure: unknown) => live && setAnswer({ key, error: failureOf(failure).message }),
     );
     return () => {
       live = false;
@@ -79,7 +80,7 @@ export function TeacherStatementPage() {
     try {
       await downloadTeacherStatement(id, month);
     } catch (failure) {
-      notify((failure as HttpError).message, { type: 'error' });
+      notify(failureOf(failure).message, { type: 'error' });
     }
   };
 
@@ -102,7 +103,7 @@ export function TeacherStatementPage() {
           {t('download')}
         </Button>
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{translate(error, { _: error })}</Alert>}
       {!data && !error && <Loading />}
       {data && (
         <>

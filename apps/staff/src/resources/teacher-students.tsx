@@ -16,7 +16,6 @@ import {
   useListController,
   useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import {
   Box,
@@ -36,6 +35,7 @@ import { downloadTeacherStudents } from '../data/export-calls';
 import { useIsPhone } from '../components/phone-cards';
 import { StudentAccommodations } from './people/student-accommodations';
 import { StudentAttemptGrants } from './people/student-attempt-grants';
+import { failureOf } from '../data/failure';
 
 const T = 'dars.teacher_students';
 
@@ -125,7 +125,7 @@ function TeacherStudents() {
       const { q, course_id } = list.filterValues as { q?: string; course_id?: number };
       await downloadTeacherStudents(id, { q, course_id });
     } catch (failure) {
-      notify((failure as HttpError).message, { type: 'error' });
+      notify(failureOf(failure).message, { type: 'error' });
     }
   };
 

@@ -5,9 +5,10 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useGetOne, useNotify, useTranslate, type HttpError, type Identifier } from 'react-admin';
+import { useGetOne, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { staffEndpoints, type StaffVideo } from '@dars/contract';
 import { callStaff } from '../data/http';
+import { failureOf } from '../data/failure';
 
 // A video's HLS ladder as the console shows it (issue 29): waiting, running with its progress,
 // ready with its qualities, or failed with the server's reason and a retry; until it is ready
@@ -178,7 +179,7 @@ function RetryTranscodeButton({
       notify(`${T}.retried`, { type: 'success' });
       onRetried();
     } catch (error) {
-      notify((error as HttpError).message, { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

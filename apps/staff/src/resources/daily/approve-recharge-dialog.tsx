@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslate, type HttpError } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import { toPiasters, type StaffMobilePayment } from '@dars/contract';
 import { formatMoney } from '@dars/ui/format';
 import { useRole } from '../../components/use-role';
 import { parsePounds } from './parse-pounds';
+import { failureOf, failureText } from '../../data/failure';
 
 /** What the dialog sends: the amount in pounds and the note, when there is one. */
 export type ApprovalBody = { amount: number; note?: string };
@@ -59,12 +60,11 @@ export function ApproveRechargeDialog({
     try {
       await onConfirm(note.trim() ? { amount, note: note.trim() } : { amount });
     } catch (e) {
-      const error = e as HttpError;
-      const fields = (error.body as { errors?: Record<string, string> } | undefined)?.errors;
+      const { fields } = failureOf(e);
       setErrors(
         fields?.amount || fields?.note
           ? { amount: fields.amount, note: fields.note }
-          : { form: error.message || translate('ra.notification.http_error') },
+          : { form: failureText(e, translate) },
       );
     }
   }

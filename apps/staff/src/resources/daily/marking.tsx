@@ -7,7 +7,6 @@ import {
   useListContext,
   useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import {
   Alert,
@@ -22,6 +21,7 @@ import {
 import type { StaffMarkingItem } from '@dars/contract';
 import { formatDateTime } from '@dars/ui/format';
 import { dailyCalls } from '../../data/daily-calls';
+import { failureOf } from '../../data/failure';
 
 const filters = [
   <ReferenceInput key="exam_id" source="exam_id" reference="exams" alwaysOn>
@@ -58,10 +58,9 @@ function MarkingCard({ item }: { item: StaffMarkingItem }) {
       setMarked(data);
       notify('dars.daily.marking.saved', { type: 'success' });
     } catch (e) {
-      const error = e as HttpError;
-      const fields = (error.body as { errors?: Record<string, string> } | undefined)?.errors;
+      const { fields, message } = failureOf(e);
       if (fields) setErrors(fields);
-      else notify(error.message || 'ra.notification.http_error', { type: 'error' });
+      else notify(message, { type: 'error' });
     } finally {
       setBusy(false);
     }

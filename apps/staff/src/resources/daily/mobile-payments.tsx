@@ -9,7 +9,6 @@ import {
   useNotify,
   useShowController,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -30,6 +29,7 @@ import { ResponsiveList } from '../../components/responsive-list';
 import { ApproveRechargeDialog, type ApprovalBody } from './approve-recharge-dialog';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
+import { failureOf } from '../../data/failure';
 
 export const PAYMENT_STATUSES = choicesOf('dars.daily.payments.status', [
   'pending',
@@ -179,10 +179,10 @@ export function MobilePaymentShow() {
   const payment = fresh && fresh.id === record.id ? fresh : record;
 
   /** 409: someone decided it first; show why and the request as it now stands. */
-  async function decidedElsewhere(error: HttpError) {
+  async function decidedElsewhere(message: string) {
     setConfirming(false);
-    setConflict(error.message);
-    notify(error.message, { type: 'error' });
+    setConflict(message);
+    notify(message, { type: 'error' });
     const again = await refetch();
     if (again.data) setFresh(again.data);
   }
@@ -197,7 +197,8 @@ export function MobilePaymentShow() {
       void refetch();
     } catch (e) {
       // Any other refusal (a field, a leader above the claim) stays in the dialog.
-      if ((e as HttpError).status === 409) await decidedElsewhere(e as HttpError);
+      const { status, message } = failureOf(e);
+      if (status === 409) await decidedElsewhere(message);
       else throw e;
     } finally {
       setBusy(false);
@@ -213,11 +214,10 @@ export function MobilePaymentShow() {
       notify('dars.daily.payments.rejected', { type: 'success' });
       void refetch();
     } catch (e) {
-      const error = e as HttpError;
-      const field = (error.body as { errors?: Record<string, string> } | undefined)?.errors?.reason;
-      if (field) setReasonError(field);
-      else if (error.status === 409) await decidedElsewhere(error);
-      else notify(error.message || 'ra.notification.http_error', { type: 'error' });
+      const { status, fields, message } = failureOf(e);
+      if (fields?.reason) setReasonError(fields.reason);
+      else if (status === 409) await decidedElsewhere(message);
+      else notify(message, { type: 'error' });
     } finally {
       setBusy(false);
     }

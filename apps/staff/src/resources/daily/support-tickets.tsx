@@ -10,7 +10,6 @@ import {
   useNotify,
   useShowController,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { CountField } from '../../components/count-field';
 import { Link as RouterLink } from 'react-router-dom';
@@ -37,6 +36,7 @@ import { ResponsiveList } from '../../components/responsive-list';
 import { LtrRuns } from '@dars/ui/ltr-runs';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField } from '../../components/formatted-fields';
+import { failureOf } from '../../data/failure';
 
 export const TICKET_STATUSES = choicesOf('dars.daily.support.status', [
   'open',
@@ -129,10 +129,9 @@ export function SupportTicketList() {
 function useFailure() {
   const notify = useNotify();
   return (error: unknown, onField: (message: string) => void) => {
-    const e = error as HttpError;
-    const field = (e.body as { errors?: Record<string, string> } | undefined)?.errors?.content;
-    if (field) onField(field);
-    else notify(e.message || 'ra.notification.http_error', { type: 'error' });
+    const { fields, message } = failureOf(error);
+    if (fields?.content) onField(fields.content);
+    else notify(message, { type: 'error' });
   };
 }
 
@@ -224,7 +223,7 @@ export function SupportTicketShow() {
       });
       done(data);
     } catch (e) {
-      notify((e as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(e).message, { type: 'error' });
       void refetch();
     } finally {
       setBusy(false);

@@ -30,10 +30,11 @@ import {
 } from 'react-admin';
 import type { StaffExam, StaffQuestion } from '@dars/contract';
 import { useExamQuestions } from './use-exam-questions';
+import { failureOf } from '../../data/failure';
 
 /** A refusal's Arabic message as the server wrote it (react-admin would look it up as a key). */
 export function errorText(error: unknown): { message: string; args: { _: string } } {
-  const message = (error as Error)?.message || 'ra.notification.http_error';
+  const message = failureOf(error).message;
   return { message, args: { _: message } };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -33,6 +33,7 @@ import {
 import { formatNumber } from '@dars/ui/format';
 import { callStaff } from '../../data/http';
 import { downloadExport } from '../../data/export-calls';
+import { failureOf, failureText } from '../../data/failure';
 
 type Item = StaffItemAnalysis['questions'][number];
 
@@ -230,13 +231,8 @@ function RegradeDialog({
       );
       onDone();
     } catch (error) {
-      const http = error as HttpError;
-      const fields = (http.body as { errors?: Record<string, string> } | undefined)?.errors;
-      setProblem(
-        (fields && Object.values(fields)[0]) ||
-          http.message ||
-          translate('ra.notification.http_error'),
-      );
+      const { fields } = failureOf(error);
+      setProblem((fields && Object.values(fields)[0]) || failureText(error, translate));
     } finally {
       setBusy(false);
     }
@@ -329,7 +325,7 @@ function DownloadAnalysis({ examId }: { examId: number }) {
       await downloadExport(e.staffExportItemAnalysis, {}, undefined, { id: examId });
       notify('dars.review.analysis.exported', { type: 'success' });
     } catch (error) {
-      notify((error as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, type DataProvider, type Identifier } from 'react-admin';
 import type { StaffQuestion } from '@dars/contract';
 import { listAllByPosition } from '../../data/list-all';
+import { failureOf } from '../../data/failure';
 
 /** Every question of an exam in position order. */
 export function loadQuestions(
@@ -29,7 +30,7 @@ export function useExamQuestions(examId: Identifier | undefined) {
         setQuestions(rows);
         setError(null);
       },
-      (e: Error) => live && setError(e.message || 'ra.notification.http_error'),
+      (e: unknown) => live && setError(failureOf(e).message),
     );
     return () => {
       live = false;

@@ -19,6 +19,7 @@ import { Button, Typography } from '@mui/material';
 import type { StaffPhoneOptOut } from '@dars/contract';
 import { DateTimeField } from '../../components/formatted-fields';
 import { LTR } from '../../components/ltr';
+import { failureOf } from '../../data/failure';
 
 // The numbers that asked for no more messages (issue 28, ADR 053), admins only: nothing is sent
 // to them, and a message to one shows «لم تصل» with the reason.
@@ -44,7 +45,7 @@ function AllowButton() {
           { id: record.id, previousData: record },
           {
             onSuccess: () => notify(`${O}.removed`, { type: 'success' }),
-            onError: (e) => notify((e as Error).message, { type: 'error' }),
+            onError: (e) => notify(failureOf(e).message, { type: 'error' }),
           },
         )
       }

@@ -12,7 +12,6 @@ import {
   useNotify,
   useRedirect,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
@@ -24,6 +23,7 @@ import {
 } from '@dars/contract';
 import { messageCalls } from '../../data/message-calls';
 import { useRole } from '../../components/use-role';
+import { failureOf } from '../../data/failure';
 
 // A message from staff to the parents of one student, a grade or a course (issue 28, ADR 053).
 
@@ -94,10 +94,9 @@ export function ParentMessageCreate() {
       redirect('list', 'phone-messages');
       return undefined;
     } catch (e) {
-      const error = e as HttpError;
-      const errors = (error.body as { errors?: FieldErrors } | undefined)?.errors;
-      if (error.status === 422 && errors && !errors.audience) return errors;
-      notify(error.message || 'ra.notification.http_error', { type: 'error' });
+      const { status, fields, message } = failureOf(e);
+      if (status === 422 && fields && !fields.audience) return fields;
+      notify(message, { type: 'error' });
       return undefined;
     }
   };

@@ -12,7 +12,6 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { Button, Chip } from '@mui/material';
 import { MESSAGE_STATES, MESSAGE_TEMPLATES, type StaffPhoneMessage } from '@dars/contract';
@@ -21,6 +20,7 @@ import { messageCalls } from '../../data/message-calls';
 import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField } from '../../components/formatted-fields';
+import { failureOf } from '../../data/failure';
 
 // Text messages to parents and students (issue 28, ADR 053), admins only: who, what, by which
 // channel, where its delivery stands and why one did not go; a retry of one that did not.
@@ -76,7 +76,7 @@ export function RetryButton() {
       notify(`${P}.retried`, { type: 'success' });
       refresh();
     } catch (error) {
-      notify((error as HttpError).message, { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

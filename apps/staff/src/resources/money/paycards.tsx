@@ -16,7 +16,6 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -45,6 +44,7 @@ import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { DayMonthYearInput } from '../../components/day-month-year-input';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
 import { consoleSchool } from '../../school';
+import { failureOf } from '../../data/failure';
 
 // Pay-card batches (issue 13, ADR 030), admins only: the list with used/unused counts and a
 // disable button, and the issue form whose answer (the codes, shown this once) becomes a CSV
@@ -70,7 +70,7 @@ function DisableButton() {
       notify('dars.money.paycards.disabled_done', { type: 'success' });
       refresh();
     } catch (error) {
-      notify((error as HttpError).message, { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
       setOpen(false);

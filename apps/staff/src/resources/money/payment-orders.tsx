@@ -9,7 +9,6 @@ import {
   useRecordContext,
   useRefresh,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { Button, Chip } from '@mui/material';
 import {
@@ -25,6 +24,7 @@ import { PhoneCards, useIsPhone } from '../../components/phone-cards';
 import { ExportedList } from '../../components/export-button';
 import { choicesOf } from '../../components/choices';
 import { DateTimeField, MoneyField } from '../../components/formatted-fields';
+import { failureOf } from '../../data/failure';
 
 // Gateway orders (issue 13, ADR 030), admins only: the list with filters, and a re-check of an
 // order that is not paid against its provider's status call.
@@ -80,7 +80,7 @@ export function RecheckButton() {
       });
       refresh();
     } catch (error) {
-      notify((error as HttpError).message, { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,6 @@ import {
   required,
   useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, Box, Card, CardContent, Typography, type SxProps, type Theme } from '@mui/material';
@@ -26,15 +25,15 @@ import {
 import { peopleCalls } from '../../data/people-calls';
 import { useRole } from '../../components/use-role';
 import { useCount } from '../../i18n/use-count';
+import { failureOf } from '../../data/failure';
 
 const M = 'dars.people.messages';
 type FieldErrors = Record<string, string>;
 
 function refusal(e: unknown, notify: ReturnType<typeof useNotify>): FieldErrors | undefined {
-  const error = e as HttpError;
-  const errors = (error.body as { errors?: FieldErrors } | undefined)?.errors;
-  if (error.status === 422 && errors) return errors;
-  notify(error.message || 'ra.notification.http_error', { type: 'error' });
+  const { status, fields, message } = failureOf(e);
+  if (status === 422 && fields) return fields;
+  notify(message, { type: 'error' });
   return undefined;
 }
 
@@ -213,7 +212,7 @@ function AnnouncementForm() {
       .then(({ data }) => setText(data.general_announcement ?? ''))
       .catch((e: unknown) => {
         if ((e as Error).name !== 'AbortError') {
-          notify((e as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+          notify(failureOf(e).message, { type: 'error' });
           setText(null);
         }
       });

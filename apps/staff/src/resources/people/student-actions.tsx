@@ -11,7 +11,6 @@ import {
   required,
   useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
@@ -26,6 +25,7 @@ import {
 import type { StaffStudentDetail } from '@dars/contract';
 import { formatMoney } from '@dars/ui/format';
 import { peopleCalls } from '../../data/people-calls';
+import { failureOf } from '../../data/failure';
 
 type FieldErrors = Record<string, string>;
 
@@ -36,10 +36,9 @@ type FieldErrors = Record<string, string>;
 export function useRefusal() {
   const notify = useNotify();
   return (e: unknown): FieldErrors | undefined => {
-    const error = e as HttpError;
-    const errors = (error.body as { errors?: FieldErrors } | undefined)?.errors;
-    if (error.status === 422 && errors) return errors;
-    notify(error.message || 'ra.notification.http_error', { type: 'error' });
+    const { status, fields, message } = failureOf(e);
+    if (status === 422 && fields) return fields;
+    notify(message, { type: 'error' });
     return undefined;
   };
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Confirm, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -22,6 +22,7 @@ import {
 import { formatDateTime, formatNumber } from '@dars/ui/format';
 import { callStaff } from '../../data/http';
 import { useStaffData } from '../../data/use-staff-data';
+import { failureOf } from '../../data/failure';
 
 const D = 'dars.devices';
 
@@ -68,7 +69,7 @@ export function StudentDevices({
       setChanged(answer.data);
       notify(answer.message, { type: 'success' });
     } catch (error) {
-      notify((error as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(error).message, { type: 'error' });
     } finally {
       setBusy(false);
       setOpen(null);

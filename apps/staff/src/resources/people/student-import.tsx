@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Loading, Title, useTranslate, type HttpError } from 'react-admin';
+import { Loading, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -35,6 +35,7 @@ import { useRole } from '../../components/use-role';
 import { useIsPhone } from '../../components/phone-cards';
 import { formatFileSize } from '../../components/file-size';
 import { useCount } from '../../i18n/use-count';
+import { failureOf, failureText } from '../../data/failure';
 
 const I = 'dars.students.import';
 
@@ -439,10 +440,9 @@ function Result({ result, onAgain }: { result: StudentImportReport; onAgain: () 
 const PROBLEMS_LIMIT = 5_000;
 
 /** The server's Arabic refusal of a file (a 422 on `file`), or its message. */
-function refusalText(error: unknown): string {
-  const e = error as HttpError;
-  const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
-  return errors?.file ?? Object.values(errors ?? {})[0] ?? e.message ?? String(error);
+function refusalText(error: unknown, translate: ReturnType<typeof useTranslate>): string {
+  const { fields } = failureOf(error);
+  return fields?.file ?? Object.values(fields ?? {})[0] ?? failureText(error, translate);
 }
 
 /**
@@ -512,7 +512,7 @@ export function StudentImportScreen() {
     } catch (error) {
       if (controller.signal.aborted || (error as Error).name === 'AbortError') return;
       setReport(null);
-      setRefused(refusalText(error));
+      setRefused(refusalText(error, translate));
     } finally {
       if (pending.current === controller) {
         pending.current = null;

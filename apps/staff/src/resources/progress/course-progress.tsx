@@ -16,7 +16,6 @@ import {
   useListController,
   useNotify,
   useTranslate,
-  type HttpError,
 } from 'react-admin';
 import {
   Alert,
@@ -45,6 +44,7 @@ import { PhoneCards, useIsPhone, type CardLine } from '../../components/phone-ca
 import { useRole } from '../../components/use-role';
 import { downloadCourseProgress } from '../../data/export-calls';
 import { StudentProgress } from '../../components/student-progress';
+import { failureOf } from '../../data/failure';
 
 const T = 'dars.progress';
 const RESOURCE = 'course-progress';
@@ -189,7 +189,7 @@ function DownloadButton({ courseId }: { courseId: number }) {
       await downloadCourseProgress(courseId, filterValues as Record<string, unknown>, sort);
       notify('dars.exports.done', { type: 'success' });
     } catch (failure) {
-      notify((failure as HttpError).message || 'ra.notification.http_error', { type: 'error' });
+      notify(failureOf(failure).message, { type: 'error' });
     } finally {
       setBusy(false);
     }

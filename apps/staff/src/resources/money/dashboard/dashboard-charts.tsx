@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useTranslate, type HttpError } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { StaffStats } from '@dars/contract';
 import { moneyCalls } from '../../../data/money-calls';
 import { DashboardFigures } from './dashboard-figures';
 import { cairoToday, daysBefore } from './dashboard-days';
 import { PeriodPicker, type DayRange } from './period-picker';
+import { failureText } from '../../../data/failure';
 
 // The dashboard's period and figures (issue 13, ADR 030; issue 23, ADR 033). Its own chunk:
 // @mui/x-charts never reaches the console's first load.
@@ -31,10 +32,10 @@ export default function DashboardCharts({ teacher }: { teacher?: boolean }) {
         setStats(answer.data);
       })
       .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError') setError((e as HttpError).message);
+        if ((e as Error).name !== 'AbortError') setError(failureText(e, translate));
       });
     return () => controller.abort();
-  }, [period.from, period.to]);
+  }, [period.from, period.to, translate]);
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
