@@ -63,6 +63,11 @@ const MODULE_SURFACE = [
   'purchases/grants.ts',
   'purchases/purchase-admin.ts',
   'purchases/refunds.ts',
+  'reports/audit-names.ts',
+  'reports/export-columns.ts',
+  'reports/owner-stats.ts',
+  'reports/teacher-statements.ts',
+  'reports/teacher-students.ts',
   'payments/payment-recheck.ts',
   'settings/named-list-admin.ts',
   'settings/settings-admin.ts',
@@ -128,6 +133,7 @@ export const SERVER_LAYERS = [
   // Progress and attendance (ADR 054): reads the exams, lectures, videos and attachments;
   // staff serves its reports.
   { name: 'progress', units: ['modules/progress'] },
+  { name: 'reports', units: ['modules/reports'] },
   { name: 'staff', units: ['modules/staff'] },
   { name: 'app', units: ['app.ts', 'main.ts', 'start-checks.ts', 'db/seed'] },
 ];

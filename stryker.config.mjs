@@ -39,7 +39,7 @@ export default {
     // their monthly statement (money).
     'apps/server/src/db/teacher-scope.ts',
     'apps/server/src/modules/staff/teacher-scope-rules.ts',
-    'apps/server/src/modules/staff/teacher-statements.ts',
+    'apps/server/src/modules/reports/teacher-statements.ts',
     // A roster read and imported whole or not at all (ADR 052).
     'apps/server/src/modules/staff/student-import.ts',
     'apps/server/src/modules/users/import-file.ts',

@@ -112,6 +112,37 @@ describe('the layer order in lint', () => {
     ).toHaveLength(1);
   }, 180_000);
 
+  it('puts the reports between the modules they read and the staff routes that serve them', async () => {
+    // Issue 25: modules/staff is routes, roles and audit; the figures it serves are computed in
+    // modules/reports, which reads the domain modules and never the routes above it.
+    expect(
+      await layerErrors(
+        'modules/reports/layer-fixture.ts',
+        "import { staffRoutes } from '../staff/staff-routes';\nexport const probe = staffRoutes;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../staff/staff-routes" imported in restricted zone. Layer order (docs/architecture.md): reports (modules/reports) may not import staff (modules/staff).',
+    ]);
+    expect(
+      await layerErrors(
+        'modules/exams/layer-fixture.ts',
+        "import { staffStats } from '../reports/owner-stats';\nexport const probe = staffStats;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'modules/reports/layer-fixture.ts',
+        "import { countsSql } from '../exams/exam-attempts';\nexport const probe = countsSql;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'modules/staff/layer-fixture.ts',
+        "import { staffStats } from '../reports/owner-stats';\nexport const probe = staffStats;\n",
+      ),
+    ).toEqual([]);
+  }, 180_000);
+
   it('lets an import along the order pass', async () => {
     const errors = await layerErrors(
       'modules/staff/layer-fixture.ts',

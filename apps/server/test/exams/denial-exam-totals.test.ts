@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getExamSessionResponseSchema, submitExamSessionResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
 import { ANSWER_GRACE_MS } from '../../src/modules/exams/exam-time';
-import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-period';
+import { cairoDay, cairoMidnight } from '../../src/modules/reports/stats-period';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam, type TestExam } from '../factories/exams';

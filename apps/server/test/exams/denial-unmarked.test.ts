@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitExamSessionResponseSchema } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
-import { cairoDay } from '../../src/modules/staff/stats-period';
+import { cairoDay } from '../../src/modules/reports/stats-period';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam, type TestExam } from '../factories/exams';

@@ -6,7 +6,7 @@ import {
 } from '@dars/contract';
 import { insertEnrollments } from '../../src/db/seed/enrollments';
 import { manualClock } from '../../src/lib/clock';
-import { cairoDay } from '../../src/modules/staff/stats-period';
+import { cairoDay } from '../../src/modules/reports/stats-period';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam, type ExamSpec, type TestExam } from '../factories/exams';

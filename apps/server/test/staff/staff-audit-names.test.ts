@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
-import { auditTargets } from '../../src/modules/staff/audit-names';
+import { auditTargets } from '../../src/modules/reports/audit-names';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeStudent } from '../factories/students';
 import { makeStaff } from './staff-factory';

@@ -3,7 +3,7 @@ import { staffStatsSchema, type ExamAnswerInput } from '@dars/contract';
 import { issuePaycards } from '../../src/modules/paycards/issue-paycards';
 import { hashPaycardCode } from '../../src/modules/paycards/paycard-code';
 import { insertOrder, newOrderId } from '../../src/modules/payments/payment-orders';
-import { cairoDay, cairoMidnight } from '../../src/modules/staff/stats-period';
+import { cairoDay, cairoMidnight } from '../../src/modules/reports/stats-period';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeExam, type TestExam, type TestQuestion } from '../factories/exams';
 import { examStudent } from '../exams/exam-client';

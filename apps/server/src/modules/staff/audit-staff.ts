@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { StaffAuditEntry, staffAuditListQuerySchema } from '@dars/contract';
-import { auditTargets } from './audit-names';
+import { auditTargets } from '../reports/audit-names';
 import { listPage, type Db } from './staff-core';
 
 function parsed(json: string | null): unknown {
@@ -10,7 +10,7 @@ function parsed(json: string | null): unknown {
 /**
  * The audit log for admins, newest first by default, filtered by staff member, resource,
  * action (`q` searches the resource id) and a time range. Each entry names its record
- * (audit-names.ts): one query per resource type on the page.
+ * (reports/audit-names.ts): one query per resource type on the page.
  */
 export async function listAudit(db: Db, query: z.output<typeof staffAuditListQuerySchema>) {
   let base = db.selectFrom('staff_audit_log');

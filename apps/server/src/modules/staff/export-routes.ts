@@ -16,7 +16,7 @@ import {
   PURCHASE_COLUMNS,
   STUDENT_COLUMNS,
   TRANSACTION_COLUMNS,
-} from './export-staff';
+} from '../reports/export-columns';
 import { listTransactions } from '../wallet/ledger-admin';
 import { listPaymentOrders } from '../payments/payment-admin';
 import { listPurchases } from '../purchases/purchase-admin';

@@ -11,7 +11,7 @@ import {
 } from '../paycards/paycard-admin';
 import { getPaymentOrder, listPaymentOrders, recheckPaymentOrder } from '../payments/payment-admin';
 import { notFound } from './staff-core';
-import { staffStats } from './stats-staff';
+import { staffStats } from '../reports/owner-stats';
 import { actorOf } from './staff-request';
 
 /**

@@ -34,7 +34,7 @@ export const TEACHER_SCOPE_RULES: Readonly<Record<string, TeacherScopeRule>> = {
   // Their own monthly statement only (the admin's for every teacher).
   'GET /staff/teachers/:id/statement': { id: 'teacher' },
   'GET /staff/teachers/:id/statement.csv': { id: 'teacher' },
-  // The students of their own courses only, without money (teacher-students.ts).
+  // The students of their own courses only, without money (reports/teacher-students.ts).
   'GET /staff/teachers/:id/students': { id: 'teacher' },
   'GET /staff/teachers/:id/students.csv': { id: 'teacher' },
   // Progress reports (ADR 054): their own courses; a student's report keeps their courses.

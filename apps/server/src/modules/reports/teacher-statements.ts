@@ -1,19 +1,15 @@
 import {
   codeLabel,
-  endpoints,
   PAY_BY_LABELS,
   SALE_METHODS,
   fromPiasters,
   type SaleMethod,
   type StaffTeacherStatement,
 } from '@dars/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
-import { serve } from '../../plugins/endpoint';
+import type { CsvColumn } from '../../lib/csv-export';
 import { cairoDay, cairoMidnight } from './stats-period';
 import { courseSales, lectureSales } from './stats-sales';
-import { notFound, type Db } from './staff-core';
+import type { Db } from '../../db/audited-change';
 
 // A teacher's monthly statement (issue 27, ADR 048), computed from the sale rows on every read
 // (no stored balance to drift): the sales of the Cairo month in the courses that list the
@@ -219,27 +215,3 @@ export const TEACHER_STATEMENT_COLUMNS: readonly CsvColumn<Line>[] = [
   { header: 'نسبة المدرس %', value: (r) => r.share_percent },
   { header: 'نصيب المدرس (جنيه)', value: (r) => r.share },
 ];
-
-/**
- * The statement's calls: the admin's for any teacher, a teacher's login for their own (its
- * scope rule answers another teacher's 404); 404 for a teacher that does not exist.
- */
-export function serveTeacherStatements(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const statementOf = async (id: number, month: string | undefined) => {
-    const statement = await teacherStatement(db, id, month, ctx.clock.now());
-    if (!statement) throw notFound();
-    return statement;
-  };
-  serve(app, endpoints.staffGetTeacherStatement, async (request) => ({
-    data: await statementOf(request.params.id, request.query.month),
-  }));
-  serve(app, endpoints.staffExportTeacherStatement, async (request, reply) => {
-    const statement = await statementOf(request.params.id, request.query.month);
-    return sendCsv(
-      reply,
-      `teacher-${statement.teacher.id}-statement-${statement.month}.csv`,
-      csvChunks(TEACHER_STATEMENT_COLUMNS, async (page) => (page === 1 ? statement.lines : [])),
-    );
-  });
-}

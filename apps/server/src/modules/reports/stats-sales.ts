@@ -8,7 +8,7 @@ import {
 import type { NotNull } from 'kysely';
 import { inScope, type TeacherScope } from '../../db/teacher-scope';
 import { splitEvenly } from '../../lib/split-evenly';
-import { type Db } from './staff-core';
+import type { Db } from '../../db/audited-change';
 
 // The dashboard's sales (ADR 033): one sale is one lecture got (a `lecture_purchases` row) or
 // one whole course got (an `enrollments` row whose pay_by is not 'join': joining a course sold

@@ -1,19 +1,15 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
-  endpoints,
   toLatinDigits,
   type StaffTeacherStudent,
   type staffTeacherStudentsQuerySchema,
 } from '@dars/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
 import { idsInScope } from '../../db/teacher-scope';
 import { likePattern, selectedPage, sortOf } from '../../db/list-page';
-import { csvChunks, sendCsv, type CsvColumn } from '../../lib/csv-export';
-import { serve } from '../../plugins/endpoint';
+import type { CsvColumn } from '../../lib/csv-export';
 import { countsSql } from '../exams/exam-attempts';
-import { notFound, type Db } from './staff-core';
+import type { Db } from '../../db/audited-change';
 
 // A teacher's students (issue 27, ADR 048): who joined the teacher's courses, with only what
 // concerns the teacher (their courses, lectures and exams). One query for the page (each
@@ -126,35 +122,3 @@ export const TEACHER_STUDENT_COLUMNS: readonly CsvColumn<StaffTeacherStudent>[] 
   { header: 'متوسط الدرجات %', value: (r) => r.average_score ?? '' },
   { header: 'آخر امتحان', value: (r) => r.last_exam_at ?? '' },
 ];
-
-/**
- * The calls: any teacher's for the admin and leaders, a teacher's login its own (its scope rule
- * answers another teacher's 404); 404 for a teacher that does not exist.
- */
-export function serveTeacherStudents(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const teacher = async (id: number) => {
-    const row = await db
-      .selectFrom('teachers')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    return row.id;
-  };
-  serve(app, endpoints.staffListTeacherStudents, async (request) =>
-    teacherStudents(db, await teacher(request.params.id), request.query),
-  );
-  serve(app, endpoints.staffExportTeacherStudents, async (request, reply) => {
-    const id = await teacher(request.params.id);
-    return sendCsv(
-      reply,
-      `teacher-${id}-students.csv`,
-      csvChunks(
-        TEACHER_STUDENT_COLUMNS,
-        async (page, size) =>
-          (await teacherStudents(db, id, { ...request.query, page, per_page: size })).data,
-      ),
-    );
-  });
-}

@@ -1,6 +1,6 @@
 import { formatMoney, formatNumber } from '@dars/ui/format';
 import { fromPiasters } from '@dars/contract';
-import type { Db } from './staff-core';
+import type { Db } from '../../db/audited-change';
 
 // What each audit entry changed, by name (issue 23, ADR 034): the record's name now, read with
 // one query per resource type on the page (never one per row), or, once the row is gone, the

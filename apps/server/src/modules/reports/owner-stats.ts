@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { fromPiasters, type RevenueMethod, type StaffStats } from '@dars/contract';
 import { countsSql } from '../exams/exam-attempts';
 import { inScope, type TeacherScope } from '../../db/teacher-scope';
-import { countOf, isAdmin, type Actor, type Db } from './staff-core';
+import { isAdmin, type Actor, type Db } from '../../db/audited-change';
+import { countOf } from '../../db/list-page';
 import { byDay, cairoDay, periodsOf, type Period } from './stats-period';
 import {
   courseSales,
