@@ -63,6 +63,7 @@ const MODULE_SURFACE = [
   'purchases/grants.ts',
   'purchases/purchase-admin.ts',
   'purchases/refunds.ts',
+  'roster/student-import.ts',
   'reports/audit-names.ts',
   'reports/export-columns.ts',
   'reports/owner-stats.ts',
@@ -81,7 +82,9 @@ const MODULE_SURFACE = [
   'users/user-view.ts',
   'videos/transcode.ts',
   'videos/video-admin.ts',
+  'videos/video-upload.ts',
   'videos/video-service.ts',
+  'wallet/balance-admin.ts',
   'wallet/ledger-admin.ts',
   'wallet/ledger.ts',
   'wallet/mobile-payment-admin.ts',
@@ -132,7 +135,7 @@ export const SERVER_LAYERS = [
   { name: 'pages over content', units: ['modules/teachers', 'modules/purchases', 'modules/home'] },
   // Progress and attendance (ADR 054): reads the exams, lectures, videos and attachments;
   // staff serves its reports.
-  { name: 'progress', units: ['modules/progress'] },
+  { name: 'progress', units: ['modules/progress', 'modules/roster'] },
   { name: 'reports', units: ['modules/reports'] },
   { name: 'staff', units: ['modules/staff'] },
   { name: 'app', units: ['app.ts', 'main.ts', 'start-checks.ts', 'db/seed'] },

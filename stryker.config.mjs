@@ -41,10 +41,10 @@ export default {
     'apps/server/src/modules/staff/teacher-scope-rules.ts',
     'apps/server/src/modules/reports/teacher-statements.ts',
     // A roster read and imported whole or not at all (ADR 052).
-    'apps/server/src/modules/staff/student-import.ts',
+    'apps/server/src/modules/roster/student-import.ts',
     'apps/server/src/modules/users/import-file.ts',
     // Abandoned uploads expire (the sweep, issue 23).
-    'apps/server/src/modules/staff/video-upload.ts',
+    'apps/server/src/modules/videos/video-upload.ts',
     // Who may read a ladder's playlists, segments, pictures and key (ADR 055, issue 29).
     'apps/server/src/modules/videos/hls-service.ts',
     // Gateway orders, provider callbacks and the staff re-check (ADR 019, 030); the pages only

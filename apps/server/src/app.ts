@@ -49,7 +49,7 @@ import { profileRoutes } from './modules/profile/profile-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { supportRoutes } from './modules/support/support-routes';
 import { staffRoutes } from './modules/staff/staff-routes';
-import { videoUploadRoutes } from './modules/staff/video-upload';
+import { videoUploadRoutes } from './modules/videos/video-upload';
 import { messagingRoutes } from './modules/messaging/messaging-routes';
 import { messagesSandboxRuns } from './modules/messaging/channels';
 

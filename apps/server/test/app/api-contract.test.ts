@@ -9,7 +9,7 @@ import { API_DOCS_PATHS } from '../../src/modules/api-docs/api-docs-routes';
 import { PAYMENT_PAGE_ROUTES } from '../../src/modules/payments/payment-routes';
 import { MESSAGING_ROUTES } from '../../src/modules/messaging/messaging-routes';
 import { OPERATIONS_ROUTES } from '../../src/plugins/operations';
-import { VIDEO_UPLOAD_ROUTES } from '../../src/modules/staff/video-upload';
+import { VIDEO_UPLOAD_ROUTES } from '../../src/modules/videos/video-upload';
 import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 
 /** Calls of the contract that a later issue builds; each must not be served yet. */

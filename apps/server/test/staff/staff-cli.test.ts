@@ -54,7 +54,7 @@ function staffCommand(
       ? ['npm', ['run', '--silent', 'staff', '--', ...args], ROOT]
       : [
           process.execPath,
-          ['--import', 'tsx', 'src/modules/staff/staff-cli.ts', ...args],
+          ['--import', 'tsx', 'src/modules/auth/staff-cli.ts', ...args],
           path.join(ROOT, 'apps/server'),
         ];
     const child = spawn(command, commandArgs, {

@@ -11,7 +11,7 @@ import { makeStudent } from '../factories/students';
 import { makeExam } from '../factories/exams';
 import { examClient } from '../exams/exam-client';
 import { putSettings } from '../../src/modules/settings/settings-service';
-import { sweepUnfinishedUploads } from '../../src/modules/staff/video-upload';
+import { sweepUnfinishedUploads } from '../../src/modules/videos/video-upload';
 import { localStorage } from '../../src/storage';
 import type { AppContext } from '../../src/app-context';
 import { captureLog } from '../captured-log';

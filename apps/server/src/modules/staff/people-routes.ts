@@ -24,7 +24,7 @@ import {
   sendImportLinks,
   updateStudent,
 } from '../auth/student-accounts';
-import { importStudents } from './student-import';
+import { importStudents } from '../roster/student-import';
 import { getStudent, listStudents } from '../users/student-admin';
 import { actorOf } from './staff-request';
 

@@ -28,7 +28,7 @@ import {
   updateAccount,
 } from '../auth/staff-accounts';
 import { listAudit } from './audit-staff';
-import { adjustBalance } from './balance-staff';
+import { adjustBalance } from '../wallet/balance-admin';
 import { serveMoney } from './money-routes';
 import { serveQuestionBanks } from './question-bank-routes';
 import {

@@ -19,7 +19,7 @@ import type { TeacherScope } from '../../db/teacher-scope';
 
 // ---------------------------------------------------------------------------------------------
 // A lecture's videos as the staff console reads and writes them (their files arrive by
-// resumable upload, staff/video-upload.ts).
+// resumable upload, videos/video-upload.ts).
 
 type VideoRow = Selectable<VideosTable>;
 

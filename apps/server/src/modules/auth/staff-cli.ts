@@ -18,8 +18,8 @@ import { migrateToLatest } from '../../db/migrate';
 import { createMailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { schoolName } from '../settings/settings-service';
-import { createAccount, promoteToAdmin } from '../auth/staff-accounts';
-import { invitationPath, mailInvitation } from '../auth/staff-invitations';
+import { createAccount, promoteToAdmin } from './staff-accounts';
+import { invitationPath, mailInvitation } from './staff-invitations';
 
 const USAGE =
   'usage: npm run staff -- create-admin --email admin@school.example --name "الاسم" --phone 01012345678 [--password …]\n' +

@@ -11,9 +11,9 @@ import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../plugins/auth';
 import { requireStaffRole } from '../../plugins/staff-role';
 import { findSession } from '../auth/session-tokens';
-import { getVideo, setVideoFile } from '../videos/video-admin';
-import { requestTranscode } from '../videos/transcode';
-import type { Actor } from './staff-core';
+import { getVideo, setVideoFile } from './video-admin';
+import { requestTranscode } from './transcode';
+import type { Actor } from '../../db/audited-change';
 import { isLocalStorage } from '../../storage/local-storage';
 import { isInScope, scopeOfAccount } from '../../db/teacher-scope';
 

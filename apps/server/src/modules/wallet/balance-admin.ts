@@ -1,7 +1,7 @@
 import { STAFF_BALANCE_MESSAGES, fromPiasters, toPiasters } from '@dars/contract';
 import { AppError } from '../../lib/app-error';
-import { credit, debit } from '../wallet/ledger';
-import { writeAudit, type Actor, type Db } from './staff-core';
+import { credit, debit } from './ledger';
+import { writeAudit, type Actor, type Db } from '../../db/audited-change';
 
 /**
  * An admin's credit (amount > 0) or debit (amount < 0) of a student's wallet (issue 13): one
