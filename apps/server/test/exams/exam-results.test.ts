@@ -139,6 +139,20 @@ describe('submitting and the result', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().result).toEqual(first.json().result);
     expect(again.json().result.correct_answer_attempts).toBe(0);
+    // A retried submit is not read as new answers: even one the running session would refuse
+    // (another exam's question) answers the result as it stands.
+    const other = await makeExam(server.db);
+    const stray = await api.submit(token, [
+      { question_id: other.questions[0]!.id, chosen_answer: other.questions[0]!.right },
+    ]);
+    expect(stray.statusCode, stray.body).toBe(200);
+    expect(stray.json().result).toEqual(first.json().result);
+    // And an answer to it after the end is told the session ended, not that the answer is wrong.
+    const strayAnswer = await api.answer(token, [
+      { question_id: other.questions[0]!.id, chosen_answer: other.questions[0]!.right },
+    ]);
+    expect(strayAnswer.statusCode).toBe(422);
+    expect(strayAnswer.json().code).toBe('SESSION_ENDED');
   });
 
   it('hides the result when the exam does, and the answer key when the detailed review is off', async () => {

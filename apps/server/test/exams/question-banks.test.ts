@@ -120,6 +120,19 @@ describe('an exam drawn from a bank', () => {
     expect(res.json().data.questions_count).toBe(5);
   });
 
+  it("counts a started session's own questions, and writes its total mark from the start: 1 + 2 + 4", async () => {
+    const { api, token } = await sessionOf(exam);
+    const res = await api.details(exam.code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ questions_count: 5, active_session: true });
+    const row = await server.db
+      .selectFrom('exam_sessions')
+      .select(['total_mark', 'finished_at'])
+      .where('token', '=', token)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ total_mark: 7, finished_at: null });
+  });
+
   it('gives each session its own questions by the rules, the same on every reload', async () => {
     const motionEasy = new Set(bank.motion.map((q) => q.id));
     const hard = new Set(bank.hard.map((q) => q.id));
