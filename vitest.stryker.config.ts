@@ -31,7 +31,7 @@ export default defineConfig({
           // Paths follow ADR 013's test layout (one folder per module, app/ and db/).
           include: [
             'apps/server/test/*/denial-*.test.ts',
-            'apps/server/test/auth/{auth,auth-details,security-login,security-sessions}.test.ts',
+            'apps/server/test/auth/{auth,auth-details,security-login,security-sessions,session-bound-links}.test.ts',
             'apps/server/test/purchases/purchases.test.ts',
             'apps/server/test/lectures/lecture-access.test.ts',
             'apps/server/test/paycards/paycards-issue.test.ts',

@@ -231,6 +231,19 @@ describe('a running session', () => {
     expect(view.answer_attempts[0]!.answer_id).toBe(q.options[2]!.id);
   });
 
+  it('answers two racing submits with answers the same result: the one that finishes second finds it ended', async () => {
+    const exam = await makeExam(server.db);
+    const token = await ahmed.tokenFor(exam.id);
+    const q = exam.questions[0]!;
+    const [a, b] = await Promise.all([
+      ahmed.submit(token, [{ question_id: q.id, chosen_answer: q.right }]),
+      ahmed.submit(token, [{ question_id: q.id, chosen_answer: q.right }]),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body}\n${b.body}`).toEqual([200, 200]);
+    expect(b.json().result).toEqual(a.json().result);
+    expect(a.json().result).toMatchObject({ correct_answer_attempts: 1 });
+  });
+
   it('marks every answer that was saved when answers race the submit: none lands after the finish', async () => {
     const exam = await makeExam(server.db, {
       questions: Array.from({ length: 8 }, () => ({ type: 'choices' as const, options: 4 })),
