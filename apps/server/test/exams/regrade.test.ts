@@ -121,7 +121,22 @@ describe('regrading a question', () => {
     expect(await lectureState(server, a.token, courseId, course.id)).toMatchObject(OPEN);
     // Told: a and b (their marks changed), not c.
     expect(await notices(a.userId)).toHaveLength(1);
-    expect(JSON.parse((await notices(a.userId))[0]!.data).content).toContain('1 من 2');
+    const name = (
+      await server.db
+        .selectFrom('exams')
+        .select('name')
+        .where('id', '=', exam.id)
+        .executeTakeFirstOrThrow()
+    ).name;
+    expect(JSON.parse((await notices(a.userId))[0]!.data)).toMatchObject({
+      title: 'تغيّرت نتيجة امتحانك',
+      content: `أعاد المعلم تصحيح سؤال في «${name}»، فصارت درجتك 1 من 2، ونجحت في الامتحان.`,
+      to: `/exams?exam_code=${exam.code}`,
+    });
+    // b still passes: the new mark, and no word of passing.
+    expect(JSON.parse((await notices(b.userId))[0]!.data).content).toBe(
+      `أعاد المعلم تصحيح سؤال في «${name}»، فصارت درجتك 1 من 2.`,
+    );
     expect(await notices(b.userId)).toHaveLength(1);
     expect(await notices(c.userId)).toHaveLength(0);
     // One audit row for the whole step, naming the question before and after.
@@ -159,16 +174,23 @@ describe('regrading a question', () => {
     const [q1, q2] = exam.questions;
     const s = await joined(course.id);
     const token = await take(s, exam, [0, 1]); // 1 of 2: 50 %, passed
+    const rightBefore = await take(await joined(course.id), exam, [1, 0]); // 1 of 2, q2 right
     expect(await lectureState(server, s.token, course.id, lecture.id)).toMatchObject(OPEN);
     // The second question is worth 3: 1 of 4 = 25 %, failed.
     const res = await regrade(q2!.id, { mark: 3 });
     expect(res.json().data).toMatchObject({
-      sessions: 1,
-      changed: 1,
+      sessions: 2,
+      changed: 2,
       now_passed: 0,
       now_failed: 1,
     });
     expect(await result(token)).toMatchObject({ correction_mark: 1, total_mark: 4, succeeded: 0 });
+    // Only the mark changed: the key stays, and a right answer to q2 is worth 3 of 4 now.
+    expect(await result(rightBefore)).toMatchObject({
+      correction_mark: 3,
+      total_mark: 4,
+      succeeded: 1,
+    });
     // Still open: the access the pass gave is kept, and no alternative is asked for.
     const after = await lectureState(server, s.token, course.id, lecture.id);
     expect(after).toMatchObject(OPEN);
@@ -203,10 +225,48 @@ describe('regrading a question', () => {
       .set({ correct: 1, correction_mark: 3 })
       .where('id', '=', attempt.id)
       .execute();
+    // A second student chose «صواب», the key until now; a third's essay is not marked yet.
+    const other = await examStudent(server);
+    const otherToken = await other.api.tokenFor(exam.id);
+    await other.api.submit(otherToken, [
+      { question_id: tf!.id, chosen_answer: tf!.right! },
+      { question_id: essay!.id, answer_text: 'حل آخر' },
+    ]);
+    const waiting = await examStudent(server);
+    const waitingToken = await waiting.api.tokenFor(exam.id);
+    await waiting.api.submit(waitingToken, [{ question_id: essay!.id, answer_text: 'لم يصحح' }]);
+    const [otherEssay] = await server.db
+      .selectFrom('answer_attempts')
+      .innerJoin('exam_sessions', 'exam_sessions.id', 'answer_attempts.session_id')
+      .select('answer_attempts.id')
+      .where('exam_sessions.token', '=', otherToken)
+      .where('question_id', '=', essay!.id)
+      .execute();
+    await server.db
+      .updateTable('answer_attempts')
+      .set({ correct: 0, correction_mark: 1 })
+      .where('id', '=', otherEssay!.id)
+      .execute();
     // «خطأ» was the right answer after all; the essay is worth 2, so its 3 marks become 2.
     expect((await regrade(tf!.id, { correct_true: false })).statusCode).toBe(200);
     expect((await regrade(essay!.id, { mark: 2 })).statusCode).toBe(200);
     expect(await result(token)).toMatchObject({ correction_mark: 3, total_mark: 3 });
+    // «صواب» is wrong now: 0 for it; 1 of 2 is exactly half the essay's new mark, so right.
+    expect(await result(otherToken)).toMatchObject({ correction_mark: 1, total_mark: 3 });
+    const essayRows = async (token: string) =>
+      server.db
+        .selectFrom('answer_attempts')
+        .innerJoin('exam_sessions', 'exam_sessions.id', 'answer_attempts.session_id')
+        .select(['answer_attempts.correct', 'answer_attempts.correction_mark'])
+        .where('exam_sessions.token', '=', token)
+        .where('question_id', '=', essay!.id)
+        .execute();
+    expect(await essayRows(otherToken)).toEqual([{ correct: 1, correction_mark: 1 }]);
+    // Below half of a mark of 3: wrong, its 1 mark kept.
+    expect((await regrade(essay!.id, { mark: 3 })).statusCode).toBe(200);
+    expect(await essayRows(otherToken)).toEqual([{ correct: 0, correction_mark: 1 }]);
+    // An essay nobody marked yet stays waiting for its marks.
+    expect(await essayRows(waitingToken)).toEqual([{ correct: null, correction_mark: null }]);
   });
 
   it('refuses a key of another question’s options, a key on an essay, true/false on a choice, and nothing to change', async () => {
@@ -214,17 +274,25 @@ describe('regrading a question', () => {
       questions: [{ type: 'choices' }, { type: 'essay' }, { type: 'choices' }],
     });
     const [choice, essay, other] = exam.questions;
-    const refusals: [number, object][] = [
-      [choice!.id, { correct_option_ids: [other!.options[0]!.id] }],
-      [essay!.id, { correct_option_ids: [choice!.options[0]!.id] }],
-      [choice!.id, { correct_true: true }],
-      [choice!.id, {}],
-      [choice!.id, { correct_option_ids: [] }],
-      [choice!.id, { mark: 0 }],
+    const refusals: [number, object, string | null][] = [
+      [choice!.id, { correct_option_ids: [other!.options[0]!.id] }, 'correct_option_ids'],
+      // One of its own options does not make another question's one right.
+      [
+        choice!.id,
+        { correct_option_ids: [choice!.options[0]!.id, other!.options[0]!.id] },
+        'correct_option_ids',
+      ],
+      [essay!.id, { correct_option_ids: [choice!.options[0]!.id] }, 'correct_option_ids'],
+      [choice!.id, { correct_true: true }, 'correct_true'],
+      [choice!.id, {}, null],
+      [choice!.id, { correct_option_ids: [] }, 'correct_option_ids'],
+      [choice!.id, { mark: 0 }, 'mark'],
     ];
-    for (const [id, payload] of refusals) {
+    for (const [id, payload, field] of refusals) {
       const res = await regrade(id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      if (field)
+        expect(Object.keys(res.json().errors ?? {}), JSON.stringify(payload)).toEqual([field]);
     }
     expect((await regrade(999_999, { mark: 2 })).statusCode).toBe(404);
     const audit = await server.db
