@@ -211,6 +211,15 @@ describe('the sweep and a running session', () => {
     }
   });
 
+  it('moves a running session’s deadline by an accommodation for every exam too', async () => {
+    const exam = await makeExam(server.db, { duration: 30 });
+    const s = await student();
+    const token = await s.api.tokenFor(exam.id);
+    const started = Date.parse((await deadlineOf(token)).deadline_at!) - 30 * MIN;
+    await accommodate({ user_id: s.id, extra_minutes: 10 });
+    expect((await deadlineOf(token)).deadline_at).toBe(new Date(started + 40 * MIN).toISOString());
+  });
+
   it('leaves another student’s running session and a finished one alone', async () => {
     const exam = await makeExam(server.db, { duration: 30 });
     const [s, other] = await Promise.all([student(), student()]);
@@ -285,6 +294,21 @@ describe('what staff may record', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('takes an own window with only a start or only an end, and refuses one that ends as it starts', async () => {
+    const exam = await makeExam(server.db);
+    const [a, b, c] = [await student(), await student(), await student()];
+    await accommodate({ user_id: a.id, exam_id: exam.id, starts_at: at(-60 * MIN) });
+    await accommodate({ user_id: b.id, exam_id: exam.id, ends_at: at(60 * MIN) });
+    const same = await staff('POST', '/exam-accommodations', {
+      user_id: c.id,
+      exam_id: exam.id,
+      starts_at: at(10 * MIN),
+      ends_at: at(10 * MIN),
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.ends_at).toContain('يجب أن يكون موعد النهاية بعد موعد البداية');
+  });
+
   it('refuses an update that would leave nothing to give', async () => {
     const s = await student();
     const id = await accommodate({ user_id: s.id, extra_minutes: 5 });
@@ -296,8 +320,20 @@ describe('what staff may record', () => {
   it('lists a student’s accommodations with the student’s and the exam’s names', async () => {
     const exam = await makeExam(server.db);
     const s = await student();
+    // A classmate's, for the same exam: not in this student's list, in the exam's.
+    const classmate = await student();
+    const theirs = await accommodate({ user_id: classmate.id, exam_id: exam.id, extra_minutes: 9 });
     await accommodate({ user_id: s.id, exam_id: exam.id, extra_minutes: 5, note: 'شهادة طبية' });
     await accommodate({ user_id: s.id, extra_percent: 25 });
+    const byExam = await staff(
+      'GET',
+      `/exam-accommodations?exam_id=${exam.id}&sort=user_id&order=desc`,
+    );
+    expect(byExam.json().data.map((r: { user_id: number }) => r.user_id)).toEqual([
+      classmate.id,
+      s.id,
+    ]);
+    expect(byExam.json().data[0].id).toBe(theirs);
     const res = await staff('GET', `/exam-accommodations?user_id=${s.id}&sort=id&order=ASC`);
     expect(res.statusCode).toBe(200);
     const examName = (
