@@ -177,6 +177,23 @@ describe('item analysis', () => {
     });
   });
 
+  it('flags no essay as one no one got right: below half of its mark is marks given, not a wrong key', async () => {
+    const exam = await makeExam(server.db, {
+      questions: [
+        { type: 'choices', options: 3 },
+        { type: 'choices', options: 3 },
+        { type: 'truefalse' },
+        { type: 'essay', mark: 2 },
+      ],
+    });
+    // Both essays get 0.5 of 2: each below half (not right), 25 % each.
+    await sit(exam, { q1: 0, q2: 0, q3: 0, q4: 0.5 });
+    await sit(exam, { q1: 1, q2: 0, q3: 0, q4: 0.5 });
+    const data = staffItemAnalysisSchema.parse((await analysis(exam.id)).json().data);
+    expect(data.questions[3]).toMatchObject({ answered: 2, facility: 25, flags: [] });
+    expect(data.questions[0]).toMatchObject({ answered: 2, facility: 50, discrimination: 1 });
+  });
+
   it('exports the same figures for Excel: a question a row, Arabic headers and labels', async () => {
     const exam = await makeExam(server.db, {
       questions: [{ type: 'choices', options: 2 }, { type: 'truefalse' }],
