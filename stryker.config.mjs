@@ -67,7 +67,18 @@ export default {
   incremental: true,
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
-  ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'data', 'reports', 'coverage', '*.md'],
+  // Anchored at the root: a bare 'reports' also left `apps/server/src/modules/reports` out of the
+  // sandbox, every server suite then failed to load, and only the unit tests ran.
+  ignorePatterns: [
+    '/apps/web',
+    '/e2e',
+    '/bench',
+    '/docs',
+    '/data',
+    '/reports',
+    '/coverage',
+    '*.md',
+  ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
