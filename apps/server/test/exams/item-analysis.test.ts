@@ -43,6 +43,18 @@ type Plan = {
   q4: number | 'waiting' | null;
 };
 
+/** An exam of the questions a {@link Plan} answers: two choices of three options, a true/false and an essay of 2 marks. */
+function planExam(): Promise<TestExam> {
+  return makeExam(server.db, {
+    questions: [
+      { type: 'choices', options: 3 },
+      { type: 'choices', options: 3 },
+      { type: 'truefalse' },
+      { type: 'essay', mark: 2 },
+    ],
+  });
+}
+
 async function sit(exam: TestExam, plan: Plan) {
   const api = examClient(server.app, (await makeStudent(server.db)).token);
   const token = await api.tokenFor(exam.id);
@@ -97,14 +109,7 @@ describe('item analysis', () => {
   });
 
   it('gives each question its facility, discrimination, option picks and flags', async () => {
-    const exam = await makeExam(server.db, {
-      questions: [
-        { type: 'choices', options: 3 },
-        { type: 'choices', options: 3 },
-        { type: 'truefalse' },
-        { type: 'essay', mark: 2 },
-      ],
-    });
+    const exam = await planExam();
     // Totals: 3, 2.5, 2, 1.5, 1, 0 (the sixth's essay waits for marks).
     await sit(exam, { q1: 0, q2: 1, q3: 1, q4: 2 });
     await sit(exam, { q1: 0, q2: 1, q3: 1, q4: 1.5 });
@@ -178,14 +183,7 @@ describe('item analysis', () => {
   });
 
   it('flags no essay as one no one got right: below half of its mark is marks given, not a wrong key', async () => {
-    const exam = await makeExam(server.db, {
-      questions: [
-        { type: 'choices', options: 3 },
-        { type: 'choices', options: 3 },
-        { type: 'truefalse' },
-        { type: 'essay', mark: 2 },
-      ],
-    });
+    const exam = await planExam();
     // Both essays get 0.5 of 2: each below half (not right), 25 % each.
     await sit(exam, { q1: 0, q2: 0, q3: 0, q4: 0.5 });
     await sit(exam, { q1: 1, q2: 0, q3: 0, q4: 0.5 });

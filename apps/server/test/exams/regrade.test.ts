@@ -121,13 +121,7 @@ describe('regrading a question', () => {
     expect(await lectureState(server, a.token, courseId, course.id)).toMatchObject(OPEN);
     // Told: a and b (their marks changed), not c.
     expect(await notices(a.userId)).toHaveLength(1);
-    const name = (
-      await server.db
-        .selectFrom('exams')
-        .select('name')
-        .where('id', '=', exam.id)
-        .executeTakeFirstOrThrow()
-    ).name;
+    const { name } = exam;
     expect(JSON.parse((await notices(a.userId))[0]!.data)).toMatchObject({
       title: 'تغيّرت نتيجة امتحانك',
       content: `أعاد المعلم تصحيح سؤال في «${name}»، فصارت درجتك 1 من 2، ونجحت في الامتحان.`,

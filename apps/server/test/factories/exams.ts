@@ -49,6 +49,8 @@ export interface TestQuestion {
 export interface TestExam {
   id: number;
   code: string;
+  /** The name it was given, as students and staff see it. */
+  name: string;
   questions: TestQuestion[];
   /** Sum of the questions' marks. */
   total: number;
@@ -64,10 +66,11 @@ let made = 0;
 export async function makeExam(db: Kysely<DB>, spec: ExamSpec = {}): Promise<TestExam> {
   made += 1;
   const code = `T${Date.now().toString(36)}${made}`.toUpperCase();
+  const name = `امتحان اختبار ${made}`;
   const { id } = await db
     .insertInto('exams')
     .values({
-      name: `امتحان اختبار ${made}`,
+      name,
       description: null,
       exam_code: code,
       kind: spec.kind ?? 'exam',
@@ -141,7 +144,7 @@ export async function makeExam(db: Kysely<DB>, spec: ExamSpec = {}): Promise<Tes
       wrong: options.find((o) => !o.correct)?.id,
     });
   }
-  return { id, code, questions, total: questions.reduce((sum, q) => sum + q.mark, 0) };
+  return { id, code, name, questions, total: questions.reduce((sum, q) => sum + q.mark, 0) };
 }
 
 /**
