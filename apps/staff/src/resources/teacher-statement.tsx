@@ -28,10 +28,11 @@ import { callStaff } from '../data/http';
 import { downloadTeacherStatement } from '../data/export-calls';
 import { useIsPhone } from '../components/phone-cards';
 import { cairoMonthNow } from '../components/cairo-time';
-import { failureOf } from '../data/failure';
+import { failureOf, failureText } from '../data/failure';
 
 /** One teacher's statement for one month, read again when the month changes. */
 function useStatement(id: number, month: string) {
+  const translate = useTranslate();
   // The answer of the id and month asked for; one for another month is not shown (loading).
   const key = `${id}/${month}`;
   const [answer, setAnswer] = useState<{
@@ -43,12 +44,12 @@ function useStatement(id: number, month: string) {
     let live = true;
     callStaff(e.staffGetTeacherStatement, { params: { id }, query: { month } }).then(
       (found) => live && setAnswer({ key, data: found.data }),
-      (failure: unknown) => live && setAnswer({ key, error: failureOf(failure).message }),
+      (failure: unknown) => live && setAnswer({ key, error: failureText(failure, translate) }),
     );
     return () => {
       live = false;
     };
-  }, [id, month, key]);
+  }, [id, month, key, translate]);
   const current = answer?.key === key ? answer : undefined;
   return { data: current?.data ?? null, error: current?.error ?? null };
 }
@@ -103,7 +104,7 @@ export function TeacherStatementPage() {
           {t('download')}
         </Button>
       </Stack>
-      {error && <Alert severity="error">{translate(error, { _: error })}</Alert>}
+      {error && <Alert severity="error">{error}</Alert>}
       {!data && !error && <Loading />}
       {data && (
         <>
