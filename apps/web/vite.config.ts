@@ -11,10 +11,11 @@ import { preloadFonts } from './build/preload-fonts';
  * drawing, which `components/qr-code.tsx` loads when a code is first shown (ADR 020), and the
  * native apps' bridges (`platform/native.ts`, `platform/dars-player.ts`, ADR 021). So are the
  * common components built on MUI components of `vendor-screens` (below): see `SHARED_SCREENS`.
- * The progress feature's are left out too (issue 28): only its route uses them.
+ * The progress feature's are left out too (issue 28): only its route uses them. The contract's
+ * money in piasters and typed codes join them (zod-free, ADR 041): two tiny chunks otherwise.
  */
 const SHARED_SOURCE =
-  /[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.|confirm-dialog\.|message-bar\.|purchase-dialog\.|snackbar-view\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/]|progress[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
+  /[\\/]packages[\\/]contract[\\/]src[\\/](?:piasters|normalize-input)\.|[\\/]src[\\/](?:components[\\/](?!qr-code-drawing\.|confirm-dialog\.|message-bar\.|purchase-dialog\.|snackbar-view\.)|lib[\\/]|platform[\\/](?!native\.|dars-player\.))|[\\/]src[\\/]features[\\/](?!exams[\\/]|wallet[\\/]|progress[\\/])[^\\/]+[\\/](?:api|lib|hooks)[\\/]/;
 
 /**
  * Common components built on MUI's dialogs, radios, snackbar or collapse: one chunk that the
@@ -32,6 +33,12 @@ const SHARED_SCREENS =
  */
 const VENDOR =
   /[\\/]node_modules[\\/](?!uqr[\\/]|@capacitor[\\/]|punycode[\\/]|workbox-window[\\/])/;
+
+/**
+ * zod: only the screens that parse with the contract's schemas (their forms) load it; the app
+ * calls the API by route, without schemas (ADR 041).
+ */
+const VENDOR_ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
  * The MUI components a public page's first screen (`/`, with the shell) uses, and what they
@@ -153,6 +160,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                   priority: 3,
                   includeDependenciesRecursively: false,
                 },
+                { name: 'vendor-zod', test: VENDOR_ZOD, priority: 3 },
                 { name: 'vendor', test: VENDOR, priority: 2 },
                 {
                   name: 'shared-screens',

@@ -1,4 +1,3 @@
-import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppBoot } from './app/app-boot';

@@ -9,7 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_BASE } from '@dars/contract';
+import { API_BASE } from '@dars/contract/plain';
 import { arPwa } from './i18n/ar-pwa';
 import { OFFLINE_PAGE_CSP, offlinePage } from './lib/offline-page';
 import { isStalePage, WORKER_CACHES, workerRoute } from './lib/service-worker-rules';

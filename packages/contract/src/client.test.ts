@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, entryPath, isUnauthorized, joinUrl } from './client';
+import {
+  ApiError,
+  createApiClient,
+  entryPath,
+  errorBodyOf,
+  isUnauthorized,
+  joinUrl,
+} from './client';
+import { apiErrorSchema } from './errors';
+import { routes } from './calls/routes';
 import {
   getCourseEndpoint,
   getCoursesEndpoint,
@@ -165,6 +174,77 @@ describe('createApiClient', () => {
       code: undefined,
       body: undefined,
     });
+  });
+
+  it("reads an error body exactly when the contract's error schema would", () => {
+    const bodies: [unknown, boolean][] = [
+      [{ message: 'خطأ' }, true],
+      [{ message: 'خطأ', code: 'CONFLICT', extra: 1 }, true],
+      [{ message: 'خطأ', errors: { name: ['مطلوب', 'قصير'] } }, true],
+      [{ message: 'خطأ', errors: {} }, true],
+      [{ message: 3 }, false],
+      [{ code: 'CONFLICT' }, false],
+      [{ message: 'خطأ', code: 5 }, false],
+      [{ message: 'خطأ', errors: { name: 'مطلوب' } }, false],
+      [{ message: 'خطأ', errors: { name: [1] } }, false],
+      [{ message: 'خطأ', errors: ['مطلوب'] }, false],
+      [{ message: 'خطأ', errors: null }, false],
+      [['خطأ'], false],
+      [null, false],
+      ['خطأ', false],
+      [undefined, false],
+    ];
+    for (const [body, shaped] of bodies) {
+      expect(errorBodyOf(body) !== undefined, JSON.stringify(body)).toBe(shaped);
+      // The same verdict as the schema the server's error answers are written against.
+      expect(apiErrorSchema.safeParse(body).success, JSON.stringify(body)).toBe(shaped);
+    }
+  });
+
+  it('calls by route: the answer as sent without a schema, checked with the one given', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => answer(200, { data: { id: 'seven' } }));
+    const loose = client(fetchMock);
+    await expect(loose.callEntry(routes.getCourse, { params: { id: 7 } })).resolves.toEqual({
+      data: { id: 'seven' },
+    });
+    expect(sent(fetchMock)).toMatchObject({ url: '/api/v1/courses/7', method: 'GET' });
+
+    const asked: string[] = [];
+    const checked = client(fetchMock, {
+      responseSchema: async (name) => {
+        asked.push(name);
+        return name === 'getCourse' ? getCourseEndpoint.response : logoutEndpoint.response;
+      },
+    });
+    await expect(checked.callEntry(routes.getCourse, { params: { id: 7 } })).rejects.toMatchObject({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+    });
+    fetchMock.mockImplementation(async () => answer(200, { message: 'تم' }));
+    await expect(checked.callEntry(routes.logout)).resolves.toEqual({ message: 'تم' });
+    expect(asked).toEqual(['getCourse', 'logout']);
+  });
+
+  it("calls by route with the entry's schema untouched when the entry carries one", async () => {
+    const responseSchema = vi.fn();
+    const api = client(
+      vi.fn<typeof fetch>(async () => answer(200, { data: { id: 'seven' } })),
+      { responseSchema },
+    );
+    await expect(api.call(getCourseEndpoint, { params: { id: 7 } })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    });
+    expect(responseSchema).not.toHaveBeenCalled();
+  });
+
+  it('rejects with a failed schema load only after the call, not as an unhandled rejection', async () => {
+    const api = client(
+      vi.fn<typeof fetch>(async () => answer(200, { data: course })),
+      { responseSchema: () => Promise.reject(new Error('chunk load failed')) },
+    );
+    await expect(api.callEntry(routes.getCourse, { params: { id: 7 } })).rejects.toThrow(
+      'chunk load failed',
+    );
   });
 
   it('tells onUnauthorized of a 401 before rejecting', async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { apiErrorSchema, type ApiErrorBody, type FieldErrors } from './errors';
-import { fillPath, type FileEndpointDef, type JsonEndpointDef } from './calls/endpoints';
+import type { ApiErrorBody, FieldErrors } from './errors';
+import type { FileEndpointDef, JsonEndpointDef } from './calls/endpoints';
+import { fillPath, type EndpointRoute } from './calls/route';
 
 /**
  * `@dars/contract/client`: the one typed client of the API, for the student app and the staff
@@ -8,6 +9,8 @@ import { fillPath, type FileEndpointDef, type JsonEndpointDef } from './calls/en
  * params, puts its query in the URL, sends its body (JSON, or a FormData as multipart), and
  * checks and types the answer with the entry's response schema. An app wraps it with its own
  * headers, token and error presentation (apps/web/src/lib/api-client.ts, apps/staff/src/data/http.ts).
+ * It loads no zod itself: a call checks its answer with the schema its entry carries, and the
+ * student app calls by route (`routes`, ADR 041) with the schema given by `responseSchema`.
  */
 
 /** Transport failures that never reached a server answer, or an answer the contract refuses. */
@@ -107,6 +110,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Rewrites a 2xx answer's JSON before the response schema reads it (the apps' absolute links). */
   transformResponse?: (json: unknown) => unknown;
+  /**
+   * The schema that checks the answer of a call made by route (`routes`, which carry none);
+   * without it, or when it gives none, such an answer is used as the server sent it. The student
+   * app gives it in development and tests only (ADR 041).
+   */
+  responseSchema?: (name: string) => z.ZodType | undefined | Promise<z.ZodType | undefined>;
 }
 
 export interface ApiClient {
@@ -122,7 +131,7 @@ export interface ApiClient {
    * server does), and the answer, still checked by the entry's schema, is typed `unknown`.
    * @example await client.callEntry(resources[name].get, { params: { id } })
    */
-  callEntry(entry: JsonEndpointDef, args?: LooseArgs): Promise<unknown>;
+  callEntry(entry: JsonEndpointDef | EndpointRoute, args?: LooseArgs): Promise<unknown>;
   /**
    * Calls an entry whose answer is a file (an export, a receipt) and resolves with the
    * response once it is a 2xx; rejects with an {@link ApiError} otherwise.
@@ -208,17 +217,36 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An error answer's body when it has the shape of one (`apiErrorSchema`: a string `message`,
+ * an optional string `code`, optional field errors as lists of strings), read without zod; its
+ * other keys are kept, as the schema keeps them.
+ */
+export function errorBodyOf(json: unknown): ApiErrorBody | undefined {
+  if (!isRecord(json) || typeof json.message !== 'string') return undefined;
+  if (json.code !== undefined && typeof json.code !== 'string') return undefined;
+  const { errors } = json;
+  if (errors !== undefined) {
+    if (!isRecord(errors)) return undefined;
+    const lists = Object.values(errors);
+    if (!lists.every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string')))
+      return undefined;
+  }
+  return json as ApiErrorBody;
+}
+
 /** The ApiError of a non-2xx answer: the server's message, code and field errors. */
 async function failure(response: Response): Promise<ApiError> {
-  const parsed = apiErrorSchema.safeParse(await readJson(response));
+  const body = errorBodyOf(await readJson(response));
   return new ApiError({
     status: response.status,
-    message: parsed.success
-      ? parsed.data.message
-      : response.statusText || `HTTP ${response.status}`,
-    code: parsed.success ? parsed.data.code : undefined,
-    errors: parsed.success ? parsed.data.errors : undefined,
-    body: parsed.success ? parsed.data : undefined,
+    message: body ? body.message : response.statusText || `HTTP ${response.status}`,
+    code: body?.code,
+    errors: body?.errors,
+    body,
   });
 }
 
@@ -273,11 +301,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw error;
   }
 
-  async function parsed<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
-    const json = await readJson(response);
-    const answer = schema.safeParse(
-      options.transformResponse ? options.transformResponse(json) : json,
-    );
+  async function parsed<S extends z.ZodType>(
+    response: Response,
+    schema: S | undefined,
+  ): Promise<z.output<S>> {
+    const raw = await readJson(response);
+    const json = options.transformResponse ? options.transformResponse(raw) : raw;
+    // A call by route with no schema to check it (the student app in production, ADR 041).
+    if (!schema) return json as z.output<S>;
+    const answer = schema.safeParse(json);
     if (!answer.success) {
       throw new ApiError({
         status: response.status,
@@ -289,19 +321,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** The URL of an entry's call: the server's link when given, else its path and query. */
-  const target = (entry: JsonEndpointDef | FileEndpointDef, args: LooseArgs) =>
+  const target = (entry: Pick<JsonEndpointDef, 'path'>, args: LooseArgs) =>
     args.url ? url(args.url) : url(entryPath(entry, args.params), args.query);
 
+  /** The schema of a call's answer: its entry's, or for a route the one `responseSchema` gives. */
+  const schemaOf = (entry: JsonEndpointDef | EndpointRoute) =>
+    'response' in entry ? entry.response : options.responseSchema?.(entry.name);
+
   async function callEntry<E extends JsonEndpointDef>(
-    entry: E,
+    entry: E | EndpointRoute,
     args: LooseArgs = {},
   ): Promise<z.output<E['response']>> {
+    // Asked for beside the call, not after it: a schema loaded on demand arrives meanwhile.
+    // A failed load is read after the call (the await below), not left unhandled meanwhile.
+    const schema = Promise.resolve(schemaOf(entry));
+    schema.catch(() => undefined);
     const response = await send(target(entry, args), {
       method: entry.method,
       body: args.body,
       signal: args.signal,
     });
-    return parsed(response, entry.response as z.ZodType<z.output<E['response']>>);
+    return parsed(response, (await schema) as z.ZodType<z.output<E['response']>> | undefined);
   }
 
   async function sendEntry(entry: FileEndpointDef, args: LooseArgs = {}): Promise<Response> {

@@ -89,3 +89,28 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * and by views counted on the server (ADR 000: Video url encryption).
  */
 export const VIDEO_URL_KEY_BASE64 = 'ZGFycy12aWRlby11cmwta2V5LXYxLTIwMjYtMTEtMjI=';
+
+/**
+ * A student's devices (ADR 051): the request header that carries the id the app keeps on the
+ * device (a random id in the browser's storage, the same in the native wrapper); the server
+ * keeps only its hash.
+ */
+export const DEVICE_HEADER = 'App-Device';
+
+/** What a device id may be: 16 to 128 letters, digits, `-` and `_` (a UUID fits). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The social networks a school may link to (the settings' `social` object). */
+export const SOCIAL_NETWORKS = [
+  'youtube',
+  'facebook',
+  'linkedin',
+  'telegram',
+  'messenger',
+  'twitter',
+  'tiktok',
+  'whatsapp',
+] as const;
+
+/** The `type` of the message the player page posts to the page framing it (`calls/videos.ts`). */
+export const VIDEO_VIEW_MESSAGE_TYPE = 'dars:video-view';

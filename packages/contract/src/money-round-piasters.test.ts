@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundPiasters } from './money';
+import { roundPiasters } from './piasters';
 
 describe('roundPiasters', () => {
   // A minimum recharge of 1.1 pounds linked 1.11: Math.ceil(1.1 * 100) is 111.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fromPiasters,
-  hasAtMostTwoDecimals,
-  moneySchema,
-  parsePiasters,
-  toPiasters,
-} from './money';
+import { moneySchema } from './money';
+import { fromPiasters, hasAtMostTwoDecimals, parsePiasters, toPiasters } from './piasters';
 
 describe('money', () => {
   it('round-trips pounds and piasters', () => {

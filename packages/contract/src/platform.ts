@@ -1,9 +1,5 @@
 import { z } from 'zod';
+import { PLATFORMS } from './platform-names';
 
-/** The value of the App-Platform header. `mini` is an embedded host app (ADR 000: mini platform). */
-export const PLATFORMS = ['web', 'android', 'ios', 'mini', 'desktop'] as const;
+/** The App-Platform header's value (the names are in `platform-names.ts`, without zod). */
 export const platformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof platformSchema>;
-
-/** Platforms that run inside our native wrapper and so are subject to the forced update. */
-export const NATIVE_PLATFORMS: readonly Platform[] = ['android', 'ios'];

@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Fade } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { APP_REVEAL_DELAY_MS, type AppSettings, type User } from '@dars/contract';
+import type { AppSettings, User } from '@dars/contract';
+import { APP_REVEAL_DELAY_MS } from '@dars/contract/plain';
 import { authUserQueryOptions, useAuthUser } from '../features/auth/api/get-auth-user';
 import { useAppSettingsQuery } from '../features/shell/api/get-app-settings';
 import { ForcedUpdateScreen } from '../features/shell/components/forced-update-screen';

@@ -1,4 +1,5 @@
-import { APP_REVEAL_DELAY_MS, DEFAULT_SCHOOL, STORAGE_KEYS, type School } from '@dars/contract';
+import type { School } from '@dars/contract';
+import { APP_REVEAL_DELAY_MS, DEFAULT_SCHOOL, STORAGE_KEYS } from '@dars/contract/plain';
 import { t } from '../i18n/t';
 import { SCHOOL_DATA_ID } from '../lib/page-school';
 import type { RenderedPage } from './render-page';

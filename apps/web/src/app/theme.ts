@@ -1,7 +1,8 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { createRtlCache } from '@dars/ui/rtl-cache';
 import { themeOptions } from '@dars/ui/theme';
-import { readableTextOn, type School } from '@dars/contract';
+import type { School } from '@dars/contract';
+import { readableTextOn } from '@dars/contract/plain';
 
 export { createRtlCache };
 

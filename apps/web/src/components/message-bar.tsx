@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Collapse } from '@mui/material';
-import { MESSAGE_BAR_TIMEOUT_MS } from '@dars/contract';
+import { MESSAGE_BAR_TIMEOUT_MS } from '@dars/contract/plain';
 
 export interface Message {
   text: string;

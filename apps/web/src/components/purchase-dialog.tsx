@@ -19,13 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import {
-  fromPiasters,
-  normalizeCode,
-  roundPiasters,
-  type PayBy,
-  type PurchaseBody,
-} from '@dars/contract';
+import type { PayBy, PurchaseBody } from '@dars/contract';
+import { fromPiasters, normalizeCode, roundPiasters } from '@dars/contract/plain';
 import { formatMoney } from '../lib/format';
 import { t } from '../i18n/t';
 import { MessageBar, type Message } from './message-bar';

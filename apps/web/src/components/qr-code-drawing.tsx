@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { encode } from 'uqr';
-import { QR_CODE } from '@dars/contract';
+import { QR_CODE } from '@dars/contract/plain';
 
 /**
  * The dark modules of a QR code (error correction level Q, spec §9) as one SVG path in

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
-import { QR_CODE } from '@dars/contract';
+import { QR_CODE } from '@dars/contract/plain';
 
 const QrCodeDrawing = lazy(() => import('./qr-code-drawing'));
 

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { SNACKBAR_TIMEOUT_MS } from '@dars/contract';
+import { SNACKBAR_TIMEOUT_MS } from '@dars/contract/plain';
 
 const SnackbarView = lazy(() => import('./snackbar-view'));
 

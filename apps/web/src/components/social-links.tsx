@@ -6,7 +6,8 @@ import TelegramIcon from '@mui/icons-material/Telegram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
-import { SOCIAL_NETWORKS, type AppSettings, type SocialNetwork } from '@dars/contract';
+import type { AppSettings, SocialNetwork } from '@dars/contract';
+import { SOCIAL_NETWORKS } from '@dars/contract/plain';
 import { t } from '../i18n/t';
 import { MessengerIcon, TikTokIcon } from './brand-icons';
 

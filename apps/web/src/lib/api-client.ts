@@ -1,4 +1,5 @@
-import { API_BASE, APP_VERSION, DEVICE_HEADER } from '@dars/contract';
+import type { EndpointDef } from '@dars/contract';
+import { API_BASE, APP_VERSION, DEVICE_HEADER } from '@dars/contract/plain';
 import { createApiClient, type PathRequest, type QueryParams } from '@dars/contract/client';
 import type { z } from 'zod';
 import { platform } from '../platform/platform';
@@ -47,7 +48,18 @@ export const apiClient = createApiClient({
     const origin = serverOrigin();
     return origin ? absolutiseServerPaths(json, origin) : json;
   },
+  // Answers are checked against the contract in development and tests, where the contract's
+  // schemas are loaded on demand; the production build trusts its own server's answers and
+  // loads no zod to call (ADR 041).
+  responseSchema: import.meta.env.DEV ? checkedResponse : undefined,
 });
+
+/** The response schema of a call by its entry's name, loaded with the contract on demand. */
+async function checkedResponse(name: string): Promise<z.ZodType | undefined> {
+  const { endpoints } = await import('@dars/contract');
+  const entries: Record<string, EndpointDef> = endpoints;
+  return Object.hasOwn(entries, name) ? entries[name]?.response : undefined;
+}
 
 function versionHeaders(appVersion: string): Record<string, string> {
   const device = deviceId();

@@ -1,4 +1,4 @@
-import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '@dars/contract';
+import { DEVICE_ID_PATTERN, STORAGE_KEYS } from '@dars/contract/plain';
 
 /** The key the device id is kept under; signing out leaves it (ADR 051). */
 export const DEVICE_ID_KEY = STORAGE_KEYS.deviceId;

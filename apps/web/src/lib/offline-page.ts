@@ -1,4 +1,4 @@
-import { DEFAULT_SCHOOL, HEX_COLOUR } from '@dars/contract';
+import { DEFAULT_SCHOOL, HEX_COLOUR } from '@dars/contract/plain';
 import { arPwa } from '../i18n/ar-pwa';
 
 /**

@@ -1,4 +1,5 @@
-import { DEFAULT_SCHOOL, type School } from '@dars/contract';
+import type { School } from '@dars/contract';
+import { DEFAULT_SCHOOL } from '@dars/contract/plain';
 
 /**
  * The school's identity for the page being painted (ADR 049): its name, logos and colours.

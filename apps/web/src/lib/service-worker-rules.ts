@@ -1,4 +1,4 @@
-import { API_BASE } from '@dars/contract';
+import { API_BASE } from '@dars/contract/plain';
 
 /**
  * What the student app's service worker (`src/sw.ts`, ADR 056) may answer and keep, decided

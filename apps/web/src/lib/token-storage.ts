@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@dars/contract';
+import { STORAGE_KEYS } from '@dars/contract/plain';
 
 /** The bearer token lives in localStorage under this key (spec §9). */
 export const TOKEN_KEY = STORAGE_KEYS.token;

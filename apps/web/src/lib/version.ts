@@ -1,4 +1,5 @@
-import { NATIVE_PLATFORMS, type AppSettings, type Platform } from '@dars/contract';
+import type { AppSettings, Platform } from '@dars/contract';
+import { NATIVE_PLATFORMS } from '@dars/contract/plain';
 
 /**
  * Compares dotted versions part by part as numbers; missing parts count as 0 and a part's

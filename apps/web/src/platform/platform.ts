@@ -1,4 +1,5 @@
-import { APP_VERSION, NATIVE_PLATFORMS, type Platform } from '@dars/contract';
+import type { Platform } from '@dars/contract';
+import { APP_VERSION, NATIVE_PLATFORMS } from '@dars/contract/plain';
 import type { ProtectedVideo } from './dars-player';
 import type * as NativeCalls from './native';
 

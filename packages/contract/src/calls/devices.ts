@@ -7,15 +7,6 @@ import { idSchema } from '../primitives';
  * student.
  */
 
-/**
- * The request header that carries the id the app keeps on the device (a random id in the
- * browser's storage, the same in the native wrapper); the server keeps only its hash.
- */
-export const DEVICE_HEADER = 'App-Device';
-
-/** What a device id may be: 16 to 128 letters, digits, `-` and `_` (a UUID fits). */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-
 /** The most a school may set as its limit of devices per student. */
 export const MAX_DEVICES_LIMIT = 20;
 

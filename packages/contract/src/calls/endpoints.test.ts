@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RECHARGE_METHODS } from '../entities/settings';
-import { PAYMENT_ORDER_ENDPOINTS, endpoints, fillPath, type EndpointDef } from './endpoints';
+import { PAYMENT_ORDER_ENDPOINTS, endpoints, type EndpointDef } from './endpoints';
+import { fillPath } from './route';
 
 const all = Object.entries(endpoints) as [string, EndpointDef][];
 

@@ -21,8 +21,7 @@ import { staffEndpoints } from './staff-endpoints';
 import type { StaffRole } from './staff';
 import type { UploadLimit } from './upload-limit';
 import { UPLOAD_MAX_BYTES } from '../constants';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from './route';
 
 /**
  * How a call knows its student: `required` (a bearer token, 401 without one), `optional` (the
@@ -849,15 +848,3 @@ export const PAYMENT_ORDER_ENDPOINTS = {
   Exclude<RechargeMethod, 'recharge_card' | 'mobile_wallets'>,
   EndpointName
 >;
-
-/**
- * Fills the `:name` params of an endpoint path; values are URI-encoded.
- * @example fillPath(endpoints.getCourse.path, { id: 7 }) // '/courses/7'
- */
-export function fillPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path param "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

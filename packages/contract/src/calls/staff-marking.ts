@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals } from '../piasters';
 import { staffListQuery, staffOptionalText } from './staff';
 import { staffFilterId as filterId } from './staff-fields';
 

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  appSettingsSchema,
-  homeModeSchema,
-  rechargeMethodSchema,
-  SOCIAL_NETWORKS,
-} from '../entities/settings';
+import { SOCIAL_NETWORKS } from '../constants';
+import { appSettingsSchema, homeModeSchema, rechargeMethodSchema } from '../entities/settings';
 import {
   AA_CONTRAST,
   contrastRatio,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_VIEW_MESSAGE_TYPE } from '../constants';
 import { videoDataSchema } from '../entities/video-data';
 import { idParamsSchema } from './courses';
 
@@ -49,9 +50,6 @@ export const countVideoViewResponseSchema = viewFiguresSchema.extend({
   counted: z.boolean(),
 });
 export type CountVideoViewResponse = z.infer<typeof countVideoViewResponseSchema>;
-
-/** The `type` of the message the player page posts to the page framing it. */
-export const VIDEO_VIEW_MESSAGE_TYPE = 'dars:video-view';
 
 /**
  * What the player page posts to its parent once the server has counted the view, so the

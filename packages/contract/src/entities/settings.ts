@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCIAL_NETWORKS } from '../constants';
 import { schoolSchema } from './school';
 
 export const namedItemSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -23,16 +24,6 @@ export const RECHARGE_METHODS = [
 export const rechargeMethodSchema = z.enum(RECHARGE_METHODS);
 export type RechargeMethod = z.infer<typeof rechargeMethodSchema>;
 
-export const SOCIAL_NETWORKS = [
-  'youtube',
-  'facebook',
-  'linkedin',
-  'telegram',
-  'messenger',
-  'twitter',
-  'tiktok',
-  'whatsapp',
-] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export const homeModeSchema = z.enum(['default', 'classic']);

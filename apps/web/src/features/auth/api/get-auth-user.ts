@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type User, getAuthUserEndpoint } from '@dars/contract';
+import type { User } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /auth/user: who the stored token belongs to. Rejects with a 401 ApiError when the
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const user = await getAuthUser()
  */
 export async function getAuthUser(signal?: AbortSignal): Promise<User> {
-  const { user } = await callEndpoint(getAuthUserEndpoint, { signal });
+  const { user } = await callEndpoint(routes.getAuthUser, { signal });
   return user;
 }
 

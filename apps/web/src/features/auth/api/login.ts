@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginBodySchema, type LoginBody, type LoginResponse, loginEndpoint } from '@dars/contract';
+import type { LoginBody, LoginResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** The login form's input: the e-mail or the phone in one field, and the password. */
-export const loginInputSchema = loginBodySchema;
 export type LoginInput = LoginBody;
 
 /**
@@ -12,7 +11,7 @@ export type LoginInput = LoginBody;
  * @example const { token, user } = await login({ login: 'student@dars.test', password: '…' })
  */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return callEndpoint(loginEndpoint, { body: input });
+  return callEndpoint(routes.login, { body: input });
 }
 
 /** @example const { mutate, isPending } = useLogin() */

@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LogoutResponse, logoutEndpoint } from '@dars/contract';
+import type { LogoutResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /logout: revokes the token in use on the server.
  * @example await logout()
  */
 export function logout(): Promise<LogoutResponse> {
-  return callEndpoint(logoutEndpoint);
+  return callEndpoint(routes.logout);
 }
 
 /**

@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  registerBodySchema,
-  type RegisterBody,
-  type RegisterResponse,
-  registerEndpoint,
-} from '@dars/contract';
+import type { RegisterBody, RegisterResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** The register form's input. */
-export const registerInputSchema = registerBodySchema;
 export type RegisterInput = RegisterBody;
 
 /**
@@ -17,7 +11,7 @@ export type RegisterInput = RegisterBody;
  * @example const { token, user, verification } = await register(values)
  */
 export function register(input: RegisterInput): Promise<RegisterResponse> {
-  return callEndpoint(registerEndpoint, { body: input });
+  return callEndpoint(routes.register, { body: input });
 }
 
 /** @example const { mutate, isPending } = useRegister() */

@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  requestPasswordResetBodySchema,
-  type RequestPasswordResetBody,
-  type RequestPasswordResetResponse,
-  requestPasswordResetEndpoint,
-} from '@dars/contract';
+import type { RequestPasswordResetBody, RequestPasswordResetResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** Step 1 of the password reset: the e-mail. */
-export const requestPasswordResetInputSchema = requestPasswordResetBodySchema;
 export type RequestPasswordResetInput = RequestPasswordResetBody;
 
 /**
@@ -19,7 +13,7 @@ export type RequestPasswordResetInput = RequestPasswordResetBody;
 export function requestPasswordReset(
   input: RequestPasswordResetInput,
 ): Promise<RequestPasswordResetResponse> {
-  return callEndpoint(requestPasswordResetEndpoint, { body: input });
+  return callEndpoint(routes.requestPasswordReset, { body: input });
 }
 
 /** @example const { mutate } = useRequestPasswordReset() */

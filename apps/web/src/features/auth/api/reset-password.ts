@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  resetPasswordBodySchema,
-  resetPasswordEndpoint,
-  type ResetPasswordBody,
-  type ResetPasswordResponse,
-} from '@dars/contract';
+import type { ResetPasswordBody, ResetPasswordResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** Step 3 of the password reset: the new password. */
-export const resetPasswordInputSchema = resetPasswordBodySchema;
 export type ResetPasswordInput = ResetPasswordBody;
 
 /**
@@ -19,7 +13,7 @@ export function resetPassword({
   url,
   ...input
 }: ResetPasswordInput & { url: string }): Promise<ResetPasswordResponse> {
-  return callEndpoint(resetPasswordEndpoint, { url, body: input });
+  return callEndpoint(routes.resetPassword, { url, body: input });
 }
 
 /** @example const { mutate } = useResetPassword() */

@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SendVerificationResponse, sendVerificationEndpoint } from '@dars/contract';
+import type { SendVerificationResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /verify/send: mails a new confirmation code (rate-limited by the server, 429).
  * @example const { message } = await sendVerification()
  */
 export function sendVerification(): Promise<SendVerificationResponse> {
-  return callEndpoint(sendVerificationEndpoint);
+  return callEndpoint(routes.sendVerification);
 }
 
 /** @example const { mutate, isPending } = useSendVerification() */

@@ -1,12 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  acceptStudentInvitationEndpoint,
-  checkStudentInvitationEndpoint,
-  studentInvitationAcceptBodySchema,
-  type LoginResponse,
-} from '@dars/contract';
+import type { LoginResponse, studentInvitationAcceptBodySchema } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * A student the school added or imported (issue 28, ADR 052) opens the set-password link it
@@ -14,8 +10,6 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * a request's body only, never in a URL.
  */
 
-/** The token and the new password twice, with the rules and messages of registration. */
-export const acceptInvitationInputSchema = studentInvitationAcceptBodySchema;
 export type AcceptInvitationInput = z.input<typeof studentInvitationAcceptBodySchema>;
 
 /**
@@ -24,7 +18,7 @@ export type AcceptInvitationInput = z.input<typeof studentInvitationAcceptBodySc
  * @example const { data } = await checkInvitation('k3Yh…', signal) // { name, phone, expires_at }
  */
 export function checkInvitation(token: string, signal?: AbortSignal) {
-  return callEndpoint(checkStudentInvitationEndpoint, { body: { token }, signal });
+  return callEndpoint(routes.checkStudentInvitation, { body: { token }, signal });
 }
 
 /** @example const { data, error } = useCheckInvitation(token) */
@@ -44,7 +38,7 @@ export function useCheckInvitation(token: string) {
  * @example const { token, user } = await acceptInvitation({ token, password, password_confirmation })
  */
 export function acceptInvitation(input: AcceptInvitationInput): Promise<LoginResponse> {
-  return callEndpoint(acceptStudentInvitationEndpoint, { body: input });
+  return callEndpoint(routes.acceptStudentInvitation, { body: input });
 }
 
 /** @example const { mutate, isPending } = useAcceptInvitation() */

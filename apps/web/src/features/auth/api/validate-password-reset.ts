@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  validatePasswordResetBodySchema,
-  type ValidatePasswordResetBody,
-  type ValidatePasswordResetResponse,
-  validatePasswordResetEndpoint,
-} from '@dars/contract';
+import type { ValidatePasswordResetBody, ValidatePasswordResetResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** Step 2 of the password reset: the e-mail and the mailed code. */
-export const validatePasswordResetInputSchema = validatePasswordResetBodySchema;
 export type ValidatePasswordResetInput = ValidatePasswordResetBody;
 
 /**
@@ -19,7 +13,7 @@ export type ValidatePasswordResetInput = ValidatePasswordResetBody;
 export function validatePasswordReset(
   input: ValidatePasswordResetInput,
 ): Promise<ValidatePasswordResetResponse> {
-  return callEndpoint(validatePasswordResetEndpoint, { body: input });
+  return callEndpoint(routes.validatePasswordReset, { body: input });
 }
 
 /** @example const { mutate } = useValidatePasswordReset() */

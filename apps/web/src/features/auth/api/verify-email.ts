@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  verifyEmailBodySchema,
-  type User,
-  type VerifyEmailBody,
-  verifyEmailEndpoint,
-} from '@dars/contract';
+import type { User, VerifyEmailBody } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** The confirm form's input: the mailed code. */
-export const verifyEmailInputSchema = verifyEmailBodySchema;
 export type VerifyEmailInput = VerifyEmailBody;
 
 /**
@@ -17,7 +11,7 @@ export type VerifyEmailInput = VerifyEmailBody;
  * @example const user = await verifyEmail({ code: '123456' })
  */
 export async function verifyEmail(input: VerifyEmailInput): Promise<User> {
-  const { user } = await callEndpoint(verifyEmailEndpoint, { body: input });
+  const { user } = await callEndpoint(routes.verifyEmail, { body: input });
   return user;
 }
 

@@ -6,10 +6,11 @@ import { fieldErrorsOf, serverMessage } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
 import { useSendVerification } from '../api/send-verification';
-import { useVerifyEmail, verifyEmailInputSchema } from '../api/verify-email';
+import { useVerifyEmail } from '../api/verify-email';
 import { useCooldown } from '../hooks/use-cooldown';
 import { isolate } from '../../../lib/isolate';
 import { AuthCard } from './auth-card';
+import { verifyEmailBodySchema } from '@dars/contract';
 
 /** How long the resend button rests after a code was sent. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -30,7 +31,7 @@ export function ConfirmPage() {
   const [message, setMessage] = useState<Message | null>(null);
 
   const submit = () => {
-    const parsed = verifyEmailInputSchema.safeParse({ code });
+    const parsed = verifyEmailBodySchema.safeParse({ code });
     if (!parsed.success) return setError(fieldErrorsOf(parsed.error).code);
     setMessage(null);
     verify.mutate(parsed.data, {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { STUDENT_INVITATION_INVALID } from '@dars/contract';
+import { STUDENT_INVITATION_INVALID, studentInvitationAcceptBodySchema } from '@dars/contract';
 import { MessageBar, type Message } from '../../../components/message-bar';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -15,11 +15,7 @@ import { isolate } from '../../../lib/isolate';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
 import { ti } from '../../../i18n/ar-invitation';
-import {
-  acceptInvitationInputSchema,
-  useAcceptInvitation,
-  useCheckInvitation,
-} from '../api/student-invitation';
+import { useAcceptInvitation, useCheckInvitation } from '../api/student-invitation';
 import { AuthCard } from './auth-card';
 
 type Field = 'password' | 'password_confirmation';
@@ -111,7 +107,7 @@ export function InvitationPage() {
   };
 
   const submit = () => {
-    const parsed = acceptInvitationInputSchema.safeParse({ token, ...values });
+    const parsed = studentInvitationAcceptBodySchema.safeParse({ token, ...values });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
       focusFirstInvalid();

@@ -6,9 +6,10 @@ import { fieldErrorsOf, serverMessage, type FormErrors } from '../../../lib/form
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
-import { loginInputSchema, useLogin } from '../api/login';
+import { useLogin } from '../api/login';
 import { readFlash } from '../lib/flash-message';
 import { AuthCard } from './auth-card';
+import { loginBodySchema } from '@dars/contract';
 
 type Field = 'login' | 'password';
 
@@ -35,7 +36,7 @@ export function LoginPage() {
   };
 
   const submit = () => {
-    const parsed = loginInputSchema.safeParse(values);
+    const parsed = loginBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       focusFirstInvalid();

@@ -13,9 +13,10 @@ import {
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
-import { registerInputSchema, useRegister } from '../api/register';
+import { useRegister } from '../api/register';
 import type { FlashState } from '../lib/flash-message';
 import { AuthCard } from './auth-card';
+import { registerBodySchema } from '@dars/contract';
 
 const FIELDS = ['name', 'email', 'phone', 'grade_id', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
@@ -64,7 +65,7 @@ export function RegisterPage() {
   };
 
   const submit = () => {
-    const parsed = registerInputSchema.safeParse(values);
+    const parsed = registerBodySchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
       focusFirstInvalid();

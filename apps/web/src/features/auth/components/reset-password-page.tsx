@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Button, Link, Step, StepLabel, Stepper, TextField } from '@mui/material';
-import { VALIDATION_MESSAGES, newPasswordSchema } from '@dars/contract';
+import {
+  VALIDATION_MESSAGES,
+  newPasswordSchema,
+  requestPasswordResetBodySchema,
+  validatePasswordResetBodySchema,
+} from '@dars/contract';
 import { MessageBar, type Message } from '../../../components/message-bar';
 import { fieldErrorsOf, serverMessage } from '../../../lib/form-errors';
 import { t } from '../../../i18n/t';
-import {
-  requestPasswordResetInputSchema,
-  useRequestPasswordReset,
-} from '../api/request-password-reset';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
-import {
-  useValidatePasswordReset,
-  validatePasswordResetInputSchema,
-} from '../api/validate-password-reset';
+import { useValidatePasswordReset } from '../api/validate-password-reset';
 import type { FlashState } from '../lib/flash-message';
 import { isolate } from '../../../lib/isolate';
 import { AuthCard } from './auth-card';
@@ -49,7 +48,7 @@ export function ResetPasswordPage() {
     setMessage({ text: serverMessage(error, t('auth.resetFailed')), severity: 'error' });
 
   const sendCode = () => {
-    const parsed = requestPasswordResetInputSchema.safeParse({ email });
+    const parsed = requestPasswordResetBodySchema.safeParse({ email });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setMessage(null);
     requestCode.mutate(parsed.data, {
@@ -63,7 +62,7 @@ export function ResetPasswordPage() {
   };
 
   const checkCode = (sentTo: string) => {
-    const parsed = validatePasswordResetInputSchema.safeParse({ email: sentTo, code });
+    const parsed = validatePasswordResetBodySchema.safeParse({ email: sentTo, code });
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setMessage(null);
     validateCode.mutate(parsed.data, {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Course, getCourseEndpoint } from '@dars/contract';
+import type { Course } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /courses/{id}: the course page with its lectures; `joined`, `purchased` and each
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const course = await getCourse(12)
  */
 export async function getCourse(id: number, signal?: AbortSignal): Promise<Course> {
-  const { data } = await callEndpoint(getCourseEndpoint, { params: { id }, signal });
+  const { data } = await callEndpoint(routes.getCourse, { params: { id }, signal });
   return data;
 }
 

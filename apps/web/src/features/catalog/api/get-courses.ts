@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getCoursesEndpoint, type GetCoursesResponse } from '@dars/contract';
+import type { GetCoursesResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /** The filters of the course list, as they appear in the page URL. */
 export interface CourseFilters {
@@ -19,8 +20,8 @@ export function getCourses(
   page: { filters: CourseFilters } | { next: string },
   signal?: AbortSignal,
 ): Promise<GetCoursesResponse> {
-  if ('next' in page) return callEndpoint(getCoursesEndpoint, { url: page.next, signal });
-  return callEndpoint(getCoursesEndpoint, { query: { ...page.filters }, signal });
+  if ('next' in page) return callEndpoint(routes.getCourses, { url: page.next, signal });
+  return callEndpoint(routes.getCourses, { query: { ...page.filters }, signal });
 }
 
 export function coursesQueryOptions(filters: CourseFilters) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Teacher, getTeachersEndpoint } from '@dars/contract';
+import type { Teacher } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /teachers: every teacher with a course count. A 404 FEATURE_DISABLED when the
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const teachers = await getTeachers()
  */
 export async function getTeachers(signal?: AbortSignal): Promise<Teacher[]> {
-  const { data } = await callEndpoint(getTeachersEndpoint, { signal });
+  const { data } = await callEndpoint(routes.getTeachers, { signal });
   return data;
 }
 

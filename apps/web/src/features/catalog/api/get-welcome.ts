@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type GetWelcomeResponse, getWelcomeEndpoint } from '@dars/contract';
+import type { GetWelcomeResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /welcome: the featured courses of the welcome page.
  * @example const { featured_courses } = await getWelcome()
  */
 export function getWelcome(signal?: AbortSignal): Promise<GetWelcomeResponse> {
-  return callEndpoint(getWelcomeEndpoint, { signal });
+  return callEndpoint(routes.getWelcome, { signal });
 }
 
 export function welcomeQueryOptions() {

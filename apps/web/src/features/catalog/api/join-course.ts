@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Course, joinCourseEndpoint } from '@dars/contract';
+import type { Course } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { courseQueryOptions } from './get-course';
 import { homeQueryOptions } from './get-home';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /courses/{id}/join (pay_type 'lectures', no body): resolves with the course, now
@@ -10,7 +11,7 @@ import { homeQueryOptions } from './get-home';
  * @example const course = await joinCourse(12)
  */
 export async function joinCourse(id: number): Promise<Course> {
-  const { data } = await callEndpoint(joinCourseEndpoint, { params: { id } });
+  const { data } = await callEndpoint(routes.joinCourse, { params: { id } });
   return data;
 }
 

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  purchaseCourseBodySchema,
-  type Course,
-  type PurchaseCourseBody,
-  purchaseCourseEndpoint,
-} from '@dars/contract';
+import type { Course, PurchaseCourseBody } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { courseQueryOptions } from './get-course';
 import { homeQueryOptions } from './get-home';
+import { routes } from '@dars/contract/plain';
 
-/** The purchase dialog's input: nothing for a free course, else wallet or a pay-card code. */
-export const purchaseCourseInputSchema = purchaseCourseBodySchema;
 export type PurchaseCourseInput = PurchaseCourseBody;
 
 /**
@@ -19,7 +13,7 @@ export type PurchaseCourseInput = PurchaseCourseBody;
  * @example const course = await purchaseCourse(3, { pay_by: 'paycard', code: 'K7PM4QXR9TWD2HNA' })
  */
 export async function purchaseCourse(id: number, input: PurchaseCourseInput): Promise<Course> {
-  const { data } = await callEndpoint(purchaseCourseEndpoint, { params: { id }, body: input });
+  const { data } = await callEndpoint(routes.purchaseCourse, { params: { id }, body: input });
   return data;
 }
 

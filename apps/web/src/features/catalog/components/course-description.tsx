@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Typography } from '@mui/material';
-import { DESCRIPTION_TRUNCATE } from '@dars/contract';
+import { DESCRIPTION_TRUNCATE } from '@dars/contract/plain';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';
 import { truncateDescription } from '../lib/truncate-description';

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
-import { HOME_SECTION_INITIAL_COUNT, type CourseSummary } from '@dars/contract';
+import type { CourseSummary } from '@dars/contract';
+import { HOME_SECTION_INITIAL_COUNT } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 import { CourseCard } from './course-card';
 

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Box, ButtonBase, IconButton, Stack } from '@mui/material';
 import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
-import { CAROUSEL_HEIGHT, type HeaderImage } from '@dars/contract';
+import type { HeaderImage } from '@dars/contract';
+import { CAROUSEL_HEIGHT } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 
 /** Time each slide stays before the next one comes in. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Container, Skeleton, Stack, Typography } from '@mui/material';
-import { CAROUSEL_HEIGHT } from '@dars/contract';
+import { CAROUSEL_HEIGHT } from '@dars/contract/plain';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { useSession } from '../../../lib/session-context';
 import { isPhoneOrTablet } from '../../../platform/device';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { INFINITE_SCROLL_THRESHOLD_PX } from '@dars/contract';
+import { INFINITE_SCROLL_THRESHOLD_PX } from '@dars/contract/plain';
 
 function nearPageBottom(threshold: number): boolean {
   const { scrollHeight } = document.documentElement;

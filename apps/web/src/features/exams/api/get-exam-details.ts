@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExamDetails, getExamDetailsEndpoint } from '@dars/contract';
+import type { ExamDetails } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /exams/details?exam_code=: the exam the entry screen shows. Rejects with
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const exam = await getExamDetails('G1001')
  */
 export async function getExamDetails(code: string, signal?: AbortSignal): Promise<ExamDetails> {
-  const { data } = await callEndpoint(getExamDetailsEndpoint, {
+  const { data } = await callEndpoint(routes.getExamDetails, {
     query: { exam_code: code },
     signal,
   });

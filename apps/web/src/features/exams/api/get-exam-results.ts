@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExamResultSession, getExamResultsEndpoint } from '@dars/contract';
+import type { ExamResultSession } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /exams/results: the student's exam sessions, newest first.
  * @example const sessions = await getExamResults()
  */
 export async function getExamResults(signal?: AbortSignal): Promise<ExamResultSession[]> {
-  const { data } = await callEndpoint(getExamResultsEndpoint, { signal });
+  const { data } = await callEndpoint(routes.getExamResults, { signal });
   return data;
 }
 

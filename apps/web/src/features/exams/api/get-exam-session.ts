@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type GetExamSessionResponse, getExamSessionEndpoint } from '@dars/contract';
+import type { GetExamSessionResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /exams/session?session_token=: the session with its exam, questions, the saved answers
@@ -11,7 +12,7 @@ export function getExamSession(
   token: string,
   signal?: AbortSignal,
 ): Promise<GetExamSessionResponse> {
-  return callEndpoint(getExamSessionEndpoint, { query: { session_token: token }, signal });
+  return callEndpoint(routes.getExamSession, { query: { session_token: token }, signal });
 }
 
 /** The key of a session's data, for the calls that change it (answers, submit). */

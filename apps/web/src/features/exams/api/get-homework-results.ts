@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExamResultSession, getHomeworkResultsEndpoint } from '@dars/contract';
+import type { ExamResultSession } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /exams/homeworks/results: the student's homework sessions, newest first.
  * @example const sessions = await getHomeworkResults()
  */
 export async function getHomeworkResults(signal?: AbortSignal): Promise<ExamResultSession[]> {
-  const { data } = await callEndpoint(getHomeworkResultsEndpoint, { signal });
+  const { data } = await callEndpoint(routes.getHomeworkResults, { signal });
   return data;
 }
 

@@ -1,9 +1,6 @@
-import {
-  type ExamAnswerInput,
-  type SaveExamAnswersResponse,
-  saveExamAnswersEndpoint,
-} from '@dars/contract';
+import type { ExamAnswerInput, SaveExamAnswersResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /exams/session/answers: saves one or more answers, each with its `seq`; resolves with
@@ -15,5 +12,5 @@ export function saveExamAnswers(
   token: string,
   answers: ExamAnswerInput[],
 ): Promise<SaveExamAnswersResponse> {
-  return callEndpoint(saveExamAnswersEndpoint, { body: { session_token: token, answers } });
+  return callEndpoint(routes.saveExamAnswers, { body: { session_token: token, answers } });
 }

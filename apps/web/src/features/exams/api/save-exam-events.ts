@@ -1,9 +1,6 @@
-import {
-  type ExamEventInput,
-  type SaveExamEventsResponse,
-  saveExamEventsEndpoint,
-} from '@dars/contract';
+import type { ExamEventInput, SaveExamEventsResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /exams/session/events: the exam page's integrity reports (ADR 044), kept once each by
@@ -14,5 +11,5 @@ export function saveExamEvents(
   token: string,
   events: ExamEventInput[],
 ): Promise<SaveExamEventsResponse> {
-  return callEndpoint(saveExamEventsEndpoint, { body: { session_token: token, events } });
+  return callEndpoint(routes.saveExamEvents, { body: { session_token: token, events } });
 }

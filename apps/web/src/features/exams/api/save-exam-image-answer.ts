@@ -1,5 +1,6 @@
-import { type SaveExamImageAnswerResponse, saveExamImageAnswerEndpoint } from '@dars/contract';
+import type { SaveExamImageAnswerResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /** One image change of an essay: a file to attach, or null to remove the attached one. */
 export interface ImageAnswerInput {
@@ -24,5 +25,5 @@ export function saveExamImageAnswer(
   form.set('answer_text', input.answer_text);
   form.set('seq', String(input.seq));
   if (input.image) form.set('answer_image', input.image);
-  return callEndpoint(saveExamImageAnswerEndpoint, { body: form });
+  return callEndpoint(routes.saveExamImageAnswer, { body: form });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startExamSessionEndpoint } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { examDetailsKeyRoot } from './get-exam-details';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /exams/session: the token of the student's session of the exam, a new one or the one
@@ -10,7 +10,7 @@ import { examDetailsKeyRoot } from './get-exam-details';
  * @example const token = await startExamSession(12)
  */
 export async function startExamSession(examId: number): Promise<string> {
-  const { data } = await callEndpoint(startExamSessionEndpoint, { body: { exam_id: examId } });
+  const { data } = await callEndpoint(routes.startExamSession, { body: { exam_id: examId } });
   return data.token;
 }
 

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  EXAM_AUTO_SUBMIT_RETRIES,
-  type ExamAnswerInput,
-  type GetExamSessionResponse,
-  type SubmitExamSessionResponse,
-  submitExamSessionEndpoint,
+import type {
+  ExamAnswerInput,
+  GetExamSessionResponse,
+  SubmitExamSessionResponse,
 } from '@dars/contract';
 import { isUnauthorized } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
@@ -12,6 +10,7 @@ import { examDetailsKeyRoot } from './get-exam-details';
 import { examSessionQueryKey } from './get-exam-session';
 import { examResultsQueryOptions } from './get-exam-results';
 import { homeworkResultsQueryOptions } from './get-homework-results';
+import { EXAM_AUTO_SUBMIT_RETRIES, routes } from '@dars/contract/plain';
 
 /**
  * POST /exams/session/submit with the answers the device still holds: resolves with the
@@ -23,7 +22,7 @@ export function submitExamSession(
   token: string,
   answers: ExamAnswerInput[],
 ): Promise<SubmitExamSessionResponse> {
-  return callEndpoint(submitExamSessionEndpoint, { body: { session_token: token, answers } });
+  return callEndpoint(routes.submitExamSession, { body: { session_token: token, answers } });
 }
 
 /** What the submit needs of the session's outbox (ADR 017). */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { alpha } from '@mui/material/styles';
 import { Box, Chip, Container, Paper, Stack, Typography } from '@mui/material';
 import type { AnswerAttempt, AnswerOption, Question } from '@dars/contract';
-import { ESSAY_IMAGE_MAX_PX } from '@dars/contract';
+import { ESSAY_IMAGE_MAX_PX } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 import { isLongAnswer } from '../lib/answer-layout';
 import { formatMark } from '../lib/exam-format';

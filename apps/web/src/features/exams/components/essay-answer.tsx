@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import ClearIcon from '@mui/icons-material/Clear';
+import { imageFileSchema } from '@dars/contract';
 import {
   ESSAY_ANSWER_MAX_LENGTH,
   ESSAY_IMAGE_MAX_PX,
   ESSAY_SEND_DEBOUNCE_MS,
   ESSAY_TEXTAREA_ROWS,
-  imageFileSchema,
-} from '@dars/contract';
+} from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 import type { LocalAnswer } from '../lib/answer-state';
 import { useImagePreview } from '../hooks/use-image-preview';

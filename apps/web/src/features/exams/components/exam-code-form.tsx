@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
-import { EXAM_CODE_MAX_LENGTH, normalizeCode } from '@dars/contract';
 import { mirrorInRtl } from '../../../components/mirror-in-rtl';
 import { t } from '../../../i18n/t';
+import { EXAM_CODE_MAX_LENGTH, normalizeCode } from '@dars/contract/plain';
 
 /**
  * The code field 'exam code' and its enter button, disabled while the field is empty

@@ -1,4 +1,5 @@
-import { LONG_ANSWER_CHARS, type AnswerOption } from '@dars/contract';
+import type { AnswerOption } from '@dars/contract';
+import { LONG_ANSWER_CHARS } from '@dars/contract/plain';
 
 /**
  * Whether an answer takes a row of its own: more than 40 characters, or with an image

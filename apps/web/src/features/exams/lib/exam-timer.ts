@@ -2,7 +2,7 @@ import {
   EXAM_TIMER_DANGER_SECONDS,
   EXAM_TIMER_RESYNC_SECONDS,
   EXAM_TIMER_WARNING_SECONDS,
-} from '@dars/contract';
+} from '@dars/contract/plain';
 
 /** The countdown chip's colour: plain, orange under 600 s, red under 180 s (spec §2, §9). */
 export type TimerTone = 'default' | 'warning' | 'error';

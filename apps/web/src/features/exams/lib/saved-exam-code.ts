@@ -1,4 +1,4 @@
-import { SAVED_EXAM_CODE_TTL_MINUTES, STORAGE_KEYS } from '@dars/contract';
+import { SAVED_EXAM_CODE_TTL_MINUTES, STORAGE_KEYS } from '@dars/contract/plain';
 
 const KEY = STORAGE_KEYS.examCode;
 const TTL_MS = SAVED_EXAM_CODE_TTL_MINUTES * 60_000;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LectureContents, getLectureContentsEndpoint } from '@dars/contract';
+import type { LectureContents } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /lectures/{id}/contents: the videos, exams and attachments of a lecture the student
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const { videos, exams, attachments } = await getLectureContents(31)
  */
 export function getLectureContents(id: number, signal?: AbortSignal): Promise<LectureContents> {
-  return callEndpoint(getLectureContentsEndpoint, { params: { id }, signal });
+  return callEndpoint(routes.getLectureContents, { params: { id }, signal });
 }
 
 /** Always refetched on opening: views, `viewable` and attachment links change over time. */

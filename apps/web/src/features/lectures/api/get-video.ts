@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type VideoData, getVideoEndpoint } from '@dars/contract';
+import type { VideoData } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /video/apps/{id}: where to play a video, `u` being the encrypted player url with a
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const { u, watermark_id } = await getVideo(7)
  */
 export function getVideo(id: number, signal?: AbortSignal): Promise<VideoData> {
-  return callEndpoint(getVideoEndpoint, { params: { id }, signal });
+  return callEndpoint(routes.getVideo, { params: { id }, signal });
 }
 
 /**

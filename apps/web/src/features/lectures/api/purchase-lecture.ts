@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  purchaseLectureBodySchema,
-  type PurchaseLectureBody,
-  type PurchaseLectureResponse,
-  purchaseLectureEndpoint,
-} from '@dars/contract';
+import type { PurchaseLectureBody, PurchaseLectureResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { lectureContentsQueryOptions } from './get-lecture-contents';
+import { routes } from '@dars/contract/plain';
 
-/** The purchase dialog's input: nothing for a free lecture, else wallet or a pay-card code. */
-export const purchaseLectureInputSchema = purchaseLectureBodySchema;
 export type PurchaseLectureInput = PurchaseLectureBody;
 
 /**
@@ -21,7 +15,7 @@ export function purchaseLecture(
   id: number,
   input: PurchaseLectureInput,
 ): Promise<PurchaseLectureResponse> {
-  return callEndpoint(purchaseLectureEndpoint, { params: { id }, body: input });
+  return callEndpoint(routes.purchaseLecture, { params: { id }, body: input });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { VIDEO_URL_KEY_BASE64 } from '@dars/contract';
+import { VIDEO_URL_KEY_BASE64 } from '@dars/contract/plain';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -1,4 +1,5 @@
-import { videoViewMessageSchema, type VideoViewFigures } from '@dars/contract';
+import type { VideoViewFigures, VideoViewMessage } from '@dars/contract';
+import { VIDEO_VIEW_MESSAGE_TYPE } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 import { videoViewsLine } from './video-views';
 
@@ -22,10 +23,31 @@ export function readVideoViewMessage(
 ): VideoViewFigures | null {
   if (event.origin !== frame.origin) return null;
   if (!frame.window || event.source !== frame.window) return null;
-  const parsed = videoViewMessageSchema.safeParse(event.data);
-  if (!parsed.success || parsed.data.video_id !== frame.videoId) return null;
-  const { views_limit, counted_views, remaining_views } = parsed.data;
+  const message = event.data as unknown;
+  if (!isVideoViewMessage(message) || message.video_id !== frame.videoId) return null;
+  const { views_limit, counted_views, remaining_views } = message;
   return { views_limit, counted_views, remaining_views };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown, least: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= least;
+
+/**
+ * Whether a posted message has the shape of the contract's `videoViewMessageSchema`, checked
+ * without zod: the course page, which holds the player, loads none (ADR 041).
+ */
+export function isVideoViewMessage(value: unknown): value is VideoViewMessage {
+  if (!isRecord(value) || value.type !== VIDEO_VIEW_MESSAGE_TYPE) return false;
+  const { video_id, views_limit, counted_views, remaining_views, counted } = value;
+  return (
+    isCount(video_id, 1) &&
+    (views_limit === null || isCount(views_limit, 1)) &&
+    isCount(counted_views, 0) &&
+    (remaining_views === null || isCount(remaining_views, 0)) &&
+    typeof counted === 'boolean'
+  );
 }
 
 /**

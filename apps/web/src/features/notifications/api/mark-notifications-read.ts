@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type MarkNotificationsReadResponse, markNotificationsReadEndpoint } from '@dars/contract';
+import type { MarkNotificationsReadResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /notifications/read: marks every notification of the user read.
  * @example const { notifications_count } = await markNotificationsRead() // 0
  */
 export function markNotificationsRead(): Promise<MarkNotificationsReadResponse> {
-  return callEndpoint(markNotificationsReadEndpoint);
+  return callEndpoint(routes.markNotificationsRead);
 }
 
 /**

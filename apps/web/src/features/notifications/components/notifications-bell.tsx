@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
-import { NOTIFICATIONS_MARK_READ_DELAY_MS } from '@dars/contract';
+import { NOTIFICATIONS_MARK_READ_DELAY_MS } from '@dars/contract/plain';
 import { useSession } from '../../../lib/session-context';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { t } from '../../../i18n/t';

@@ -12,11 +12,8 @@ import {
   type Theme,
 } from '@mui/material';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import {
-  NOTIFICATIONS_INITIAL_COUNT,
-  RELATIVE_TIME_REFRESH_MS,
-  type Notification,
-} from '@dars/contract';
+import type { Notification } from '@dars/contract';
+import { NOTIFICATIONS_INITIAL_COUNT, RELATIVE_TIME_REFRESH_MS } from '@dars/contract/plain';
 import { formatRelativeTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { t } from '../../../i18n/t';

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_BADGE_CAP } from '@dars/contract';
+import { NOTIFICATIONS_BADGE_CAP } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 
 /**

@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  changePasswordBodySchema,
-  type ChangePasswordBody,
-  type ChangePasswordResponse,
-  changePasswordEndpoint,
-} from '@dars/contract';
+import type { ChangePasswordBody, ChangePasswordResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** Both passwords are required (spec §5); the new one as strong as at sign-up. */
-export const changePasswordInputSchema = changePasswordBodySchema;
 export type ChangePasswordInput = ChangePasswordBody;
 
 /**
@@ -17,7 +11,7 @@ export type ChangePasswordInput = ChangePasswordBody;
  * @example await changePassword({ current_password: '…', password: '…' })
  */
 export function changePassword(input: ChangePasswordInput): Promise<ChangePasswordResponse> {
-  return callEndpoint(changePasswordEndpoint, { body: input });
+  return callEndpoint(routes.changePassword, { body: input });
 }
 
 /** @example const { mutate, isPending } = useChangePassword() */

@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getProfileDevicesEndpoint,
-  signOutOtherDevicesEndpoint,
-  signOutProfileDeviceEndpoint,
-  type DevicesChangeResponse,
-  type DevicesList,
-  type SignOutDeviceBody,
-} from '@dars/contract';
+import type { DevicesChangeResponse, DevicesList, SignOutDeviceBody } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 const KEY = ['profile', 'devices'] as const;
 
@@ -16,7 +10,7 @@ const KEY = ['profile', 'devices'] as const;
  * @example const { devices } = await getProfileDevices()
  */
 export async function getProfileDevices(signal?: AbortSignal): Promise<DevicesList> {
-  return (await callEndpoint(getProfileDevicesEndpoint, { signal })).data;
+  return (await callEndpoint(routes.getProfileDevices, { signal })).data;
 }
 
 export function profileDevicesQueryOptions() {
@@ -46,7 +40,7 @@ function useListUpdate() {
 export function useSignOutDevice() {
   const update = useListUpdate();
   return useMutation({
-    mutationFn: (body: SignOutDeviceBody) => callEndpoint(signOutProfileDeviceEndpoint, { body }),
+    mutationFn: (body: SignOutDeviceBody) => callEndpoint(routes.signOutProfileDevice, { body }),
     onSuccess: update,
   });
 }
@@ -58,7 +52,7 @@ export function useSignOutDevice() {
 export function useSignOutOtherDevices() {
   const update = useListUpdate();
   return useMutation({
-    mutationFn: () => callEndpoint(signOutOtherDevicesEndpoint),
+    mutationFn: () => callEndpoint(routes.signOutOtherDevices),
     onSuccess: update,
   });
 }

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type User, getProfileEndpoint } from '@dars/contract';
+import type { User } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /profile: the signed-in user, fresh from the server.
  * @example const user = await getProfile()
  */
 export async function getProfile(signal?: AbortSignal): Promise<User> {
-  const { user } = await callEndpoint(getProfileEndpoint, { signal });
+  const { user } = await callEndpoint(routes.getProfile, { signal });
   return user;
 }
 

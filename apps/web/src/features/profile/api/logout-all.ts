@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LogoutAllResponse, logoutAllEndpoint } from '@dars/contract';
+import type { LogoutAllResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /logout/all: ends every session of the student on the server, this one included, and
@@ -8,7 +9,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example await logoutAll()
  */
 export function logoutAll(): Promise<LogoutAllResponse> {
-  return callEndpoint(logoutAllEndpoint);
+  return callEndpoint(routes.logoutAll);
 }
 
 /**

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  updateAvatarBodySchema,
-  type UpdateAvatarBody,
-  type User,
-  updateAvatarEndpoint,
-} from '@dars/contract';
+import type { UpdateAvatarBody, User } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { profileQueryOptions } from './get-profile';
+import { routes } from '@dars/contract/plain';
 
-/** Any image file, size-limited (spec §5). */
-export const updateAvatarInputSchema = updateAvatarBodySchema;
 export type UpdateAvatarInput = UpdateAvatarBody;
 
 /**
@@ -20,7 +14,7 @@ export type UpdateAvatarInput = UpdateAvatarBody;
 export async function updateAvatar({ avatar }: UpdateAvatarInput): Promise<User> {
   const body = new FormData();
   body.append('avatar', avatar);
-  const { user } = await callEndpoint(updateAvatarEndpoint, { body });
+  const { user } = await callEndpoint(routes.updateAvatar, { body });
   return user;
 }
 

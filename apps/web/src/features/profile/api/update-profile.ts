@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  updateProfileBodySchema,
-  type UpdateProfileBody,
-  type User,
-  updateProfileEndpoint,
-} from '@dars/contract';
+import type { UpdateProfileBody, User } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { profileQueryOptions } from './get-profile';
+import { routes } from '@dars/contract/plain';
 
-/** The name, the grade, or both. */
-export const updateProfileInputSchema = updateProfileBodySchema;
 export type UpdateProfileInput = UpdateProfileBody;
 
 /**
@@ -17,7 +11,7 @@ export type UpdateProfileInput = UpdateProfileBody;
  * @example const user = await updateProfile({ name: 'سارة', grade_id: 2 })
  */
 export async function updateProfile(input: UpdateProfileInput): Promise<User> {
-  const { user } = await callEndpoint(updateProfileEndpoint, { body: input });
+  const { user } = await callEndpoint(routes.updateProfile, { body: input });
   return user;
 }
 

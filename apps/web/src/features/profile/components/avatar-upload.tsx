@@ -6,7 +6,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
-import { updateAvatarInputSchema, useUpdateAvatar } from '../api/update-avatar';
+import { useUpdateAvatar } from '../api/update-avatar';
+import { updateAvatarBodySchema } from '@dars/contract';
 
 /**
  * The avatar and its upload (spec §2, §5): any image type; the result is told in a snackbar
@@ -22,7 +23,7 @@ export function AvatarUpload({ user }: { user: User }) {
     // The same file can be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
-    const parsed = updateAvatarInputSchema.safeParse({ avatar: file });
+    const parsed = updateAvatarBodySchema.safeParse({ avatar: file });
     if (!parsed.success) {
       showSnackbar(fieldErrorsOf(parsed.error).avatar ?? t('common.requestFailed'), {
         severity: 'error',

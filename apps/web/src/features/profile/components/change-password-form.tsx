@@ -4,7 +4,8 @@ import { useSnackbar } from '../../../components/snackbar-provider';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf, type FormErrors } from '../../../lib/form-errors';
 import { t } from '../../../i18n/t';
-import { changePasswordInputSchema, useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
+import { changePasswordBodySchema } from '@dars/contract';
 
 type Field = 'current_password' | 'password';
 
@@ -24,7 +25,7 @@ export function ChangePasswordForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = changePasswordInputSchema.safeParse(values);
+    const parsed = changePasswordBodySchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
     change.mutate(parsed.data, {
       onSuccess: () => {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { VALIDATION_MESSAGES, type User } from '@dars/contract';
+import { VALIDATION_MESSAGES, type User, updateProfileBodySchema } from '@dars/contract';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { fieldErrorsOf, serverFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
 import { t } from '../../../i18n/t';
-import { updateProfileInputSchema, useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 
 type Field = 'name' | 'grade_id';
 
@@ -26,7 +26,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updateProfileInputSchema.safeParse({ name, grade_id: gradeId || undefined });
+    const parsed = updateProfileBodySchema.safeParse({ name, grade_id: gradeId || undefined });
     const found = fieldErrorsOf(parsed.error) as FormErrors<Field>;
     // The grade is optional on the wire, but a profile without one is incomplete (spec §4).
     if (!gradeId) found.grade_id = VALIDATION_MESSAGES.grade;

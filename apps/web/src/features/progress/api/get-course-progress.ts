@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CourseProgress, getCourseProgressEndpoint } from '@dars/contract';
+import type { CourseProgress } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /courses/{id}/progress: the signed-in student's progress in a course they joined (issue
@@ -9,7 +10,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  * @example const progress = await getCourseProgress(12)
  */
 export async function getCourseProgress(id: number, signal?: AbortSignal): Promise<CourseProgress> {
-  const { data } = await callEndpoint(getCourseProgressEndpoint, { params: { id }, signal });
+  const { data } = await callEndpoint(routes.getCourseProgress, { params: { id }, signal });
   return data;
 }
 

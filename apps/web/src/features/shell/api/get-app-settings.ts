@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AppSettings, getAppEndpoint } from '@dars/contract';
+import type { AppSettings } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * GET /app: the settings the whole app starts from.
  * @example const settings = await getAppSettings()
  */
 export async function getAppSettings(signal?: AbortSignal): Promise<AppSettings> {
-  const { data } = await callEndpoint(getAppEndpoint, { signal });
+  const { data } = await callEndpoint(routes.getApp, { signal });
   return data;
 }
 

@@ -10,7 +10,7 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { DRAWER_WIDTH } from '@dars/contract';
+import { DRAWER_WIDTH } from '@dars/contract/plain';
 import { BrandLogo } from '../../../components/brand-logo';
 import { useAppSettings } from '../../../lib/app-settings-context';
 import { t } from '../../../i18n/t';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, LinearProgress } from '@mui/material';
-import { DRAWER_WIDTH } from '@dars/contract';
+import { DRAWER_WIDTH } from '@dars/contract/plain';
 import { useAfterIdle } from '../../../lib/use-after-idle';
 import { useIsDesktop } from '../../../lib/use-is-desktop';
 import { useSession } from '../../../lib/session-context';

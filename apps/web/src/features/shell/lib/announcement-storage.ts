@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@dars/contract';
+import { STORAGE_KEYS } from '@dars/contract/plain';
 
 const KEY = STORAGE_KEYS.announcementDismissed;
 

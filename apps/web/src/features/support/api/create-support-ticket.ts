@@ -1,17 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createSupportTicketBodySchema,
-  guestSupportTicketBodySchema,
-  type CreateSupportTicketBody,
-  type CreateSupportTicketResponse,
-  createSupportTicketEndpoint,
-} from '@dars/contract';
+import type { CreateSupportTicketBody, CreateSupportTicketResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
-/** A student's ticket: title and content. */
-export const supportTicketInputSchema = createSupportTicketBodySchema;
-/** A guest's ticket: name, e-mail and phone too (spec §5). */
-export const guestSupportTicketInputSchema = guestSupportTicketBodySchema;
 export type SupportTicketInput = CreateSupportTicketBody;
 
 /**
@@ -22,7 +13,7 @@ export type SupportTicketInput = CreateSupportTicketBody;
 export function createSupportTicket(
   input: SupportTicketInput,
 ): Promise<CreateSupportTicketResponse> {
-  return callEndpoint(createSupportTicketEndpoint, { body: input });
+  return callEndpoint(routes.createSupportTicket, { body: input });
 }
 
 /** @example const { mutate, isPending } = useCreateSupportTicket() */

@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getGuestSupportTicketEndpoint,
-  replyGuestSupportTicketEndpoint,
-  type GuestSupportConversation,
-} from '@dars/contract';
+import type { GuestSupportConversation } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 // A guest's ticket by the token of its follow link (issue 24, ADR 039): no account needed.
 
@@ -13,7 +10,7 @@ export async function getGuestSupportTicket(
   token: string,
   signal?: AbortSignal,
 ): Promise<GuestSupportConversation> {
-  const { data } = await callEndpoint(getGuestSupportTicketEndpoint, {
+  const { data } = await callEndpoint(routes.getGuestSupportTicket, {
     params: { token },
     signal,
   });
@@ -42,7 +39,7 @@ export function useReplyGuestSupportTicket(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (content: string) => {
-      const { data } = await callEndpoint(replyGuestSupportTicketEndpoint, {
+      const { data } = await callEndpoint(routes.replyGuestSupportTicket, {
         params: { token },
         body: { content },
       });

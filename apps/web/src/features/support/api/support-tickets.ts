@@ -6,16 +6,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  getSupportTicketEndpoint,
-  listSupportTicketsEndpoint,
-  markSupportTicketReadEndpoint,
-  replySupportTicketEndpoint,
-  type ListSupportTicketsResponse,
-  type MarkSupportTicketReadResponse,
-  type SupportConversation,
+import type {
+  ListSupportTicketsResponse,
+  MarkSupportTicketReadResponse,
+  SupportConversation,
 } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 // The signed-in student's tickets, «رسائلي» (issue 24, ADR 039).
 
@@ -31,8 +28,8 @@ export function listSupportTickets(
   signal?: AbortSignal,
 ): Promise<ListSupportTicketsResponse> {
   return next
-    ? callEndpoint(listSupportTicketsEndpoint, { url: next, signal })
-    : callEndpoint(listSupportTicketsEndpoint, { signal });
+    ? callEndpoint(routes.listSupportTickets, { url: next, signal })
+    : callEndpoint(routes.listSupportTickets, { signal });
 }
 
 /** Asked again on each visit and when the student comes back to the tab: replies arrive meanwhile. */
@@ -60,7 +57,7 @@ export async function getSupportTicket(
   id: number,
   signal?: AbortSignal,
 ): Promise<SupportConversation> {
-  const { data } = await callEndpoint(getSupportTicketEndpoint, { params: { id }, signal });
+  const { data } = await callEndpoint(routes.getSupportTicket, { params: { id }, signal });
   return data;
 }
 
@@ -86,7 +83,7 @@ export function useReplySupportTicket(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (content: string) => {
-      const { data } = await callEndpoint(replySupportTicketEndpoint, {
+      const { data } = await callEndpoint(routes.replySupportTicket, {
         params: { id },
         body: { content },
       });
@@ -107,7 +104,7 @@ export function useMarkSupportTicketRead(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<MarkSupportTicketReadResponse> =>
-      callEndpoint(markSupportTicketReadEndpoint, { params: { id } }),
+      callEndpoint(routes.markSupportTicketRead, { params: { id } }),
     onSuccess: () => {
       queryClient.setQueryData(supportTicketQueryOptions(id).queryKey, (ticket) =>
         ticket ? { ...ticket, unread: false } : ticket,

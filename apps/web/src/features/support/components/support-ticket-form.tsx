@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { supportConversationPath, type CreateSupportTicketResponse } from '@dars/contract';
+import {
+  supportConversationPath,
+  type CreateSupportTicketResponse,
+  createSupportTicketBodySchema,
+  guestSupportTicketBodySchema,
+} from '@dars/contract';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { MessageBar, type Message } from '../../../components/message-bar';
 import { mirrorInRtl } from '../../../components/mirror-in-rtl';
@@ -10,11 +15,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSession } from '../../../lib/session-context';
 import { serverOrigin } from '../../../platform/server-origin';
 import { t } from '../../../i18n/t';
-import {
-  guestSupportTicketInputSchema,
-  supportTicketInputSchema,
-  useCreateSupportTicket,
-} from '../api/create-support-ticket';
+import { useCreateSupportTicket } from '../api/create-support-ticket';
 
 type Field = 'title' | 'content' | 'name' | 'email' | 'phone' | 'course_id';
 type Sent = CreateSupportTicketResponse['data'];
@@ -95,12 +96,12 @@ export function SupportTicketForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = signedIn
-      ? supportTicketInputSchema.safeParse({
+      ? createSupportTicketBodySchema.safeParse({
           title: values.title,
           content: values.content,
           ...(values.course_id ? { course_id: Number(values.course_id) } : {}),
         })
-      : guestSupportTicketInputSchema.safeParse({ ...values, course_id: undefined });
+      : guestSupportTicketBodySchema.safeParse({ ...values, course_id: undefined });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error) as FormErrors<Field>);
       focusFirstInvalid();

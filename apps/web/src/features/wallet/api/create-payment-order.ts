@@ -1,15 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createFawryOrderEndpoint,
-  createFawryStagingOrderEndpoint,
-  createKashierOrderEndpoint,
-  createPaymobCardOrderEndpoint,
-  createPaymobInstallmentOrderEndpoint,
-  createPaymobKioskOrderEndpoint,
-  createPaymobWalletOrderEndpoint,
-} from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import type { GatewayMethod } from '../lib/recharge-methods';
+import { routes, type EndpointRoute } from '@dars/contract/plain';
 
 /** How the student pays a gateway's order (spec §7). */
 export type GatewayCheckout =
@@ -33,26 +25,32 @@ export async function createPaymentOrder(
   amount: number,
 ): Promise<GatewayCheckout> {
   const body = { amount };
-  const paymob = async (endpoint: typeof createPaymobCardOrderEndpoint) =>
-    (await callEndpoint(endpoint, { body })).iframe_url;
+  const paymob = async (
+    endpoint: EndpointRoute<
+      | 'createPaymobCardOrder'
+      | 'createPaymobWalletOrder'
+      | 'createPaymobKioskOrder'
+      | 'createPaymobInstallmentOrder'
+    >,
+  ) => (await callEndpoint(endpoint, { body })).iframe_url;
   switch (method) {
     case 'paymob_card':
-      return { kind: 'redirect', url: await paymob(createPaymobCardOrderEndpoint) };
+      return { kind: 'redirect', url: await paymob(routes.createPaymobCardOrder) };
     case 'paymob_wallet':
-      return { kind: 'redirect', url: await paymob(createPaymobWalletOrderEndpoint) };
+      return { kind: 'redirect', url: await paymob(routes.createPaymobWalletOrder) };
     case 'paymob_kiosk':
-      return { kind: 'redirect', url: await paymob(createPaymobKioskOrderEndpoint) };
+      return { kind: 'redirect', url: await paymob(routes.createPaymobKioskOrder) };
     case 'paymob_installment':
-      return { kind: 'embed', url: await paymob(createPaymobInstallmentOrderEndpoint) };
+      return { kind: 'embed', url: await paymob(routes.createPaymobInstallmentOrder) };
     case 'fawry':
     case 'fawry_staging': {
       const staging = method === 'fawry_staging';
-      const endpoint = staging ? createFawryStagingOrderEndpoint : createFawryOrderEndpoint;
+      const endpoint = staging ? routes.createFawryStagingOrder : routes.createFawryOrder;
       const answer = await callEndpoint(endpoint, { body });
       return { kind: 'popup', chargeRequest: answer.charge_request, staging };
     }
     case 'kashier': {
-      const answer = await callEndpoint(createKashierOrderEndpoint, { body });
+      const answer = await callEndpoint(routes.createKashierOrder, { body });
       return { kind: 'outside', url: answer.url };
     }
   }

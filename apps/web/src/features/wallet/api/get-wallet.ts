@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getWalletEndpoint, type GetWalletResponse } from '@dars/contract';
+import type { GetWalletResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * One page of GET /wallet: the balance, the address, the pending-review count and a page of
@@ -10,8 +11,8 @@ import { callEndpoint } from '../../../lib/call-endpoint';
  */
 export function getWallet(next: string | null, signal?: AbortSignal): Promise<GetWalletResponse> {
   return next
-    ? callEndpoint(getWalletEndpoint, { url: next, signal })
-    : callEndpoint(getWalletEndpoint, { signal });
+    ? callEndpoint(routes.getWallet, { url: next, signal })
+    : callEndpoint(routes.getWallet, { signal });
 }
 
 /**

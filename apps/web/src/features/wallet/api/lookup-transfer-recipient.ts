@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  lookupTransferRecipientEndpoint,
-  type LookupTransferRecipientBody,
-  type LookupTransferRecipientResponse,
-} from '@dars/contract';
+import type { LookupTransferRecipientBody, LookupTransferRecipientResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { routes } from '@dars/contract/plain';
 
 /**
  * POST /wallet/transfer/lookup: the name and masked phone of the student a typed address
@@ -16,7 +13,7 @@ import { callEndpoint } from '../../../lib/call-endpoint';
 export function lookupTransferRecipient(
   body: LookupTransferRecipientBody,
 ): Promise<LookupTransferRecipientResponse> {
-  return callEndpoint(lookupTransferRecipientEndpoint, { body });
+  return callEndpoint(routes.lookupTransferRecipient, { body });
 }
 
 /** The lookup, as a mutation: asked once per «التالي», never cached or retried. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rechargeCardEndpoint, type RechargeCardResponse } from '@dars/contract';
+import type { RechargeCardResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { walletQueryOptions } from './get-wallet';
+import { routes } from '@dars/contract/plain';
 
 export { rechargeCardBodySchema, type RechargeCardBody } from '@dars/contract';
 
@@ -11,7 +12,7 @@ export { rechargeCardBodySchema, type RechargeCardBody } from '@dars/contract';
  * @example const { balance } = await rechargeCard('1234567890')
  */
 export function rechargeCard(code: string): Promise<RechargeCardResponse> {
-  return callEndpoint(rechargeCardEndpoint, { body: { code } });
+  return callEndpoint(routes.rechargeCard, { body: { code } });
 }
 
 /** The card recharge; the wallet is read again afterwards. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rechargeMobileWalletEndpoint, type RechargeMobileWalletResponse } from '@dars/contract';
+import type { RechargeMobileWalletResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { walletQueryOptions } from './get-wallet';
+import { routes } from '@dars/contract/plain';
 
 export { rechargeMobileWalletBodySchema, type RechargeMobileWalletBody } from '@dars/contract';
 
@@ -26,7 +27,7 @@ export function rechargeMobileWallet(
   form.set('payer_number', input.payer_number);
   form.set('attachment', input.attachment);
   if (input.message) form.set('message', input.message);
-  return callEndpoint(rechargeMobileWalletEndpoint, { body: form });
+  return callEndpoint(routes.rechargeMobileWallet, { body: form });
 }
 
 /** The request; the wallet is read again afterwards, for its pending-review count. */

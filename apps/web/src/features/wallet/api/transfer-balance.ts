@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  transferBalanceEndpoint,
-  type TransferBalanceBody,
-  type TransferBalanceResponse,
-} from '@dars/contract';
+import type { TransferBalanceBody, TransferBalanceResponse } from '@dars/contract';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { walletQueryOptions } from './get-wallet';
+import { routes } from '@dars/contract/plain';
 
 export { transferBalanceBodySchema, type TransferBalanceBody } from '@dars/contract';
 
@@ -16,7 +13,7 @@ export { transferBalanceBodySchema, type TransferBalanceBody } from '@dars/contr
  * @example const { balance } = await transferBalance({ amount: 20, wallet_address: 'W-1002' })
  */
 export function transferBalance(body: TransferBalanceBody): Promise<TransferBalanceResponse> {
-  return callEndpoint(transferBalanceEndpoint, { body });
+  return callEndpoint(routes.transferBalance, { body });
 }
 
 /** The transfer; the wallet is read again afterwards (its balance and its ledger changed). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, TextField } from '@mui/material';
-import { normalizeCode } from '@dars/contract';
+import { normalizeCode } from '@dars/contract/plain';
 import type { Message } from '../../../components/message-bar';
 import { tw } from '../../../i18n/ar-wallet';
 import { useRechargeCard } from '../api/recharge-card';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
-import { RELATIVE_TIME_REFRESH_MS, type Transaction } from '@dars/contract';
+import type { Transaction } from '@dars/contract';
+import { RELATIVE_TIME_REFRESH_MS } from '@dars/contract/plain';
 import { EmptyState } from '../../../components/empty-state';
 import { formatMoney, formatRelativeTime } from '../../../lib/format';
 import { useIsDesktop } from '../../../lib/use-is-desktop';

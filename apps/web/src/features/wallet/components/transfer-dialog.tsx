@@ -1,14 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogTitle, TextField, Typography } from '@mui/material';
-import {
-  fromPiasters,
-  normalizeWalletAddress,
-  toPiasters,
-  TRANSFER_INPUT_MIN,
-  TRANSFER_SUCCESS_SNACKBAR_MS,
-  type LookupTransferRecipientResponse,
-  type TransferBalanceBody,
-} from '@dars/contract';
+import type { LookupTransferRecipientResponse, TransferBalanceBody } from '@dars/contract';
 import type { Message } from '../../../components/message-bar';
 import { useSnackbar } from '../../../components/snackbar-provider';
 import { useAppSettings } from '../../../lib/app-settings-context';
@@ -21,6 +13,13 @@ import { checkTransfer } from '../lib/transfer-form';
 import { lookupErrorMessage, transferErrorMessage } from '../lib/wallet-messages';
 import { DialogForm } from './dialog-form';
 import type { TransferDone } from './wallet-notices';
+import {
+  fromPiasters,
+  normalizeWalletAddress,
+  toPiasters,
+  TRANSFER_INPUT_MIN,
+  TRANSFER_SUCCESS_SNACKBAR_MS,
+} from '@dars/contract/plain';
 
 /**
  * The transfer dialog (spec §5, §8), in two steps (ADR 038). First the receiving wallet's

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SINGLE_OPTION_PRESELECT_DELAY_MS } from '@dars/contract';
+import { SINGLE_OPTION_PRESELECT_DELAY_MS } from '@dars/contract/plain';
 
 /**
  * Chooses the only option for the student after 500 ms when nothing is chosen yet (spec §9:

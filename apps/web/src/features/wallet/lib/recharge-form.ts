@@ -1,10 +1,5 @@
-import {
-  fromPiasters,
-  parsePiasters,
-  rechargeAmountSchema,
-  toLatinDigits,
-  type RechargeMethod,
-} from '@dars/contract';
+import { rechargeAmountSchema, type RechargeMethod } from '@dars/contract';
+import { fromPiasters, parsePiasters, toLatinDigits } from '@dars/contract/plain';
 import { needsAmount } from './recharge-methods';
 
 /** What step 0 of the recharge dialog holds (spec §4): the amount as typed and the method. */

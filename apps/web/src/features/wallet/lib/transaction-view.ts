@@ -1,4 +1,5 @@
-import { WALLET_TRANSACTION_NAME_MAX, type Transaction } from '@dars/contract';
+import type { Transaction } from '@dars/contract';
+import { WALLET_TRANSACTION_NAME_MAX } from '@dars/contract/plain';
 import { ar } from '../../../i18n/ar';
 import { tw } from '../../../i18n/ar-wallet';
 

@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals, toLatinDigits } from '@dars/contract';
+import { hasAtMostTwoDecimals, toLatinDigits } from '@dars/contract/plain';
 
 /** The query names of `/wallet` (spec §2). */
 export const WALLET_QUERY = { recharge: 'recharge', error: 'error' } as const;
