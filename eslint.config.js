@@ -318,6 +318,27 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's modules build schemas with `z` from `src/zod.ts`, which configures zod
+    // (Arabic messages, no compiled parsers in a browser) before any schema exists (ADR 041).
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/zod.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@dars/server*', '@dars/web*', '**/apps/**'],
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "import { z } from the contract's src/zod.ts: it configures zod first.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against Kysely<any> (style.md): they must not follow today's types.
     files: ['apps/server/src/db/migrat*.ts', 'apps/server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

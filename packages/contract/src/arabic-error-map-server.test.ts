@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import './arabic-error-map';
+import './zod';
 
 describe('zod on the server', () => {
   it('keeps compiling parsers (no document: not a browser)', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { VALIDATION_MESSAGES } from './validation-messages';
 
 /** What a value should have been, in the student's words (zod's `expected`). */
@@ -56,14 +56,3 @@ export const arabicErrorMap: z.core.$ZodErrorMap = (issue) => {
       return INVALID_VALUE_MESSAGE;
   }
 };
-
-// Set once, where the contract is first imported, so the server and the web client share it.
-// A schema's own message still wins: this only fills the gaps zod would fill in English.
-// In a browser, zod does not compile parsers: the apps' Content-Security-Policy has no
-// 'unsafe-eval' (ADR 007), and zod's probe of `new Function('')` would be reported as a
-// violation. Here rather than in each app's entry, which loads no zod (ADR 041): every chunk
-// that parses with the contract's schemas has loaded this module first.
-z.config({
-  customError: arabicErrorMap,
-  ...('document' in globalThis ? { jitless: true } : {}),
-});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * An instant on the wire: ISO 8601 with a zone (`2024-05-01T09:30:00.000Z`). The server's

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { normalizeCode, toLatinDigits } from './normalize-input';
 import {
   ATTACHMENT_MAX_BYTES,

@@ -1,5 +1,6 @@
 // The contract package's single entry: schemas and types shared by the server and the web client.
 // First, so zod speaks Arabic (z.config) wherever the contract is imported.
+import './zod';
 export * from './arabic-error-map';
 export * from './primitives';
 export * from './errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * An internal route such as `/wallet`, or null. Anything else (an absolute or

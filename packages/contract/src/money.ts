@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { hasAtMostTwoDecimals } from './piasters';
 
 export const AMOUNT_MAX = 1_000_000;

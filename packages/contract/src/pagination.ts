@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** `links.next` is the absolute path of the next page (or null on the last page). */
 export const pageLinksSchema = z.object({

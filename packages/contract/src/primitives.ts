@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import './arabic-error-map';
 import { VALIDATION_MESSAGES } from './validation-messages';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { userSchema } from '../entities/user';
 import {
   VALIDATION_MESSAGES,

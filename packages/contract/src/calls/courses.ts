@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { courseSchema, courseSummarySchema } from '../entities/course';
 import { pageParamSchema, paginated } from '../pagination';
 import { VALIDATION_MESSAGES } from '../fields';

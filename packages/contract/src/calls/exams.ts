@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { EXAM_CODE_MAX_LENGTH, ESSAY_ANSWER_MAX_LENGTH } from '../constants';
 import {
   answerAttemptSchema,

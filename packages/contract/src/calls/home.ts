@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { homeDataSchema } from '../entities/home';
 
 /** GET /home → `{ data: HomeData }` (the same `{ data }` envelope as GET /app). */

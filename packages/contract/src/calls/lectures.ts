@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { lectureSchema } from '../entities/lecture';
 import { lectureContentsSchema } from '../entities/lecture-contents';
 import { moneySchema } from '../money';

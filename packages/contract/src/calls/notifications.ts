@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { safeString } from '../primitives';
 import { messageResponseSchema } from './message';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { normalizeCode } from '../normalize-input';
 import { PAY_CARD_CODE_MAX_LENGTH, VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { emailSchema, VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
 import { STAFF_MESSAGES, staffListQuery, staffMemberRoleSchema, staffText } from './staff';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { attachmentFileSchema } from '../fields';
 import { ID_MAX } from '../primitives';
 import { staffInt, staffListQuery, staffText } from './staff';

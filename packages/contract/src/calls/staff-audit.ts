@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { staffListQuery } from './staff';
 import { staffFilterId as filterId } from './staff-fields';
 

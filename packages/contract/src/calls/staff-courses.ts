@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { payTypeSchema } from '../entities/course';
 import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';

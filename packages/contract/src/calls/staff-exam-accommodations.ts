@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { staffDateTime, staffInt, staffListQuery, staffOptionalText } from './staff';
 import { staffFilterId as filterId, staffId } from './staff-fields';
 

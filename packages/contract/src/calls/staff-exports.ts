@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PAY_BY_LABELS, TRANSACTION_TYPE_LABELS } from '../code-labels';
 import { staffListQuery, staffListResponse, type StaffRole } from './staff';
 import { staffCourseListQuerySchema } from './staff-courses';

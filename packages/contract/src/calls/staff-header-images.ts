@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { internalRouteSchema } from '../internal-route';
 import { safeString } from '../primitives';
 import { STAFF_MESSAGES, staffUrl } from './staff';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * What each question of an exam tells the teacher (issue 26, ADR 043): over the submitted

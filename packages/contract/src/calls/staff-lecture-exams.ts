@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { staffInt, staffListQuery } from './staff';
 import { staffFilterId as filterId, staffFlag as flag, staffId } from './staff-fields';
 

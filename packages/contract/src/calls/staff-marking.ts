@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { hasAtMostTwoDecimals } from '../piasters';
 import { staffListQuery, staffOptionalText } from './staff';
 import { staffFilterId as filterId } from './staff-fields';

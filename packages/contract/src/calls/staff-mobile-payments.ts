@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';
 import { staffListQuery, staffOptionalText, staffText } from './staff';
 

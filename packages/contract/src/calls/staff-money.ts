@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import type { ErrorCode } from '../errors';
 import { RECHARGE_METHODS, rechargeMethodSchema } from '../entities/settings';
 import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, moneySchema } from '../money';

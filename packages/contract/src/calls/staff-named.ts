@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { staffInt, staffListQuery, staffText } from './staff';
 
 /** Grades and categories: a name and a position each. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { safeString } from '../primitives';
 import { staffInt, staffListQuery, staffText } from './staff';
 import { staffFilterId as filterId, staffId } from './staff-fields';

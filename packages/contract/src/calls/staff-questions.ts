@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { QUESTION_TYPES } from '../entities/exam';
 import { VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { SOCIAL_NETWORKS } from '../constants';
 import { appSettingsSchema, homeModeSchema, rechargeMethodSchema } from '../entities/settings';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { imageFileSchema } from '../fields';
 
 /** Picture uploads (a teacher's, a course's, a question's, a home slide). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { newPasswordSchema, VALIDATION_MESSAGES } from '../fields';
 import { safeString } from '../primitives';
 

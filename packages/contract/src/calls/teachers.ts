@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { courseSummarySchema } from '../entities/course';
 import { teacherSchema } from '../entities/teacher';
 

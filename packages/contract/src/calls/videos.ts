@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { VIDEO_VIEW_MESSAGE_TYPE } from '../constants';
 import { videoDataSchema } from '../entities/video-data';
 import { idParamsSchema } from './courses';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CURRENCY_SUFFIX, TRANSFER_MIN_AMOUNT } from '../constants';
 import { transactionSchema, walletMetaSchema, walletSchema } from '../entities/wallet';
 import {

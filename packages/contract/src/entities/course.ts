@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { categorySchema, gradeSchema } from './settings';
 import { courseTeacherSchema } from './teacher';
 import { lectureSchema } from './lecture';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isoDateTimeSchema } from '../datetime';
 
 /** Which of a student's attempts counts (ADR 047): the best, the last, or their average. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { courseSummarySchema } from './course';
 import { internalRouteSchema } from '../internal-route';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A video of a lecture (spec §3). The playable url comes from GET /video/apps/{id}. */
 export const videoSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A lecture in a course (spec §3). `purchased`, `expired`, `enable_videos` are per student. */
 export const lectureSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { HEX_COLOUR } from '../school-colours';
 
 export * from '../school-colours';

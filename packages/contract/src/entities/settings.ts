@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { SOCIAL_NETWORKS } from '../constants';
 import { schoolSchema } from './school';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** The short teacher shown on a course card. */
 export const courseTeacherSchema = z.object({

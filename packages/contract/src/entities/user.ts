@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { isoDateTimeSchema } from '../datetime';
 import { moneySchema } from '../money';
 import { notificationSchema } from './notification';

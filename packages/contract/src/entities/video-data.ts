@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * Where to play a video (spec §3). `u` and `lc` are AES-256-GCM encrypted under the key the
