@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Staff tests that replace a module with vi.mock: they need a module graph of their own. */
@@ -24,6 +25,14 @@ const WEB_ISOLATED = [
   'src/features/exams/lib/answer-outbox.test.ts',
   'src/features/exams/lib/image-change-store.test.ts',
 ];
+
+/**
+ * jsdom's getComputedStyle tested every CSS rule (emotion's thousand) against an element and its
+ * ancestors, and Testing Library, user-event and MUI call it all the time: this copy of it skips
+ * the rules that cannot match and answers the same (apps/staff/src/test/jsdom-styles.ts). Each
+ * jsdom project runs it first; the path is from the repository's root.
+ */
+const JSDOM_STYLES = path.resolve(import.meta.dirname, 'apps/staff/src/test/jsdom-styles.ts');
 
 // One runner for every suite, so `npm test` ends with a single Vitest summary.
 export default defineConfig({
@@ -55,7 +64,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: WEB_ISOLATED,
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [JSDOM_STYLES, './src/test/setup.ts'],
           // Each file imported React, MUI and the app afresh and built a new jsdom: per file
           // about as much CPU as its tests. The files share one module graph per worker;
           // setup.ts resets what a test leaves (DOM, storage, stubbed globals, the address).
@@ -73,7 +82,7 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: WEB_ISOLATED,
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [JSDOM_STYLES, './src/test/setup.ts'],
           testTimeout: 30_000,
         },
       },
@@ -85,7 +94,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: STAFF_MOCKING,
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [JSDOM_STYLES, './src/test/setup.ts'],
           // Each file imported react-admin, MUI and the console afresh: about 8 s of CPU a file,
           // more than most files' tests. The files share one module graph per worker; each
           // still renders its own app, and setup.ts resets what a test leaves (DOM, storage,
@@ -105,7 +114,7 @@ export default defineConfig({
           root: './apps/staff',
           environment: 'jsdom',
           include: STAFF_MOCKING,
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [JSDOM_STYLES, './src/test/setup.ts'],
           testTimeout: 240_000,
         },
       },
