@@ -171,4 +171,19 @@ describe('a running exam session', () => {
     expect(await again.tokenFor(exam.id)).toBe(session);
     expect((await again.answer(session, [answer])).statusCode).toBe(200);
   });
+
+  it('answers any sign-in of the student when it was started before sign-ins were recorded', async () => {
+    const { first, second, session, answer } = await examOnTwoDevices();
+    // A session from before migration 027 has no sign-in (ADR 051).
+    await server.db
+      .updateTable('exam_sessions')
+      .set({ auth_token_id: null })
+      .where('token', '=', session)
+      .execute();
+    expect((await second.session(session)).statusCode).toBe(200);
+    expect((await second.answer(session, [answer])).statusCode).toBe(200);
+    expect((await first.answer(session, [answer])).statusCode).toBe(200);
+    const done = await first.submit(session);
+    expect(done.statusCode, done.body).toBe(200);
+  });
 });
