@@ -81,6 +81,28 @@ const FIRST_SCREEN_MUI = [
   'Toolbar',
   'Typography',
 ];
+/**
+ * What the drawer that slides over a phone's page is built from: its own chunk, which the shell
+ * loads, closed, once the page is idle (ADR 041). Inside `vendor-screens`, that idle load
+ * brought every MUI component of every screen (45 kB gzip) to the landing page.
+ */
+const DRAWER_MUI = [
+  'Backdrop',
+  'Drawer',
+  'List',
+  'ListItem',
+  'ListItemButton',
+  'ListItemIcon',
+  'ListItemSecondaryAction',
+  'ListItemText',
+  'Modal',
+  'Portal',
+  'Slide',
+  'Unstable_TrapFocus',
+];
+const VENDOR_DRAWER = new RegExp(
+  `[\\\\/]node_modules[\\\\/]@mui[\\\\/]material[\\\\/](?:${DRAWER_MUI.join('|')})[\\\\/](?!\\w*Classes\\.)`,
+);
 const VENDOR_SCREENS = new RegExp(
   `[\\\\/]node_modules[\\\\/](?:@mui[\\\\/]material[\\\\/](?!(?:${FIRST_SCREEN_MUI.join('|')})[\\\\/])[A-Z]\\w*[\\\\/](?!\\w*Classes\\.)|@popperjs[\\\\/])`,
 );
@@ -154,6 +176,12 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             codeSplitting: {
               groups: [
                 { name: 'boot', tags: ['$initial'], priority: 4 },
+                {
+                  name: 'vendor-drawer',
+                  test: VENDOR_DRAWER,
+                  priority: 3.5,
+                  includeDependenciesRecursively: false,
+                },
                 {
                   name: 'vendor-screens',
                   test: VENDOR_SCREENS,
