@@ -15,8 +15,8 @@ import path from 'node:path';
  * the staff console's tests.
  *
  * This replaces jsdom's getDeclarationForElement with a copy that skips the rules that cannot
- * match: a rule whose every selector ends in a compound naming a class (or an id, or an element
- * name) the element does not have. Every other rule goes through jsdom's own matcher, in jsdom's
+ * match: a rule whose every selector ends in a compound naming a class (or an id, an attribute or
+ * an element name) the element does not have. Every other rule goes through jsdom's own matcher, in jsdom's
  * order, into jsdom's cache, so getComputedStyle answers exactly what it did.
  * `JSDOM_STYLES_VERIFY=1` checks every answer against jsdom's own code and fails on a difference.
  */
@@ -53,6 +53,7 @@ interface ElementImpl {
   _localName: string;
   _ownerDocument: DocumentImpl;
   style: Declaration;
+  _attributeList: { _qualifiedName: string }[];
   getAttributeNS(namespace: null, name: string): string | null;
 }
 
@@ -73,7 +74,7 @@ interface StyleRules {
 
 /** What an element must have for one selector of a rule to match it. */
 interface Need {
-  kind: 'class' | 'id' | 'tag';
+  kind: 'class' | 'id' | 'attribute' | 'tag';
   name: string;
 }
 /** Any of these (one per selector of the list); `null`: the rule may match anything. */
@@ -105,9 +106,13 @@ function splitTop(text: string, isSep: (c: string) => boolean): string[] {
   return parts;
 }
 
+/** Pseudo-classes only an element with an href matches (`:visited` never, in jsdom). */
+const HREF_ONLY = new Set(['link', 'any-link', 'visited']);
+
 /**
  * What one compound selector (no combinator) needs of an element: a class it names outside
- * parentheses, else an id, else its element name; `null` when it names none of them.
+ * parentheses, else an id, else an attribute (`[popover]`, `[dir]`; `:link` needs `href`), else
+ * its element name; `null` when it names none of them.
  */
 function needOfCompound(compound: string): Need | null {
   if (!compound || /[|&]/.test(compound)) return null;
@@ -118,6 +123,7 @@ function needOfCompound(compound: string): Need | null {
     tag = { kind: 'tag', name: compound.slice(0, j).toLowerCase() };
   }
   let id: Need | null = null;
+  let attribute: Need | null = null;
   let depth = 0;
   let quote = '';
   for (let i = 0; i < compound.length; i++) {
@@ -125,9 +131,19 @@ function needOfCompound(compound: string): Need | null {
     if (quote) {
       if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(' || c === '[') depth++;
+    else if (c === '[' && depth === 0) {
+      depth++;
+      const name = /^\s*([A-Za-z_\u0080-\uFFFF][A-Za-z0-9_\-\u0080-\uFFFF]*)\s*[\]=~^$*]/.exec(
+        compound.slice(i + 1),
+      );
+      if (name) attribute ??= { kind: 'attribute', name: name[1]!.toLowerCase() };
+    } else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && (c === '.' || c === '#')) {
+    else if (depth === 0 && c === ':' && compound.charAt(i + 1) !== ':') {
+      const name = /^[A-Za-z-]+/.exec(compound.slice(i + 1))?.[0].toLowerCase() ?? '';
+      const after = compound.charAt(i + 1 + name.length);
+      if (HREF_ONLY.has(name) && after !== '(') attribute ??= { kind: 'attribute', name: 'href' };
+    } else if (depth === 0 && (c === '.' || c === '#')) {
       let j = i + 1;
       while (j < compound.length && IDENT.test(compound.charAt(j))) j++;
       const name = compound.slice(i + 1, j);
@@ -137,7 +153,7 @@ function needOfCompound(compound: string): Need | null {
       i = j - 1;
     }
   }
-  return id ?? tag;
+  return id ?? attribute ?? tag;
 }
 
 /** What a rule's selector text needs of an element, selector by selector. */
@@ -168,6 +184,8 @@ function needsOfRule(rule: Rule, text: string): Needs {
 interface Keys {
   classes: string[];
   id: string;
+  /** Its attributes' names, in lower case. */
+  attributes: string[];
   tag: string;
 }
 
@@ -183,7 +201,9 @@ function mayMatch(rule: Rule, keys: Keys | null): boolean {
         ? keys.classes.includes(need.name)
         : need.kind === 'id'
           ? keys.id === need.name
-          : keys.tag === need.name
+          : need.kind === 'attribute'
+            ? keys.attributes.includes(need.name)
+            : keys.tag === need.name
     )
       return true;
   }
@@ -233,6 +253,7 @@ function install() {
         ? {
             classes: (element.getAttributeNS(null, 'class') ?? '').split(/[\t\n\f\r ]+/),
             id: element.getAttributeNS(null, 'id') ?? '',
+            attributes: element._attributeList.map((a) => a._qualifiedName.toLowerCase()),
             tag: String(element._localName).toLowerCase(),
           }
         : null;
