@@ -108,3 +108,19 @@ export function sessionRowOf(server: TestServer, token: string) {
     .where('token', '=', token)
     .executeTakeFirstOrThrow();
 }
+
+/** The id of a session's answer to one question, by the token its start answered. */
+export async function attemptIdOf(
+  server: TestServer,
+  token: string,
+  questionId: number,
+): Promise<number> {
+  const attempt = await server.db
+    .selectFrom('answer_attempts as a')
+    .innerJoin('exam_sessions as s', 's.id', 'a.session_id')
+    .select('a.id')
+    .where('s.token', '=', token)
+    .where('a.question_id', '=', questionId)
+    .executeTakeFirstOrThrow();
+  return attempt.id;
+}

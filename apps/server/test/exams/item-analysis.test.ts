@@ -6,7 +6,7 @@ import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeExam, type TestExam } from '../factories/exams';
 import { makeStudent } from '../factories/students';
 import { makeStaff } from '../staff/staff-factory';
-import { examClient } from './exam-client';
+import { attemptIdOf, examClient } from './exam-client';
 
 /**
  * Item analysis (issue 26, ADR 043) against a data set worked out by hand: six students whose
@@ -69,14 +69,8 @@ async function sit(exam: TestExam, plan: Plan) {
   if (plan.q4 !== null) answers.push({ question_id: q4!.id, answer_text: 'الحل بالتفصيل' });
   expect((await api.submit(token, answers)).statusCode).toBe(200);
   if (typeof plan.q4 === 'number') {
-    const attempt = await server.db
-      .selectFrom('answer_attempts as a')
-      .innerJoin('exam_sessions as s', 's.id', 'a.session_id')
-      .select('a.id')
-      .where('s.token', '=', token)
-      .where('a.question_id', '=', q4!.id)
-      .executeTakeFirstOrThrow();
-    await markEssayAnswer(server.db, { attemptId: attempt.id, marks: plan.q4 });
+    const attemptId = await attemptIdOf(server, token, q4!.id);
+    await markEssayAnswer(server.db, { attemptId, marks: plan.q4 });
   }
   return api;
 }

@@ -5,7 +5,7 @@ import { startTestServer, WEB_HEADERS, type TestServer } from '../helpers';
 import { makeCourse } from '../factories/courses';
 import { attachExam, makeExam, type TestExam } from '../factories/exams';
 import { makeStaff } from '../staff/staff-factory';
-import { examStudent } from './exam-client';
+import { attemptIdOf, examStudent } from './exam-client';
 import { HELD, lectureState, OPEN } from './outcome-views';
 
 /**
@@ -229,17 +229,10 @@ describe('regrading a question', () => {
     const waiting = await examStudent(server);
     const waitingToken = await waiting.api.tokenFor(exam.id);
     await waiting.api.submit(waitingToken, [{ question_id: essay!.id, answer_text: 'لم يصحح' }]);
-    const [otherEssay] = await server.db
-      .selectFrom('answer_attempts')
-      .innerJoin('exam_sessions', 'exam_sessions.id', 'answer_attempts.session_id')
-      .select('answer_attempts.id')
-      .where('exam_sessions.token', '=', otherToken)
-      .where('question_id', '=', essay!.id)
-      .execute();
     await server.db
       .updateTable('answer_attempts')
       .set({ correct: 0, correction_mark: 1 })
-      .where('id', '=', otherEssay!.id)
+      .where('id', '=', await attemptIdOf(server, otherToken, essay!.id))
       .execute();
     // «خطأ» was the right answer after all; the essay is worth 2, so its 3 marks become 2.
     expect((await regrade(tf!.id, { correct_true: false })).statusCode).toBe(200);
