@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ApiErrorBody, FieldErrors } from './errors';
 import type { FileEndpointDef, JsonEndpointDef } from './calls/endpoints';
 import { fillPath, type EndpointRoute } from './calls/route';
+import { isRecord } from './is-record';
 
 /**
  * `@dars/contract/client`: the one typed client of the API, for the student app and the staff
@@ -216,9 +217,6 @@ async function readJson(response: Response): Promise<unknown> {
     return undefined;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * An error answer's body when it has the shape of one (`apiErrorSchema`: a string `message`,

@@ -14,6 +14,7 @@ export * from './datetime';
 export * from './normalize-input';
 export * from './internal-route';
 export * from './option-order';
+export * from './is-record';
 export * from './code-labels';
 export * from './fields';
 export * from './entities/settings';

@@ -48,7 +48,7 @@ describe('the contract without schemas (ADR 041)', () => {
   it('the walk skips imports of types only, and follows the others', () => {
     const graph = runtimeGraph('client.ts');
     const files = [...graph.keys()].map((f) => path.relative(import.meta.dirname, f));
-    expect(files).toEqual(['client.ts', 'calls/route.ts']);
+    expect(files).toEqual(['client.ts', 'calls/route.ts', 'is-record.ts']);
   });
 
   it("has a route for every call that is not the staff console's, with its method and path", () => {

@@ -7,5 +7,6 @@ export * from './school-colours';
 export * from './platform-names';
 export * from './piasters';
 export * from './normalize-input';
+export * from './is-record';
 export * from './calls/route';
 export * from './calls/routes';

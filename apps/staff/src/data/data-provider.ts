@@ -1,5 +1,5 @@
 import type { DataProvider, GetManyParams, Identifier, RaRecord } from 'react-admin';
-import { staffEndpoints } from '@dars/contract';
+import { isRecord, staffEndpoints } from '@dars/contract';
 import type { QueryParams } from '@dars/contract/client';
 import { callStaff, callStaffEntry } from './http';
 import { callsOf, type ResourceCalls } from './resources';
@@ -88,12 +88,9 @@ export function listQuery(
   return query;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The `data` of an answer the entry's schema checked (`{ data }`). */
 function dataOf(answer: unknown): unknown {
-  return isObject(answer) ? answer.data : undefined;
+  return isRecord(answer) ? answer.data : undefined;
 }
 
 /**
@@ -103,7 +100,7 @@ function dataOf(answer: unknown): unknown {
  */
 function recordOf<R extends RaRecord>(calls: ResourceCalls, answer: unknown): R {
   const data = dataOf(answer);
-  const fields = calls.record ? calls.record(data) : isObject(data) ? data : {};
+  const fields = calls.record ? calls.record(data) : isRecord(data) ? data : {};
   const record = calls.singleton ? { ...fields, id: calls.singleton } : fields;
   if (record.id === undefined) throw new Error('The staff API answered a record without an id');
   return record as R;
@@ -111,10 +108,10 @@ function recordOf<R extends RaRecord>(calls: ResourceCalls, answer: unknown): R 
 
 /** The rows and total of a list answer (`{ data, meta: { total } }`). */
 function listOf<R extends RaRecord>(answer: unknown): { data: R[]; total: number } {
-  const rows = isObject(answer) && Array.isArray(answer.data) ? answer.data : [];
-  const meta = isObject(answer) && isObject(answer.meta) ? answer.meta : {};
+  const rows = isRecord(answer) && Array.isArray(answer.data) ? answer.data : [];
+  const meta = isRecord(answer) && isRecord(answer.meta) ? answer.meta : {};
   return {
-    data: rows.filter(isObject).map((row) => recordOf<R>({}, { data: row })),
+    data: rows.filter(isRecord).map((row) => recordOf<R>({}, { data: row })),
     total: typeof meta.total === 'number' ? meta.total : rows.length,
   };
 }

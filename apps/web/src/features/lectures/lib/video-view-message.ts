@@ -1,5 +1,5 @@
 import type { VideoViewFigures, VideoViewMessage } from '@dars/contract';
-import { VIDEO_VIEW_MESSAGE_TYPE } from '@dars/contract/plain';
+import { isRecord, VIDEO_VIEW_MESSAGE_TYPE } from '@dars/contract/plain';
 import { t } from '../../../i18n/t';
 import { videoViewsLine } from './video-views';
 
@@ -29,8 +29,6 @@ export function readVideoViewMessage(
   return { views_limit, counted_views, remaining_views };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown, least: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= least;
 
