@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database';
-import { openJobs, type Jobs } from '../../src/lib/jobs';
+import { openJobs, pgBossSchemaOf, type Jobs } from '../../src/lib/jobs';
 import { backoffMs } from '../../src/lib/jobs/jobs';
 import { pgBossDb } from '../../src/lib/jobs/pg-boss-jobs';
 import { nextRun } from '../../src/lib/jobs/sqlite-jobs';
@@ -36,7 +36,7 @@ async function connection(): Promise<Database> {
   }
   const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(server.db);
   const c = openDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    databaseUrl: server.config.databaseUrl,
     pgSchema: rows[0]!.s,
     poolSize: 4,
   });
@@ -223,12 +223,99 @@ describe('the job queue', () => {
   }, 40_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'has written a job’s end when stop resolves, even a write held up behind a lock',
+    async () => {
+      const job = name('end-before-stop');
+      const schema = await pgBossSchemaOf(server.db);
+      const locker = await connection();
+      const q = await queue();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let lock!: (id: string) => void;
+      const toLock = new Promise<string>((resolve) => (lock = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // Another session locks the job's row while the handler runs: pg-boss's "completed"
+      // waits behind it until the lock goes, 1.5 s after the handler ended.
+      const holding = locker.db.transaction().execute(async (trx) => {
+        const id = await toLock;
+        await sql`select 1 from ${sql.id(schema, 'job')} where id = ${id} for update`.execute(trx);
+        locked();
+        await held;
+      });
+      let jobId = '';
+      q.work(job, async ({ id }) => {
+        jobId = id;
+        lock(id);
+        await lockTaken;
+        setTimeout(release, 1_500);
+      });
+      await q.start();
+      await q.enqueue(job, {});
+      await lockTaken;
+      await q.stop(5_000);
+      const { rows } = await sql<{ state: string }>`
+        select state from ${sql.id(schema, 'job')} where id = ${jobId}`.execute(server.db);
+      expect(rows[0]?.state).toBe('completed');
+      await holding;
+    },
+    30_000,
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'leaves a job that outlives stop to run again, without touching the closed database',
+    async () => {
+      const job = name('outlives-stop');
+      const schema = await pgBossSchemaOf(server.db);
+      const c = await connection();
+      const q = await openJobs({
+        db: c.db,
+        dialect: c.dialect,
+        config: { worker: true, pollMs: 50, maintenanceSeconds: 1 },
+        log: quiet,
+      });
+      const unhandled: unknown[] = [];
+      const seen = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', seen);
+      try {
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => (started = resolve));
+        let ended!: () => void;
+        const finished = new Promise<void>((resolve) => (ended = resolve));
+        let jobId = '';
+        q.work(job, async ({ id }) => {
+          jobId = id;
+          started();
+          await new Promise((r) => setTimeout(r, 2_500));
+          ended();
+          throw new Error('the provider answered 500');
+        });
+        await q.start();
+        await q.enqueue(job, {});
+        await running;
+        await q.stop(1_000); // pg-boss waits at least 1 s: the handler is still running
+        await c.destroy();
+        await finished;
+        await new Promise((r) => setTimeout(r, 300));
+        expect(unhandled).toEqual([]);
+        const { rows } = await sql<{ state: string }>`
+          select state from ${sql.id(schema, 'job')} where id = ${jobId}`.execute(server.db);
+        // pg-boss's stop failed it when its wait ran out: it runs again after its backoff.
+        expect(rows[0]?.state).toBe('retry');
+      } finally {
+        process.off('unhandledRejection', seen);
+      }
+    },
+    30_000,
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     'gives the app back a working connection after a text of pg-boss’s fails mid-transaction',
     async () => {
       // One connection in the pool: whatever pg-boss leaves on it, the next request meets.
       const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(server.db);
       const one = openDatabase({
-        databaseUrl: process.env.TEST_DATABASE_URL,
+        databaseUrl: server.config.databaseUrl,
         pgSchema: rows[0]!.s,
         poolSize: 1,
       });

@@ -75,8 +75,29 @@ export function pgBossDb(db: JobDb): PgBoss.Db {
 }
 
 export function pgBossJobs(options: PgBossJobsOptions): Jobs {
+  // pg-boss 10 records a job's end (`complete`, `fail`) without awaiting it: its `stop` can
+  // resolve while that write is still on its way, and the app then closes the database under it.
+  // `stop` waits for every statement pg-boss has started. A handler that outlives `stop`'s
+  // timeout ends later still: its statement, after the queue stopped, is never sent and never
+  // answered, instead of reaching a closed database (a rejection nobody awaits would end the
+  // process); pg-boss's stop has already marked that job failed, to run again.
+  const pooled = pgBossDb(options.db);
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
   const boss = new PgBoss({
-    db: pgBossDb(options.db),
+    db: {
+      executeSql: (text, values) => {
+        if (stopped) {
+          options.log.warn({ statement: text.slice(0, 80) }, 'a job ended after the queue stopped');
+          return new Promise<never>(() => {});
+        }
+        const statement = pooled.executeSql(text, values);
+        running.add(statement);
+        const done = () => running.delete(statement);
+        statement.then(done, done);
+        return statement;
+      },
+    },
     schema: options.schema,
     // Only working instances supervise (expire, archive) and run the clock's schedules.
     supervise: options.worker,
@@ -153,6 +174,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       schedules.set(name, { cron, tz, data });
     },
     async start() {
+      stopped = false;
       await begin();
       for (const name of [...handlers.keys(), ...schedules.keys()]) await ensureQueue(name);
       for (const [name, s] of schedules) await boss.schedule(name, s.cron, s.data, { tz: s.tz });
@@ -185,6 +207,8 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       if (!starting) return;
       await starting.catch(() => undefined);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await Promise.allSettled(running);
+      stopped = true;
     },
     async idle(names, timeoutMs = 30_000) {
       await begin();
