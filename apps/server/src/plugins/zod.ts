@@ -6,6 +6,7 @@ import type {
   preSerializationAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 
 /** Types route handlers from the zod schemas they declare (input: parsed output; reply: input). */
@@ -27,13 +28,44 @@ const isZod = (schema: unknown): schema is z.ZodType =>
  * it in JSON Schema (a transform, a date…).
  */
 function replyJsonSchema(schema: z.ZodType): object | undefined {
+  if (jsonSchemas.has(schema)) return jsonSchemas.get(schema) ?? undefined;
+  let json: object | null = null;
   try {
-    const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-    return json;
+    const { $schema: _, ...converted } = z.toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+    });
+    json = converted;
   } catch {
-    return undefined;
+    // zod can't say it in JSON Schema: the route is written by zodSerializer.
   }
+  jsonSchemas.set(schema, json);
+  return json ?? undefined;
 }
+
+/**
+ * A contract schema's JSON Schema form (null: none), and the writer compiled from a JSON Schema,
+ * kept for the process: every server built in it (the tests build hundreds, one per file or
+ * case) shares them instead of converting and compiling each reply schema again, which was
+ * about 40 % of a test server's start. Both are pure functions of the schema object, which
+ * nothing changes once it is declared.
+ */
+const jsonSchemas = new WeakMap<z.ZodType, object | null>();
+const writers = new WeakMap<object, (data: unknown) => string>();
+
+/**
+ * Fastify's own compiler (fast-json-stringify, with no shared schemas and no options, as we
+ * declare none), its writers kept per schema object.
+ */
+const keptSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  const key = schema as object;
+  let write = writers.get(key);
+  if (!write) {
+    write = fastJsonStringify(key) as (data: unknown) => string;
+    writers.set(key, write);
+  }
+  return write;
+};
 
 const zodValidator: FastifySchemaCompiler<unknown> =
   ({ schema }) =>
@@ -100,5 +132,6 @@ export function useZodCompilers(
   { checkReplies = checkRepliesByDefault() }: { checkReplies?: boolean } = {},
 ): void {
   app.setValidatorCompiler(zodValidator);
+  app.setSerializerCompiler(keptSerializer);
   app.addHook('onRoute', (route) => compileReplies(route, checkReplies));
 }
