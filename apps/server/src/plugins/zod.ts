@@ -47,8 +47,8 @@ function replyJsonSchema(schema: z.ZodType): object | undefined {
  * A contract schema's JSON Schema form (null: none), and the writer compiled from a JSON Schema,
  * kept for the process: every server built in it (the tests build hundreds, one per file or
  * case) shares them instead of converting and compiling each reply schema again, which was
- * about 40 % of a test server's start. Both are pure functions of the schema object, which
- * nothing changes once it is declared.
+ * most of a test server's start (370 → 140 ms of CPU with them kept). Both are pure functions
+ * of the schema object, which nothing changes once it is declared.
  */
 const jsonSchemas = new WeakMap<z.ZodType, object | null>();
 const writers = new WeakMap<object, (data: unknown) => string>();
