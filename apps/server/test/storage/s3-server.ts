@@ -52,6 +52,42 @@ FilesystemStore.prototype.putObject = async function putObject(
   return { size, md5: digest };
 };
 
+/**
+ * The same for a multipart upload's part: s3rver resolves `putPart` on its hashing stream's
+ * `finish`, before the part's file is flushed, so completing the upload could concatenate a part
+ * still being written. Here the part is written whole before the part's answer.
+ */
+FilesystemStore.prototype.putPart = async function putPart(
+  this: { getResourcePath: (bucket: string, key: undefined, kind: string) => string },
+  bucket: string,
+  uploadId: string,
+  partNumber: number,
+  content: Readable,
+) {
+  const partPath = path.join(
+    this.getResourcePath(bucket, undefined, 'uploads'),
+    uploadId,
+    String(partNumber),
+  );
+  await fs.promises.mkdir(path.dirname(partPath), { recursive: true });
+  const md5 = createHash('md5');
+  let size = 0;
+  await pipeline(
+    content,
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    fs.createWriteStream(partPath),
+  );
+  const digest = md5.digest('hex');
+  await fs.promises.writeFile(`${partPath}.md5`, digest);
+  return { size, md5: digest };
+};
+
 export type TestBucket = {
   config: S3StorageConfig;
   /** The S3_* variables that point the server at this bucket. */
