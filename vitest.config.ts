@@ -127,7 +127,11 @@ export default defineConfig({
           // app, database and data folder (as `npm run mutate` has run them all along).
           isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
-          testTimeout: 30_000,
+          // A time limit here finds a hang, not a slow machine. This lane runs at nice 10 beside
+          // the e2e journeys (scripts/test.mjs), so a test that wants the CPU while Chromium has
+          // it can wait ten times as long: CI (2026-12-02, a host 2.5 times slower) timed out a
+          // 0.8 s test at 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -142,7 +146,10 @@ export default defineConfig({
           // than they compute. A group after the others when every project runs together.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
+          // A time limit here finds a hang, not a slow machine: the longest journey took 52 s
+          // at load 7-9 here (2026-12-02), and CI on a host 2.5 times slower timed out at 90 s
+          // one that takes 20 s alone on a quiet machine.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // A page waits on the network and React: give expect.poll what a locator gets.
           expect: { poll: { timeout: 15_000, interval: 100 } },

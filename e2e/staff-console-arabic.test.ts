@@ -219,6 +219,6 @@ describe.each<ViewportName>(['desktop', 'phone'])(
       await page.setViewportSize({ width: 794, height: 1123 });
       await screenshot(page, `${viewport}-staff-arabic-08-printed-sheet`);
       await page.emulateMedia({ media: 'screen' });
-    }, 180_000);
+    }, 300_000);
   },
 );

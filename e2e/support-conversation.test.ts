@@ -240,5 +240,5 @@ describe.each(VIEWPORT_NAMES)('support conversation on a %s', (viewport) => {
         db.deleteFrom('support_tickets').where('email', '=', guest.email).execute(),
       );
     }
-  }, 180_000);
+  }, 300_000);
 });

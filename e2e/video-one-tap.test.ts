@@ -163,7 +163,7 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await row.getByText('المتبقي 2 من 3 مشاهدات').waitFor();
     expect(await countedViews(student.id)).toBe(1);
     await shot(page, '03-views-left');
-  }, 180_000);
+  }, 300_000);
 
   it('shows the player’s own «تشغيل الفيديو» button when the browser refuses to play; one tap on it plays', async ({
     page,
@@ -215,5 +215,5 @@ describe.each(VIEWPORT_NAMES)('on a %s', (viewport) => {
     await player.notice.getByText(TEXT.counted).waitFor();
     expect(await countedViews(student.id)).toBe(1);
     await shot(page, '05-started-counted');
-  }, 180_000);
+  }, 300_000);
 });
