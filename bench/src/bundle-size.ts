@@ -124,6 +124,18 @@ if (withStaffCalls.length > 0) {
   console.error(`the staff console's calls are in the student app: ${withStaffCalls.join(', ')}`);
   process.exit(1);
 }
+// The server's render is built in the browser's mode (vite.config.ts): one that read NODE_ENV
+// at run time rendered, under `npm start`, class names the browser's build does not make, and
+// the browser inserted the page's styles a second time.
+const ssrEntry = path.join(dist, '.ssr/entry-server.js');
+if (!fs.existsSync(ssrEntry)) {
+  console.error(`no ${path.relative(process.cwd(), ssrEntry)}: build the web app first`);
+  process.exit(1);
+}
+if (fs.readFileSync(ssrEntry, 'utf8').includes('process.env.NODE_ENV')) {
+  console.error("the server's render reads NODE_ENV at run time: build it in the browser's mode");
+  process.exit(1);
+}
 // The student app calls by route and loads zod only on the screens whose forms parse with the
 // contract's schemas (ADR 041); a public page's first screen holds none.
 if (zodOnScreen.length > 0) {
