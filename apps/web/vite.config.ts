@@ -157,9 +157,9 @@ export default defineConfig(({ isSsrBuild, command, mode }) => ({
   // 77 when the names match; about 150 ms of a phone's main thread).
   define: isSsrBuild
     ? {
-        'process.env.NODE_ENV': JSON.stringify(
-          mode === 'development' ? 'development' : 'production',
-        ),
+        // What Vite gives the browser's build (and the JSX transform's choice): NODE_ENV as
+        // the build ran, which Vite sets from the mode when it is unset.
+        'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? mode),
       }
     : {},
   server: {
