@@ -3,15 +3,18 @@ import type { EmotionCache } from '@emotion/cache';
 /**
  * The `<style>` tags of what a server-side render put into `cache` (created with
  * `cache.compat = true`, so emotion keeps each rule instead of writing tags inline): global
- * styles one tag each, the classes used in `html` in one tag. Their `data-emotion` names are
- * the ones the browser's cache and emotion's `Global` look for, so the browser takes them
- * over instead of inserting the same rules again (as `@emotion/server` does).
- * @example head += styleTags(cache, html)
+ * styles one tag each, the page's classes in one tag. Their `data-emotion` names are the ones
+ * the browser's cache and emotion's `Global` look for, so the browser takes them over instead
+ * of inserting the same rules again.
+ *
+ * Every class the render inserted goes in, not only those `html` uses (as `@emotion/server`
+ * keeps): a component built on another (the app bar on a paper, an icon button on a button
+ * base) inserts its outer level's class too, which no element carries, and the browser's
+ * render inserts it again when it is missing (77 rules on `/courses`, 139 on `/`), through
+ * stylis and the RTL plugin, on the phone's main thread while the page hydrates.
+ * @example head += styleTags(cache)
  */
-export function styleTags(cache: EmotionCache, html: string): string {
-  const used = new Set(
-    Array.from(html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9-_]+)`, 'g')), (m) => m[1]),
-  );
+export function styleTags(cache: EmotionCache): string {
   const globals: string[] = [];
   const ids: string[] = [];
   let css = '';
@@ -19,7 +22,7 @@ export function styleTags(cache: EmotionCache, html: string): string {
     if (typeof rules !== 'string') continue;
     if (cache.registered[`${cache.key}-${id}`] === undefined) {
       globals.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
-    } else if (used.has(id)) {
+    } else {
       ids.push(id);
       css += rules;
     }

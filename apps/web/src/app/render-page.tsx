@@ -84,7 +84,7 @@ export function renderShell(school?: School): Pick<RenderedPage, 'splash' | 'sty
   setPageSchool(school);
   const cache = collectingCache();
   const splash = renderSplash(cache, true);
-  return { splash, styles: styleTags(cache, splash) };
+  return { splash, styles: styleTags(cache) };
 }
 
 /** A public page's data and matched routes, ready to render (`renderLoadedPage`). */
@@ -148,7 +148,7 @@ export function renderLoadedPage(
   return {
     root,
     splash,
-    styles: styleTags(cache, root + splash),
+    styles: styleTags(cache),
     data: JSON.stringify(data),
     title: documentTitle(routeMeta(context.matches.map((m) => m.route)).title),
   };
