@@ -10,6 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertKey, type Storage, type StorageArea } from './storage';
 
 export type S3StorageConfig = {
@@ -21,6 +22,8 @@ export type S3StorageConfig = {
   secretAccessKey?: string | undefined;
   /** `bucket` in the path (`https://host/bucket/key`), which MinIO and test servers need. */
   forcePathStyle: boolean;
+  /** HLS segments read by the player from the bucket by a presigned link (`S3_PRESIGNED_SEGMENTS`). */
+  presignedSegments?: boolean;
 };
 
 /** Parts of a multipart upload: S3's minimum is 5 MiB; two go up at once. */
@@ -108,6 +111,18 @@ export function s3Storage(config: S3StorageConfig): Storage & { readonly kind: '
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    signedUrl(area, key, { expiresInSeconds, contentType, cacheControl }) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: objectKey(area, key),
+          ...(contentType ? { ResponseContentType: contentType } : {}),
+          ...(cacheControl ? { ResponseCacheControl: cacheControl } : {}),
+        }),
+        { expiresIn: expiresInSeconds },
+      );
     },
     async remove(area, key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(area, key) }));

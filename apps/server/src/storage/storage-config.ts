@@ -25,6 +25,15 @@ export const storageEnv = {
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
     z.enum(['true', 'false', '1', '0']).optional(),
   ),
+  /**
+   * `on`: a video's HLS segments are read by the player straight from the bucket, by a link the
+   * segment call signs for a few minutes after its own checks (ADR 055), instead of through
+   * the server. Needs the bucket's CORS to let the site's and the apps' origins GET.
+   */
+  S3_PRESIGNED_SEGMENTS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(['on', 'off'], { error: 'S3_PRESIGNED_SEGMENTS must be on or off' }).default('off'),
+  ),
 };
 
 type StorageEnv = z.output<z.ZodObject<typeof storageEnv>>;
@@ -36,6 +45,9 @@ export function storageProblems(e: StorageEnv): string[] {
   const problems: string[] = [];
   if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (!e.S3_BUCKET && e.S3_PRESIGNED_SEGMENTS === 'on') {
+    problems.push('S3_PRESIGNED_SEGMENTS=on needs S3_BUCKET: the data folder has no signed links');
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_REGION)) {
     problems.push('S3_BUCKET is needed when any other S3_ variable is set');
@@ -56,5 +68,6 @@ export function readStorageConfig(e: StorageEnv): StorageConfig {
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    presignedSegments: e.S3_PRESIGNED_SEGMENTS === 'on',
   };
 }

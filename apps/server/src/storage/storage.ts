@@ -38,6 +38,16 @@ export interface Storage {
   remove(area: StorageArea, key: string): Promise<void>;
   /** Every file of an area whose key starts with `prefix`, in no promised order. */
   list(area: StorageArea, prefix?: string): AsyncIterable<StoredObject>;
+  /**
+   * A link that reads one file straight from the bucket, without the server, until it expires
+   * (a presigned GetObject); the answer carries the given type and caching. S3 only: the data
+   * folder has none.
+   */
+  signedUrl?(
+    area: StorageArea,
+    key: string,
+    options: { expiresInSeconds: number; contentType?: string; cacheControl?: string },
+  ): Promise<string>;
   /** Throws when the storage cannot be reached (`/readyz`). */
   check(): Promise<void>;
   /** Releases connections (the S3 client's sockets). */

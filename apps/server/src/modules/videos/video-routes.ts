@@ -34,7 +34,11 @@ export function playerFrameOrigins(extraOrigins: readonly string[]): string[] {
  * their hashes: no other inline code runs, no base or form can be planted.
  * @example playerCsp([]) // "…; frame-ancestors 'self' capacitor://localhost https://localhost"
  */
-export function playerCsp(extraOrigins: readonly string[], origin?: string): string {
+export function playerCsp(
+  extraOrigins: readonly string[],
+  origin?: string,
+  segmentOrigin?: string,
+): string {
   const ancestors = ["'self'", ...playerFrameOrigins(extraOrigins)].join(' ');
   // hls.js (ADR 055): its one file, from our path only; it feeds the video from blob: urls
   // (Media Source) and may transmux in a worker made from a blob.
@@ -44,12 +48,45 @@ export function playerCsp(extraOrigins: readonly string[], origin?: string): str
     `script-src ${PLAYER_SCRIPT_HASH}${hlsScript}`,
     `style-src ${PLAYER_STYLE_HASH}`,
     "media-src 'self' blob:",
+    // With S3_PRESIGNED_SEGMENTS, hls.js follows each segment call's redirect to the bucket.
+    ...(segmentOrigin ? [`connect-src 'self' ${segmentOrigin}`] : []),
     'worker-src blob:',
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${ancestors}`,
   ].join('; ');
+}
+
+/** How long a segment's link to the bucket works: hls.js asks for it at once. */
+export const SEGMENT_LINK_SECONDS = 300;
+
+/**
+ * S3_PRESIGNED_SEGMENTS (ADR 055): the signer of segment links to the bucket, when switched on
+ * with S3 storage; a segment call that passes its checks sends the player there.
+ */
+function bucketSegmentLink(ctx: AppContext) {
+  return ctx.config.storage.kind === 's3' && ctx.config.storage.presignedSegments
+    ? ctx.storage.signedUrl
+    : undefined;
+}
+
+const bucketOrigins = new WeakMap<object, Promise<string>>();
+/**
+ * The origin the segments' links point at (the SDK's to decide: path or host style, the
+ * endpoint), which the player page's policy lets hls.js reach; read once from a signed link.
+ */
+function segmentOrigin(ctx: AppContext): Promise<string | undefined> {
+  const link = bucketSegmentLink(ctx);
+  if (!link) return Promise.resolve(undefined);
+  let origin = bucketOrigins.get(ctx.storage);
+  if (!origin) {
+    origin = link('private', 'hls/origin', { expiresInSeconds: 60 }).then(
+      (url) => new URL(url).origin,
+    );
+    bucketOrigins.set(ctx.storage, origin);
+  }
+  return origin;
 }
 
 export const videoRoutes =
@@ -78,6 +115,8 @@ export const videoRoutes =
     // counts twice. It answers the views left, which the page passes on to the app.
     serve(app, endpoints.countVideoView, async (request) => countView(ctx, request.body.vt));
 
+    const bucketLink = bucketSegmentLink(ctx);
+
     // The HLS ladder (ADR 055): playlists, segments, the key and pictures, each by its token.
     const m3u8 = (reply: FastifyReply, text: string) =>
       reply
@@ -97,10 +136,17 @@ export const videoRoutes =
       const { id, variant, segment } = request.params;
       const key = await segmentKeyFor(ctx, id, variant, segment, request.query.st);
       // Encrypted and never changed under its name: the browser may keep it for the opening.
-      return sendFile(request, reply, ctx.storage, key, {
-        type: 'video/mp2t',
-        cacheControl: 'private, max-age=14400, immutable',
-      });
+      const cacheControl = 'private, max-age=14400, immutable';
+      if (bucketLink) {
+        // The same checks, then the bytes come from the bucket, not through this server.
+        const url = await bucketLink('private', key, {
+          expiresInSeconds: SEGMENT_LINK_SECONDS,
+          contentType: 'video/mp2t',
+          cacheControl,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+      }
+      return sendFile(request, reply, ctx.storage, key, { type: 'video/mp2t', cacheControl });
     });
     serve(app, endpoints.hlsKey, async (request, reply) =>
       reply
@@ -186,6 +232,7 @@ export const playerRoutes =
               playerCsp(
                 ctx.config.corsOrigins,
                 ladder ? `${request.protocol}://${request.host}` : undefined,
+                ladder ? await segmentOrigin(ctx) : undefined,
               ),
             )
             // frame-ancestors says who may frame it; X-Frame-Options (same origin) would refuse the apps.
