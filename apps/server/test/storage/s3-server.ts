@@ -102,14 +102,27 @@ export type TestBucket = {
  * objects in a temporary folder.
  * @example const bucket = await startTestBucket(); … await bucket.close()
  */
-export async function startTestBucket(name = 'dars-test'): Promise<TestBucket> {
+export async function startTestBucket(
+  name = 'dars-test',
+  /** Origins whose pages may GET the bucket's objects (its CORS rules), as on a real bucket. */
+  corsOrigins: string[] = [],
+): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-s3-'));
+  const cors = corsOrigins.length
+    ? [
+        `<CORSConfiguration><CORSRule>${corsOrigins
+          .map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`)
+          .join(
+            '',
+          )}<AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`,
+      ]
+    : [];
   const server = new S3rver({
     port: 0,
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: [{ name }],
+    configureBuckets: [{ name, configs: cors }],
   });
   const events: TestBucket['events'] = [];
   server.on(
