@@ -28,7 +28,8 @@ export const storageEnv = {
   /**
    * `on`: a video's HLS segments are read by the player straight from the bucket, by a link the
    * segment call signs for a few minutes after its own checks (ADR 055), instead of through
-   * the server. Needs the bucket's CORS to let the server's own origin GET (the player page, framed by the apps too, is always the server's).
+   * the server. Needs the bucket's CORS to let the server's own origin GET: the player page,
+   * framed by the apps too, is always the server's.
    */
   S3_PRESIGNED_SEGMENTS: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),

@@ -7,8 +7,8 @@ import type { EmotionCache } from '@emotion/cache';
  * the browser's cache and emotion's `Global` look for, so the browser takes them over instead
  * of inserting the same rules again.
  *
- * Every class the render inserted goes in, not only those `html` uses (as `@emotion/server`
- * keeps): a component built on another (the app bar on a paper, an icon button on a button
+ * Every class the render inserted goes in, not only those `html` uses (all that
+ * `@emotion/server` keeps): a component built on another (the app bar on a paper, an icon button on a button
  * base) inserts its outer level's class too, which no element carries, and the browser's
  * render inserts it again when it is missing (77 rules on `/courses`, 139 on `/`), through
  * stylis and the RTL plugin, on the phone's main thread while the page hydrates.

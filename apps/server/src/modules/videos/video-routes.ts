@@ -84,6 +84,9 @@ function segmentOrigin(ctx: AppContext): Promise<string | undefined> {
     origin = link('private', 'hls/origin', { expiresInSeconds: 60 }).then(
       (url) => new URL(url).origin,
     );
+    // Signing needs the credentials, which the SDK may still be fetching: a failure is asked
+    // again by the next page, not kept.
+    origin.catch(() => bucketOrigins.delete(ctx.storage));
     bucketOrigins.set(ctx.storage, origin);
   }
   return origin;
