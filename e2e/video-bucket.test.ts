@@ -10,7 +10,7 @@ import { decryptVideoUrl } from '../apps/server/src/modules/videos/video-url';
 import { makeClip } from '../apps/server/test/factories/clips';
 import { startTestBucket, type TestBucket } from '../apps/server/test/storage/s3-server';
 import { startServer } from './global-setup';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 
 /**
  * Issue 29 (ADR 055's follow-up): with the files in a bucket and S3_PRESIGNED_SEGMENTS=on, a
@@ -24,6 +24,8 @@ const FFMPEG = ffmpegBinary(process.env.FFMPEG_PATH);
 let bucket: TestBucket;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
+/** The video the staff uploaded, transcoded on the bucket. */
+let videoIdOf = 0;
 
 async function api(route: string, init: { token?: string; body?: unknown } = {}) {
   const res = await fetch(`${server.baseURL}${API_BASE}${route}`, {
@@ -110,8 +112,6 @@ beforeAll(async () => {
   videoIdOf = videoId;
 }, 300_000);
 
-let videoIdOf = 0;
-
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -161,6 +161,7 @@ describe('HLS segments from the bucket', () => {
         })
         .toBeGreaterThan(1);
       expect(await page.evaluate(() => document.body.dataset.player)).toBe('hls');
+      await screenshot(page, 'desktop-video-bucket', { fullPage: false });
       expect(blocked).toEqual([]);
       // Every segment came from the bucket, whole, by a signed link into this ladder's folder.
       expect(fromBucket.length).toBeGreaterThan(0);
