@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { API_BASE } from '@dars/contract';
-import { openDatabase } from '../apps/server/src/db/database';
 import { ffmpegBinary } from '../apps/server/src/modules/videos/ffmpeg';
 import { decryptVideoUrl } from '../apps/server/src/modules/videos/video-url';
 import { makeClip } from '../apps/server/test/factories/clips';
 import { startTestBucket, type TestBucket } from '../apps/server/test/storage/s3-server';
 import { startServer } from './global-setup';
 import { launchBrowser, openPage, screenshot } from './support/browser';
+import { lectureIdNamed, ownServerApi, uploadVideo } from './support/videos';
 
 /**
  * Issue 29 (ADR 055's follow-up): with the files in a bucket and S3_PRESIGNED_SEGMENTS=on, a
@@ -27,25 +26,9 @@ let browser: Browser;
 /** The video the staff uploaded, transcoded on the bucket. */
 let videoIdOf = 0;
 
-async function api(route: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${server.baseURL}${API_BASE}${route}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'app-platform': 'web',
-      'app-version': '1.0.0',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  // What the calls below read of an answer (each checked by the contract's tests).
-  type Answer = {
-    token?: string;
-    u: string;
-    data: { id: number; token?: string; transcode: { state: string } };
-  };
-  return { status: res.status, json: (await res.json().catch(() => null)) as Answer };
-}
+const api = ownServerApi(() => server.baseURL);
+/** The demo's free lecture, which the student holds. */
+const LECTURE = 'قوانين مندل';
 
 beforeAll(async () => {
   if (!FFMPEG) throw new Error('this journey needs ffmpeg (Debian: apt-get install ffmpeg)');
@@ -66,49 +49,13 @@ beforeAll(async () => {
   const staff = (
     await api('/staff/login', { body: { email: 'admin@dars.test', password: 'dars12345' } })
   ).json.data.token!;
-  const database = openDatabase({ sqliteFile: path.join(server.dataDir, 'dars.sqlite') });
-  const lecture = await database.db
-    .selectFrom('lectures')
-    .select('id')
-    .where('name', '=', 'قوانين مندل')
-    .executeTakeFirstOrThrow();
-  await database.destroy();
-  const made = await api('/staff/videos', {
-    token: staff,
-    body: { lecture_id: lecture.id, name: 'محاضرة من الحاوية' },
+  const { videoId, transcode } = await uploadVideo(server.baseURL, staff, {
+    lectureId: await lectureIdNamed(server.dataDir, LECTURE),
+    name: 'محاضرة من الحاوية',
+    bytes,
+    waitMs: 180_000,
   });
-  expect(made.status).toBe(200);
-  const videoId = made.json.data.id;
-  const b64 = (s: string) => Buffer.from(s).toString('base64');
-  const created = await fetch(`${server.baseURL}${API_BASE}/staff/uploads/videos`, {
-    method: 'POST',
-    headers: {
-      'tus-resumable': '1.0.0',
-      authorization: `Bearer ${staff}`,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `video_id ${b64(String(videoId))},filename ${b64('lecture.mp4')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const sent = await fetch(new URL(created.headers.get('location')!, server.baseURL), {
-    method: 'PATCH',
-    headers: {
-      'tus-resumable': '1.0.0',
-      authorization: `Bearer ${staff}`,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: bytes,
-  });
-  expect(sent.status).toBe(204);
-  const end = Date.now() + 180_000;
-  for (;;) {
-    const state = (await api(`/staff/videos/${videoId}`, { token: staff })).json.data.transcode
-      .state;
-    if (state === 'ready') break;
-    if (state === 'failed' || Date.now() > end) throw new Error(`the ladder is ${state}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  if (transcode.state !== 'ready') throw new Error(`the ladder is ${transcode.state}`);
   videoIdOf = videoId;
 }, 300_000);
 
@@ -123,14 +70,10 @@ describe('HLS segments from the bucket', () => {
     const student = (
       await api('/login', { body: { login: 'student@dars.test', password: 'dars12345' } })
     ).json.token!;
-    const database = openDatabase({ sqliteFile: path.join(server.dataDir, 'dars.sqlite') });
-    const lecture = await database.db
-      .selectFrom('lectures')
-      .select('id')
-      .where('name', '=', 'قوانين مندل')
-      .executeTakeFirstOrThrow();
-    await database.destroy();
-    await api(`/lectures/${lecture.id}/purchase`, { token: student, body: {} });
+    await api(`/lectures/${await lectureIdNamed(server.dataDir, LECTURE)}/purchase`, {
+      token: student,
+      body: {},
+    });
     const opened = await api(`/video/apps/${videoIdOf}`, { token: student });
     expect(opened.status).toBe(200);
     const url = new URL(decryptVideoUrl(opened.json.u));

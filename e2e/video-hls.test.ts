@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API_BASE } from '@dars/contract';
 import { openDatabase } from '../apps/server/src/db/database';
 import { ffmpegBinary } from '../apps/server/src/modules/videos/ffmpeg';
 import { decryptVideoUrl } from '../apps/server/src/modules/videos/video-url';
 import { startServer } from './global-setup';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { makeClip } from '../apps/server/test/factories/clips';
+import { lectureIdNamed, ownServerApi, uploadVideo } from './support/videos';
 
 /**
  * Issue 29 (ADR 055): the demo as `npm start` runs it makes HLS ladders. A staff upload (tus)
@@ -27,25 +27,7 @@ let studentToken: string;
 
 const db = () => openDatabase({ sqliteFile: path.join(server.dataDir, 'dars.sqlite') });
 
-async function api(route: string, init: { token?: string; body?: unknown; method?: string } = {}) {
-  const res = await fetch(`${server.baseURL}${API_BASE}${route}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      'content-type': 'application/json',
-      'app-platform': 'web',
-      'app-version': '1.0.0',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  // What the calls below read of an answer (each checked by the contract's tests).
-  type Answer = {
-    token?: string;
-    u: string;
-    data: { id: number; token?: string; transcode: { state: string } };
-  };
-  return { status: res.status, json: (await res.json().catch(() => null)) as Answer };
-}
+const api = ownServerApi(() => server.baseURL);
 
 async function login(email: string, path = '/login'): Promise<string> {
   const { status, json } = await api(path, {
@@ -56,16 +38,6 @@ async function login(email: string, path = '/login'): Promise<string> {
   });
   if (status !== 200) throw new Error(`${path} answered ${status}`);
   return (json.token ?? json.data?.token)!;
-}
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** The player page of a fresh opening of the video for the student, as the app frames it. */
@@ -146,49 +118,18 @@ beforeAll(async () => {
   const bytes = fs.readFileSync(file);
   fs.rmSync(dir, { recursive: true, force: true });
 
-  // A video on the demo's free lecture, its file sent by the console's protocol (tus).
+  // A video on the demo's free lecture, its file sent by the console's protocol (tus), and
+  // the console's view of the job until the ladder is published.
   const staff = await login('admin@dars.test', '/staff/login');
-  const database = db();
-  const lecture = await database.db
-    .selectFrom('lectures')
-    .select('id')
-    .where('name', '=', 'قوانين مندل')
-    .executeTakeFirstOrThrow();
-  await database.destroy();
-  const made = await api('/staff/videos', {
-    token: staff,
-    body: { lecture_id: lecture.id, name: 'محاضرة مسجلة بجودة عالية' },
+  const lectureId = await lectureIdNamed(server.dataDir, 'قوانين مندل');
+  const uploaded = await uploadVideo(server.baseURL, staff, {
+    lectureId,
+    name: 'محاضرة مسجلة بجودة عالية',
+    bytes,
+    waitMs: 240_000,
   });
-  expect(made.status).toBe(200);
-  videoId = made.json.data.id;
-  const b64 = (s: string) => Buffer.from(s).toString('base64');
-  const created = await fetch(`${server.baseURL}${API_BASE}/staff/uploads/videos`, {
-    method: 'POST',
-    headers: {
-      'tus-resumable': '1.0.0',
-      authorization: `Bearer ${staff}`,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `video_id ${b64(String(videoId))},filename ${b64('lecture.mp4')}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const sent = await fetch(new URL(created.headers.get('location')!, server.baseURL), {
-    method: 'PATCH',
-    headers: {
-      'tus-resumable': '1.0.0',
-      authorization: `Bearer ${staff}`,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: bytes,
-  });
-  expect(sent.status).toBe(204);
-  // The console's view of the job, until the ladder is published.
-  const ready = await until(
-    async () => (await api(`/staff/videos/${videoId}`, { token: staff })).json.data.transcode,
-    (t: { state: string }) => t.state === 'ready' || t.state === 'failed',
-    240_000,
-  );
+  videoId = uploaded.videoId;
+  const ready = uploaded.transcode;
   expect(ready).toEqual({
     state: 'ready',
     progress: 100,
@@ -197,7 +138,7 @@ beforeAll(async () => {
   });
   studentToken = await login('student@dars.test');
   // The free lecture, held.
-  await api(`/lectures/${lecture.id}/purchase`, { token: studentToken, body: {} });
+  await api(`/lectures/${lectureId}/purchase`, { token: studentToken, body: {} });
 }, 420_000);
 
 afterAll(async () => {
