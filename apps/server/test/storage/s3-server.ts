@@ -10,6 +10,25 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3StorageConfig } from '../../src/storage/s3-storage';
 
+/** Writes `source` to `file` (its folder made) and resolves once the file is flushed. */
+async function writeWhole(source: Readable, file: string): Promise<{ size: number; md5: string }> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const md5 = createHash('md5');
+  let size = 0;
+  await pipeline(
+    source,
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    fs.createWriteStream(file),
+  );
+  return { size, md5: md5.digest('hex') };
+}
+
 /**
  * s3rver 3.7.1 answers a PUT before its file is written (`putObject` resolves on
  * `writeStream.end()`, not on the file's `finish`), so a read right after an overwrite could get
@@ -29,27 +48,15 @@ FilesystemStore.prototype.putObject = async function putObject(
   },
   object: PutObject,
 ) {
-  const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
-  await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
-  const md5 = createHash('md5');
-  let size = 0;
   const source = Buffer.isBuffer(object.content)
     ? Readable.from([object.content])
     : (object.content as Readable);
-  await pipeline(
+  const written = await writeWhole(
     source,
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        md5.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    }),
-    fs.createWriteStream(objectPath),
+    this.getResourcePath(object.bucket, object.key, 'object'),
   );
-  const digest = md5.digest('hex');
-  await this.putMetadata(object.bucket, object.key, object.metadata, digest);
-  return { size, md5: digest };
+  await this.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+  return written;
 };
 
 /**
@@ -69,23 +76,9 @@ FilesystemStore.prototype.putPart = async function putPart(
     uploadId,
     String(partNumber),
   );
-  await fs.promises.mkdir(path.dirname(partPath), { recursive: true });
-  const md5 = createHash('md5');
-  let size = 0;
-  await pipeline(
-    content,
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        md5.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    }),
-    fs.createWriteStream(partPath),
-  );
-  const digest = md5.digest('hex');
-  await fs.promises.writeFile(`${partPath}.md5`, digest);
-  return { size, md5: digest };
+  const written = await writeWhole(content, partPath);
+  await fs.promises.writeFile(`${partPath}.md5`, written.md5);
+  return written;
 };
 
 export type TestBucket = {
@@ -108,14 +101,12 @@ export async function startTestBucket(
   corsOrigins: string[] = [],
 ): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dars-s3-'));
+  const rule = [
+    ...corsOrigins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`),
+    '<AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader>',
+  ].join('');
   const cors = corsOrigins.length
-    ? [
-        `<CORSConfiguration><CORSRule>${corsOrigins
-          .map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`)
-          .join(
-            '',
-          )}<AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`,
-      ]
+    ? [`<CORSConfiguration><CORSRule>${rule}</CORSRule></CORSConfiguration>`]
     : [];
   const server = new S3rver({
     port: 0,
