@@ -1,4 +1,5 @@
 import { createCipheriv } from 'node:crypto';
+import { API_BASE } from '@dars/contract';
 import type { TestServer } from '../helpers';
 import { openStorage } from '../../src/storage';
 
@@ -73,4 +74,20 @@ export async function publishTestLadder(server: TestServer, videoId: number): Pr
     .where('id', '=', videoId)
     .execute();
   return prefix;
+}
+
+/** The address of one of a ladder's files (`master.m3u8`, `v0/index.m3u8`, `key`, …) for an opening. */
+export const hlsUrl = (videoId: number, rest: string, vt: string) =>
+  `${API_BASE}/video/hls/${videoId}/${rest}?vt=${encodeURIComponent(vt)}`;
+
+/** The call of the hand-written ladder's one segment, with its signed token, as its playlist names it. */
+export async function firstSegmentCall(
+  server: TestServer,
+  videoId: number,
+  vt: string,
+): Promise<string> {
+  const playlist = (
+    await server.app.inject({ method: 'GET', url: hlsUrl(videoId, 'v0/index.m3u8', vt) })
+  ).body;
+  return playlist.split('\n').find((l) => l.includes('/s00000.ts?st='))!;
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE } from '@dars/contract';
 import { loadConfig } from '../../src/config';
 import { openStorage, readAll } from '../../src/storage';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent } from '../factories/students';
-import { publishTestLadder } from '../factories/ladders';
+import { firstSegmentCall, publishTestLadder } from '../factories/ladders';
 import { studentClient } from '../denial-client';
 import { startTestBucket, type TestBucket } from '../storage/s3-server';
 
@@ -44,22 +43,12 @@ async function openedLadder(on: TestServer) {
   return { videoId: video.id, vt, prefix };
 }
 
-const hls = (videoId: number, rest: string, vt: string) =>
-  `${API_BASE}/video/hls/${videoId}/${rest}?vt=${encodeURIComponent(vt)}`;
-
-/** The first segment's call, as the rendition's playlist names it. */
-async function segmentCall(on: TestServer, videoId: number, vt: string): Promise<string> {
-  const playlist = (await on.app.inject({ method: 'GET', url: hls(videoId, 'v0/index.m3u8', vt) }))
-    .body;
-  return playlist.split('\n').find((l) => l.includes('/s00000.ts?st='))!;
-}
-
 describe('segments read from the bucket (S3_PRESIGNED_SEGMENTS=on)', () => {
   it('sends the player to a five-minute link that reads the stored segment whole', async () => {
     const { videoId, vt, prefix } = await openedLadder(server);
     const res = await server.app.inject({
       method: 'GET',
-      url: await segmentCall(server, videoId, vt),
+      url: await firstSegmentCall(server, videoId, vt),
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -84,7 +73,7 @@ describe('segments read from the bucket (S3_PRESIGNED_SEGMENTS=on)', () => {
 
   it('signs no link for a call that fails its checks', async () => {
     const { videoId, vt } = await openedLadder(server);
-    const call = await segmentCall(server, videoId, vt);
+    const call = await firstSegmentCall(server, videoId, vt);
     for (const url of [call.replace(/st=[^&]+/, 'st=forged'), call.replace(/\?st=.*$/, '')]) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(403);
@@ -110,7 +99,7 @@ describe('segments through the server (the default)', () => {
     const { videoId, vt } = await openedLadder(plain);
     const res = await plain.app.inject({
       method: 'GET',
-      url: await segmentCall(plain, videoId, vt),
+      url: await firstSegmentCall(plain, videoId, vt),
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp2t');

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE } from '@dars/contract';
 import { loadAppSecret } from '../../src/lib/app-secret';
 import { signToken, verifyToken } from '../../src/lib/signed-token';
 import { openStorage } from '../../src/storage';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeLecture } from '../factories/courses';
 import { makeStudent } from '../factories/students';
-import { publishTestLadder } from '../factories/ladders';
+import { firstSegmentCall, hlsUrl as hls, publishTestLadder } from '../factories/ladders';
 import { studentClient } from '../denial-client';
 
 // Who may read a ladder's files (ADR 055, hls-service.ts), on a ladder written by hand (no
@@ -26,8 +25,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const get = (url: string) => server.app.inject({ method: 'GET', url });
-const hls = (videoId: number, rest: string, vt: string) =>
-  `${API_BASE}/video/hls/${videoId}/${rest}?vt=${encodeURIComponent(vt)}`;
 
 /** A held lecture's one video, opened by its student: the video's id and the opening's token. */
 async function openedVideo(ladder: boolean) {
@@ -50,11 +47,7 @@ async function ladderFolder(videoId: number): Promise<string | null> {
   return row.hls_prefix;
 }
 
-/** The signed segment token a rendition's playlist names for its first segment. */
-async function segmentUrl(videoId: number, vt: string): Promise<string> {
-  const playlist = (await get(hls(videoId, 'v0/index.m3u8', vt))).body;
-  return playlist.split('\n').find((l) => l.includes('/s00000.ts?st='))!;
-}
+const segmentUrl = (videoId: number, vt: string) => firstSegmentCall(server, videoId, vt);
 
 describe('a ladder that is not there', () => {
   it('answers 404 «not ready» for every file of a video that plays its MP4 only', async () => {
