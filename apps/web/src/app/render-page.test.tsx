@@ -61,6 +61,16 @@ describe('renderPage', () => {
     expect(keys).toEqual(expect.arrayContaining([['app-settings'], ['welcome']]));
   });
 
+  it('brings the styles of the footer the browser renders once idle, though not the footer', async () => {
+    catalogApi();
+    const page = await render('/');
+    // The footer is rendered by the browser after its first idle moment (useAfterIdle), so the
+    // page's HTML has none; its rules (its dark background among them) are in the page's
+    // styles, so the browser does not run them through stylis and the RTL plugin then.
+    expect(page!.root).not.toContain('<footer');
+    expect(page!.styles).toContain('background-color:#0f1f3d');
+  });
+
   it('renders the course list and a course page, each with its title', async () => {
     catalogApi();
     const list = await render('/courses');

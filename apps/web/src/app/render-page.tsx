@@ -13,6 +13,7 @@ import {
 import { appSettingsQueryOptions } from '../features/shell/api/get-app-settings';
 import { SplashScreen } from '../features/shell/components/splash-screen';
 import { yearInCairo } from '../lib/page-year';
+import { AfterIdleNowContext } from '../lib/use-after-idle';
 import { BootFrame } from './app-boot';
 import { AppRoot } from './app-root';
 import { firstScreenData } from './prefetch-first-screen';
@@ -136,13 +137,18 @@ export function renderLoadedPage(
   // The school's identity, from the settings the page was loaded with (ADR 049).
   setPageSchool(queryClient.getQueryData(appSettingsQueryOptions().queryKey)?.school);
   const cache = collectingCache();
-  const root = renderToString(
+  const page = (
     <BootFrame cache={cache}>
       <AppRoot queryClient={queryClient} prerendered desktopGuess={desktop} year={year}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>
-    </BootFrame>,
+    </BootFrame>
   );
+  const root = renderToString(page);
+  // Once more as the browser renders it after its first idle moment (the footer), into the
+  // same cache, for the styles only: otherwise the browser ran each of the footer's rules
+  // (62 on `/`) through stylis and the RTL plugin in one task after the page had painted.
+  renderToString(<AfterIdleNowContext.Provider value>{page}</AfterIdleNowContext.Provider>);
   const splash = renderSplash(cache, false);
   const data: PrerenderedPage = { queries: dehydrate(queryClient), desktop, year };
   return {

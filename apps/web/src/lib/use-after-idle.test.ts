@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { useAfterIdle } from './use-after-idle';
+import { createElement, type ReactNode } from 'react';
+import { AfterIdleNowContext, useAfterIdle } from './use-after-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,5 +44,17 @@ describe('useAfterIdle', () => {
     expect(result.current).toBe(false);
     await act(() => new Promise((r) => setTimeout(r, 5)));
     expect(result.current).toBe(true);
+  });
+
+  it("is true from the first render in the server's pass for the styles, and waits for nothing", () => {
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn(() => 1),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(AfterIdleNowContext.Provider, { value: true }, children);
+    const { result } = renderHook(() => useAfterIdle(), { wrapper });
+    expect(result.current).toBe(true);
+    expect(window.requestIdleCallback).not.toHaveBeenCalled();
   });
 });

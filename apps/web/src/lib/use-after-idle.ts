@@ -1,4 +1,12 @@
-import { startTransition, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+
+/**
+ * True in the server's second pass over a page (`render-page.tsx`), which renders what the
+ * browser will render once idle, only to collect its styles into the page's style tag: the
+ * browser then finds the footer's rules there instead of running them through stylis and the
+ * RTL plugin in one task after the page has painted.
+ */
+export const AfterIdleNowContext = createContext(false);
 
 /**
  * False on the first render, true once the browser has had an idle moment after it (or after
@@ -9,7 +17,8 @@ import { startTransition, useEffect, useState } from 'react';
  * @example const showFooter = useAfterIdle()
  */
 export function useAfterIdle(timeoutMs = 1000): boolean {
-  const [idle, setIdle] = useState(false);
+  const now = useContext(AfterIdleNowContext);
+  const [idle, setIdle] = useState(now);
   useEffect(() => {
     if (idle) return;
     const done = () => startTransition(() => setIdle(true));
