@@ -52,14 +52,14 @@ import {
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import { mayFlip, rtlWhereItFlips } from './rtl-cache';
+import { themeOptions } from './theme';
 
-// The plugin as it is, with its calls counted.
+// The plugin as it is, with its calls counted (vi.mock is hoisted above the imports).
 vi.mock('stylis-plugin-rtl', async (importOriginal) => {
   const real = (await importOriginal<{ default: typeof rtlPlugin }>()).default;
   return { default: vi.fn(real) };
 });
-import { mayFlip, rtlWhereItFlips } from './rtl-cache';
-import { themeOptions } from './theme';
 
 /** A rule through stylis as the cache compiles it, with the given RTL plugin. */
 const through = (css: string, rtl: typeof rtlPlugin) =>
