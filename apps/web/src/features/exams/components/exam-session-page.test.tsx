@@ -317,7 +317,9 @@ describe('ExamSessionPage: never losing an answer', () => {
     await userEvent.click(screen.getByRole('radio', { name: '5' }));
     expect(await screen.findByText(/أنت غير متصل بالإنترنت الآن/)).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(await screen.findByText('بانتظار الإرسال')).toBeVisible();
+    // Looked up and checked in one go: each retry of the outbox (1, 2, 4, 8 s) shows «جارٍ
+    // الحفظ…» and then a new «بانتظار الإرسال» line, so a line found earlier may be gone.
+    await waitFor(() => expect(screen.getByText('بانتظار الإرسال')).toBeVisible());
     expect(storedOutbox().answers).toEqual([
       { question_id: 101, chosen_answer: 1012, seq: expect.any(Number) },
     ]);
@@ -364,7 +366,9 @@ describe('ExamSessionPage: never losing an answer', () => {
     server.state.answersFail = true; // the replay before the session is read gets a 503
     renderSession();
     await dismissWelcome();
-    expect(await screen.findByText('بانتظار الإرسال')).toBeVisible();
+    // Looked up and checked in one go: each retry of the outbox (1, 2, 4, 8 s) shows «جارٍ
+    // الحفظ…» and then a new «بانتظار الإرسال» line, so a line found earlier may be gone.
+    await waitFor(() => expect(screen.getByText('بانتظار الإرسال')).toBeVisible());
     expect(server.answerCalls).toEqual([]);
 
     server.state.answersFail = false;
