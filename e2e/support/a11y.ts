@@ -80,7 +80,10 @@ export async function expectNoSeriousA11yViolations(page: Page | Frame): Promise
   );
 }
 
-/** One axe run, and whether a transition or an animation started on the page meanwhile. */
+/**
+ * One axe run, and whether a transition or an animation that ends started on the page meanwhile
+ * or was still running when the run ended.
+ */
 async function runAxe(page: Page | Frame): Promise<{ violations: Result[]; moved: boolean }> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(loadAxeSource());
@@ -97,6 +100,14 @@ async function runAxe(page: Page | Frame): Promise<{ violations: Result[]; moved
         const results = await (
           window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResults> } }
         ).axe.run(document, options);
+        // Also one that began just before the run, between the wait and the listeners.
+        moved ||= document
+          .getAnimations()
+          .some(
+            (a) =>
+              a.playState === 'running' &&
+              Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
+          );
         return { violations: results.violations, moved };
       } finally {
         for (const type of events) document.removeEventListener(type, started, true);
