@@ -38,22 +38,6 @@ function describeViolation(violation: Result): string {
 }
 
 /**
- * Waits (up to 2 s) for the page's running transitions and animations that end to end: the
- * screen as a person reads it. Half-way through a dialog's fade, its text is blended with the
- * backdrop and axe measured a contrast (3.2:1) that no one sees once the dialog is up; a
- * spinner's endless animation is not waited for.
- */
-async function animationsSettled(page: Page | Frame): Promise<void> {
-  await page.evaluate(async () => {
-    const ending = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-      .map((a) => a.finished.catch(() => undefined));
-    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
-  });
-}
-
-/**
  * Runs axe-core on the page as it is now and throws, listing each rule and its elements, on
  * any serious or critical violation. The script is evaluated through the DevTools protocol,
  * so the page's Content-Security-Policy does not stop it. The screenshot and navigation
@@ -66,8 +50,7 @@ export async function expectNoSeriousA11yViolations(page: Page | Frame): Promise
   // A transition that starts while axe runs (the player's bar fading 3 s after the last touch)
   // is measured half-way: the page is checked again once it has ended, at most twice.
   for (let attempt = 0; attempt < 3; attempt++) {
-    await animationsSettled(page);
-    const { violations, moved } = await runAxe(page);
+    const { violations, moved } = await settleAndRunAxe(page);
     failing = violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));
     if (failing.length === 0 || !moved) break;
   }
@@ -81,15 +64,29 @@ export async function expectNoSeriousA11yViolations(page: Page | Frame): Promise
 }
 
 /**
- * One axe run, and whether a transition or an animation that ends started on the page meanwhile
- * or was still running when the run ended.
+ * One axe run on the screen as a person reads it, and whether a transition or an animation
+ * started during the run. It first waits (up to 2 s) for the page's running transitions and
+ * animations that end: half-way through a dialog's fade, its text is blended with the backdrop
+ * and axe measured a contrast (3.2:1) that no one sees once the dialog is up; a spinner's
+ * endless animation is not waited for. The listeners are added as soon as the wait ends,
+ * before the page renders again, so nothing can start unseen between the two.
  */
-async function runAxe(page: Page | Frame): Promise<{ violations: Result[]; moved: boolean }> {
+async function settleAndRunAxe(
+  page: Page | Frame,
+): Promise<{ violations: Result[]; moved: boolean }> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(loadAxeSource());
   return page.evaluate(
     // axe allows one run at a time per page; the options cross as JSON.
     async (options) => {
+      const ending = document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined));
+      await Promise.race([
+        Promise.all(ending),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
       let moved = false;
       const started = () => {
         moved = true;
@@ -100,14 +97,6 @@ async function runAxe(page: Page | Frame): Promise<{ violations: Result[]; moved
         const results = await (
           window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResults> } }
         ).axe.run(document, options);
-        // Also one that began just before the run, between the wait and the listeners.
-        moved ||= document
-          .getAnimations()
-          .some(
-            (a) =>
-              a.playState === 'running' &&
-              Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
-          );
         return { violations: results.violations, moved };
       } finally {
         for (const type of events) document.removeEventListener(type, started, true);
