@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,26 +26,77 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Waits until `url` answers 2xx; throws after `ms` with the tail of `what()` (the server's output),
- * or at once when `child` has exited.
+ * The CPU seconds a process has used (all its threads, user and system), read from Linux's
+ * /proc; undefined where there is none or the process is gone.
+ * @example cpuSecondsOf(child.pid!)
+ */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the name in parentheses: state is field 3; utime and stime are fields 14 and 15, in
+    // clock ticks of 1/100 s (USER_HZ, 100 on every Linux Node runs on).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long `waitFor` waits. */
+export interface WaitLimits {
+  /** The process that should answer: an exit ends the wait at once; its CPU time is a limit. */
+  child?: ChildProcess;
+  /** Wall-clock limit in ms (default 120 s). */
+  ms?: number;
+  /** The CPU seconds `child` may use without answering (default 60), where /proc tells it. */
+  cpuSeconds?: number;
+}
+
+/**
+ * Waits until `url` answers 2xx; throws with the tail of `what()` (the server's output) after
+ * `ms`, once `child` has used `cpuSeconds` of CPU without answering, or at once when `child` has
+ * exited.
+ *
+ * Why a CPU limit: the test command runs the SQLite suite at a lower priority beside the e2e
+ * journeys (scripts/test.mjs), so on a busy host a server started by a test can get a few
+ * per cent of a core for minutes. A wall-clock limit then fails a server that is merely waiting
+ * for a core (CI's run of 2026-12-02: three starts of about 4 s of work each gave up after 120 s),
+ * while a server that spins without answering still fails on its CPU time. Give such waits a
+ * long `ms` (a cap for a server that hangs without working), and their tests a longer timeout.
  * @example await waitFor(`${url}/healthz`, () => output)
  */
 export async function waitFor(
   url: string,
   what: () => string,
-  ms = 120_000,
-  child?: ChildProcess,
+  { child, ms = 120_000, cpuSeconds = 60 }: WaitLimits = {},
 ): Promise<void> {
-  const until = Date.now() + ms;
+  const began = Date.now();
+  let last = 'no answer yet';
+  const cpu = () => (child?.pid === undefined ? undefined : cpuSecondsOf(child.pid));
+  const failure = (why: string) => {
+    const used = cpu();
+    return new Error(
+      `${url} did not answer (${why}; ${((Date.now() - began) / 1000).toFixed(1)} s waited` +
+        `${used === undefined ? '' : `, ${used.toFixed(1)} s of the server's CPU`}; last: ${last}):\n` +
+        what().slice(-2000),
+    );
+  };
   for (;;) {
     if (child && (child.exitCode !== null || child.signalCode !== null))
       throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${what()}`);
     try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
+      const response = await fetch(url);
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      last = cause?.code ?? String(error);
     }
-    if (Date.now() > until) throw new Error(`${url} did not answer:\n${what().slice(-2000)}`);
+    if (Date.now() - began > ms) throw failure(`${ms / 1000} s passed`);
+    const used = cpu();
+    if (used !== undefined && used > cpuSeconds)
+      throw failure(`it used more than ${cpuSeconds} s of CPU`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -88,6 +140,12 @@ export interface ServerEntry {
   nodeArgs: string[];
 }
 
+/**
+ * How long `ServerProcess.ready` waits at most by the clock: a cap for a server that hangs
+ * without working; its CPU time is what fails a server that works without answering (`waitFor`).
+ */
+export const READY_WALL_MS = 5 * 60_000;
+
 /** A server process: its address, everything it printed, and how it ended. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -96,7 +154,10 @@ export interface ServerProcess {
   output: () => string;
   /** The exit code (a signal's death is null). */
   exited: Promise<number | null>;
-  /** Resolves once /readyz answers 200; throws with the output if the process ends first. */
+  /**
+   * Resolves once /readyz answers 200; throws with the output if the process ends first, uses
+   * 60 s of CPU, or takes `READY_WALL_MS` (a test that waits for it needs a longer timeout).
+   */
   ready: () => Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s; resolves when it is gone. */
   stop: () => Promise<void>;
@@ -128,7 +189,8 @@ export async function startServerProcess(
     url: `http://127.0.0.1:${port}`,
     output: () => output,
     exited,
-    ready: () => waitFor(`http://127.0.0.1:${port}/readyz`, () => output, 120_000, child),
+    ready: () =>
+      waitFor(`http://127.0.0.1:${port}/readyz`, () => output, { child, ms: READY_WALL_MS }),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

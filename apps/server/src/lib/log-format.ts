@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
 
 /**
@@ -11,13 +11,15 @@ export type LogFormat = 'json' | 'pretty';
 
 /**
  * Fastify's logger options for a level and a format. In `pretty`, Fastify's two lines per
- * request (incoming, completed) give way to one written by `logRequestsBriefly`.
+ * request (incoming, completed) give way to one written by `logRequestsBriefly` (switched off
+ * through a log controller: Fastify 5.12 deprecated its top-level `disableRequestLogging`, and
+ * said so on every start of the demo).
  * @example Fastify({ ...loggerOptions('info', 'json') })
  */
 export function loggerOptions(
   level: string,
   format: LogFormat,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (level === 'silent') return { logger: false };
   if (format === 'json') return { logger: { level } };
   const stream = pinoPretty({
@@ -27,7 +29,10 @@ export function loggerOptions(
     singleLine: true,
     sync: true,
   });
-  return { logger: { level, stream }, disableRequestLogging: true };
+  return {
+    logger: { level, stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_DIR, freePort, waitFor } from '../server-process';
+import { READY_WALL_MS, SERVER_DIR, freePort, waitFor } from '../server-process';
 
 // SIGTERM on a real server process (ADR 024): a download in flight finishes whole, a new
 // connection is refused, and the process leaves with 0 after closing its database pool.
@@ -57,8 +57,8 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await waitFor(`http://127.0.0.1:${port}/healthz`, () => output);
-}, 150_000);
+  await waitFor(`http://127.0.0.1:${port}/healthz`, () => output, { child, ms: READY_WALL_MS });
+}, 150_000 + READY_WALL_MS);
 
 afterAll(async () => {
   if (child.exitCode === null) child.kill('SIGKILL');

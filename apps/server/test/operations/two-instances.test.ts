@@ -17,7 +17,7 @@ import { PNG } from '../exams/exam-client';
 import { startTestBucket, type TestBucket } from '../storage/s3-server';
 import { makeStaff } from '../staff/staff-factory';
 import { readAll, s3Storage } from '../../src/storage';
-import { SERVER_DIR, freePort, waitFor } from '../server-process';
+import { READY_WALL_MS, SERVER_DIR, freePort, waitFor } from '../server-process';
 
 // Two API processes on one PostgreSQL schema and one bucket, behind Debian's nginx started with
 // a generated configuration (ADR 024, docs/operations.md). Needs TEST_DATABASE_URL and
@@ -90,7 +90,8 @@ beforeAll(async () => {
       }),
     );
   }
-  for (const i of instances) await waitFor(`${i.url}/readyz`, () => i.output);
+  for (const i of instances)
+    await waitFor(`${i.url}/readyz`, () => i.output, { child: i.child, ms: READY_WALL_MS });
 
   const port = await freePort();
   front = `http://127.0.0.1:${port}`;
@@ -142,7 +143,7 @@ ${instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=
   await waitFor(`${front}/healthz`, () =>
     fs.readFileSync(path.join(work, 'nginx', 'logs', 'error.log'), 'utf8'),
   );
-}, 240_000);
+}, 240_000 + READY_WALL_MS);
 
 afterAll(async () => {
   if (!runs) return;
