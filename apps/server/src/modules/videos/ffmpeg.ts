@@ -75,7 +75,9 @@ export type RunOptions = {
 };
 
 /**
- * Runs ffmpeg at a lower priority than the server (it answers students meanwhile); rejects
+ * Runs ffmpeg at a lower priority than the server (it answers students meanwhile): ten steps of
+ * niceness below the server's own, 19 at most (an operator may run the server niced; a fixed 10
+ * was then refused, or as root raised ffmpeg above the server); rejects
  * with the end of what it printed when it fails. `output` is its stderr (the last 64 KB).
  */
 export function run(
@@ -91,7 +93,7 @@ export function run(
       { stdio: ['ignore', progress ? 'pipe' : 'ignore', 'pipe'], signal: options.signal },
     );
     try {
-      if (child.pid) os.setPriority(child.pid, 10);
+      if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority() + 10));
     } catch {
       // not allowed here: it runs at the server's priority
     }
