@@ -60,6 +60,6 @@ describe("ffmpeg's priority", () => {
       const server = Math.min(19, own + 5);
       expect(ffmpegNicenessUnder(5)).toBe(Math.min(19, server + 10));
     },
-    60_000,
+    240_000,
   );
 });
